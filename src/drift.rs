@@ -1,0 +1,484 @@
+//! Each record's citing commits and drift, computed from one walk of the history (`history.rs`).
+//!
+//! Pure: no I/O. The cost is one pass over the commits' mentions, plus, per current record, range
+//! scans of `by_path` under its governed entries: never records × commits.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::history::{CommitMeta, HistoryData};
+use crate::model::{AuthorCount, Commit, Drift, Record};
+
+/// The most citing commits a record lists.
+pub const MAX_CITING_COMMITS: usize = 20;
+
+const SECONDS_PER_DAY: i64 = 86_400;
+
+/// Sets `commits` and `drift` of every record from `data` (CONTRACT.md §3):
+/// - `commits`: the commits (merges included) whose message mentions the record's id, newest
+///   first, at most [`MAX_CITING_COMMITS`];
+/// - `drift`: for a current record that governs a path, the non-merge commits that touched a
+///   governed path on or after the record's date (00:00 UTC), or, with no date, since the day its
+///   file was first committed (following renames). `None` otherwise.
+///
+/// Pushes a note for a shallow clone, and for a current record with no date whose file was never
+/// committed.
+pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
+    if data.shallow {
+        notes.push(format!(
+            "the repository is a shallow clone: commits and drift count only the {} commits present",
+            data.commits.len()
+        ));
+    }
+    let abbrev = abbrev_len(&data.commits);
+
+    let wanted: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
+    let mut citing: HashMap<&str, Vec<u32>> = HashMap::new();
+    for (i, commit) in data.commits.iter().enumerate() {
+        for id in &commit.mentions {
+            if wanted.contains(id) {
+                let list = citing.entry(id.as_str()).or_default();
+                if list.len() < MAX_CITING_COMMITS {
+                    list.push(i as u32);
+                }
+            }
+        }
+    }
+
+    // (commit index, new path) -> old path, to follow a record file back through renames.
+    let renames: HashMap<(u32, &str), &str> = data
+        .renames
+        .iter()
+        .map(|r| ((r.commit, r.to.as_str()), r.from.as_str()))
+        .collect();
+
+    for record in records.iter_mut() {
+        record.commits = citing
+            .get(record.id.as_str())
+            .map(|list| {
+                list.iter()
+                    .map(|&i| commit_json(&data.commits[i as usize], abbrev, None))
+                    .collect()
+            })
+            .unwrap_or_default();
+        record.drift = drift_for(record, data, &renames, abbrev, notes);
+    }
+}
+
+fn drift_for(
+    record: &Record,
+    data: &HistoryData,
+    renames: &HashMap<(u32, &str), &str>,
+    abbrev: usize,
+    notes: &mut Vec<String>,
+) -> Option<Drift> {
+    if !record.status.is_current() || record.governs.is_empty() {
+        return None;
+    }
+    let (since_day, since_from) = match record.date.as_deref().and_then(parse_date) {
+        Some(day) => (day, "record"),
+        None => match first_commit(data, &record.path, renames) {
+            Some(i) => (
+                data.commits[i as usize].time.div_euclid(SECONDS_PER_DAY),
+                "first-commit",
+            ),
+            None => {
+                notes.push(format!(
+                    "{} ({}) has no date and its file is not committed yet: no history to measure drift from",
+                    record.id, record.path
+                ));
+                return None;
+            }
+        },
+    };
+    let since_seconds = since_day * SECONDS_PER_DAY;
+
+    let mut hits: Vec<u32> = Vec::new();
+    for entry in &record.governs {
+        for (_, list) in data.under(entry) {
+            // Each list is newest first, so the commits since the date are a prefix of it.
+            hits.extend(
+                list.iter()
+                    .copied()
+                    .take_while(|&i| data.commits[i as usize].time >= since_seconds),
+            );
+        }
+    }
+    hits.sort_unstable();
+    hits.dedup();
+
+    let commits: Vec<Commit> = hits
+        .iter()
+        .map(|&i| {
+            let c = &data.commits[i as usize];
+            let cites = c.mentions.iter().any(|m| *m == record.id);
+            commit_json(c, abbrev, Some(cites))
+        })
+        .collect();
+    let mut by_author: BTreeMap<&str, usize> = BTreeMap::new();
+    for commit in &commits {
+        *by_author.entry(commit.author.as_str()).or_default() += 1;
+    }
+    let mut authors: Vec<AuthorCount> = by_author
+        .into_iter()
+        .map(|(name, commits)| AuthorCount {
+            name: name.to_string(),
+            commits,
+        })
+        .collect();
+    // Stable over the name order of the map: by count, then name.
+    authors.sort_by(|a, b| b.commits.cmp(&a.commits));
+
+    Some(Drift {
+        since: format_day(since_day),
+        since_from: since_from.to_string(),
+        count: commits.len(),
+        not_citing_record: commits
+            .iter()
+            .filter(|c| c.cites_record == Some(false))
+            .count(),
+        authors,
+        last_change: commits.first().map(|c| c.date.clone()),
+        record_last_edited: data
+            .by_path
+            .get(&record.path)
+            .and_then(|list| list.first())
+            .map(|&i| utc_date(data.commits[i as usize].time)),
+        commits,
+    })
+}
+
+/// The commit that first added the file at `path`, following `.md` renames back: the oldest
+/// commit touching the path; when that commit renamed it from another path, the oldest commit
+/// before it touching the old path, and so on.
+pub fn first_commit(
+    data: &HistoryData,
+    path: &str,
+    renames: &HashMap<(u32, &str), &str>,
+) -> Option<u32> {
+    let mut path = path;
+    let mut found: Option<u32> = None;
+    loop {
+        // Only commits older than the rename that led here (larger indices are older).
+        let oldest = data.by_path.get(path).and_then(|list| {
+            list.iter()
+                .copied()
+                .filter(|&i| found.is_none_or(|f| i > f))
+                .max()
+        });
+        let Some(oldest) = oldest else {
+            return found;
+        };
+        found = Some(oldest);
+        match renames.get(&(oldest, path)) {
+            Some(from) => path = from,
+            None => return found,
+        }
+    }
+}
+
+fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Commit {
+    Commit {
+        sha: c.sha.chars().take(abbrev).collect(),
+        date: utc_date(c.time),
+        author: c.author.clone(),
+        subject: c.subject.clone(),
+        cites_record,
+    }
+}
+
+/// The shortest abbreviation, at least 7 characters, that keeps every commit's sha unique.
+pub fn abbrev_len(commits: &[CommitMeta]) -> usize {
+    let mut shas: Vec<&str> = commits.iter().map(|c| c.sha.as_str()).collect();
+    shas.sort_unstable();
+    shas.dedup();
+    let longest_shared = shas
+        .windows(2)
+        .map(|w| {
+            w[0].bytes()
+                .zip(w[1].bytes())
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    (longest_shared + 1).max(7)
+}
+
+/// Seconds since the epoch as the UTC date `YYYY-MM-DD`.
+pub fn utc_date(seconds: i64) -> String {
+    format_day(seconds.div_euclid(SECONDS_PER_DAY))
+}
+
+/// Days since 1970-01-01 as `YYYY-MM-DD`.
+pub fn format_day(day: i64) -> String {
+    let (y, m, d) = civil_from_days(day);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `YYYY-MM-DD` (anything after the tenth character, like a time, is ignored) as days since
+/// 1970-01-01; `None` when it is not a real date.
+pub fn parse_date(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let b = text.as_bytes();
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || b.get(10).is_some_and(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let num = |s: &[u8]| -> Option<i64> {
+        s.iter().try_fold(0i64, |acc, &c| {
+            c.is_ascii_digit().then(|| acc * 10 + i64::from(c - b'0'))
+        })
+    };
+    let (y, m, d) = (num(&b[0..4])?, num(&b[5..7])?, num(&b[8..10])?);
+    if !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
+        return None;
+    }
+    Some(days_from_civil(y, m, d))
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Howard Hinnant's days-from-civil: the proleptic Gregorian date as days since 1970-01-01.
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The inverse of [`days_from_civil`].
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::Rename;
+    use crate::model::Status;
+
+    fn record(id: &str, status: Status, date: Option<&str>, path: &str, governs: &[&str]) -> Record {
+        Record {
+            id: id.into(),
+            title: "T".into(),
+            status,
+            status_text: status.as_str().into(),
+            date: date.map(Into::into),
+            path: path.into(),
+            supersedes: vec![],
+            superseded_by: vec![],
+            amends: vec![],
+            cites: vec![],
+            cited_by: vec![],
+            governs: governs.iter().map(|g| g.to_string()).collect(),
+            missing_paths: vec![],
+            commits: vec![],
+            drift: None,
+            successors: vec![],
+            successors_only_claimed_by_successor: vec![],
+            moved: BTreeMap::new(),
+        }
+    }
+
+    /// `(day "YYYY-MM-DD" at noon, author, message, is_merge, paths)`, given newest first.
+    fn history(commits: &[(&str, &str, &str, bool, &[&str])]) -> HistoryData {
+        let mut data = HistoryData {
+            head: "h".into(),
+            ..Default::default()
+        };
+        for (i, (day, author, message, merge, paths)) in commits.iter().enumerate() {
+            data.commits.push(CommitMeta {
+                sha: format!("{i:02x}{}", "0".repeat(38)),
+                time: parse_date(day).unwrap() * SECONDS_PER_DAY + 12 * 3600,
+                author: author.to_string(),
+                subject: message.lines().next().unwrap().to_string(),
+                mentions: crate::ids::mentioned_ids(message),
+                is_merge: *merge,
+            });
+            for p in *paths {
+                data.by_path.entry(p.to_string()).or_default().push(i as u32);
+            }
+        }
+        data
+    }
+
+    #[test]
+    fn civil_dates_round_trip() {
+        assert_eq!(parse_date("1970-01-01"), Some(0));
+        assert_eq!(parse_date("2000-03-01"), Some(11_017));
+        assert_eq!(format_day(11_017), "2000-03-01");
+        assert_eq!(utc_date(1_740_873_600), "2025-03-02");
+        assert_eq!(utc_date(-1), "1969-12-31");
+        for day in (-700_000..2_900_000).step_by(997) {
+            assert_eq!(parse_date(&format_day(day)), Some(day));
+        }
+        assert_eq!(parse_date("2024-02-29"), Some(19_782));
+        assert_eq!(parse_date("2025-02-29"), None);
+        assert_eq!(parse_date("2025-13-01"), None);
+        assert_eq!(parse_date("2025-3-1"), None);
+        assert_eq!(parse_date("2025-03-02T10:00:00Z"), parse_date("2025-03-02"));
+    }
+
+    #[test]
+    fn drift_counts_governed_commits_since_the_date() {
+        let data = history(&[
+            ("2025-04-01", "Ben", "Merge branch x", true, &[]),
+            ("2025-03-20", "Ben", "Tune login\n\nPer ADR-0001.", false, &["src/auth/login.rs"]),
+            ("2025-03-10", "Ana", "Add session", false, &["src/auth/s/session.rs", "README.md"]),
+            ("2025-03-05", "Cy", "Unrelated", false, &["src/other.rs", "src/authz.rs"]),
+            ("2025-03-02", "Ana", "Same day", false, &["src/auth/login.rs"]),
+            ("2025-03-01", "Ana", "Before", false, &["src/auth/login.rs", "docs/adr/0001-x.md"]),
+        ]);
+        let mut records = vec![record(
+            "ADR-0001",
+            Status::Accepted,
+            Some("2025-03-02"),
+            "docs/adr/0001-x.md",
+            &["src/auth/"],
+        )];
+        let mut notes = vec![];
+        fill(&mut records, &data, &mut notes);
+        let drift = records[0].drift.as_ref().unwrap();
+        assert_eq!(drift.since, "2025-03-02");
+        assert_eq!(drift.since_from, "record");
+        assert_eq!(drift.count, 3);
+        assert_eq!(drift.not_citing_record, 2);
+        let dates: Vec<&str> = drift.commits.iter().map(|c| c.date.as_str()).collect();
+        assert_eq!(dates, ["2025-03-20", "2025-03-10", "2025-03-02"]);
+        assert_eq!(drift.commits[0].cites_record, Some(true));
+        assert_eq!(drift.commits[0].sha.len(), 7);
+        let authors: Vec<(&str, usize)> =
+            drift.authors.iter().map(|a| (a.name.as_str(), a.commits)).collect();
+        assert_eq!(authors, [("Ana", 2), ("Ben", 1)]);
+        assert_eq!(drift.last_change.as_deref(), Some("2025-03-20"));
+        assert_eq!(drift.record_last_edited.as_deref(), Some("2025-03-01"));
+        assert_eq!(records[0].commits.len(), 1);
+        assert_eq!(records[0].commits[0].cites_record, None);
+        assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn file_entries_match_only_themselves() {
+        let data = history(&[
+            ("2025-03-10", "Ana", "a", false, &["src/lib.rs.bak"]),
+            ("2025-03-09", "Ana", "b", false, &["src/lib.rs"]),
+        ]);
+        let mut records = vec![record("ADR-0002", Status::Implemented, Some("2025-01-01"), "d.md", &["src/lib.rs"])];
+        fill(&mut records, &data, &mut vec![]);
+        assert_eq!(records[0].drift.as_ref().unwrap().count, 1);
+    }
+
+    #[test]
+    fn no_drift_for_records_not_current_or_governing_nothing() {
+        let data = history(&[("2025-03-10", "Ana", "ADR-3 and ADR-4", false, &["src/a.rs"])]);
+        let mut records = vec![
+            record("ADR-0003", Status::Deprecated, Some("2025-01-01"), "a.md", &["src/"]),
+            record("ADR-0004", Status::Accepted, Some("2025-01-01"), "b.md", &[]),
+        ];
+        fill(&mut records, &data, &mut vec![]);
+        assert!(records.iter().all(|r| r.drift.is_none()));
+        assert!(records.iter().all(|r| r.commits.len() == 1));
+    }
+
+    #[test]
+    fn citing_commits_are_capped_newest_first_merges_included() {
+        let days: Vec<String> = (1..=25).rev().map(|d| format!("2025-01-{d:02}")).collect();
+        let rows: Vec<(&str, &str, &str, bool, &[&str])> = days
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.as_str(), "Ana", "see adr 7", i == 0, &[][..]))
+            .collect();
+        let data = history(&rows);
+        let mut records = vec![record("ADR-0007", Status::Proposed, None, "x.md", &[])];
+        fill(&mut records, &data, &mut vec![]);
+        let dates: Vec<&str> = records[0].commits.iter().map(|c| c.date.as_str()).collect();
+        assert_eq!(dates.len(), MAX_CITING_COMMITS);
+        assert_eq!(dates[0], "2025-01-25");
+        assert_eq!(dates[19], "2025-01-06");
+    }
+
+    #[test]
+    fn no_date_counts_from_the_first_commit_through_renames() {
+        let mut data = history(&[
+            ("2025-05-01", "Ben", "Change", false, &["src/a.rs"]),
+            ("2025-04-01", "Ana", "Rename", false, &["docs/adr/0001-new.md", "docs/adr/0001-old.md"]),
+            ("2025-03-15", "Cy", "Early change", false, &["src/a.rs"]),
+            ("2025-03-10", "Ana", "Add the record", false, &["docs/adr/0001-old.md"]),
+            ("2025-03-01", "Ana", "Before", false, &["src/a.rs"]),
+        ]);
+        data.renames.push(Rename {
+            commit: 1,
+            from: "docs/adr/0001-old.md".into(),
+            to: "docs/adr/0001-new.md".into(),
+        });
+        let mut records = vec![record(
+            "ADR-0001",
+            Status::Accepted,
+            None,
+            "docs/adr/0001-new.md",
+            &["src/a.rs"],
+        )];
+        fill(&mut records, &data, &mut vec![]);
+        let drift = records[0].drift.as_ref().unwrap();
+        assert_eq!(drift.since, "2025-03-10");
+        assert_eq!(drift.since_from, "first-commit");
+        assert_eq!(drift.count, 2);
+        assert_eq!(drift.record_last_edited.as_deref(), Some("2025-04-01"));
+    }
+
+    #[test]
+    fn no_date_and_never_committed_gives_a_note_and_no_drift() {
+        let data = history(&[("2025-05-01", "Ben", "Change", false, &["src/a.rs"])]);
+        let mut records = vec![record(
+            "ADR-0005",
+            Status::Accepted,
+            None,
+            "docs/adr/0005-x.md",
+            &["src/a.rs"],
+        )];
+        let mut notes = vec![];
+        fill(&mut records, &data, &mut notes);
+        assert!(records[0].drift.is_none());
+        assert_eq!(
+            notes,
+            ["ADR-0005 (docs/adr/0005-x.md) has no date and its file is not committed yet: no history to measure drift from"]
+        );
+    }
+
+    #[test]
+    fn shallow_history_is_noted() {
+        let mut data = history(&[("2025-05-01", "Ben", "Change", false, &["src/a.rs"])]);
+        data.shallow = true;
+        let mut notes = vec![];
+        fill(&mut [], &data, &mut notes);
+        assert!(notes[0].contains("shallow"));
+    }
+
+    #[test]
+    fn abbreviations_grow_on_collision() {
+        let mut data = history(&[("2025-05-01", "A", "x", false, &[]), ("2025-05-01", "A", "y", false, &[])]);
+        assert_eq!(abbrev_len(&data.commits), 7);
+        data.commits[0].sha = "abcdef0123".into();
+        data.commits[1].sha = "abcdef0456".into();
+        assert_eq!(abbrev_len(&data.commits), 8);
+    }
+}

@@ -1,0 +1,40 @@
+//! The library's errors: each says in one line what failed and names the file or argument.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read --root {path}: {source}")]
+    Root {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("--root {0} is not a folder")]
+    RootNotDir(PathBuf),
+    #[error("cannot read --docs {path}: {reason}")]
+    Docs { path: String, reason: String },
+    #[error("no decision records found under {root} (looked in {looked})")]
+    NoRecords { root: String, looked: String },
+    #[error("no record has the id {0}")]
+    UnknownRecord(String),
+    #[error("{input}: {count} records have the number {number}; name one by its id ({ids})")]
+    AmbiguousRecord {
+        input: String,
+        number: u64,
+        count: usize,
+        ids: String,
+    },
+    #[error("{path}: {reason}")]
+    BadPath { path: String, reason: String },
+    #[error("git history: {0}")]
+    History(#[from] crate::history::HistoryError),
+}
+
+impl Error {
+    /// Usage and input errors exit 2 (the reference's exit codes).
+    pub fn exit_code(&self) -> i32 {
+        2
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

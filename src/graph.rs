@@ -1,0 +1,239 @@
+//! The graph: parsed records resolved against each other and the file system.
+//!
+//! Links become ids, named paths become governed, missing or moved paths, and the inverse
+//! edges (`cited_by`, `successors`) are joined in (ADR-0002).
+
+use crate::ids::{self, Prefix};
+use crate::model::{DocCitations, Record};
+use crate::paths::{Kind, Tree};
+use crate::record::{ParsedRecord, Ref};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Resolves references with every record's path in view.
+pub struct Resolver<'a> {
+    by_path: HashMap<&'a str, &'a str>,
+    folders: &'a [String],
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(parsed: &'a [ParsedRecord], folders: &'a [String]) -> Resolver<'a> {
+        Resolver {
+            by_path: parsed
+                .iter()
+                .map(|p| (p.path.as_str(), p.id.as_str()))
+                .collect(),
+            folders,
+        }
+    }
+
+    fn in_record_folder(&self, path: &str) -> Option<&str> {
+        self.folders
+            .iter()
+            .find(|f| path.starts_with(&format!("{f}/")))
+            .map(String::as_str)
+    }
+
+    /// The id a link names, when it is a record's: a record file, or a `.md` file in a record
+    /// folder that would be one (its number, or its link text's id).
+    pub fn link_id(&self, target: &str, text_id: Option<&str>) -> Option<String> {
+        if let Some(id) = self.by_path.get(target) {
+            return Some(id.to_string());
+        }
+        if !target.to_ascii_lowercase().ends_with(".md") {
+            return None;
+        }
+        let name = target.rsplit('/').next().unwrap_or(target);
+        let in_records = self.in_record_folder(target).is_some();
+        if !in_records || !crate::discovery::is_record_name(name) {
+            return None;
+        }
+        let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+        let stem = name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name);
+        ids::number_in_file_name(stem)
+            .map(|n| ids::format_id(Prefix::for_folder(dir), &n))
+            .or_else(|| text_id.map(str::to_string))
+    }
+
+    pub fn resolve(&self, r: &Ref) -> Option<String> {
+        match r {
+            Ref::Id(id) => Some(id.clone()),
+            Ref::Link { target, text_id } => self
+                .link_id(target, text_id.as_deref())
+                .or_else(|| text_id.clone()),
+        }
+    }
+
+    fn resolve_all(&self, refs: &[Ref], own: &str) -> Vec<String> {
+        let set: BTreeSet<String> = refs
+            .iter()
+            .filter_map(|r| self.resolve(r))
+            .filter(|id| id != own)
+            .collect();
+        set.into_iter().collect()
+    }
+}
+
+/// Builds every record's fields from the parsed files. Records come out sorted by id, then path.
+pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Record> {
+    let resolver = Resolver::new(parsed, folders);
+    let record_paths: BTreeSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
+    let mut records: Vec<Record> = parsed
+        .iter()
+        .map(|p| {
+            let own = p.id.as_str();
+            let supersedes = resolver.resolve_all(&p.supersedes, own);
+            let superseded_by = resolver.resolve_all(&p.superseded_by, own);
+            let amends = resolver.resolve_all(&p.amends, own);
+            let mut cites: BTreeSet<String> = p.mentions.iter().cloned().collect();
+            cites.extend(supersedes.iter().cloned());
+            cites.extend(superseded_by.iter().cloned());
+            cites.extend(amends.iter().cloned());
+            let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
+            for link in &p.links {
+                if let Ref::Link { target, text_id } = link {
+                    match resolver.link_id(target, text_id.as_deref()) {
+                        Some(id) => {
+                            cites.insert(id);
+                        }
+                        None => {
+                            candidates.insert(target.clone());
+                        }
+                    }
+                }
+            }
+            // A backticked record path is a citation too, never a governed path.
+            for c in &p.code_paths {
+                if let Some(id) = resolver.link_id(c, None) {
+                    cites.insert(id);
+                }
+            }
+            cites.remove(own);
+            let (governs, missing_paths, moved) =
+                governed(tree, &p.path, &candidates, &record_paths, &resolver);
+            Record {
+                id: p.id.clone(),
+                title: p.title.clone(),
+                status: p.status,
+                status_text: p.status_text.clone(),
+                date: p.date.clone(),
+                path: p.path.clone(),
+                supersedes,
+                superseded_by,
+                amends,
+                cites: cites.into_iter().collect(),
+                cited_by: Vec::new(),
+                governs,
+                missing_paths,
+                commits: Vec::new(),
+                drift: None,
+                successors: Vec::new(),
+                successors_only_claimed_by_successor: Vec::new(),
+                moved,
+            }
+        })
+        .collect();
+    join_inverse_edges(&mut records);
+    records.sort_by(|a, b| (&a.id, &a.path).cmp(&(&b.id, &b.path)));
+    records
+}
+
+type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
+
+fn governed(
+    tree: &Tree,
+    own_path: &str,
+    candidates: &BTreeSet<String>,
+    record_paths: &BTreeSet<&str>,
+    resolver: &Resolver,
+) -> Governed {
+    let mut governs = BTreeSet::new();
+    let mut missing = BTreeSet::new();
+    let mut moved = BTreeMap::new();
+    for c in candidates {
+        let bare = c.trim_end_matches('/');
+        if bare == own_path || record_paths.contains(bare) || resolver.link_id(bare, None).is_some()
+        {
+            continue;
+        }
+        match tree.kind(c) {
+            Kind::File => {
+                governs.insert(bare.to_string());
+            }
+            Kind::Folder => {
+                governs.insert(format!("{bare}/"));
+            }
+            Kind::Missing => {
+                if missing.insert(bare.to_string()) {
+                    let candidates = tree.moved(bare);
+                    if !candidates.is_empty() {
+                        moved.insert(bare.to_string(), candidates);
+                    }
+                }
+            }
+            Kind::NotAPath => {}
+        }
+    }
+    (
+        governs.into_iter().collect(),
+        missing.into_iter().collect(),
+        moved,
+    )
+}
+
+/// `cited_by`, `successors` and `successors_only_claimed_by_successor`.
+fn join_inverse_edges(records: &mut [Record]) {
+    let mut cited_by: HashMap<String, BTreeSet<String>> = HashMap::new();
+    let mut claimed: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for r in records.iter() {
+        for c in &r.cites {
+            cited_by.entry(c.clone()).or_default().insert(r.id.clone());
+        }
+        for s in &r.supersedes {
+            claimed.entry(s.clone()).or_default().insert(r.id.clone());
+        }
+    }
+    for r in records.iter_mut() {
+        let mut cb = cited_by.get(&r.id).cloned().unwrap_or_default();
+        cb.remove(&r.id);
+        r.cited_by = cb.into_iter().collect();
+        let by_successor = claimed.get(&r.id).cloned().unwrap_or_default();
+        let mut successors: BTreeSet<String> = r.superseded_by.iter().cloned().collect();
+        successors.extend(by_successor.iter().cloned());
+        successors.remove(&r.id);
+        r.successors = successors.into_iter().collect();
+        r.successors_only_claimed_by_successor = by_successor
+            .into_iter()
+            .filter(|s| !r.superseded_by.contains(s) && s != &r.id)
+            .collect();
+    }
+}
+
+/// The guides' citations of records: only guides citing at least one record.
+pub fn doc_citations(
+    guides: &[(String, Vec<String>, Vec<String>)],
+    records: &[Record],
+    resolver: &Resolver,
+) -> Vec<DocCitations> {
+    let known: BTreeSet<&str> = records.iter().map(|r| r.id.as_str()).collect();
+    guides
+        .iter()
+        .filter_map(|(path, mentions, links)| {
+            let mut cites: BTreeSet<String> = mentions
+                .iter()
+                .filter(|m| known.contains(m.as_str()))
+                .cloned()
+                .collect();
+            for l in links {
+                if let Some(id) = resolver.link_id(l, None) {
+                    if known.contains(id.as_str()) {
+                        cites.insert(id);
+                    }
+                }
+            }
+            (!cites.is_empty()).then(|| DocCitations {
+                path: path.clone(),
+                cites: cites.into_iter().collect(),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,175 @@
+//! Record ids and the mentions of them in text (CONTRACT.md §2, ADR-0001).
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// The prefix a record's folder gives its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Prefix {
+    Adr,
+    Rfc,
+    Dr,
+}
+
+impl Prefix {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Prefix::Adr => "ADR",
+            Prefix::Rfc => "RFC",
+            Prefix::Dr => "DR",
+        }
+    }
+
+    /// A folder path containing `adr` or `decision` (any case) gives ADR, `rfc` gives RFC,
+    /// anything else DR.
+    pub fn for_folder(folder: &str) -> Prefix {
+        let lower = folder.to_ascii_lowercase();
+        if lower.contains("adr") || lower.contains("decision") {
+            Prefix::Adr
+        } else if lower.contains("rfc") {
+            Prefix::Rfc
+        } else {
+            Prefix::Dr
+        }
+    }
+
+    /// The prefix a mention spells; `DD` means `DR`.
+    pub fn from_mention(word: &str) -> Option<Prefix> {
+        match word.to_ascii_uppercase().as_str() {
+            "ADR" => Some(Prefix::Adr),
+            "RFC" => Some(Prefix::Rfc),
+            "DR" | "DD" => Some(Prefix::Dr),
+            _ => None,
+        }
+    }
+}
+
+/// `ADR-0007`: at least four digits, zero-padded; longer numbers stay as they are.
+pub fn format_id(prefix: Prefix, digits: &str) -> String {
+    let trimmed = digits.trim_start_matches('0');
+    let number = if trimmed.is_empty() { "0" } else { trimmed };
+    format!("{}-{:0>4}", prefix.as_str(), number)
+}
+
+fn mention_regex() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(ADR|RFC|DR|DD)[-_ ]?([0-9]+)\b").expect("mention regex compiles")
+    })
+}
+
+/// A mention found in text: the formatted id and the byte range it spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub id: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Every id mentioned in `text`, in order of appearance (duplicates kept).
+pub fn mentions(text: &str) -> Vec<Mention> {
+    mention_regex()
+        .captures_iter(text)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let prefix = Prefix::from_mention(c.get(1)?.as_str())?;
+            Some(Mention {
+                id: format_id(prefix, c.get(2)?.as_str()),
+                start: whole.start(),
+                end: whole.end(),
+            })
+        })
+        .collect()
+}
+
+/// The distinct ids mentioned in `text`, sorted.
+pub fn mentioned_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = mentions(text).into_iter().map(|m| m.id).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// Reads an id where one is expected: a mention (`ADR-4`, `rfc 12`), or a bare number
+/// (`"0012"`, `12`, `#12`) which takes `fallback`, the prefix of the record's own folder.
+pub fn parse_id(value: &str, fallback: Prefix) -> Option<String> {
+    let v = value.trim().trim_matches(|c| c == '`' || c == '"' || c == '\'');
+    if let Some(m) = mentions(v).into_iter().next() {
+        if m.start == 0 {
+            return Some(m.id);
+        }
+    }
+    let digits = v.trim_start_matches('#');
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        return Some(format_id(fallback, digits));
+    }
+    None
+}
+
+/// The leading number of a file name: `0007-x.md`, `adr-7-x.md`, `ADR_0007.md`, `rfc12.md`.
+pub fn number_in_file_name(stem: &str) -> Option<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd)[-_ ]?)?([0-9]+)(?:$|[^0-9])")
+            .expect("file-name regex compiles")
+    });
+    re.captures(stem)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string())
+}
+
+/// Accepts the forms a user types for a record: `ADR-0004`, `ADR-4`, `adr-4`, `ADR 4`.
+/// A bare number returns `None` here; the caller matches it against the records' numbers.
+pub fn normalise_query_id(input: &str) -> Option<String> {
+    let m = mentions(input.trim()).into_iter().next()?;
+    (m.start == 0 && m.end == input.trim().len()).then_some(m.id)
+}
+
+/// The number part of a formatted id (`ADR-0012` → `12`), for bare-number lookups.
+pub fn number_of(id: &str) -> Option<u64> {
+    id.rsplit_once('-').and_then(|(_, n)| n.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_ids_with_four_digits() {
+        assert_eq!(format_id(Prefix::Adr, "7"), "ADR-0007");
+        assert_eq!(format_id(Prefix::Rfc, "0012"), "RFC-0012");
+        assert_eq!(format_id(Prefix::Adr, "12345"), "ADR-12345");
+        assert_eq!(format_id(Prefix::Dr, "0"), "DR-0000");
+    }
+
+    #[test]
+    fn reads_every_mention_spelling() {
+        let ids: Vec<String> = mentions("ADR-4, ADR 0004, adr_4, RFC12 and DD-3; not MADR-5 or ADR-4x")
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids, ["ADR-0004", "ADR-0004", "ADR-0004", "RFC-0012", "DR-0003"]);
+    }
+
+    #[test]
+    fn folder_decides_the_prefix() {
+        assert_eq!(Prefix::for_folder("docs/adr"), Prefix::Adr);
+        assert_eq!(Prefix::for_folder("docs/architecture/Decisions"), Prefix::Adr);
+        assert_eq!(Prefix::for_folder("rfcs"), Prefix::Rfc);
+        assert_eq!(Prefix::for_folder("docs/design"), Prefix::Dr);
+    }
+
+    #[test]
+    fn bare_numbers_take_the_folder_prefix() {
+        assert_eq!(parse_id("0012", Prefix::Rfc).as_deref(), Some("RFC-0012"));
+        assert_eq!(parse_id("ADR-3", Prefix::Rfc).as_deref(), Some("ADR-0003"));
+        assert_eq!(parse_id("next year", Prefix::Adr), None);
+    }
+
+    #[test]
+    fn file_names_give_numbers() {
+        assert_eq!(number_in_file_name("0007-use-x").as_deref(), Some("0007"));
+        assert_eq!(number_in_file_name("adr-7-use-x").as_deref(), Some("7"));
+        assert_eq!(number_in_file_name("use-x"), None);
+    }
+}

@@ -1,0 +1,275 @@
+//! Paths named by records: lexical normalisation, confinement to the root, existence, and
+//! the close-named siblings of a missing path (ADR-0001, ADR-0002).
+
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+/// Normalises a root-relative path lexically: drops `.` and empty parts, applies `..`.
+/// `None` when it would leave the root.
+pub fn normalise(path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
+/// is plainly not a path (spaces, URLs, options, ids) or would leave the root.
+/// `dir/*` and `dir/**` become `dir/` (the trailing `/` marks a folder).
+pub fn clean_code_path(span: &str) -> Option<String> {
+    let s = span.trim();
+    if s.is_empty()
+        || s.chars().any(|c| c.is_whitespace() || c.is_control())
+        || s.contains("://")
+        || s.starts_with(['-', '$', '<', '@', '{', '(', '~'])
+        || s.len() > 512
+    {
+        return None;
+    }
+    let s = s.strip_prefix("./").unwrap_or(s);
+    let s = s.strip_prefix('/').unwrap_or(s);
+    let mut parts = Vec::new();
+    let mut glob = false;
+    for part in s.split('/') {
+        if part.contains(['*', '?', '[', '{']) {
+            glob = true;
+            break;
+        }
+        parts.push(part);
+    }
+    let joined = normalise(&parts.join("/"))?;
+    if joined.is_empty() {
+        return None;
+    }
+    Some(if glob || s.ends_with('/') {
+        format!("{joined}/")
+    } else {
+        joined
+    })
+}
+
+/// What a named path is under the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    File,
+    Folder,
+    /// Not there, and its first part is an existing top-level folder: it looks like ours.
+    Missing,
+    /// Not there and not the repository's, or leaving the root through a link.
+    NotAPath,
+}
+
+/// The canonical root and what is under it.
+pub struct Tree {
+    pub root: PathBuf,
+}
+
+impl Tree {
+    pub fn new(root: PathBuf) -> Tree {
+        Tree { root }
+    }
+
+    /// Decides what `rel` (normalised, maybe with a trailing `/`) is, never following a link
+    /// out of the root.
+    pub fn kind(&self, rel: &str) -> Kind {
+        let bare = rel.trim_end_matches('/');
+        if bare.is_empty() {
+            return Kind::NotAPath;
+        }
+        let full = self.root.join(bare);
+        match fs::metadata(&full) {
+            Ok(meta) => {
+                if !self.inside(&full) {
+                    return Kind::NotAPath;
+                }
+                if meta.is_dir() {
+                    Kind::Folder
+                } else {
+                    Kind::File
+                }
+            }
+            Err(_) => {
+                let first = bare.split('/').next().unwrap_or(bare);
+                if first != bare && self.root.join(first).is_dir() && self.inside(&self.root.join(first)) {
+                    Kind::Missing
+                } else {
+                    Kind::NotAPath
+                }
+            }
+        }
+    }
+
+    /// Whether `full` (which exists) really is under the root once links are resolved.
+    pub fn inside(&self, full: &Path) -> bool {
+        match fs::canonicalize(full) {
+            Ok(c) => c.starts_with(&self.root),
+            Err(_) => false,
+        }
+    }
+
+    /// For a missing path, existing siblings with a close name where the code may have gone:
+    /// `services/ledger-sync` → `services/ledger`.
+    pub fn moved(&self, rel: &str) -> Vec<String> {
+        let bare = rel.trim_end_matches('/');
+        let parts: Vec<&str> = bare.split('/').collect();
+        // The deepest existing folder, and the first part that is not there.
+        let mut k = 0;
+        while k < parts.len() && self.root.join(parts[..=k].join("/")).exists() {
+            k += 1;
+        }
+        if k == 0 || k >= parts.len() {
+            return Vec::new();
+        }
+        let parent = parts[..k].join("/");
+        let gone = parts[k];
+        let Ok(entries) = fs::read_dir(self.root.join(&parent)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for entry in entries.flatten() {
+            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+                continue;
+            };
+            if name.starts_with('.') || !close_names(gone, &name) {
+                continue;
+            }
+            let sibling = format!("{parent}/{name}");
+            let rest = &parts[k + 1..];
+            let candidate = if rest.is_empty() {
+                sibling.clone()
+            } else {
+                let deeper = format!("{sibling}/{}", rest.join("/"));
+                if self.root.join(&deeper).exists() {
+                    deeper
+                } else {
+                    sibling.clone()
+                }
+            };
+            if self.inside(&self.root.join(&candidate)) {
+                out.push(candidate);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// Two names are close when one contains the other (the shorter at least 3 characters), or
+/// they are a small edit apart.
+pub fn close_names(a: &str, b: &str) -> bool {
+    let (a, b) = (stem(a).to_lowercase(), stem(b).to_lowercase());
+    if a == b {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    if short.chars().count() >= 3 && long.contains(short.as_str()) {
+        return true;
+    }
+    let limit = (short.chars().count() / 4).max(1);
+    short.chars().count() >= 3 && edit_distance(&a, &b) <= limit
+}
+
+fn stem(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((s, _)) if !s.is_empty() => s,
+        _ => name,
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// A PATH argument made root-relative: `./` and a trailing `/` dropped, an absolute path
+/// inside the root made relative; one outside the root is refused.
+pub fn query_path(root: &Path, arg: &str) -> Result<String, String> {
+    let p = Path::new(arg);
+    let rel = if p.is_absolute() {
+        let abs = lexical(p);
+        let canon_root = root;
+        match abs.strip_prefix(canon_root) {
+            Ok(r) => r.to_path_buf(),
+            Err(_) => {
+                // The root may be reached through a link: compare canonical forms too.
+                match fs::canonicalize(&abs) {
+                    Ok(c) if c.starts_with(canon_root) => {
+                        c.strip_prefix(canon_root).unwrap_or(&c).to_path_buf()
+                    }
+                    _ => return Err(format!("is outside the root {}", root.display())),
+                }
+            }
+        }
+    } else {
+        p.to_path_buf()
+    };
+    let text = rel
+        .to_str()
+        .ok_or_else(|| "is not valid UTF-8".to_string())?
+        .replace('\\', "/");
+    match normalise(&text) {
+        Some(n) => Ok(n),
+        None => Err(format!("leaves the root {}", root.display())),
+    }
+}
+
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_and_confines() {
+        assert_eq!(normalise("./a//b/../c").as_deref(), Some("a/c"));
+        assert_eq!(normalise("../x"), None);
+        assert_eq!(normalise("a/../../x"), None);
+    }
+
+    #[test]
+    fn cleans_code_spans() {
+        assert_eq!(clean_code_path("src/auth/*").as_deref(), Some("src/auth/"));
+        assert_eq!(clean_code_path("src/auth/**").as_deref(), Some("src/auth/"));
+        assert_eq!(clean_code_path("./src/a.rs").as_deref(), Some("src/a.rs"));
+        assert_eq!(clean_code_path("cargo build"), None);
+        assert_eq!(clean_code_path("../etc/passwd"), None);
+        assert_eq!(clean_code_path("https://x.y/z"), None);
+    }
+
+    #[test]
+    fn close_names_follow_the_reference() {
+        assert!(close_names("ledger-sync", "ledger"));
+        assert!(close_names("kafka-bridge", "bridge"));
+        assert!(close_names("util", "utils"));
+        assert!(!close_names("auth", "billing"));
+    }
+}

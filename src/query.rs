@@ -1,0 +1,116 @@
+//! The two questions: `why PATH` (which decisions govern it) and `record ID` (CONTRACT.md §3).
+
+use crate::error::{Error, Result};
+use crate::ids;
+use crate::model::{Decision, Query, Record, Report};
+
+/// Whether a governed entry covers `path`: the entry is the path, a folder above it, or a path
+/// inside it.
+pub fn entry_matches(entry: &str, path: &str) -> bool {
+    let bare = entry.trim_end_matches('/');
+    if path.is_empty() || bare == path {
+        return true;
+    }
+    let is_folder = entry.ends_with('/');
+    (is_folder && path.starts_with(&format!("{bare}/"))) || bare.starts_with(&format!("{path}/"))
+}
+
+/// The decisions governing `path`: current ones first, then by id.
+pub fn decisions_for(records: &[Record], path: &str) -> Vec<Decision> {
+    let mut out: Vec<Decision> = records
+        .iter()
+        .filter_map(|r| {
+            let matches: Vec<String> = r
+                .governs
+                .iter()
+                .filter(|g| entry_matches(g, path))
+                .cloned()
+                .collect();
+            (!matches.is_empty()).then(|| Decision {
+                id: r.id.clone(),
+                status: r.status,
+                current: r.status.is_current(),
+                matches,
+                declared_by: None,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| (!a.current, &a.id).cmp(&(!b.current, &b.id)));
+    out
+}
+
+/// Narrows a full report to the records `ids` and the findings about them.
+fn narrow(report: &mut Report, ids: &[String]) {
+    report.records.retain(|r| ids.contains(&r.id));
+    report.findings.retain(|f| ids.contains(&f.record));
+}
+
+/// Answers `why PATH` from a full report (PATH already root-relative).
+pub fn why(mut report: Report, path: &str) -> Report {
+    let decisions = decisions_for(&report.records, path);
+    let ids: Vec<String> = decisions.iter().map(|d| d.id.clone()).collect();
+    narrow(&mut report, &ids);
+    report.query = Some(Query::Why {
+        why: path.to_string(),
+        decisions,
+    });
+    report
+}
+
+/// The record an ID argument names: `ADR-0004`, `ADR-4`, `adr-4`, `ADR 4`, an exact
+/// non-numbered id, or a bare number when exactly one record has it.
+pub fn find_id(records: &[Record], input: &str) -> Result<String> {
+    let trimmed = input.trim();
+    if let Some(id) = ids::normalise_query_id(trimmed) {
+        if records.iter().any(|r| r.id == id) {
+            return Ok(id);
+        }
+        return Err(Error::UnknownRecord(input.to_string()));
+    }
+    if let Some(r) = records.iter().find(|r| r.id.eq_ignore_ascii_case(trimmed)) {
+        return Ok(r.id.clone());
+    }
+    let digits = trimmed.trim_start_matches('#');
+    if let Ok(n) = digits.parse::<u64>() {
+        let mut matching: Vec<&str> = records
+            .iter()
+            .filter(|r| ids::number_of(&r.id) == Some(n))
+            .map(|r| r.id.as_str())
+            .collect();
+        matching.dedup();
+        return match matching.as_slice() {
+            [one] => Ok(one.to_string()),
+            [] => Err(Error::UnknownRecord(input.to_string())),
+            many => Err(Error::AmbiguousRecord {
+                input: input.to_string(),
+                number: n,
+                count: many.len(),
+                ids: many.join(", "),
+            }),
+        };
+    }
+    Err(Error::UnknownRecord(input.to_string()))
+}
+
+/// Answers `record ID` from a full report.
+pub fn record(mut report: Report, input: &str) -> Result<Report> {
+    let id = find_id(&report.records, input)?;
+    narrow(&mut report, std::slice::from_ref(&id));
+    report.query = Some(Query::Record { record: id });
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_match_above_and_below() {
+        assert!(entry_matches("src/auth/", "src/auth"));
+        assert!(entry_matches("src/auth/", "src/auth/login.py"));
+        assert!(entry_matches("src/auth/login.py", "src/auth"));
+        assert!(entry_matches("src/auth/login.py", "src/auth/login.py"));
+        assert!(!entry_matches("src/auth/", "src/authz"));
+        assert!(!entry_matches("src/auth.py", "src/auth.py.bak"));
+    }
+}

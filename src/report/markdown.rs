@@ -1,0 +1,338 @@
+//! The Markdown reports: readable in a terminal and pasteable into a pull request.
+
+use super::{cell, escape};
+use crate::model::{Commit, Drift, Finding, Query, Record, Report, Severity};
+use std::fmt::Write;
+
+/// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Style {
+    pub colour: bool,
+}
+
+impl Style {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// The Markdown table shows this many drift rows; `--json` has them all.
+pub const DRIFT_ROWS: usize = 15;
+/// `record` lists this many drift commits.
+pub const RECORD_DRIFT_COMMITS: usize = 10;
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn code_list(items: &[String]) -> String {
+    if items.is_empty() {
+        "—".to_string()
+    } else {
+        items
+            .iter()
+            .map(|i| format!("`{}`", cell(i)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn id_list(items: &[String]) -> String {
+    if items.is_empty() {
+        "—".to_string()
+    } else {
+        items.iter().map(|i| escape(i)).collect::<Vec<_>>().join(", ")
+    }
+}
+
+fn finding_line(out: &mut String, f: &Finding, style: Style) {
+    let label = match f.severity {
+        Severity::Problem => style.paint("31", &f.code),
+        Severity::Warning => style.paint("33", &f.code),
+    };
+    let _ = writeln!(
+        out,
+        "- **{}** `{}` ({}): {}",
+        escape(&f.record),
+        label,
+        escape(&f.path),
+        escape(&f.message)
+    );
+}
+
+fn findings_sections(out: &mut String, findings: &[Finding], style: Style) {
+    for (severity, heading) in [(Severity::Problem, "Problems"), (Severity::Warning, "Warnings")] {
+        let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == severity).collect();
+        if group.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "## {heading}\n");
+        for f in group {
+            finding_line(out, f, style);
+        }
+        out.push('\n');
+    }
+}
+
+fn notes_section(out: &mut String, notes: &[String]) {
+    if notes.is_empty() {
+        return;
+    }
+    out.push_str("## Notes\n\n");
+    for n in notes {
+        let _ = writeln!(out, "- {}", escape(n));
+    }
+    out.push('\n');
+}
+
+fn count(findings: &[Finding], severity: Severity) -> usize {
+    findings.iter().filter(|f| f.severity == severity).count()
+}
+
+/// The full check.
+pub fn check(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    let problems = count(&report.findings, Severity::Problem);
+    let warnings = count(&report.findings, Severity::Warning);
+    let _ = writeln!(
+        out,
+        "# context-graph: {}, {}, {}\n",
+        plural(report.records.len(), "record", "records"),
+        plural(problems, "problem", "problems"),
+        plural(warnings, "warning", "warnings")
+    );
+    if problems + warnings == 0 {
+        out.push_str("No problems or warnings.\n\n");
+    }
+    findings_sections(&mut out, &report.findings, style);
+    out.push_str("## Records\n\n| ID | Title | Status | Date | Governs |\n|---|---|---|---|---|\n");
+    for r in &report.records {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            cell(&r.id),
+            cell(&r.title),
+            r.status.as_str(),
+            r.date.as_deref().unwrap_or("—"),
+            code_list(&r.governs)
+        );
+    }
+    out.push('\n');
+    drift_table(&mut out, &report.records);
+    notes_section(&mut out, &report.notes);
+    out
+}
+
+fn authors(d: &Drift) -> String {
+    if d.authors.is_empty() {
+        return "—".to_string();
+    }
+    d.authors
+        .iter()
+        .map(|a| format!("{} {}", cell(&a.name), a.commits))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn decided(d: &Drift) -> String {
+    if d.since_from == "first-commit" {
+        format!("{}*", d.since)
+    } else {
+        d.since.clone()
+    }
+}
+
+/// "Code changed since each decision": current decisions whose governed code changed, most
+/// changed first.
+fn drift_table(out: &mut String, records: &[Record]) {
+    let mut rows: Vec<(&Record, &Drift)> = records
+        .iter()
+        .filter_map(|r| r.drift.as_ref().map(|d| (r, d)))
+        .filter(|(_, d)| d.count > 0)
+        .collect();
+    if !records.iter().any(|r| r.drift.is_some()) {
+        return;
+    }
+    out.push_str("## Code changed since each decision\n\n");
+    if rows.is_empty() {
+        out.push_str("No governed code has changed since its decision.\n\n");
+        return;
+    }
+    rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.id.cmp(&b.0.id)));
+    out.push_str("| ID | Title | Decided | Commits since | Not citing it | By | Last change | Record last edited |\n|---|---|---|---|---|---|---|---|\n");
+    for (r, d) in rows.iter().take(DRIFT_ROWS) {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            cell(&r.id),
+            cell(&r.title),
+            decided(d),
+            d.count,
+            d.not_citing_record,
+            authors(d),
+            d.last_change.as_deref().unwrap_or("—"),
+            d.record_last_edited.as_deref().unwrap_or("—")
+        );
+    }
+    if rows.len() > DRIFT_ROWS {
+        let _ = writeln!(
+            out,
+            "\n{} more in `--json`.",
+            plural(rows.len() - DRIFT_ROWS, "decision", "decisions")
+        );
+    }
+    if rows.iter().any(|(_, d)| d.since_from == "first-commit") {
+        out.push_str("\n`*` the record has no date: counted from when its file was first committed.\n");
+    }
+    out.push('\n');
+}
+
+fn changed_since_line(d: &Drift) -> String {
+    if d.count == 0 {
+        return format!("Changed since {}: no commits to its paths.", decided(d));
+    }
+    format!(
+        "Changed since {}: {}, {} not citing it; last {} (by {}).",
+        decided(d),
+        plural(d.count, "commit", "commits"),
+        d.not_citing_record,
+        d.last_change.as_deref().unwrap_or("—"),
+        authors(d)
+    )
+}
+
+fn commit_line(out: &mut String, c: &Commit) {
+    let cites = match c.cites_record {
+        Some(true) => " (cites it)",
+        _ => "",
+    };
+    let _ = writeln!(
+        out,
+        "- `{}` {} {}: {}{}",
+        c.sha,
+        c.date,
+        escape(&c.author),
+        escape(&c.subject),
+        cites
+    );
+}
+
+/// `why PATH`: current decisions first, the others as history with their successor.
+pub fn why(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    let Some(Query::Why { why, decisions }) = &report.query else {
+        return check(report, style);
+    };
+    let shown = if why.is_empty() { "." } else { why.as_str() };
+    let _ = writeln!(out, "# Why `{}`\n", escape(shown));
+    if decisions.is_empty() {
+        let _ = writeln!(
+            out,
+            "No recorded decision governs `{}`. A decision counts here only when its record names the path (or a folder above it).\n",
+            escape(shown)
+        );
+    }
+    let find = |id: &str| report.records.iter().find(|r| r.id == id);
+    let current: Vec<_> = decisions.iter().filter(|d| d.current).collect();
+    let history: Vec<_> = decisions.iter().filter(|d| !d.current).collect();
+    for d in &current {
+        let Some(r) = find(&d.id) else { continue };
+        let _ = writeln!(out, "## {}: {} ({})\n", escape(&r.id), escape(&r.title), r.status.as_str());
+        let _ = writeln!(out, "- Record: `{}`", escape(&r.path));
+        if let Some(date) = &r.date {
+            let _ = writeln!(out, "- Decided: {date}");
+        }
+        let _ = writeln!(out, "- Governs: {}", code_list(&d.matches));
+        for decl in d.declared_by.iter().flatten() {
+            let _ = writeln!(out, "- Declared by `{}:{}`", escape(&decl.path), decl.line);
+        }
+        if let Some(drift) = &r.drift {
+            let _ = writeln!(out, "- {}", changed_since_line(drift));
+        }
+        out.push('\n');
+    }
+    if !history.is_empty() {
+        out.push_str("## History\n\n");
+        for d in &history {
+            let Some(r) = find(&d.id) else { continue };
+            let successor = if r.successors.is_empty() {
+                String::new()
+            } else {
+                format!(", superseded by {}", id_list(&r.successors))
+            };
+            let _ = writeln!(
+                out,
+                "- {}: {} ({}{}), governs {}",
+                escape(&r.id),
+                escape(&r.title),
+                r.status.as_str(),
+                successor,
+                code_list(&d.matches)
+            );
+        }
+        out.push('\n');
+    }
+    findings_sections(&mut out, &report.findings, style);
+    notes_section(&mut out, &report.notes);
+    out
+}
+
+/// `record ID`: one record, its edges, commits and drift.
+pub fn record(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    let Some(Query::Record { record: id }) = &report.query else {
+        return check(report, style);
+    };
+    for r in report.records.iter().filter(|r| &r.id == id) {
+        let _ = writeln!(out, "# {}: {}\n", escape(&r.id), escape(&r.title));
+        let status = if r.status_text.is_empty() {
+            r.status.as_str().to_string()
+        } else {
+            format!("{} (\"{}\")", r.status.as_str(), escape(&r.status_text))
+        };
+        let _ = writeln!(out, "- Status: {status}");
+        let _ = writeln!(out, "- Date: {}", r.date.as_deref().unwrap_or("—"));
+        let _ = writeln!(out, "- File: `{}`", escape(&r.path));
+        let _ = writeln!(out, "- Supersedes: {}", id_list(&r.supersedes));
+        let _ = writeln!(out, "- Superseded by: {}", id_list(&r.successors));
+        let _ = writeln!(out, "- Amends: {}", id_list(&r.amends));
+        let _ = writeln!(out, "- Cites: {}", id_list(&r.cites));
+        let _ = writeln!(out, "- Cited by: {}", id_list(&r.cited_by));
+        let _ = writeln!(out, "- Governs: {}", code_list(&r.governs));
+        if !r.missing_paths.is_empty() {
+            let _ = writeln!(out, "- Missing paths: {}", code_list(&r.missing_paths));
+        }
+        for (gone, to) in &r.moved {
+            let _ = writeln!(out, "- Moved? `{}` → {}", escape(gone), code_list(to));
+        }
+        out.push('\n');
+        if let Some(d) = &r.drift {
+            let _ = writeln!(out, "## {}\n", changed_since_line(d));
+            for c in d.commits.iter().take(RECORD_DRIFT_COMMITS) {
+                commit_line(&mut out, c);
+            }
+            if d.commits.len() > RECORD_DRIFT_COMMITS {
+                let _ = writeln!(
+                    out,
+                    "- … {} more in `--json`",
+                    d.commits.len() - RECORD_DRIFT_COMMITS
+                );
+            }
+            out.push('\n');
+        }
+        if !r.commits.is_empty() {
+            out.push_str("## Commits citing it\n\n");
+            for c in &r.commits {
+                commit_line(&mut out, c);
+            }
+            out.push('\n');
+        }
+    }
+    findings_sections(&mut out, &report.findings, style);
+    notes_section(&mut out, &report.notes);
+    out
+}

@@ -75,13 +75,8 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
         }
     }
     out.sort_by(|a, b| {
-        (a.severity, &a.record, &a.code, &a.path, &a.message).cmp(&(
-            b.severity,
-            &b.record,
-            &b.code,
-            &b.path,
-            &b.message,
-        ))
+        (a.severity, &a.record, &a.code, &a.path, &a.message)
+            .cmp(&(b.severity, &b.record, &b.code, &b.path, &b.message))
     });
     out.dedup();
     out

@@ -113,14 +113,24 @@ pub fn is_record_name(name: &str) -> bool {
         && !name.starts_with("0000-")
 }
 
+/// A file found by a walk: root-relative, and whether it is a symbolic link.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Found {
+    pub rel: String,
+    pub link: bool,
+}
+
 /// Every record file under the folders, root-relative and sorted, with notes for what was
 /// passed over.
-pub fn record_files(root: &Path, folders: &[String]) -> (Vec<String>, Vec<String>) {
+pub fn record_files(root: &Path, folders: &[String]) -> (Vec<Found>, Vec<String>) {
     let mut files = Vec::new();
     let mut notes = Vec::new();
     for folder in folders {
         let base = root.join(folder);
-        for entry in walkdir::WalkDir::new(&base).follow_links(false).sort_by_file_name() {
+        for entry in walkdir::WalkDir::new(&base)
+            .follow_links(false)
+            .sort_by_file_name()
+        {
             let entry = match entry {
                 Ok(e) => e,
                 Err(e) => {
@@ -138,11 +148,14 @@ pub fn record_files(root: &Path, folders: &[String]) -> (Vec<String>, Vec<String
             if entry.file_type().is_dir() || !is_record_name(name) {
                 continue;
             }
-            files.push(rel_of(root, entry.path()));
+            files.push(Found {
+                rel: rel_of(root, entry.path()),
+                link: entry.path_is_symlink(),
+            });
         }
     }
     files.sort();
-    files.dedup();
+    files.dedup_by(|a, b| a.rel == b.rel);
     (files, notes)
 }
 
@@ -155,68 +168,93 @@ fn rel_of(root: &Path, path: &Path) -> String {
 
 /// Reads a root-relative file: only a regular file (through a link only when it stays under
 /// the root), at most [`MAX_FILE_BYTES`]. The error is the note to show.
-pub fn read_file(root: &Path, rel: &str) -> std::result::Result<Vec<u8>, String> {
+///
+/// `link` says whether the walk saw a symbolic link there. The file is opened non-blocking and checked on the open handle, so a FIFO (even one swapped
+/// in after the walk) is never waited on; one `open`, one `fstat` and the reads per file.
+pub fn read_file(root: &Path, rel: &str, link: bool) -> std::result::Result<Vec<u8>, String> {
     let full = root.join(rel);
-    let link = fs::symlink_metadata(&full)
-        .map_err(|e| format!("{rel}: cannot read: {e}"))?
-        .file_type()
-        .is_symlink();
-    let meta = fs::metadata(&full).map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
+    let file = open_nonblocking(&full).map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
     if !meta.is_file() {
         return Err(format!("{rel}: not a regular file, skipped"));
     }
-    if link {
-        match fs::canonicalize(&full) {
-            Ok(c) if c.starts_with(root) => {}
-            _ => return Err(format!("{rel}: a link that leaves the root, skipped")),
-        }
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
+    let too_big = || {
+        format!(
             "{rel}: larger than {} MiB, skipped",
             MAX_FILE_BYTES / 1024 / 1024
-        ));
+        )
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
     }
-    let file = fs::File::open(&full).map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
+    // A link is read only when its target stays under the root.
+    if link && !fs::canonicalize(&full).is_ok_and(|c| c.starts_with(root)) {
+        return Err(format!("{rel}: a link that leaves the root, skipped"));
+    }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{rel}: larger than {} MiB, skipped",
-            MAX_FILE_BYTES / 1024 / 1024
-        ));
+        return Err(too_big());
     }
     Ok(bytes)
 }
 
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const O_NONBLOCK: i32 = 0o4000;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    const O_NONBLOCK: i32 = 0x0004;
+    fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
+    fs::File::open(path)
+}
+
 /// Guides: `.md` files outside the record folders (hidden folders and what `.gitignore`
 /// ignores left out), root-relative and sorted.
-pub fn guide_files(root: &Path, folders: &[String]) -> Vec<String> {
+pub fn guide_files(root: &Path, folders: &[String]) -> Vec<Found> {
     let mut out = Vec::new();
+    let record_dirs: Vec<PathBuf> = folders.iter().map(|f| root.join(f)).collect();
     let walker = ignore::WalkBuilder::new(root)
         .follow_links(false)
         .require_git(false)
-        .filter_entry(|e| {
+        .filter_entry(move |e| {
+            if !e.file_type().is_some_and(|t| t.is_dir()) {
+                return true;
+            }
             let name = e.file_name().to_str().unwrap_or("");
-            !(e.file_type().is_some_and(|t| t.is_dir())
-                && matches!(name, "target" | "node_modules"))
+            !matches!(name, "target" | "node_modules") && !record_dirs.iter().any(|d| d == e.path())
         })
         .build();
     for entry in walker.flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if !(file_type.is_file() || file_type.is_symlink()) {
             continue;
         }
         let rel = rel_of(root, entry.path());
         if !rel.to_ascii_lowercase().ends_with(".md") {
             continue;
         }
-        let in_records = folders
-            .iter()
-            .any(|f| rel.starts_with(&format!("{f}/")));
+        let in_records = folders.iter().any(|f| rel.starts_with(&format!("{f}/")));
         if !in_records {
-            out.push(rel);
+            out.push(Found {
+                rel,
+                link: file_type.is_symlink(),
+            });
         }
     }
     out.sort();

@@ -20,15 +20,9 @@ const SECONDS_PER_DAY: i64 = 86_400;
 ///   governed path on or after the record's date (00:00 UTC), or, with no date, since the day its
 ///   file was first committed (following renames). `None` otherwise.
 ///
-/// Pushes a note for a shallow clone, and for a current record with no date whose file was never
-/// committed.
+/// Pushes a note for each current record with no date whose file was never committed. (The
+/// caller says what `data.shallow` and the other [`crate::history::Outcome`]s mean.)
 pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
-    if data.shallow {
-        notes.push(format!(
-            "the repository is a shallow clone: commits and drift count only the {} commits present",
-            data.commits.len()
-        ));
-    }
     let abbrev = abbrev_len(&data.commits);
 
     let wanted: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
@@ -110,7 +104,7 @@ fn drift_for(
         .iter()
         .map(|&i| {
             let c = &data.commits[i as usize];
-            let cites = c.mentions.iter().any(|m| *m == record.id);
+            let cites = c.mentions.contains(&record.id);
             commit_json(c, abbrev, Some(cites))
         })
         .collect();
@@ -126,7 +120,7 @@ fn drift_for(
         })
         .collect();
     // Stable over the name order of the map: by count, then name.
-    authors.sort_by(|a, b| b.commits.cmp(&a.commits));
+    authors.sort_by_key(|a| std::cmp::Reverse(a.commits));
 
     Some(Drift {
         since: format_day(since_day),
@@ -220,8 +214,7 @@ pub fn format_day(day: i64) -> String {
 pub fn parse_date(text: &str) -> Option<i64> {
     let text = text.trim();
     let b = text.as_bytes();
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || b.get(10).is_some_and(u8::is_ascii_digit)
-    {
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || b.get(10).is_some_and(u8::is_ascii_digit) {
         return None;
     }
     let num = |s: &[u8]| -> Option<i64> {
@@ -276,7 +269,13 @@ mod tests {
     use crate::history::Rename;
     use crate::model::Status;
 
-    fn record(id: &str, status: Status, date: Option<&str>, path: &str, governs: &[&str]) -> Record {
+    fn record(
+        id: &str,
+        status: Status,
+        date: Option<&str>,
+        path: &str,
+        governs: &[&str],
+    ) -> Record {
         Record {
             id: id.into(),
             title: "T".into(),
@@ -315,7 +314,10 @@ mod tests {
                 is_merge: *merge,
             });
             for p in *paths {
-                data.by_path.entry(p.to_string()).or_default().push(i as u32);
+                data.by_path
+                    .entry(p.to_string())
+                    .or_default()
+                    .push(i as u32);
             }
         }
         data
@@ -342,11 +344,41 @@ mod tests {
     fn drift_counts_governed_commits_since_the_date() {
         let data = history(&[
             ("2025-04-01", "Ben", "Merge branch x", true, &[]),
-            ("2025-03-20", "Ben", "Tune login\n\nPer ADR-0001.", false, &["src/auth/login.rs"]),
-            ("2025-03-10", "Ana", "Add session", false, &["src/auth/s/session.rs", "README.md"]),
-            ("2025-03-05", "Cy", "Unrelated", false, &["src/other.rs", "src/authz.rs"]),
-            ("2025-03-02", "Ana", "Same day", false, &["src/auth/login.rs"]),
-            ("2025-03-01", "Ana", "Before", false, &["src/auth/login.rs", "docs/adr/0001-x.md"]),
+            (
+                "2025-03-20",
+                "Ben",
+                "Tune login\n\nPer ADR-0001.",
+                false,
+                &["src/auth/login.rs"],
+            ),
+            (
+                "2025-03-10",
+                "Ana",
+                "Add session",
+                false,
+                &["src/auth/s/session.rs", "README.md"],
+            ),
+            (
+                "2025-03-05",
+                "Cy",
+                "Unrelated",
+                false,
+                &["src/other.rs", "src/authz.rs"],
+            ),
+            (
+                "2025-03-02",
+                "Ana",
+                "Same day",
+                false,
+                &["src/auth/login.rs"],
+            ),
+            (
+                "2025-03-01",
+                "Ana",
+                "Before",
+                false,
+                &["src/auth/login.rs", "docs/adr/0001-x.md"],
+            ),
         ]);
         let mut records = vec![record(
             "ADR-0001",
@@ -366,8 +398,11 @@ mod tests {
         assert_eq!(dates, ["2025-03-20", "2025-03-10", "2025-03-02"]);
         assert_eq!(drift.commits[0].cites_record, Some(true));
         assert_eq!(drift.commits[0].sha.len(), 7);
-        let authors: Vec<(&str, usize)> =
-            drift.authors.iter().map(|a| (a.name.as_str(), a.commits)).collect();
+        let authors: Vec<(&str, usize)> = drift
+            .authors
+            .iter()
+            .map(|a| (a.name.as_str(), a.commits))
+            .collect();
         assert_eq!(authors, [("Ana", 2), ("Ben", 1)]);
         assert_eq!(drift.last_change.as_deref(), Some("2025-03-20"));
         assert_eq!(drift.record_last_edited.as_deref(), Some("2025-03-01"));
@@ -382,7 +417,13 @@ mod tests {
             ("2025-03-10", "Ana", "a", false, &["src/lib.rs.bak"]),
             ("2025-03-09", "Ana", "b", false, &["src/lib.rs"]),
         ]);
-        let mut records = vec![record("ADR-0002", Status::Implemented, Some("2025-01-01"), "d.md", &["src/lib.rs"])];
+        let mut records = vec![record(
+            "ADR-0002",
+            Status::Implemented,
+            Some("2025-01-01"),
+            "d.md",
+            &["src/lib.rs"],
+        )];
         fill(&mut records, &data, &mut vec![]);
         assert_eq!(records[0].drift.as_ref().unwrap().count, 1);
     }
@@ -391,8 +432,20 @@ mod tests {
     fn no_drift_for_records_not_current_or_governing_nothing() {
         let data = history(&[("2025-03-10", "Ana", "ADR-3 and ADR-4", false, &["src/a.rs"])]);
         let mut records = vec![
-            record("ADR-0003", Status::Deprecated, Some("2025-01-01"), "a.md", &["src/"]),
-            record("ADR-0004", Status::Accepted, Some("2025-01-01"), "b.md", &[]),
+            record(
+                "ADR-0003",
+                Status::Deprecated,
+                Some("2025-01-01"),
+                "a.md",
+                &["src/"],
+            ),
+            record(
+                "ADR-0004",
+                Status::Accepted,
+                Some("2025-01-01"),
+                "b.md",
+                &[],
+            ),
         ];
         fill(&mut records, &data, &mut vec![]);
         assert!(records.iter().all(|r| r.drift.is_none()));
@@ -420,9 +473,21 @@ mod tests {
     fn no_date_counts_from_the_first_commit_through_renames() {
         let mut data = history(&[
             ("2025-05-01", "Ben", "Change", false, &["src/a.rs"]),
-            ("2025-04-01", "Ana", "Rename", false, &["docs/adr/0001-new.md", "docs/adr/0001-old.md"]),
+            (
+                "2025-04-01",
+                "Ana",
+                "Rename",
+                false,
+                &["docs/adr/0001-new.md", "docs/adr/0001-old.md"],
+            ),
             ("2025-03-15", "Cy", "Early change", false, &["src/a.rs"]),
-            ("2025-03-10", "Ana", "Add the record", false, &["docs/adr/0001-old.md"]),
+            (
+                "2025-03-10",
+                "Ana",
+                "Add the record",
+                false,
+                &["docs/adr/0001-old.md"],
+            ),
             ("2025-03-01", "Ana", "Before", false, &["src/a.rs"]),
         ]);
         data.renames.push(Rename {
@@ -465,17 +530,11 @@ mod tests {
     }
 
     #[test]
-    fn shallow_history_is_noted() {
-        let mut data = history(&[("2025-05-01", "Ben", "Change", false, &["src/a.rs"])]);
-        data.shallow = true;
-        let mut notes = vec![];
-        fill(&mut [], &data, &mut notes);
-        assert!(notes[0].contains("shallow"));
-    }
-
-    #[test]
     fn abbreviations_grow_on_collision() {
-        let mut data = history(&[("2025-05-01", "A", "x", false, &[]), ("2025-05-01", "A", "y", false, &[])]);
+        let mut data = history(&[
+            ("2025-05-01", "A", "x", false, &[]),
+            ("2025-05-01", "A", "y", false, &[]),
+        ]);
         assert_eq!(abbrev_len(&data.commits), 7);
         data.commits[0].sha = "abcdef0123".into();
         data.commits[1].sha = "abcdef0456".into();

@@ -184,7 +184,7 @@ mod tests {
         let text = "---\nid: \"0012\"\nsupersededBy: [3, 'ADR-4']\nsuperseded-by-x: y\nreplaces:\n  - 1\n  - ADR-2\n---\n# T\n";
         let (fm, body) = split(text);
         let fm = fm.unwrap();
-        assert_eq!(body, 7);
+        assert_eq!(body, 8);
         assert_eq!(fm.fields["id"], Value::Scalar("0012".into()));
         assert_eq!(
             fm.fields["supersededby"],

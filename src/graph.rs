@@ -77,61 +77,58 @@ impl<'a> Resolver<'a> {
 pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Record> {
     let resolver = Resolver::new(parsed, folders);
     let record_paths: BTreeSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
-    let mut records: Vec<Record> = parsed
-        .iter()
-        .map(|p| {
-            let own = p.id.as_str();
-            let supersedes = resolver.resolve_all(&p.supersedes, own);
-            let superseded_by = resolver.resolve_all(&p.superseded_by, own);
-            let amends = resolver.resolve_all(&p.amends, own);
-            let mut cites: BTreeSet<String> = p.mentions.iter().cloned().collect();
-            cites.extend(supersedes.iter().cloned());
-            cites.extend(superseded_by.iter().cloned());
-            cites.extend(amends.iter().cloned());
-            let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
-            for link in &p.links {
-                if let Ref::Link { target, text_id } = link {
-                    match resolver.link_id(target, text_id.as_deref()) {
-                        Some(id) => {
-                            cites.insert(id);
-                        }
-                        None => {
-                            candidates.insert(target.clone());
-                        }
+    let mut records: Vec<Record> = crate::scan::parallel_map(parsed, |p| {
+        let own = p.id.as_str();
+        let supersedes = resolver.resolve_all(&p.supersedes, own);
+        let superseded_by = resolver.resolve_all(&p.superseded_by, own);
+        let amends = resolver.resolve_all(&p.amends, own);
+        let mut cites: BTreeSet<String> = p.mentions.iter().cloned().collect();
+        cites.extend(supersedes.iter().cloned());
+        cites.extend(superseded_by.iter().cloned());
+        cites.extend(amends.iter().cloned());
+        let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
+        for link in &p.links {
+            if let Ref::Link { target, text_id } = link {
+                match resolver.link_id(target, text_id.as_deref()) {
+                    Some(id) => {
+                        cites.insert(id);
+                    }
+                    None => {
+                        candidates.insert(target.clone());
                     }
                 }
             }
-            // A backticked record path is a citation too, never a governed path.
-            for c in &p.code_paths {
-                if let Some(id) = resolver.link_id(c, None) {
-                    cites.insert(id);
-                }
+        }
+        // A backticked record path is a citation too, never a governed path.
+        for c in &p.code_paths {
+            if let Some(id) = resolver.link_id(c, None) {
+                cites.insert(id);
             }
-            cites.remove(own);
-            let (governs, missing_paths, moved) =
-                governed(tree, &p.path, &candidates, &record_paths, &resolver);
-            Record {
-                id: p.id.clone(),
-                title: p.title.clone(),
-                status: p.status,
-                status_text: p.status_text.clone(),
-                date: p.date.clone(),
-                path: p.path.clone(),
-                supersedes,
-                superseded_by,
-                amends,
-                cites: cites.into_iter().collect(),
-                cited_by: Vec::new(),
-                governs,
-                missing_paths,
-                commits: Vec::new(),
-                drift: None,
-                successors: Vec::new(),
-                successors_only_claimed_by_successor: Vec::new(),
-                moved,
-            }
-        })
-        .collect();
+        }
+        cites.remove(own);
+        let (governs, missing_paths, moved) =
+            governed(tree, &p.path, &candidates, &record_paths, &resolver);
+        Record {
+            id: p.id.clone(),
+            title: p.title.clone(),
+            status: p.status,
+            status_text: p.status_text.clone(),
+            date: p.date.clone(),
+            path: p.path.clone(),
+            supersedes,
+            superseded_by,
+            amends,
+            cites: cites.into_iter().collect(),
+            cited_by: Vec::new(),
+            governs,
+            missing_paths,
+            commits: Vec::new(),
+            drift: None,
+            successors: Vec::new(),
+            successors_only_claimed_by_successor: Vec::new(),
+            moved,
+        }
+    });
     join_inverse_edges(&mut records);
     records.sort_by(|a, b| (&a.id, &a.path).cmp(&(&b.id, &b.path)));
     records

@@ -10,7 +10,8 @@ use gix::objs::FindExt;
 use gix::ObjectId;
 use std::collections::{BTreeMap, BinaryHeap};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::ids;
 
@@ -85,23 +86,6 @@ pub enum Outcome {
     Ready(HistoryData),
 }
 
-impl Outcome {
-    /// The line for the report's `notes` when there is no history to read, naming the root.
-    pub fn note(&self, root: &Path) -> Option<String> {
-        match self {
-            Outcome::NotARepo => Some(format!(
-                "{} is not in a git work tree: no commits or drift (--git)",
-                root.display()
-            )),
-            Outcome::NoCommits => Some(format!(
-                "the git repository at {} has no commits yet: no commits or drift (--git)",
-                root.display()
-            )),
-            Outcome::Ready(_) => None,
-        }
-    }
-}
-
 /// Why the history could not be read. Messages are one line and name what failed.
 #[derive(Debug, thiserror::Error)]
 pub enum HistoryError {
@@ -121,11 +105,14 @@ pub enum HistoryError {
 
 /// Pack cache per thread: a memory-capped LRU, so long delta chains are not decoded again and
 /// again (the default cache thrashes on big histories).
-const PACK_CACHE_BYTES: usize = 64 * 1024 * 1024;
+const PACK_CACHE_BYTES: usize = 32 * 1024 * 1024;
 /// Decoded-object cache per thread: neighbouring commits share most trees.
 const OBJECT_CACHE_BYTES: usize = 16 * 1024 * 1024;
-/// Commits a diff thread takes at once: consecutive commits share trees and delta bases.
-const CHUNK: usize = 32;
+/// Commits in a first chunk from either end of the history (see [`Queue`]), and the smallest
+/// chunk a thread takes: consecutive commits share trees and delta bases.
+const PROBE: usize = 64;
+/// Diff threads at most.
+const MAX_THREADS: usize = 4;
 
 /// Walks HEAD's history of the repository around `root` (which may be a subfolder of the work
 /// tree; every path in the result is relative to it, and paths outside it are dropped).
@@ -164,7 +151,7 @@ pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
 
     let repo = {
         let mut repo = sync.to_thread_local();
-        tune_caches(&mut repo);
+        tune_caches(&mut repo, None);
         repo
     };
     let head = repo
@@ -245,13 +232,65 @@ fn path_prefix(rel: &Path) -> String {
     prefix
 }
 
-fn tune_caches(repo: &mut gix::Repository) {
-    repo.objects.set_pack_cache(|| {
-        Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(
-            PACK_CACHE_BYTES,
-        ))
+/// A memory-capped LRU pack cache, counting its work in `stats`.
+fn tune_caches(repo: &mut gix::Repository, stats: Option<Arc<CacheStats>>) {
+    repo.objects.set_pack_cache(move || {
+        Box::new(CountingPackCache {
+            inner: gix::odb::pack::cache::lru::MemoryCappedHashmap::new(PACK_CACHE_BYTES),
+            stats: stats.clone(),
+        })
     });
-    repo.object_cache_size(OBJECT_CACHE_BYTES);
+}
+
+/// How hard the pack cache of one diff thread works: `misses / puts` is the average number of
+/// delta-chain links decoded per delta-compressed object, 1 when each object's base is cached.
+#[derive(Default)]
+struct CacheStats {
+    misses: AtomicU64,
+    puts: AtomicU64,
+}
+
+impl CacheStats {
+    fn snapshot(&self) -> (u64, u64) {
+        (
+            self.misses.load(Ordering::Relaxed),
+            self.puts.load(Ordering::Relaxed),
+        )
+    }
+}
+
+struct CountingPackCache {
+    inner: gix::odb::pack::cache::lru::MemoryCappedHashmap,
+    stats: Option<Arc<CacheStats>>,
+}
+
+impl gix::odb::pack::cache::DecodeEntry for CountingPackCache {
+    fn put(
+        &mut self,
+        pack_id: u32,
+        offset: u64,
+        data: &[u8],
+        kind: gix::objs::Kind,
+        compressed_size: usize,
+    ) {
+        if let Some(stats) = &self.stats {
+            stats.puts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.put(pack_id, offset, data, kind, compressed_size);
+    }
+
+    fn get(
+        &mut self,
+        pack_id: u32,
+        offset: u64,
+        out: &mut Vec<u8>,
+    ) -> Option<(gix::objs::Kind, usize)> {
+        let found = self.inner.get(pack_id, offset, out);
+        if let (None, Some(stats)) = (&found, &self.stats) {
+            stats.misses.fetch_add(1, Ordering::Relaxed);
+        }
+        found
+    }
 }
 
 /// A commit as decoded in the walk.
@@ -358,6 +397,78 @@ struct CommitDiff {
     renames: Vec<Rename>,
 }
 
+/// Which end of the job list (newest or oldest commits) threads take work from.
+///
+/// The pack cache only keeps whole objects it was asked for, not the delta bases decoded on the
+/// way, so the order of the diffs decides whether it works: walking in the direction the pack's
+/// delta chains point, each tree is one delta away from a cached one; against it, every tree
+/// decodes its chain again (3x slower on a `git fast-import` history, whose deltas point to
+/// older versions; `git repack -f` and clones from a server point them to newer ones). So the
+/// first chunk of one thread is taken from the newest end and of another from the oldest end,
+/// and once both are measured every thread takes work from the cheaper end.
+struct Queue {
+    /// Jobs not yet taken: `lo..hi`.
+    lo: usize,
+    hi: usize,
+    /// Chain links decoded per delta object, measured on the first chunk from each end.
+    newest_cost: Option<f64>,
+    oldest_cost: Option<f64>,
+    threads: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    Newest,
+    Oldest,
+}
+
+impl Queue {
+    /// The next range of jobs and the end it came from; `None` when all are taken.
+    fn take(&mut self, thread: usize) -> Option<(std::ops::Range<usize>, End)> {
+        if self.lo >= self.hi {
+            return None;
+        }
+        let (end, size) = match (self.newest_cost, self.oldest_cost) {
+            (Some(newest), Some(oldest)) => {
+                // Guided: big chunks first, smaller towards the end, for balance.
+                let remaining = self.hi - self.lo;
+                let size = (remaining / (2 * self.threads)).max(PROBE);
+                (
+                    if oldest < newest {
+                        End::Oldest
+                    } else {
+                        End::Newest
+                    },
+                    size,
+                )
+            }
+            (None, Some(_)) => (End::Newest, PROBE),
+            (Some(_), None) => (End::Oldest, PROBE),
+            (None, None) if thread % 2 == 0 => (End::Newest, PROBE),
+            (None, None) => (End::Oldest, PROBE),
+        };
+        let size = size.min(self.hi - self.lo);
+        Some(match end {
+            End::Newest => {
+                self.lo += size;
+                (self.lo - size..self.lo, end)
+            }
+            End::Oldest => {
+                self.hi -= size;
+                (self.hi..self.hi + size, end)
+            }
+        })
+    }
+
+    fn measured(&mut self, end: End, cost: f64) {
+        let slot = match end {
+            End::Newest => &mut self.newest_cost,
+            End::Oldest => &mut self.oldest_cost,
+        };
+        slot.get_or_insert(cost);
+    }
+}
+
 /// Diffs every job on a few threads, each with a thread-local repository and its own caches.
 /// Returns the diffs in job order.
 fn diff_all(
@@ -368,24 +479,48 @@ fn diff_all(
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
-        .clamp(1, 4)
-        .min(jobs.len().div_ceil(CHUNK).max(1));
-    let next = AtomicUsize::new(0);
+        .clamp(1, MAX_THREADS)
+        .min(jobs.len().div_ceil(PROBE).max(1));
+    let queue = Mutex::new(Queue {
+        lo: 0,
+        hi: jobs.len(),
+        newest_cost: None,
+        oldest_cost: None,
+        threads,
+    });
     let mut results: Vec<Vec<CommitDiff>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| -> Result<Vec<CommitDiff>, HistoryError> {
+            .map(|thread| {
+                let queue = &queue;
+                scope.spawn(move || -> Result<Vec<CommitDiff>, HistoryError> {
+                    let stats = Arc::new(CacheStats::default());
                     let mut repo = sync.to_thread_local();
-                    tune_caches(&mut repo);
+                    tune_caches(&mut repo, Some(stats.clone()));
+                    repo.object_cache_size(OBJECT_CACHE_BYTES);
                     let mut differ = Differ::new(&repo, prefix);
                     let mut out = Vec::new();
                     loop {
-                        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if start >= jobs.len() {
+                        let next = queue.lock().map(|mut q| q.take(thread));
+                        let Some((range, end)) =
+                            next.map_err(|_| HistoryError::Thread("a diff thread failed".into()))?
+                        else {
                             break;
+                        };
+                        let (misses, puts) = stats.snapshot();
+                        let chunk = &jobs[range];
+                        if end == End::Newest {
+                            for job in chunk {
+                                out.push(differ.diff(job)?);
+                            }
+                        } else {
+                            for job in chunk.iter().rev() {
+                                out.push(differ.diff(job)?);
+                            }
                         }
-                        for job in &jobs[start..(start + CHUNK).min(jobs.len())] {
-                            out.push(differ.diff(job)?);
+                        let (misses_now, puts_now) = stats.snapshot();
+                        let cost = (misses_now - misses) as f64 / (puts_now - puts).max(1) as f64;
+                        if let Ok(mut q) = queue.lock() {
+                            q.measured(end, cost);
                         }
                     }
                     Ok(out)
@@ -628,12 +763,20 @@ mod tests {
     #[test]
     fn folder_entries_are_range_scans() {
         let mut data = HistoryData::default();
-        for (p, i) in [("src/auth/a.rs", 0), ("src/auth/b/c.rs", 1), ("src/authz.rs", 2), ("src/auth", 3)] {
+        for (p, i) in [
+            ("src/auth/a.rs", 0),
+            ("src/auth/b/c.rs", 1),
+            ("src/authz.rs", 2),
+            ("src/auth", 3),
+        ] {
             data.by_path.insert(p.to_string(), vec![i]);
         }
         let under: Vec<&str> = data.under("src/auth/").map(|(p, _)| p.as_str()).collect();
         assert_eq!(under, ["src/auth/a.rs", "src/auth/b/c.rs"]);
-        let file: Vec<&str> = data.under("src/authz.rs").map(|(p, _)| p.as_str()).collect();
+        let file: Vec<&str> = data
+            .under("src/authz.rs")
+            .map(|(p, _)| p.as_str())
+            .collect();
         assert_eq!(file, ["src/authz.rs"]);
     }
 }

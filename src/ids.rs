@@ -54,7 +54,8 @@ pub fn format_id(prefix: Prefix, digits: &str) -> String {
 fn mention_regex() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(?i)\b(ADR|RFC|DR|DD)[-_ ]?([0-9]+)\b").expect("mention regex compiles")
+        Regex::new(r"(?i)(?-u:\b)(ADR|RFC|DR|DD)[-_ ]?([0-9]+)(?-u:\b)")
+            .expect("mention regex compiles")
     })
 }
 
@@ -93,7 +94,9 @@ pub fn mentioned_ids(text: &str) -> Vec<String> {
 /// Reads an id where one is expected: a mention (`ADR-4`, `rfc 12`), or a bare number
 /// (`"0012"`, `12`, `#12`) which takes `fallback`, the prefix of the record's own folder.
 pub fn parse_id(value: &str, fallback: Prefix) -> Option<String> {
-    let v = value.trim().trim_matches(|c| c == '`' || c == '"' || c == '\'');
+    let v = value
+        .trim()
+        .trim_matches(|c| c == '`' || c == '"' || c == '\'');
     if let Some(m) = mentions(v).into_iter().next() {
         if m.start == 0 {
             return Some(m.id);
@@ -144,17 +147,24 @@ mod tests {
 
     #[test]
     fn reads_every_mention_spelling() {
-        let ids: Vec<String> = mentions("ADR-4, ADR 0004, adr_4, RFC12 and DD-3; not MADR-5 or ADR-4x")
-            .into_iter()
-            .map(|m| m.id)
-            .collect();
-        assert_eq!(ids, ["ADR-0004", "ADR-0004", "ADR-0004", "RFC-0012", "DR-0003"]);
+        let ids: Vec<String> =
+            mentions("ADR-4, ADR 0004, adr_4, RFC12 and DD-3; not MADR-5 or ADR-4x")
+                .into_iter()
+                .map(|m| m.id)
+                .collect();
+        assert_eq!(
+            ids,
+            ["ADR-0004", "ADR-0004", "ADR-0004", "RFC-0012", "DR-0003"]
+        );
     }
 
     #[test]
     fn folder_decides_the_prefix() {
         assert_eq!(Prefix::for_folder("docs/adr"), Prefix::Adr);
-        assert_eq!(Prefix::for_folder("docs/architecture/Decisions"), Prefix::Adr);
+        assert_eq!(
+            Prefix::for_folder("docs/architecture/Decisions"),
+            Prefix::Adr
+        );
         assert_eq!(Prefix::for_folder("rfcs"), Prefix::Rfc);
         assert_eq!(Prefix::for_folder("docs/design"), Prefix::Dr);
     }

@@ -47,10 +47,12 @@ pub fn answer(opts: &Options, ask: &Ask) -> Result<Report> {
     let root = discovery::resolve_root(opts.root.as_deref())?;
     // A query path is checked before any work: one outside the root is refused.
     let why_path = match ask {
-        Ask::Why(p) => Some(paths::query_path(&root, p).map_err(|reason| Error::BadPath {
-            path: p.clone(),
-            reason,
-        })?),
+        Ask::Why(p) => Some(
+            paths::query_path(&root, p).map_err(|reason| Error::BadPath {
+                path: p.clone(),
+                reason,
+            })?,
+        ),
         _ => None,
     };
     let mut report = scan::scan(&root, &opts.docs)?.report;
@@ -70,9 +72,9 @@ fn add_history(root: &std::path::Path, report: &mut Report) -> Result<()> {
             "--git: {} is not in a git work tree, so there is no history to read",
             root.display()
         )),
-        history::Outcome::NoCommits => report
-            .notes
-            .push("--git: the repository has no commits yet, so there is no history to read".into()),
+        history::Outcome::NoCommits => report.notes.push(
+            "--git: the repository has no commits yet, so there is no history to read".into(),
+        ),
         history::Outcome::Ready(data) => {
             if data.shallow {
                 report.notes.push(

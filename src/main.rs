@@ -92,7 +92,10 @@ fn main() -> ExitCode {
         }
     };
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("context-graph: cannot write the report: {e}");
             return ExitCode::from(2);

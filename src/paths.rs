@@ -1,8 +1,10 @@
 //! Paths named by records: lexical normalisation, confinement to the root, existence, and
 //! the close-named siblings of a missing path (ADR-0001, ADR-0002).
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
 
 /// Normalises a root-relative path lexically: drops `.` and empty parts, applies `..`.
 /// `None` when it would leave the root.
@@ -67,13 +69,46 @@ pub enum Kind {
 }
 
 /// The canonical root and what is under it.
+///
+/// Confinement is decided per folder and remembered, so naming thousands of files costs one
+/// `lstat` each, not a `canonicalize` (a `readlink` per part) each.
 pub struct Tree {
     pub root: PathBuf,
+    /// Root-relative folder → whether it is a real folder under the root (links resolved).
+    dirs: Mutex<HashMap<String, bool>>,
 }
 
 impl Tree {
     pub fn new(root: PathBuf) -> Tree {
-        Tree { root }
+        Tree {
+            root,
+            dirs: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool>> {
+        // The cache holds plain facts: a panic elsewhere cannot leave it half-written.
+        self.dirs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the root-relative folder `rel` exists and stays under the root ("" is the root).
+    fn dir_inside(&self, rel: &str) -> bool {
+        if rel.is_empty() {
+            return true;
+        }
+        if let Some(&known) = self.lock().get(rel) {
+            return known;
+        }
+        let parent = rel.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+        let ok = self.dir_inside(parent)
+            && match fs::symlink_metadata(self.root.join(rel)) {
+                Ok(m) if m.file_type().is_symlink() => fs::canonicalize(self.root.join(rel))
+                    .is_ok_and(|c| c.starts_with(&self.root) && c.is_dir()),
+                Ok(m) => m.is_dir(),
+                Err(_) => false,
+            };
+        self.lock().insert(rel.to_string(), ok);
+        ok
     }
 
     /// Decides what `rel` (normalised, maybe with a trailing `/`) is, never following a link
@@ -83,26 +118,27 @@ impl Tree {
         if bare.is_empty() {
             return Kind::NotAPath;
         }
-        let full = self.root.join(bare);
-        match fs::metadata(&full) {
-            Ok(meta) => {
-                if !self.inside(&full) {
-                    return Kind::NotAPath;
+        let (parent, _) = bare.rsplit_once('/').unwrap_or(("", bare));
+        if self.dir_inside(parent) {
+            let full = self.root.join(bare);
+            match fs::symlink_metadata(&full) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    return match fs::canonicalize(&full) {
+                        Ok(c) if c.starts_with(&self.root) && c.is_dir() => Kind::Folder,
+                        Ok(c) if c.starts_with(&self.root) => Kind::File,
+                        _ => Kind::NotAPath,
+                    };
                 }
-                if meta.is_dir() {
-                    Kind::Folder
-                } else {
-                    Kind::File
-                }
+                Ok(m) if m.is_dir() => return Kind::Folder,
+                Ok(_) => return Kind::File,
+                Err(_) => {}
             }
-            Err(_) => {
-                let first = bare.split('/').next().unwrap_or(bare);
-                if first != bare && self.root.join(first).is_dir() && self.inside(&self.root.join(first)) {
-                    Kind::Missing
-                } else {
-                    Kind::NotAPath
-                }
-            }
+        }
+        let first = bare.split('/').next().unwrap_or(bare);
+        if first != bare && self.dir_inside(first) {
+            Kind::Missing
+        } else {
+            Kind::NotAPath
         }
     }
 
@@ -169,7 +205,11 @@ pub fn close_names(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
-    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
     if short.chars().count() >= 3 && long.contains(short.as_str()) {
         return true;
     }

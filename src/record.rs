@@ -52,8 +52,7 @@ pub enum ParseError {
 /// Reads one record. `rel_path` is root-relative with `/` separators; `prefix` comes from its
 /// folder. Never panics, whatever the bytes.
 pub fn parse(rel_path: &str, bytes: &[u8], prefix: Prefix) -> Result<ParsedRecord, ParseError> {
-    let text =
-        std::str::from_utf8(bytes).map_err(|_| ParseError::NotUtf8(rel_path.to_string()))?;
+    let text = std::str::from_utf8(bytes).map_err(|_| ParseError::NotUtf8(rel_path.to_string()))?;
     Ok(parse_text(rel_path, text, prefix))
 }
 
@@ -94,23 +93,23 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let mut links = Vec::new();
     let mut code_paths = Vec::new();
     // The status line may itself say "Superseded by ADR-9".
-    let mut texts: Vec<&str> = lines.iter().map(|(_, l)| *l).collect();
-    texts.push(&status_text);
-    for line in &texts {
-        relations(line, superseded_by_re(), folder, prefix, &mut superseded_by);
-        relations(line, supersedes_re(), folder, prefix, &mut supersedes);
-        relations(line, amends_re(), folder, prefix, &mut amends);
+    // Regexes run once over the visible text, not once per line.
+    let visible: String = lines.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
+    for text in [visible.as_str(), status_text.as_str()] {
+        relations(text, superseded_by_re(), folder, prefix, &mut superseded_by);
+        relations(text, supersedes_re(), folder, prefix, &mut supersedes);
+        relations(text, amends_re(), folder, prefix, &mut amends);
+    }
+    mentions.extend(ids::mentions(&visible).into_iter().map(|m| m.id));
+    for (text, target) in text_links(&visible) {
+        if let Some(target) = link_target(folder, target) {
+            links.push(Ref::Link {
+                text_id: link_text_id(text, prefix),
+                target,
+            });
+        }
     }
     for (_, line) in &lines {
-        mentions.extend(ids::mentions(line).into_iter().map(|m| m.id));
-        for (text, target) in line_links(line) {
-            if let Some(target) = link_target(folder, target) {
-                links.push(Ref::Link {
-                    text_id: link_text_id(text, prefix),
-                    target,
-                });
-            }
-        }
         for span in code_spans(line) {
             if let Some(p) = paths::clean_code_path(span) {
                 code_paths.push(p);
@@ -150,16 +149,16 @@ pub fn scan_guide(rel_path: &str, text: &str) -> (Vec<String>, Vec<String>) {
     let text = text.replace("\r\n", "\n");
     let all: Vec<&str> = text.split('\n').collect();
     let folder = rel_path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
-    let mut mentions = Vec::new();
-    let mut links = Vec::new();
-    for (_, line) in visible_lines(&all, 0) {
-        mentions.extend(ids::mentions(line).into_iter().map(|m| m.id));
-        links.extend(
-            line_links(line)
-                .into_iter()
-                .filter_map(|(_, target)| link_target(folder, target)),
-        );
-    }
+    let visible: String = visible_lines(&all, 0)
+        .iter()
+        .map(|(_, l)| *l)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut mentions: Vec<String> = ids::mentions(&visible).into_iter().map(|m| m.id).collect();
+    let mut links: Vec<String> = text_links(&visible)
+        .into_iter()
+        .filter_map(|(_, target)| link_target(folder, target))
+        .collect();
     mentions.sort();
     mentions.dedup();
     links.sort();
@@ -305,9 +304,9 @@ fn table_cells(line: &str) -> Option<Vec<String>> {
 }
 
 fn is_separator_row(cells: &[String]) -> bool {
-    cells.iter().all(|c| {
-        !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' '))
-    })
+    cells
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
 }
 
 /// A status table: a header row naming `name` with the value below it, or a `| name | X |` row.
@@ -347,7 +346,11 @@ fn section_field(lines: &[(usize, &str)], name: &str) -> Option<String> {
     for (_, l) in lines {
         let t = l.trim();
         if t.starts_with('#') {
-            let heading = t.trim_start_matches('#').trim().trim_end_matches(':').trim();
+            let heading = t
+                .trim_start_matches('#')
+                .trim()
+                .trim_end_matches(':')
+                .trim();
             in_section = heading.eq_ignore_ascii_case(name);
             continue;
         }
@@ -403,7 +406,7 @@ pub fn first_iso_date(text: &str) -> Option<String> {
         let y: u32 = c[1].parse().ok()?;
         let m: u32 = c[2].parse().ok()?;
         let d: u32 = c[3].parse().ok()?;
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
         let days = match m {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,
@@ -462,24 +465,29 @@ fn fm_refs(fm: &Frontmatter, keys: &[&str], prefix: Prefix) -> Vec<Ref> {
 
 fn superseded_by_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"(?i)\b(?:superseded|replaced)\s+by\b").expect("regex"))
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)(?-u:\b)(?:superseded|replaced)\s+by(?-u:\b)").expect("regex")
+    })
 }
 
 fn supersedes_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"(?i)\b(?:supersedes|replaces)\b").expect("regex"))
+    RE.get_or_init(|| Regex::new(r"(?i)(?-u:\b)(?:supersedes|replaces)(?-u:\b)").expect("regex"))
 }
 
 fn amends_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:amends|extends|refines|narrows|overrides|modifies)\b").expect("regex")
+        Regex::new(r"(?i)(?-u:\b)(?:amends|extends|refines|narrows|overrides|modifies)(?-u:\b)")
+            .expect("regex")
     })
 }
 
 fn list_separator_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"^(?:\s|[,;:*_(]|&|\band\b|\bor\b)*").expect("regex"))
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:\s|[,;:*_(]|&|(?-u:\b)and(?-u:\b)|(?-u:\b)or(?-u:\b))*").expect("regex")
+    })
 }
 
 fn link_re() -> &'static Regex {
@@ -494,18 +502,25 @@ fn bare_number_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     // Where an id is expected in prose, a bare number counts only when it is plainly one:
     // backticked (`0022`), zero-padded (0022) or numbered (#22).
-    RE.get_or_init(|| Regex::new(r"^(?:`#?([0-9]+)`|#([0-9]+)\b|(0[0-9]+)\b)").expect("regex"))
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:`#?([0-9]+)`|#([0-9]+)(?-u:\b)|(0[0-9]+)(?-u:\b))").expect("regex")
+    })
 }
 
-/// After each keyword match in `line`, reads the list of ids and links that follows it.
-fn relations(line: &str, keyword: &Regex, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
-    for m in keyword.find_iter(line) {
-        let mut rest = &line[m.end()..];
+/// After each keyword match in `text`, reads the list of ids and links that follows it on the
+/// same line.
+fn relations(text: &str, keyword: &Regex, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
+    for m in keyword.find_iter(text) {
+        let after = &text[m.end()..];
+        let mut rest = &after[..after.find('\n').unwrap_or(after.len())];
         loop {
             let skip = list_separator_re().find(rest).map(|s| s.end()).unwrap_or(0);
             rest = &rest[skip..];
             let unticked = rest.strip_prefix('`').unwrap_or(rest);
-            if let Some(c) = link_re().captures(rest).filter(|c| c.get(0).unwrap().start() == 0) {
+            if let Some(c) = link_re()
+                .captures(rest)
+                .filter(|c| c.get(0).unwrap().start() == 0)
+            {
                 if let Some(target) = link_target(folder, &c[2]) {
                     out.push(Ref::Link {
                         text_id: link_text_id(&c[1], prefix),
@@ -515,7 +530,11 @@ fn relations(line: &str, keyword: &Regex, folder: &str, prefix: Prefix, out: &mu
                     out.push(Ref::Id(id));
                 }
                 rest = &rest[c.get(0).unwrap().end()..];
-            } else if let Some(mention) = ids::mentions(unticked).into_iter().next().filter(|m| m.start == 0) {
+            } else if let Some(mention) = ids::mentions(unticked)
+                .into_iter()
+                .next()
+                .filter(|m| m.start == 0)
+            {
                 out.push(Ref::Id(mention.id));
                 rest = &unticked[mention.end..];
                 rest = rest.strip_prefix('`').unwrap_or(rest);
@@ -542,18 +561,21 @@ fn link_text_id(text: &str, prefix: Prefix) -> Option<String> {
         .then(|| ids::format_id(prefix, &digits))
 }
 
-/// Every inline link in a line: (text, target).
-fn line_links(line: &str) -> Vec<(&str, &str)> {
+/// Every inline link and reference definition in a text: (text, target).
+fn text_links(text: &str) -> Vec<(&str, &str)> {
     let mut out: Vec<(&str, &str)> = link_re()
-        .captures_iter(line)
+        .captures_iter(text)
         .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()))
         .collect();
     // A reference definition: `[label]: target`.
     static DEF: OnceLock<Regex> = OnceLock::new();
-    let def = DEF.get_or_init(|| Regex::new(r"^\s{0,3}\[([^\]]+)\]:\s*<?([^\s>]+)>?").expect("regex"));
-    if let Some(c) = def.captures(line) {
-        out.push((c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()));
-    }
+    let def = DEF.get_or_init(|| {
+        Regex::new(r"(?m)^[ ]{0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?").expect("regex")
+    });
+    out.extend(
+        def.captures_iter(text)
+            .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str())),
+    );
     out
 }
 
@@ -564,7 +586,11 @@ fn link_target(folder: &str, target: &str) -> Option<String> {
         return None;
     }
     if t.split('/').next().is_some_and(|first| {
-        first.contains(':') && first.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        first.contains(':')
+            && first
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
     }) {
         return None; // another scheme (tel:, data:, …)
     }
@@ -644,7 +670,7 @@ mod tests {
             }]
         );
         assert!(r.mentions.contains(&"ADR-0003".to_string()));
-        assert_eq!(r.code_paths, vec!["src/x".to_string()]);
+        assert_eq!(r.code_paths, vec!["src/x/".to_string()]);
     }
 
     #[test]
@@ -674,7 +700,9 @@ mod tests {
 
     #[test]
     fn relation_lists() {
-        let r = p("# T\n\nSupersedes ADR-3 and ADR-4, then ADR-5.\nAmends `0002`.\nReplaced by RFC 12\n");
+        let r = p(
+            "# T\n\nSupersedes ADR-3 and ADR-4, then ADR-5.\nAmends `0002`.\nReplaced by RFC 12\n",
+        );
         assert_eq!(
             r.supersedes,
             vec![Ref::Id("ADR-0003".into()), Ref::Id("ADR-0004".into())]
@@ -695,7 +723,10 @@ mod tests {
     #[test]
     fn dates_must_be_iso() {
         assert_eq!(first_iso_date("on 2024-02-30"), None);
-        assert_eq!(first_iso_date("x 2024-02-29 y").as_deref(), Some("2024-02-29"));
+        assert_eq!(
+            first_iso_date("x 2024-02-29 y").as_deref(),
+            Some("2024-02-29")
+        );
         assert_eq!(p("# T\n\nDate: 2 March 2024\n").date, None);
     }
 }

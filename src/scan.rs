@@ -1,6 +1,6 @@
 //! A fresh scan: discovery → parsing → graph → checks, the full [`Report`] of a root.
 
-use crate::discovery;
+use crate::discovery::{self, Found};
 use crate::error::{Error, Result};
 use crate::graph::{self, Resolver};
 use crate::ids::Prefix;
@@ -20,21 +20,13 @@ pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
     let (files, mut notes) = discovery::record_files(root, &folders);
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
-    for rel in &files {
-        let bytes = match discovery::read_file(root, rel) {
-            Ok(b) => b,
-            Err(note) => {
-                notes.push(note);
-                continue;
-            }
-        };
-        let folder = rel.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
-        match record::parse(rel, &bytes, Prefix::for_folder(folder)) {
+    for outcome in parallel_map(&files, |f| read_record(root, f)) {
+        match outcome {
             Ok(mut p) => {
                 notes.append(&mut p.notes);
                 parsed.push(p);
             }
-            Err(e) => notes.push(e.to_string()),
+            Err(note) => notes.push(note),
         }
     }
     if parsed.is_empty() {
@@ -51,16 +43,11 @@ pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
     let tree = Tree::new(root.to_path_buf());
     let records = graph::build(&tree, &folders, &parsed);
 
+    let guide_files = discovery::guide_files(root, &folders);
     let mut guides = Vec::new();
-    for rel in discovery::guide_files(root, &folders) {
-        match discovery::read_file(root, &rel) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => {
-                    let (mentions, links) = record::scan_guide(&rel, &text);
-                    guides.push((rel, mentions, links));
-                }
-                Err(_) => notes.push(format!("{rel}: not UTF-8, skipped")),
-            },
+    for outcome in parallel_map(&guide_files, |f| read_guide(root, f)) {
+        match outcome {
+            Ok(g) => guides.push(g),
             Err(note) => notes.push(note),
         }
     }
@@ -77,5 +64,42 @@ pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
             query: None,
         },
         folders,
+    })
+}
+
+fn read_record(root: &Path, f: &Found) -> std::result::Result<ParsedRecord, String> {
+    let bytes = discovery::read_file(root, &f.rel, f.link)?;
+    let folder = f.rel.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    record::parse(&f.rel, &bytes, Prefix::for_folder(folder)).map_err(|e| e.to_string())
+}
+
+type Guide = (String, Vec<String>, Vec<String>);
+
+fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
+    let bytes = discovery::read_file(root, &f.rel, f.link)?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8, skipped", f.rel))?;
+    let (mentions, links) = record::scan_guide(&f.rel, &text);
+    Ok((f.rel.clone(), mentions, links))
+}
+
+/// Maps `items` on up to as many threads as the machine has cores, keeping their order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(8);
+    if threads < 2 || items.len() < 64 {
+        return items.iter().map(&f).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(|| part.iter().map(&f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a parse worker panicked"))
+            .collect()
     })
 }

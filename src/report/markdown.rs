@@ -45,7 +45,11 @@ fn id_list(items: &[String]) -> String {
     if items.is_empty() {
         "—".to_string()
     } else {
-        items.iter().map(|i| escape(i)).collect::<Vec<_>>().join(", ")
+        items
+            .iter()
+            .map(|i| escape(i))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -65,7 +69,10 @@ fn finding_line(out: &mut String, f: &Finding, style: Style) {
 }
 
 fn findings_sections(out: &mut String, findings: &[Finding], style: Style) {
-    for (severity, heading) in [(Severity::Problem, "Problems"), (Severity::Warning, "Warnings")] {
+    for (severity, heading) in [
+        (Severity::Problem, "Problems"),
+        (Severity::Warning, "Warnings"),
+    ] {
         let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == severity).collect();
         if group.is_empty() {
             continue;
@@ -186,7 +193,9 @@ fn drift_table(out: &mut String, records: &[Record]) {
         );
     }
     if rows.iter().any(|(_, d)| d.since_from == "first-commit") {
-        out.push_str("\n`*` the record has no date: counted from when its file was first committed.\n");
+        out.push_str(
+            "\n`*` the record has no date: counted from when its file was first committed.\n",
+        );
     }
     out.push('\n');
 }
@@ -241,7 +250,13 @@ pub fn why(report: &Report, style: Style) -> String {
     let history: Vec<_> = decisions.iter().filter(|d| !d.current).collect();
     for d in &current {
         let Some(r) = find(&d.id) else { continue };
-        let _ = writeln!(out, "## {}: {} ({})\n", escape(&r.id), escape(&r.title), r.status.as_str());
+        let _ = writeln!(
+            out,
+            "## {}: {} ({})\n",
+            escape(&r.id),
+            escape(&r.title),
+            r.status.as_str()
+        );
         let _ = writeln!(out, "- Record: `{}`", escape(&r.path));
         if let Some(date) = &r.date {
             let _ = writeln!(out, "- Decided: {date}");

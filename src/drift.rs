@@ -20,8 +20,9 @@ const SECONDS_PER_DAY: i64 = 86_400;
 ///   governed path on or after the record's date (00:00 UTC), or, with no date, since the day its
 ///   file was first committed (following renames). `None` otherwise.
 ///
-/// Pushes a note for each current record with no date whose file was never committed. (The
-/// caller says what `data.shallow` and the other [`crate::history::Outcome`]s mean.)
+/// Pushes a note for each current record with no date whose file was never committed, and for
+/// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
+/// `data.shallow` and the other [`crate::history::Outcome`]s mean.
 pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
     let abbrev = abbrev_len(&data.commits);
 
@@ -68,16 +69,29 @@ fn drift_for(
     if !record.status.is_current() || record.governs.is_empty() {
         return None;
     }
-    let (since_day, since_from) = match record.date.as_deref().and_then(parse_date) {
-        Some(day) => (day, "record"),
-        None => match first_commit(data, &record.path, renames) {
-            Some(i) => (
-                data.commits[i as usize].time.div_euclid(SECONDS_PER_DAY),
-                "first-commit",
-            ),
+    let date = record.date.as_deref().filter(|d| !d.trim().is_empty());
+    let (since_day, since_from) = match date.map(|d| (d, parse_date(d))) {
+        Some((_, Some(day))) => (day, "record"),
+        unusable => match first_commit(data, &record.path, renames) {
+            Some(i) => {
+                if let Some((written, None)) = unusable {
+                    notes.push(format!(
+                        "{} ({}): its date {written:?} is not YYYY-MM-DD, so drift counts from its first commit",
+                        record.id, record.path
+                    ));
+                }
+                (
+                    data.commits[i as usize].time.div_euclid(SECONDS_PER_DAY),
+                    "first-commit",
+                )
+            }
             None => {
+                let what = match unusable {
+                    Some((written, None)) => format!("has no usable date ({written:?})"),
+                    _ => "has no date".to_string(),
+                };
                 notes.push(format!(
-                    "{} ({}) has no date and its file is not committed yet: no history to measure drift from",
+                    "{} ({}) {what} and its file is not committed yet: no history to measure drift from",
                     record.id, record.path
                 ));
                 return None;
@@ -144,7 +158,7 @@ fn drift_for(
 /// The commit that first added the file at `path`, following `.md` renames back: the oldest
 /// commit touching the path; when that commit renamed it from another path, the oldest commit
 /// before it touching the old path, and so on.
-pub fn first_commit(
+fn first_commit(
     data: &HistoryData,
     path: &str,
     renames: &HashMap<(u32, &str), &str>,
@@ -526,6 +540,33 @@ mod tests {
         assert_eq!(
             notes,
             ["ADR-0005 (docs/adr/0005-x.md) has no date and its file is not committed yet: no history to measure drift from"]
+        );
+    }
+
+    #[test]
+    fn an_unusable_date_counts_from_the_first_commit_with_a_note() {
+        let data = history(&[
+            ("2025-05-01", "Ben", "Change", false, &["src/a.rs"]),
+            ("2025-04-01", "Ana", "Add", false, &["d.md", "src/a.rs"]),
+        ]);
+        let mut records = vec![record(
+            "ADR-0006",
+            Status::Accepted,
+            Some("spring 2025"),
+            "d.md",
+            &["src/"],
+        )];
+        let mut notes = vec![];
+        fill(&mut records, &data, &mut notes);
+        let drift = records[0].drift.as_ref().unwrap();
+        assert_eq!(
+            (drift.since.as_str(), drift.since_from.as_str()),
+            ("2025-04-01", "first-commit")
+        );
+        assert_eq!(drift.count, 2);
+        assert!(
+            notes[0].contains("\"spring 2025\" is not YYYY-MM-DD"),
+            "{notes:?}"
         );
     }
 

@@ -316,7 +316,7 @@ fn walk(
     let mut buf = Vec::new();
     let mut decoded: Vec<Walked> = Vec::new();
     let mut slot: gix::hashtable::HashMap<ObjectId, usize> = Default::default();
-    // (time, discovery order reversed, slot): newest first, then first discovered.
+    // (committer time, slot reversed): newest first, then first discovered (slot = discovery order).
     let mut queue: BinaryHeap<(i64, std::cmp::Reverse<usize>)> = BinaryHeap::new();
     let mut order: Vec<usize> = Vec::new();
 
@@ -444,7 +444,7 @@ impl Queue {
             }
             (None, Some(_)) => (End::Newest, PROBE),
             (Some(_), None) => (End::Oldest, PROBE),
-            (None, None) if thread % 2 == 0 => (End::Newest, PROBE),
+            (None, None) if thread.is_multiple_of(2) => (End::Newest, PROBE),
             (None, None) => (End::Oldest, PROBE),
         };
         let size = size.min(self.hi - self.lo);
@@ -752,6 +752,42 @@ mod tests {
             vec![("notes/b.md".into(), oid(2))],
         );
         assert!(got.is_empty());
+    }
+
+    #[test]
+    fn the_queue_hands_out_every_job_once_then_from_the_cheaper_end() {
+        for threads in 1..=3 {
+            for (newest, oldest) in [(1.0, 9.0), (9.0, 1.0)] {
+                let n = 1000;
+                let mut queue = Queue {
+                    lo: 0,
+                    hi: n,
+                    newest_cost: None,
+                    oldest_cost: None,
+                    threads,
+                };
+                let mut seen = vec![0u8; n];
+                let mut ends = Vec::new();
+                let mut thread = 0;
+                while let Some((range, end)) = queue.take(thread % threads) {
+                    for i in range {
+                        seen[i] += 1;
+                    }
+                    ends.push(end);
+                    queue.measured(end, if end == End::Newest { newest } else { oldest });
+                    thread += 1;
+                }
+                assert!(seen.iter().all(|&s| s == 1), "every job once");
+                // One probe from each end first, then only the cheaper end.
+                assert!(ends[..2].contains(&End::Newest) && ends[..2].contains(&End::Oldest));
+                let cheaper = if newest < oldest {
+                    End::Newest
+                } else {
+                    End::Oldest
+                };
+                assert!(ends[2..].iter().all(|&e| e == cheaper), "{threads} threads");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,802 @@
+//! `--git`: the commits citing each record and the drift since each decision, through the binary,
+//! on repositories built here with pinned dates and authors; and the history walk itself against
+//! real git (`git log --full-history --no-merges --no-renames --name-only`).
+
+mod gitrepo;
+
+use context_graph::history::{self, HistoryData, Outcome};
+use gitrepo::GitRepo;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
+
+/// Runs the binary on `root` (`--root` added) and parses its JSON; returns the document and the
+/// exit code.
+fn run_at(repo: &GitRepo, root: &Path, args: &[&str]) -> (Value, i32) {
+    let out = repo
+        .command(BIN)
+        .args(args)
+        .arg("--root")
+        .arg(root)
+        .output()
+        .expect("run context-graph");
+    let code = out.status.code().unwrap_or(-1);
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "context-graph {args:?} printed no JSON ({e}), exit {code}\nstdout:\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (doc, code)
+}
+
+fn run(repo: &GitRepo, args: &[&str]) -> (Value, i32) {
+    run_at(repo, repo.path(), args)
+}
+
+/// The full check with `--git --json`, asserting exit 0.
+fn check_git(repo: &GitRepo) -> Value {
+    let (doc, code) = run(repo, &["--git", "--json"]);
+    assert_eq!(code, 0, "exit code of the full check: {doc:#}");
+    doc
+}
+
+fn record<'a>(doc: &'a Value, id: &str) -> &'a Value {
+    doc["records"]
+        .as_array()
+        .expect("records is an array")
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no record {id} in {doc:#}"))
+}
+
+/// A record file: `# N. Title`, a status line, an optional date line, then `body`.
+fn adr(number: u32, title: &str, status: &str, date: Option<&str>, body: &str) -> String {
+    let date = date.map(|d| format!("Date: {d}\n\n")).unwrap_or_default();
+    format!("# {number}. {title}\n\nStatus: {status}\n\n{date}{body}\n")
+}
+
+fn strings(value: &Value, key: &str) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {value}"))
+        .iter()
+        .map(|v| {
+            v[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no {key} in {v}"))
+                .to_string()
+        })
+        .collect()
+}
+
+fn notes(doc: &Value) -> Vec<String> {
+    doc["notes"]
+        .as_array()
+        .expect("notes is an array")
+        .iter()
+        .map(|n| n.as_str().expect("a note is a string").to_string())
+        .collect()
+}
+
+/// What real git says drift is: the non-merge commits reachable from HEAD that touched `paths`
+/// (full history, no simplification) with a committer date on or after `since` at 00:00 UTC,
+/// as 7-character shas, newest first.
+fn git_drift(repo: &GitRepo, since: &str, paths: &[&str]) -> Vec<String> {
+    let since = context_graph::drift::parse_date(since).expect("a date") * 86_400;
+    let mut args = vec![
+        "log",
+        "--full-history",
+        "--no-merges",
+        "--format=%H %ct",
+        "HEAD",
+        "--",
+    ];
+    args.extend_from_slice(paths);
+    repo.git(&args)
+        .lines()
+        .filter_map(|line| {
+            let (sha, time) = line.split_once(' ')?;
+            (time.parse::<i64>().ok()? >= since).then(|| sha[..7].to_string())
+        })
+        .collect()
+}
+
+/// One decision (ADR-0001, 2025-03-02, governing `src/auth/`), code before and after it, a branch
+/// merged with `--no-ff`, citing and non-citing messages, a body-only mention.
+fn decision_history() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-use-tokens.md",
+        &adr(
+            1,
+            "Use tokens",
+            "Accepted",
+            Some("2025-03-02"),
+            "We put it in `src/auth/`.",
+        ),
+    )
+    .write("src/auth/login.rs", "fn login() {}\n")
+    .write("README.md", "# Project\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Add auth and its decision");
+    repo.write("src/auth/login.rs", "fn login() { check() }\n");
+    repo.commit_at("2025-03-02T00:00:00Z", "Ben", "Tweak login at midnight");
+    repo.write("README.md", "# Project\n\nMore.\n");
+    repo.commit_at("2025-03-03T09:00:00Z", "Cy", "Docs only");
+    repo.branch("feature");
+    repo.write("src/auth/token.rs", "fn token() {}\n");
+    repo.commit_at(
+        "2025-03-04T09:00:00Z",
+        "Ben",
+        "Add token check for ADR-0001",
+    );
+    repo.checkout("main");
+    repo.write("src/auth/login.rs", "fn login() { check(); log() }\n");
+    repo.commit_at(
+        "2025-03-05T09:00:00Z",
+        "Ana",
+        "Refactor login\n\nKeeps to adr 1 and to RFC-9.",
+    );
+    repo.merge_no_ff(
+        "feature",
+        "2025-03-06T09:00:00Z",
+        "Cy",
+        "Merge branch 'feature' (ADR-0001)",
+    );
+    repo
+}
+
+#[test]
+fn drift_counts_non_merge_commits_since_the_decision() {
+    let repo = decision_history();
+    let doc = check_git(&repo);
+    let r = record(&doc, "ADR-0001");
+    assert_eq!(r["governs"], serde_json::json!(["src/auth/"]));
+    let drift = &r["drift"];
+    assert_eq!(drift["since"], "2025-03-02", "{drift:#}");
+    assert_eq!(drift["since_from"], "record");
+    // The midnight commit on the day counts, the day before doesn't, the README commit and the
+    // merge don't; the branch commit does.
+    assert_eq!(drift["count"], 3, "{drift:#}");
+    assert_eq!(drift["not_citing_record"], 1);
+    assert_eq!(
+        strings(&drift["commits"], "subject"),
+        [
+            "Refactor login",
+            "Add token check for ADR-0001",
+            "Tweak login at midnight"
+        ]
+    );
+    assert_eq!(
+        strings(&drift["commits"], "date"),
+        ["2025-03-05", "2025-03-04", "2025-03-02"]
+    );
+    let cites: Vec<&Value> = drift["commits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["cites_record"])
+        .collect();
+    assert_eq!(
+        cites,
+        [&Value::Bool(true), &Value::Bool(true), &Value::Bool(false)]
+    );
+    assert_eq!(
+        drift["authors"],
+        serde_json::json!([{"name": "Ben", "commits": 2}, {"name": "Ana", "commits": 1}])
+    );
+    assert_eq!(drift["last_change"], "2025-03-05");
+    assert_eq!(drift["record_last_edited"], "2025-03-01");
+    assert_eq!(
+        strings(&drift["commits"], "sha"),
+        git_drift(&repo, "2025-03-02", &["src/auth/"]),
+        "drift equals git log --full-history --no-merges"
+    );
+    for c in drift["commits"].as_array().unwrap() {
+        assert_eq!(c["sha"].as_str().unwrap().len(), 7);
+    }
+}
+
+#[test]
+fn commits_cite_a_record_by_subject_or_body_merges_included() {
+    let repo = decision_history();
+    let doc = check_git(&repo);
+    let commits = &record(&doc, "ADR-0001")["commits"];
+    assert_eq!(
+        strings(commits, "subject"),
+        [
+            "Merge branch 'feature' (ADR-0001)",
+            "Refactor login",
+            "Add token check for ADR-0001"
+        ],
+        "{commits:#}"
+    );
+    assert_eq!(strings(commits, "author"), ["Cy", "Ana", "Ben"]);
+    for c in commits.as_array().unwrap() {
+        assert!(
+            c.get("cites_record").is_none(),
+            "no cites_record in commits: {c}"
+        );
+    }
+}
+
+#[test]
+fn more_than_twenty_citing_commits_keep_the_newest_twenty() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-use-x.md",
+        &adr(
+            1,
+            "Use X",
+            "Accepted",
+            Some("2025-01-01"),
+            "We put it in `src/`.",
+        ),
+    )
+    .write("src/x.rs", "0\n");
+    repo.commit_at("2025-01-01T08:00:00Z", "Ana", "Start");
+    for day in 1..=25 {
+        repo.write("src/x.rs", &format!("{day}\n"));
+        repo.commit_at(
+            &format!("2025-02-{day:02}T08:00:00Z"),
+            "Ana",
+            &format!("Step {day} of ADR-1"),
+        );
+    }
+    let doc = check_git(&repo);
+    let r = record(&doc, "ADR-0001");
+    let subjects = strings(&r["commits"], "subject");
+    assert_eq!(subjects.len(), 20);
+    assert_eq!(subjects[0], "Step 25 of ADR-1");
+    assert_eq!(subjects[19], "Step 6 of ADR-1");
+    // drift keeps them all: the report truncates, the JSON doesn't.
+    assert_eq!(r["drift"]["count"], 26);
+    assert_eq!(r["drift"]["commits"].as_array().unwrap().len(), 26);
+}
+
+#[test]
+fn a_record_without_a_date_counts_from_its_first_commit_through_a_rename() {
+    let repo = GitRepo::new();
+    repo.write("src/core/lib.rs", "0\n");
+    repo.commit_at("2025-04-01T08:00:00Z", "Ana", "Code before the record");
+    repo.write(
+        "docs/adr/0002-use-core.md",
+        &adr(2, "Use core", "Accepted", None, "It lives in `src/core/`."),
+    );
+    repo.commit_at("2025-04-10T08:00:00Z", "Ben", "Write the core decision");
+    repo.write("src/core/lib.rs", "1\n");
+    repo.commit_at("2025-04-12T08:00:00Z", "Cy", "Change core");
+    repo.mv(
+        "docs/adr/0002-use-core.md",
+        "docs/adr/0002-core-lives-in-core.md",
+    );
+    repo.write(
+        "docs/adr/0002-core-lives-in-core.md",
+        &adr(
+            2,
+            "Core lives in core",
+            "Accepted",
+            None,
+            "It lives in `src/core/`.",
+        ),
+    );
+    repo.commit_at("2025-05-01T08:00:00Z", "Ben", "Rename the core decision");
+    repo.write("src/core/lib.rs", "2\n");
+    repo.commit_at("2025-05-03T08:00:00Z", "Ana", "Change core again");
+
+    let doc = check_git(&repo);
+    let r = record(&doc, "ADR-0002");
+    assert!(r["date"].is_null(), "{r:#}");
+    let drift = &r["drift"];
+    assert_eq!(drift["since_from"], "first-commit", "{drift:#}");
+    assert_eq!(drift["since"], "2025-04-10");
+    assert_eq!(
+        strings(&drift["commits"], "subject"),
+        ["Change core again", "Change core"]
+    );
+    assert_eq!(drift["record_last_edited"], "2025-05-01");
+    assert_eq!(
+        strings(&drift["commits"], "sha"),
+        git_drift(&repo, "2025-04-10", &["src/core/"])
+    );
+}
+
+#[test]
+fn a_record_without_a_date_never_committed_has_no_drift_and_a_note() {
+    let repo = GitRepo::new();
+    repo.write("src/core/lib.rs", "0\n");
+    repo.commit_at("2025-04-01T08:00:00Z", "Ana", "Code");
+    repo.write(
+        "docs/adr/0005-use-core.md",
+        &adr(5, "Use core", "Accepted", None, "It lives in `src/core/`."),
+    );
+    let doc = check_git(&repo);
+    assert!(record(&doc, "ADR-0005")["drift"].is_null());
+    let notes = notes(&doc);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("ADR-0005") && n.contains("not committed")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_deprecated_record_has_no_drift_but_lists_its_commits() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0003-old-way.md",
+        &adr(
+            3,
+            "Old way",
+            "Deprecated",
+            Some("2025-01-01"),
+            "It was in `src/`.",
+        ),
+    )
+    .write("src/a.rs", "0\n");
+    repo.commit_at("2025-01-02T08:00:00Z", "Ana", "Retire ADR-0003");
+    repo.write("src/a.rs", "1\n");
+    repo.commit_at("2025-01-03T08:00:00Z", "Ana", "Change a");
+    let doc = check_git(&repo);
+    let r = record(&doc, "ADR-0003");
+    assert_eq!(r["status"], "deprecated");
+    assert!(r["drift"].is_null(), "{r:#}");
+    assert_eq!(strings(&r["commits"], "subject"), ["Retire ADR-0003"]);
+}
+
+#[test]
+fn a_shallow_clone_is_said_in_the_notes() {
+    let origin = GitRepo::new();
+    origin
+        .write(
+            "docs/adr/0001-use-x.md",
+            &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+        )
+        .write("src/x.rs", "0\n");
+    origin.commit_at("2025-01-02T08:00:00Z", "Ana", "Start");
+    for day in 3..=6 {
+        origin.write("src/x.rs", &format!("{day}\n"));
+        origin.commit_at(&format!("2025-01-{day:02}T08:00:00Z"), "Ben", "Change x");
+    }
+    let clone = origin.shallow_clone(2);
+    let doc = check_git(&clone);
+    let notes = notes(&doc);
+    assert_eq!(
+        notes.iter().filter(|n| n.contains("shallow")).count(),
+        1,
+        "one note says shallow: {notes:?}"
+    );
+    // Only the commits present count: the boundary commit (diffed against nothing, as git does)
+    // and its child.
+    let drift = &record(&doc, "ADR-0001")["drift"];
+    assert_eq!(drift["count"], 2, "{drift:#}");
+    assert_eq!(
+        strings(&drift["commits"], "sha"),
+        git_drift(&clone, "2025-01-01", &["src/"])
+    );
+}
+
+#[test]
+fn a_root_that_is_not_a_git_repository_gives_a_note() {
+    let dir = GitRepo::empty_folder();
+    dir.write(
+        "docs/adr/0001-use-x.md",
+        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+    )
+    .write("src/x.rs", "0\n");
+    let doc = check_git(&dir);
+    assert!(record(&doc, "ADR-0001")["drift"].is_null());
+    assert_eq!(record(&doc, "ADR-0001")["commits"], serde_json::json!([]));
+    let notes = notes(&doc);
+    assert!(notes.iter().any(|n| n.contains("git")), "{notes:?}");
+}
+
+#[test]
+fn an_empty_repository_gives_a_note() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-use-x.md",
+        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+    )
+    .write("src/x.rs", "0\n");
+    let doc = check_git(&repo);
+    assert!(record(&doc, "ADR-0001")["drift"].is_null());
+    let notes = notes(&doc);
+    assert!(notes.iter().any(|n| n.contains("no commits")), "{notes:?}");
+}
+
+#[test]
+fn without_git_drift_is_null() {
+    let repo = decision_history();
+    let (doc, code) = run(&repo, &["--json"]);
+    assert_eq!(code, 0);
+    assert!(record(&doc, "ADR-0001")["drift"].is_null());
+    assert_eq!(record(&doc, "ADR-0001")["commits"], serde_json::json!([]));
+}
+
+#[test]
+fn record_and_why_queries_carry_drift() {
+    let repo = decision_history();
+    let (doc, code) = run(&repo, &["record", "ADR-1", "--git", "--json"]);
+    assert_eq!(code, 0, "{doc:#}");
+    assert_eq!(doc["query"], serde_json::json!({"record": "ADR-0001"}));
+    assert_eq!(record(&doc, "ADR-0001")["drift"]["count"], 3);
+
+    let (doc, code) = run(&repo, &["why", "src/auth/login.rs", "--git", "--json"]);
+    assert_eq!(code, 0, "{doc:#}");
+    assert_eq!(record(&doc, "ADR-0001")["drift"]["count"], 3);
+}
+
+#[test]
+fn a_root_below_the_work_tree_sees_paths_relative_to_it() {
+    let repo = GitRepo::new();
+    repo.write(
+        "service/docs/adr/0001-use-x.md",
+        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+    )
+    .write("service/src/x.rs", "0\n")
+    .write("src/elsewhere.rs", "0\n");
+    repo.commit_at("2025-01-02T08:00:00Z", "Ana", "Start");
+    repo.write("src/elsewhere.rs", "1\n");
+    repo.commit_at("2025-01-03T08:00:00Z", "Ben", "Outside the root");
+    repo.write("service/src/x.rs", "1\n");
+    repo.commit_at("2025-01-04T08:00:00Z", "Cy", "Inside the root");
+    let (doc, code) = run_at(&repo, &repo.path().join("service"), &["--git", "--json"]);
+    assert_eq!(code, 0, "{doc:#}");
+    let r = record(&doc, "ADR-0001");
+    assert_eq!(r["path"], "docs/adr/0001-use-x.md");
+    assert_eq!(
+        strings(&r["drift"]["commits"], "subject"),
+        ["Inside the root", "Start"]
+    );
+    assert_eq!(r["drift"]["record_last_edited"], "2025-01-02");
+}
+
+// ---- the walk itself, against real git (no CLI involved) ----
+
+fn loaded(root: &Path) -> HistoryData {
+    match history::load(root).expect("history loads") {
+        Outcome::Ready(data) => data,
+        other => panic!("expected a history, got {other:?}"),
+    }
+}
+
+/// sha → files changed, from `git log --full-history --no-merges --no-renames --name-only`.
+fn git_changes(repo: &GitRepo, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let out = repo.git(&[
+        "log",
+        "--full-history",
+        "--no-merges",
+        "--no-renames",
+        "--name-only",
+        "--format=%x01%H",
+        "HEAD",
+    ]);
+    let mut changes = BTreeMap::new();
+    for block in out.split('\x01').filter(|b| !b.trim().is_empty()) {
+        let mut lines = block.lines();
+        let sha = lines.next().unwrap().trim().to_string();
+        let files: BTreeSet<String> = lines
+            .filter(|l| !l.is_empty())
+            .filter_map(|l| l.strip_prefix(prefix).map(str::to_string))
+            .collect();
+        changes.insert(sha, files);
+    }
+    changes
+}
+
+fn our_changes(data: &HistoryData) -> BTreeMap<String, BTreeSet<String>> {
+    let mut changes: BTreeMap<String, BTreeSet<String>> = data
+        .commits
+        .iter()
+        .filter(|c| !c.is_merge)
+        .map(|c| (c.sha.clone(), BTreeSet::new()))
+        .collect();
+    for (path, list) in &data.by_path {
+        let mut sorted = list.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(&sorted, list, "{path}: indices ascending, each once");
+        for &i in list {
+            let c = &data.commits[i as usize];
+            assert!(!c.is_merge, "{path}: a merge in by_path");
+            changes.get_mut(&c.sha).unwrap().insert(path.clone());
+        }
+    }
+    changes
+}
+
+/// A history with a merged branch, a deletion, a mode change, a file replaced by a folder, a
+/// rename of a record and one of a plain file.
+fn varied_history() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write("a.txt", "a\n")
+        .write("run.sh", "echo\n")
+        .write("src/x/y.rs", "y\n")
+        .write("src/z", "z\n")
+        .write("docs/adr/0001-a.md", "# 1. A\n")
+        .write("docs/adr/0002-b.md", "# 2. B\n");
+    repo.commit_at("2025-01-01T08:00:00Z", "Ana", "Root commit");
+    repo.write("a.txt", "a2\n");
+    repo.commit_at("2025-01-02T08:00:00Z", "Ben", "Modify a");
+    repo.branch("side");
+    repo.write("src/f.rs", "f\n").remove("a.txt");
+    repo.commit_at("2025-01-03T08:00:00Z", "Cy", "Side: add f, delete a");
+    repo.checkout("main");
+    repo.write("src/x/y.rs", "y2\n");
+    repo.chmod_x("run.sh");
+    repo.commit_at("2025-01-04T08:00:00Z", "Ana", "Modify y, run.sh executable");
+    repo.merge_no_ff("side", "2025-01-05T08:00:00Z", "Ben", "Merge side");
+    repo.mv("docs/adr/0001-a.md", "docs/decisions/0001-a.md");
+    repo.mv("docs/adr/0002-b.md", "docs/adr/0002-bee.md");
+    repo.write("docs/adr/0002-bee.md", "# 2. Bee\n");
+    repo.commit_at("2025-01-06T08:00:00Z", "Cy", "Move records");
+    repo.remove("src/z").write("src/z/inner.rs", "i\n");
+    repo.commit_at("2025-01-07T08:00:00Z", "Ana", "A file becomes a folder");
+    repo.mv("run.sh", "bin/run.sh");
+    repo.commit_at("2025-01-08T08:00:00Z", "Ben", "Move run.sh");
+    repo
+}
+
+#[test]
+fn the_walk_sees_what_git_log_sees() {
+    let repo = varied_history();
+    let data = loaded(repo.path());
+    assert_eq!(data.head, repo.head());
+    assert!(!data.shallow);
+
+    let git_order: Vec<String> = repo
+        .git(&["log", "--format=%H", "HEAD"])
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.clone()).collect();
+    assert_eq!(ours, git_order, "every commit, newest first");
+    assert!(data.commits.windows(2).all(|w| w[0].time >= w[1].time));
+    let merges: Vec<&str> = data
+        .commits
+        .iter()
+        .filter(|c| c.is_merge)
+        .map(|c| c.subject.as_str())
+        .collect();
+    assert_eq!(merges, ["Merge side"]);
+
+    assert_eq!(our_changes(&data), git_changes(&repo, ""));
+
+    let renames: Vec<(&str, &str)> = data
+        .renames
+        .iter()
+        .map(|r| (r.from.as_str(), r.to.as_str()))
+        .collect();
+    assert_eq!(
+        renames,
+        [
+            ("docs/adr/0002-b.md", "docs/adr/0002-bee.md"),
+            ("docs/adr/0001-a.md", "docs/decisions/0001-a.md"),
+        ]
+    );
+    let moved = &data.commits[data.renames[0].commit as usize];
+    assert_eq!(moved.subject, "Move records");
+}
+
+/// A `git fast-import` stream: `n` commits on `main` touching files in 20 folders, with a side
+/// branch merged every 50 commits, deletions, and renamed records.
+fn long_history_stream(n: usize) -> String {
+    let mut out = String::new();
+    let mut seed: u64 = 42;
+    let mut rand = |m: u64| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) % m
+    };
+    let mut mark = 0;
+    let mut commit = |out: &mut String,
+                      reference: &str,
+                      from: Option<usize>,
+                      merge: Option<usize>,
+                      t: usize,
+                      changes: &[String]| {
+        mark += 1;
+        let time = 1_700_000_000 + t * 3600;
+        out.push_str(&format!("commit {reference}\nmark :{mark}\n"));
+        out.push_str(&format!(
+            "author A <a@x> {time} +0000\ncommitter A <a@x> {time} +0000\n"
+        ));
+        let msg = format!("Commit {t}\n");
+        out.push_str(&format!("data {}\n{msg}", msg.len()));
+        if let Some(f) = from {
+            out.push_str(&format!("from :{f}\n"));
+        }
+        if let Some(m) = merge {
+            out.push_str(&format!("merge :{m}\n"));
+        }
+        for c in changes {
+            out.push_str(c);
+        }
+        out.push('\n');
+        mark
+    };
+    let file =
+        |path: &str, body: &str| format!("M 100644 inline {path}\ndata {}\n{body}\n", body.len());
+    let mut main = commit(
+        &mut out,
+        "refs/heads/main",
+        None,
+        None,
+        0,
+        &[
+            file("docs/adr/0001-a.md", "# 1. A\n"),
+            file("src/d0/f0.rs", "0\n"),
+        ],
+    );
+    let mut record = "docs/adr/0001-a.md".to_string();
+    let mut t = 1;
+    while t < n {
+        if t % 50 == 25 {
+            let mut side = main;
+            for _ in 0..3 {
+                let path = format!("src/d{}/side.rs", rand(20));
+                side = commit(
+                    &mut out,
+                    "refs/heads/side",
+                    Some(side),
+                    None,
+                    t,
+                    &[file(&path, &t.to_string())],
+                );
+                t += 1;
+            }
+            main = commit(
+                &mut out,
+                "refs/heads/main",
+                Some(main),
+                None,
+                t,
+                &[file("README.md", &t.to_string())],
+            );
+            t += 1;
+            main = commit(&mut out, "refs/heads/main", Some(main), Some(side), t, &[]);
+            t += 1;
+            continue;
+        }
+        let mut changes = Vec::new();
+        for _ in 0..=rand(3) {
+            let path = format!("src/d{}/f{}.rs", rand(20), rand(5));
+            changes.push(file(&path, &format!("{t} {}", rand(1000))));
+        }
+        if t % 97 == 0 {
+            changes.push(format!("D src/d{}/f{}.rs\n", rand(20), rand(5)));
+        }
+        if t % 150 == 0 {
+            let renamed = format!("docs/adr/0001-a-{t}.md");
+            changes.push(format!("R {record} {renamed}\n"));
+            record = renamed;
+        }
+        main = commit(&mut out, "refs/heads/main", Some(main), None, t, &changes);
+        t += 1;
+    }
+    out
+}
+
+/// Long enough for several threads and both ends of the history (the diff scheduler).
+#[test]
+fn the_walk_of_a_long_history_sees_what_git_log_sees() {
+    let repo = GitRepo::new();
+    repo.fast_import(&long_history_stream(600));
+    repo.git(&["repack", "-adq"]);
+    let data = loaded(repo.path());
+    assert!(data.commits.len() >= 600);
+    assert_eq!(our_changes(&data), git_changes(&repo, ""));
+    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.clone()).collect();
+    let git_order: Vec<String> = repo
+        .git(&["log", "--format=%H", "HEAD"])
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(ours, git_order);
+    assert_eq!(data.renames.len(), 3, "{:?}", data.renames);
+}
+
+#[test]
+fn the_walk_reads_authors_times_and_mentions() {
+    let repo = decision_history();
+    let data = loaded(repo.path());
+    let c = data
+        .commits
+        .iter()
+        .find(|c| c.subject == "Refactor login")
+        .unwrap();
+    assert_eq!(c.author, "Ana");
+    assert_eq!(context_graph::drift::utc_date(c.time), "2025-03-05");
+    assert_eq!(c.time % 86_400, 9 * 3600);
+    assert_eq!(c.mentions, ["ADR-0001", "RFC-0009"]);
+    assert!(!c.is_merge);
+}
+
+#[test]
+fn the_walk_keeps_paths_relative_to_a_root_below_the_work_tree() {
+    let repo = varied_history();
+    let data = loaded(&repo.path().join("src"));
+    let mut expected = git_changes(&repo, "src/");
+    let ours = our_changes(&data);
+    assert_eq!(ours, std::mem::take(&mut expected));
+    assert!(data.by_path.contains_key("x/y.rs"));
+    assert!(data.by_path.keys().all(|p| !p.starts_with("src/")));
+    assert!(data.renames.is_empty(), "no record moved inside src/");
+}
+
+#[test]
+fn the_walk_of_a_shallow_clone_stops_at_its_boundary() {
+    let origin = varied_history();
+    let clone = origin.shallow_clone(3);
+    let data = loaded(clone.path());
+    assert!(data.shallow);
+    assert_eq!(data.commits.len(), 3);
+    assert_eq!(our_changes(&data), git_changes(&clone, ""));
+}
+
+/// Old trees carry non-canonical modes (`100664`): the same blob under `100644` in the next
+/// commit is no change, as git sees it.
+#[test]
+fn a_non_canonical_mode_with_the_same_blob_is_no_change() {
+    let repo = GitRepo::new();
+    let blob = repo.git_input(&["hash-object", "-w", "--stdin"], b"hi\n");
+    let blob = blob.trim();
+    let mut raw = b"100664 f.txt\0".to_vec();
+    raw.extend(
+        (0..blob.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&blob[i..i + 2], 16).unwrap()),
+    );
+    let old_tree = repo.git_input(
+        &["hash-object", "-w", "-t", "tree", "--literally", "--stdin"],
+        &raw,
+    );
+    let new_tree = repo.git_input(
+        &["mktree"],
+        format!("100644 blob {blob}\tf.txt\n").as_bytes(),
+    );
+    let one = repo.commit_tree(
+        old_tree.trim(),
+        &[],
+        "2025-01-01T08:00:00Z",
+        "Ana",
+        "Old mode",
+    );
+    let two = repo.commit_tree(
+        new_tree.trim(),
+        &[&one],
+        "2025-01-02T08:00:00Z",
+        "Ana",
+        "Canonical",
+    );
+    repo.git(&["update-ref", "refs/heads/main", &two]);
+
+    let data = loaded(repo.path());
+    assert_eq!(our_changes(&data), git_changes(&repo, ""));
+    assert_eq!(
+        data.by_path["f.txt"],
+        [1],
+        "only the root commit touched f.txt"
+    );
+}
+
+#[test]
+fn no_repository_and_no_commits_are_outcomes_not_errors() {
+    let dir = GitRepo::empty_folder();
+    assert_eq!(history::load(dir.path()).unwrap(), Outcome::NotARepo);
+    let empty = GitRepo::new();
+    assert_eq!(history::load(empty.path()).unwrap(), Outcome::NoCommits);
+}
+
+#[test]
+fn a_bare_repository_is_not_a_work_tree() {
+    let repo = decision_history();
+    let bare = GitRepo::empty_folder();
+    let target = bare.path().join("bare.git");
+    repo.git(&["clone", "-q", "--bare", ".", target.to_str().unwrap()]);
+    assert_eq!(history::load(&target).unwrap(), Outcome::NotARepo);
+}

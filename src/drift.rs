@@ -24,7 +24,8 @@ const SECONDS_PER_DAY: i64 = 86_400;
 /// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
 /// `data.shallow` and the other [`crate::history::Outcome`]s mean.
 pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
-    let abbrev = abbrev_len(&data.commits);
+    // Never fewer than the commits at hand (a hand-built `HistoryData` may leave it 0).
+    let abbrev = abbrev_len(data.total_commits.max(data.commits.len()));
 
     let wanted: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
     let mut citing: HashMap<&str, Vec<u32>> = HashMap::new();
@@ -194,22 +195,13 @@ fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Com
     }
 }
 
-/// The shortest abbreviation, at least 7 characters, that keeps every commit's sha unique.
-pub fn abbrev_len(commits: &[CommitMeta]) -> usize {
-    let mut shas: Vec<&str> = commits.iter().map(|c| c.sha.as_str()).collect();
-    shas.sort_unstable();
-    shas.dedup();
-    let longest_shared = shas
-        .windows(2)
-        .map(|w| {
-            w[0].bytes()
-                .zip(w[1].bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (longest_shared + 1).max(7)
+/// How many hex characters a sha is abbreviated to, from the number of commits HEAD reaches
+/// alone (never from which commits are at hand, so a sparse history abbreviates as the full one):
+/// at least 7, and about enough for `total` random shas to stay unique, as git sizes its
+/// abbreviations: `max(7, (bit_length(total) + 1) / 2 + 1)` (up to 4,095 commits: 7; 20,000: 9).
+pub fn abbrev_len(total: usize) -> usize {
+    let bits = (usize::BITS - total.leading_zeros()) as usize;
+    ((bits + 1) / 2 + 1).max(7)
 }
 
 /// Seconds since the epoch as the UTC date `YYYY-MM-DD`.
@@ -571,14 +563,214 @@ mod tests {
     }
 
     #[test]
-    fn abbreviations_grow_on_collision() {
-        let mut data = history(&[
-            ("2025-05-01", "A", "x", false, &[]),
-            ("2025-05-01", "A", "y", false, &[]),
-        ]);
-        assert_eq!(abbrev_len(&data.commits), 7);
-        data.commits[0].sha = "abcdef0123".into();
-        data.commits[1].sha = "abcdef0456".into();
-        assert_eq!(abbrev_len(&data.commits), 8);
+    fn abbreviations_depend_on_the_number_of_commits_only() {
+        assert_eq!(abbrev_len(0), 7);
+        assert_eq!(abbrev_len(1), 7);
+        assert_eq!(abbrev_len(4095), 7);
+        assert_eq!(abbrev_len(4096), 8);
+        assert_eq!(abbrev_len(20_000), 9);
+        assert_eq!(abbrev_len(1 << 20), 12);
+        // A hand-built history with total_commits left at 0 counts the commits it holds.
+        let mut data = history(&[("2025-05-01", "A", "ADR-1", false, &[])]);
+        let mut records = vec![record("ADR-0001", Status::Proposed, None, "x.md", &[])];
+        fill(&mut records, &data, &mut vec![]);
+        assert_eq!(records[0].commits[0].sha.len(), 7);
+        data.total_commits = 20_000;
+        fill(&mut records, &data, &mut vec![]);
+        assert_eq!(records[0].commits[0].sha.len(), 9);
+    }
+
+    /// A deterministic pseudo-random history: `n` commits with ties in time, merges, mentions,
+    /// governed and unrelated paths, and renames of record files. Commits are
+    /// `(meta, changed paths, renames)`.
+    fn random_commits(n: usize) -> Vec<(CommitMeta, Vec<String>, Vec<(String, String)>)> {
+        let mut seed: u64 = 7;
+        let mut rand = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        let folders = ["src/auth/", "src/db/", "src/ui/", "lib/", "docs/guide/"];
+        let mut record_paths: Vec<String> =
+            (1..=6).map(|i| format!("docs/adr/{i:04}-r.md")).collect();
+        let mut out = Vec::new();
+        let mut time = 1_750_000_000i64;
+        for i in 0..n {
+            // Ties: about a third of the commits share their second with the one before.
+            if rand(3) != 0 {
+                time -= rand(4 * 3600) as i64 + 1;
+            }
+            let sha: String = (0..40)
+                .map(|_| char::from_digit(rand(16) as u32, 16).unwrap())
+                .collect();
+            let merge = rand(10) == 0;
+            let mut message = format!("Commit {i}");
+            if rand(5) == 0 {
+                message.push_str(&format!("\n\nPer ADR-{}.", rand(7) + 1));
+            }
+            let mut paths = Vec::new();
+            let mut renames = Vec::new();
+            if !merge {
+                for _ in 0..=rand(3) {
+                    let folder = folders[rand(folders.len() as u64) as usize];
+                    paths.push(format!("{folder}f{}.rs", rand(4)));
+                }
+                if rand(6) == 0 {
+                    paths.push(record_paths[rand(6) as usize].clone());
+                }
+                if rand(40) == 0 {
+                    // Renamed, walking back in time: this commit renamed `old` to the current path.
+                    let r = rand(6) as usize;
+                    let old = format!("docs/adr/{:04}-old{i}.md", r + 1);
+                    paths.push(record_paths[r].clone());
+                    paths.push(old.clone());
+                    renames.push((old.clone(), record_paths[r].clone()));
+                    record_paths[r] = old;
+                }
+                paths.sort();
+                paths.dedup();
+            }
+            let meta = CommitMeta {
+                sha,
+                time,
+                author: ["Ana", "Ben", "Cy"][rand(3) as usize].to_string(),
+                subject: format!("Commit {i}"),
+                mentions: crate::ids::mentioned_ids(&message),
+                is_merge: merge,
+            };
+            out.push((meta, paths, renames));
+        }
+        out
+    }
+
+    /// `HistoryData` from commits in any order, as `history::from_walk` builds it.
+    fn assemble(
+        mut commits: Vec<(CommitMeta, Vec<String>, Vec<(String, String)>)>,
+        total_commits: usize,
+    ) -> HistoryData {
+        commits.sort_by(|a, b| crate::history::canonical_order(&a.0, &b.0));
+        let mut data = HistoryData {
+            head: "h".into(),
+            total_commits,
+            ..Default::default()
+        };
+        for (i, (meta, paths, renames)) in commits.into_iter().enumerate() {
+            for p in paths {
+                data.by_path.entry(p).or_default().push(i as u32);
+            }
+            for (from, to) in renames {
+                data.renames.push(Rename {
+                    commit: i as u32,
+                    from,
+                    to,
+                });
+            }
+            data.commits.push(meta);
+        }
+        data
+    }
+
+    #[test]
+    fn a_sparse_history_gives_the_same_answers_as_the_full_one() {
+        let n = 5_000;
+        let commits = random_commits(n);
+        let full = assemble(commits.clone(), n);
+        let records = vec![
+            record(
+                "ADR-0001",
+                Status::Accepted,
+                Some("2025-05-01"),
+                "docs/adr/0001-r.md",
+                &["src/auth/"],
+            ),
+            record(
+                "ADR-0002",
+                Status::Accepted,
+                None,
+                "docs/adr/0002-r.md",
+                &["src/db/", "lib/f1.rs"],
+            ),
+            record(
+                "ADR-0003",
+                Status::Implemented,
+                Some("not a date"),
+                "docs/adr/0003-r.md",
+                &["src/ui/"],
+            ),
+            record(
+                "ADR-0004",
+                Status::Proposed,
+                None,
+                "docs/adr/0004-r.md",
+                &["src/auth/"],
+            ),
+            record(
+                "ADR-0005",
+                Status::Accepted,
+                None,
+                "docs/adr/0005-never.md",
+                &["lib/"],
+            ),
+            record(
+                "ADR-0006",
+                Status::Accepted,
+                Some("2024-01-01"),
+                "docs/adr/0006-r.md",
+                &["src/ui/f1.rs"],
+            ),
+        ];
+        for one in &records {
+            let mut expected = vec![one.clone()];
+            let mut expected_notes = vec![];
+            fill(&mut expected, &full, &mut expected_notes);
+
+            // Only the commits touching its governed paths or its file (following renames back)
+            // or mentioning its id.
+            let mut paths: Vec<String> = vec![one.path.clone()];
+            let mut at = 0;
+            while at < paths.len() {
+                for (_, _, renames) in &commits {
+                    for (from, to) in renames {
+                        if *to == paths[at] && !paths.contains(from) {
+                            paths.push(from.clone());
+                        }
+                    }
+                }
+                at += 1;
+            }
+            let wanted = |(meta, changed, _): &(CommitMeta, Vec<String>, Vec<(String, String)>)| {
+                meta.mentions.contains(&one.id)
+                    || changed.iter().any(|p| {
+                        paths.contains(p)
+                            || one
+                                .governs
+                                .iter()
+                                .any(|g| p == g || (g.ends_with('/') && p.starts_with(g.as_str())))
+                    })
+            };
+            let sparse: Vec<_> = commits.iter().filter(|c| wanted(c)).cloned().collect();
+            assert!(sparse.len() < n / 2, "{}: {} of {n}", one.id, sparse.len());
+            let sparse = assemble(sparse, n);
+            let mut got = vec![one.clone()];
+            let mut notes = vec![];
+            fill(&mut got, &sparse, &mut notes);
+            assert_eq!(got, expected, "{}", one.id);
+            assert_eq!(notes, expected_notes, "{}", one.id);
+            assert_eq!(
+                got[0].commits.first().map(|c| c.sha.len()),
+                Some(8),
+                "{}",
+                one.id
+            );
+        }
+        // And all records at once on the full history give what each gave alone.
+        let mut all = records.clone();
+        fill(&mut all, &full, &mut vec![]);
+        assert!(all.iter().filter(|r| r.drift.is_some()).count() >= 3);
+        assert!(all[1]
+            .drift
+            .as_ref()
+            .is_some_and(|d| d.since_from == "first-commit"));
     }
 }

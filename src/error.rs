@@ -28,6 +28,10 @@ pub enum Error {
     BadPath { path: String, reason: String },
     #[error("git history: {0}")]
     History(#[from] crate::history::HistoryError),
+    #[error("{0}")]
+    Index(#[from] crate::index::IndexError),
+    #[error("{0} is not in a git work tree: there is no index outside git")]
+    NoGit(String),
 }
 
 impl Error {

@@ -207,20 +207,21 @@ fn join_inverse_edges(records: &mut [Record]) {
 
 /// The guides' citations of records: only guides citing at least one record.
 pub fn doc_citations(
-    guides: &[(String, Vec<String>, Vec<String>)],
+    guides: &[crate::scan::Guide],
     records: &[Record],
     resolver: &Resolver,
 ) -> Vec<DocCitations> {
     let known: BTreeSet<&str> = records.iter().map(|r| r.id.as_str()).collect();
     guides
         .iter()
-        .filter_map(|(path, mentions, links)| {
-            let mut cites: BTreeSet<String> = mentions
+        .filter_map(|g| {
+            let mut cites: BTreeSet<String> = g
+                .mentions
                 .iter()
                 .filter(|m| known.contains(m.as_str()))
                 .cloned()
                 .collect();
-            for l in links {
+            for l in &g.links {
                 if let Some(id) = resolver.link_id(l, None) {
                     if known.contains(id.as_str()) {
                         cites.insert(id);
@@ -228,7 +229,7 @@ pub fn doc_citations(
                 }
             }
             (!cites.is_empty()).then(|| DocCitations {
-                path: path.clone(),
+                path: g.path.clone(),
                 cites: cites.into_iter().collect(),
             })
         })

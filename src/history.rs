@@ -1,16 +1,20 @@
 //! One walk of HEAD's history, read in process with gix (never the `git` binary).
 //!
-//! [`load`] decodes every commit reachable from HEAD exactly once, then diffs each non-merge
-//! commit's tree against its first parent's (the root commit against the empty tree) on a few
-//! threads, each with its own memory-capped pack and object caches. The result, [`HistoryData`],
-//! is what `drift.rs` computes `commits` and `drift` from, and what the index persists.
+//! [`open`] finds the repository around a root and reads HEAD and the local branches, without
+//! walking. [`walk_new`] decodes every commit reachable from a tip that is not yet known exactly
+//! once, then diffs each non-merge one's tree against its first parent's (the root commit against
+//! the empty tree) on a few threads, each with its own memory-capped pack and object caches.
+//! [`from_walk`] turns walked commits into [`HistoryData`], the form `drift.rs` computes
+//! `commits` and `drift` from; [`load`] is the three in a row over the whole history. The index
+//! keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`] from them.
 
 use gix::bstr::ByteSlice;
 use gix::objs::FindExt;
 use gix::ObjectId;
+use std::cmp::Ordering as CmpOrdering;
 use std::collections::{BTreeMap, BinaryHeap};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::ids;
@@ -32,6 +36,24 @@ pub struct CommitMeta {
     pub is_merge: bool,
 }
 
+/// The canonical order of commits: committer time descending (newest first), ties broken by
+/// full sha ascending. It does not depend on how the history was walked, so a sparse
+/// [`HistoryData`] lists its commits in the same relative order as the full one.
+pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
+    b.time.cmp(&a.time).then_with(|| a.sha.cmp(&b.sha))
+}
+
+/// A 20-byte object id as 40 lowercase hex characters.
+pub fn sha_hex(id: &[u8; 20]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(40);
+    for b in id {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+    }
+    out
+}
+
 /// A `.md` file renamed by a commit, paths relative to the root.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rename {
@@ -41,21 +63,26 @@ pub struct Rename {
     pub to: String,
 }
 
-/// Everything one walk of HEAD's history yields.
+/// What drift and citing commits are computed from: the whole history of HEAD ([`load`]), or a
+/// sparse part of it (built by the index) holding at least the commits that touch the paths in
+/// question or mention the ids in question. Both give the same answers (`drift::fill`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct HistoryData {
     /// Full hex id of HEAD.
     pub head: String,
     /// The repository is a shallow clone: history stops at its boundary.
     pub shallow: bool,
-    /// Every commit reachable from HEAD, newest first (committer time descending; ties keep the
-    /// walk's order, which is deterministic).
+    /// How many commits HEAD reaches, whether or not `commits` holds them all. Sha abbreviations
+    /// depend on it alone.
+    pub total_commits: usize,
+    /// Commits reachable from HEAD, in canonical order ([`canonical_order`]: newest first, ties
+    /// by sha).
     pub commits: Vec<CommitMeta>,
     /// File path (relative to the root, `/`-separated) → indices into `commits` of the non-merge
     /// commits whose diff against their first parent added, modified or deleted it; ascending,
     /// which is newest first. A sorted map, so a folder is one range scan ([`HistoryData::under`]).
     pub by_path: BTreeMap<String, Vec<u32>>,
-    /// Renames of `.md` files seen in the walk, in commit order (newest first).
+    /// Renames of `.md` files seen in the walk, in commit order (newest first), then by new path.
     pub renames: Vec<Rename>,
 }
 
@@ -103,6 +130,46 @@ pub enum HistoryError {
     Thread(String),
 }
 
+/// One commit as the index stores it, as [`walk_new`] gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkedCommit {
+    pub id: [u8; 20],
+    /// Parents as git sees them: none for a root commit or a shallow boundary commit.
+    pub parents: Vec<[u8; 20]>,
+    pub meta: CommitMeta,
+    /// Files the diff against the first parent (the empty tree for no parent) added, modified or
+    /// deleted, relative to the WORK TREE top (not the root), sorted, each once. Empty for a
+    /// merge commit.
+    pub changes: Vec<String>,
+    /// `.md` files renamed by this commit, `(from, to)`, relative to the work tree top, by `to`.
+    pub renames: Vec<(String, String)>,
+}
+
+/// A git work tree around a root, as [`open`] finds it: no history read yet.
+#[derive(Clone, Debug)]
+pub struct Repo {
+    /// The worktree's own git dir (`.git`, or `.git/worktrees/NAME` for a linked worktree).
+    pub git_dir: PathBuf,
+    /// The top of the work tree (canonical).
+    pub workdir: PathBuf,
+    /// Where the root sits inside the work tree: `""` at the top, else `"sub/dir/"`.
+    pub prefix: String,
+    /// What HEAD points to; `None` when it is unborn (no commits yet).
+    pub head: Option<[u8; 20]>,
+    /// A shallow clone: its history stops at a boundary.
+    pub shallow: bool,
+    /// The tips of `refs/heads/*` (direct references only), sorted, each once.
+    pub local_branches: Vec<[u8; 20]>,
+    sync: gix::ThreadSafeRepository,
+}
+
+impl Repo {
+    /// A thread-local handle on the repository (e.g. to read its configuration).
+    pub fn gix(&self) -> gix::Repository {
+        self.sync.to_thread_local()
+    }
+}
+
 /// Pack cache per thread: a memory-capped LRU, so long delta chains are not decoded again and
 /// again (the default cache thrashes on big histories).
 const PACK_CACHE_BYTES: usize = 32 * 1024 * 1024;
@@ -113,10 +180,27 @@ const OBJECT_CACHE_BYTES: usize = 16 * 1024 * 1024;
 const PROBE: usize = 64;
 /// Diff threads at most.
 const MAX_THREADS: usize = 4;
+/// `progress` is told after every this many diffs.
+const PROGRESS_EVERY: usize = 256;
 
-/// Walks HEAD's history of the repository around `root` (which may be a subfolder of the work
-/// tree; every path in the result is relative to it, and paths outside it are dropped).
+/// Walks HEAD's whole history of the repository around `root` (which may be a subfolder of the
+/// work tree; every path in the result is relative to it, and paths outside it are dropped).
+/// [`open`], [`walk_new`] from HEAD with nothing known, then [`from_walk`].
 pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
+    let Some(repo) = open(root)? else {
+        return Ok(Outcome::NotARepo);
+    };
+    let Some(head) = repo.head else {
+        return Ok(Outcome::NoCommits);
+    };
+    let commits = walk_new(&repo, head, &|_| false, None)?;
+    Ok(Outcome::Ready(from_walk(&repo, commits)))
+}
+
+/// Finds the git work tree around `root` and reads HEAD, whether the clone is shallow and the
+/// local branches' tips. `None` when `root` is not inside a work tree (no repository, a bare one,
+/// or a root inside the git dir). No history is read: this is cheap enough for every query.
+pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
     let root_abs = std::fs::canonicalize(root).map_err(|e| HistoryError::Root {
         path: root.to_path_buf(),
         message: e.to_string(),
@@ -128,7 +212,7 @@ pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
             return match err.downcast_any_ref::<Up>() {
                 Some(Up::NoGitRepository { .. })
                 | Some(Up::NoGitRepositoryWithinCeiling { .. })
-                | Some(Up::NoGitRepositoryWithinFs { .. }) => Ok(Outcome::NotARepo),
+                | Some(Up::NoGitRepositoryWithinFs { .. }) => Ok(None),
                 _ => Err(HistoryError::Open {
                     path: root_abs,
                     message: one_line(&err.to_string()),
@@ -137,35 +221,73 @@ pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
         }
     };
     let Some(work_dir) = sync.work_dir() else {
-        return Ok(Outcome::NotARepo);
+        return Ok(None);
     };
-    let work_dir = std::fs::canonicalize(work_dir).map_err(|e| HistoryError::Open {
+    let workdir = std::fs::canonicalize(work_dir).map_err(|e| HistoryError::Open {
         path: work_dir.to_path_buf(),
         message: e.to_string(),
     })?;
-    let Ok(rel) = root_abs.strip_prefix(&work_dir) else {
+    let Ok(rel) = root_abs.strip_prefix(&workdir) else {
         // e.g. a root inside the `.git` folder.
-        return Ok(Outcome::NotARepo);
+        return Ok(None);
     };
     let prefix = path_prefix(rel);
 
-    let repo = {
-        let mut repo = sync.to_thread_local();
-        tune_caches(&mut repo, None);
-        repo
+    let repo = sync.to_thread_local();
+    let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
+    let head = {
+        let head = repo.head().map_err(|e| head_error(&e))?;
+        match head.id() {
+            Some(id) => Some(id.detach()),
+            None if head.is_unborn() => None,
+            // HEAD → a symbolic branch → …: follow it all the way.
+            None => head
+                .try_into_peeled_id()
+                .map_err(|e| head_error(&e))?
+                .map(|id| id.detach()),
+        }
     };
-    let head = repo
-        .head()
-        .and_then(|head| head.try_into_peeled_id())
-        .map_err(|e| HistoryError::Head(one_line(&e.to_string())))?;
-    let Some(head) = head.map(|id| id.detach()) else {
-        return Ok(Outcome::NoCommits);
-    };
-    let shallow = repo
-        .is_shallow()
-        .map_err(|e| HistoryError::Head(one_line(&e.to_string())))?;
-    let boundary: gix::hashtable::HashSet<ObjectId> = if shallow {
-        repo.shallow_commits()
+    let shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
+    let mut local_branches: Vec<[u8; 20]> = Vec::new();
+    let refs = repo.references().map_err(|e| head_error(&e))?;
+    // A broken reference is skipped: it must not stop every query.
+    for reference in refs.local_branches().map_err(|e| head_error(&e))?.flatten() {
+        if let Some(id) = reference.target().try_id() {
+            local_branches.push(id20(id));
+        }
+    }
+    local_branches.sort_unstable();
+    local_branches.dedup();
+    Ok(Some(Repo {
+        git_dir: sync.git_dir().to_path_buf(),
+        workdir,
+        prefix,
+        head: head.map(|id| id20(&id)),
+        shallow,
+        local_branches,
+        sync,
+    }))
+}
+
+/// Walks the history from `tip`, never entering a commit for which `known` is true (it and its
+/// ancestors are known already), decodes each new commit once and diffs each new non-merge one
+/// against its first parent (a known parent is read for its tree only). Returns the new
+/// commits in no particular order. `progress(done, total)` is told how the diffs go, now and
+/// then, from the diff threads.
+pub fn walk_new(
+    repo: &Repo,
+    tip: [u8; 20],
+    known: &(dyn Fn(&[u8; 20]) -> bool + Sync),
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+) -> Result<Vec<WalkedCommit>, HistoryError> {
+    if known(&tip) {
+        return Ok(Vec::new());
+    }
+    let mut local = repo.sync.to_thread_local();
+    tune_caches(&mut local, None);
+    let boundary: gix::hashtable::HashSet<ObjectId> = if repo.shallow {
+        local
+            .shallow_commits()
             .map_err(|e| HistoryError::Head(one_line(&e.to_string())))?
             .map(|commits| commits.iter().copied().collect())
             .unwrap_or_default()
@@ -173,7 +295,7 @@ pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
         Default::default()
     };
 
-    let walked = walk(&repo, head, &boundary)?;
+    let walked = walk(&local, ObjectId::from(tip), known, &boundary)?;
     let jobs: Vec<Job> = walked
         .iter()
         .enumerate()
@@ -185,37 +307,76 @@ pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
             parent_tree: c.parent_tree,
         })
         .collect();
-    let diffs = diff_all(&sync, &jobs, &prefix)?;
+    let diffs = diff_all(&repo.sync, &jobs, progress)?;
 
-    let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    let mut renames = Vec::new();
-    for diff in diffs {
-        for path in diff.paths {
-            by_path.entry(path).or_default().push(diff.index);
-        }
-        renames.extend(diff.renames);
-    }
-    let commits = walked
+    let mut out: Vec<WalkedCommit> = walked
         .into_iter()
-        .map(|c| {
-            let message = String::from_utf8_lossy(&c.message);
-            CommitMeta {
-                sha: c.id.to_string(),
-                time: c.time,
-                author: c.author,
-                subject: message.lines().next().unwrap_or("").trim().to_string(),
-                mentions: ids::mentioned_ids(&message),
-                is_merge: c.parents.len() > 1,
-            }
+        .map(|c| WalkedCommit {
+            id: id20(&c.id),
+            parents: c.parents.iter().map(|p| id20(p)).collect(),
+            meta: c.meta,
+            changes: Vec::new(),
+            renames: Vec::new(),
         })
         .collect();
-    Ok(Outcome::Ready(HistoryData {
-        head: head.to_string(),
-        shallow,
-        commits,
+    for diff in diffs {
+        let commit = &mut out[diff.index as usize];
+        commit.changes = diff.paths;
+        commit.renames = diff.renames;
+    }
+    Ok(out)
+}
+
+/// The history data of the root `repo` was opened at, from walked commits: only paths under the
+/// root are kept (relative to it), commits are put in canonical order, and `total_commits` is
+/// how many were given. For a sparse set (the index's), set `total_commits` afterwards to the
+/// number of commits HEAD reaches.
+pub fn from_walk(repo: &Repo, mut commits: Vec<WalkedCommit>) -> HistoryData {
+    commits.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
+    commits.dedup_by(|a, b| a.id == b.id);
+    let prefix = repo.prefix.as_str();
+    let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    let mut renames = Vec::new();
+    let mut metas = Vec::with_capacity(commits.len());
+    for (i, commit) in commits.into_iter().enumerate() {
+        let i = i as u32;
+        for path in &commit.changes {
+            let Some(rel) = path.strip_prefix(prefix) else {
+                continue;
+            };
+            match by_path.get_mut(rel) {
+                Some(list) => list.push(i),
+                None => {
+                    by_path.insert(rel.to_string(), vec![i]);
+                }
+            }
+        }
+        for (from, to) in &commit.renames {
+            if let (Some(from), Some(to)) = (from.strip_prefix(prefix), to.strip_prefix(prefix)) {
+                renames.push(Rename {
+                    commit: i,
+                    from: from.to_string(),
+                    to: to.to_string(),
+                });
+            }
+        }
+        metas.push(commit.meta);
+    }
+    HistoryData {
+        head: repo.head.as_ref().map(sha_hex).unwrap_or_default(),
+        shallow: repo.shallow,
+        total_commits: metas.len(),
+        commits: metas,
         by_path,
         renames,
-    }))
+    }
+}
+
+fn id20(id: &gix::oid) -> [u8; 20] {
+    let mut out = [0u8; 20];
+    // Built with SHA-1 only: every id is 20 bytes.
+    out.copy_from_slice(id.as_bytes());
+    out
 }
 
 fn one_line(text: &str) -> String {
@@ -302,80 +463,111 @@ struct Walked {
     /// The first parent's tree, filled once the parent is decoded.
     parent_tree: Option<ObjectId>,
     time: i64,
-    author: String,
-    message: Vec<u8>,
+    meta: CommitMeta,
 }
 
-/// Decodes every commit reachable from `head` once, newest first by committer time (a priority
-/// queue like git's, then a stable sort for clock skew; ties keep discovery order).
+/// Decodes every commit reachable from `tip` but not known once, in the order git would show
+/// them (a priority queue on committer time; ties in discovery order). A known parent is read
+/// for its tree only, never entered.
 fn walk(
     repo: &gix::Repository,
-    head: ObjectId,
+    tip: ObjectId,
+    known: &(dyn Fn(&[u8; 20]) -> bool + Sync),
     boundary: &gix::hashtable::HashSet<ObjectId>,
 ) -> Result<Vec<Walked>, HistoryError> {
     let mut buf = Vec::new();
     let mut decoded: Vec<Walked> = Vec::new();
     let mut slot: gix::hashtable::HashMap<ObjectId, usize> = Default::default();
+    // Trees of known commits that are first parents of new ones.
+    let mut known_trees: gix::hashtable::HashMap<ObjectId, ObjectId> = Default::default();
     // (committer time, slot reversed): newest first, then first discovered (slot = discovery order).
     let mut queue: BinaryHeap<(i64, std::cmp::Reverse<usize>)> = BinaryHeap::new();
     let mut order: Vec<usize> = Vec::new();
 
+    let commit_error = |id: &ObjectId, message: String| HistoryError::Commit {
+        sha: id.to_string(),
+        message: one_line(&message),
+    };
     let decode = |id: ObjectId, buf: &mut Vec<u8>| -> Result<Walked, HistoryError> {
-        let err = |message: String| HistoryError::Commit {
-            sha: id.to_string(),
-            message: one_line(&message),
-        };
         let commit = repo
             .objects
             .find_commit(&id, buf)
-            .map_err(|e| err(e.to_string()))?;
-        let parents = if boundary.contains(&id) {
+            .map_err(|e| commit_error(&id, e.to_string()))?;
+        let parents: Vec<ObjectId> = if boundary.contains(&id) {
             Vec::new()
         } else {
             commit.parents().collect()
         };
-        let committer = commit.committer().map_err(|e| err(e.to_string()))?;
+        let time = commit
+            .committer()
+            .map_err(|e| commit_error(&id, e.to_string()))?
+            .seconds();
         let author = commit
             .author()
             .map(|a| a.name.to_str_lossy().trim().to_string())
             .unwrap_or_default();
+        let message = commit.message.to_str_lossy();
+        let meta = CommitMeta {
+            sha: id.to_string(),
+            time,
+            author,
+            subject: message.lines().next().unwrap_or("").trim().to_string(),
+            mentions: ids::mentioned_ids(&message),
+            is_merge: parents.len() > 1,
+        };
         Ok(Walked {
             id,
             tree: commit.tree(),
             parents,
             parent_tree: None,
-            time: committer.seconds(),
-            author,
-            message: commit.message.to_vec(),
+            time,
+            meta,
         })
     };
 
-    let first = decode(head, &mut buf)?;
+    let first = decode(tip, &mut buf)?;
     queue.push((first.time, std::cmp::Reverse(0)));
-    slot.insert(head, 0);
+    slot.insert(tip, 0);
     decoded.push(first);
     while let Some((_, std::cmp::Reverse(at))) = queue.pop() {
         order.push(at);
         for p in 0..decoded[at].parents.len() {
             let parent = decoded[at].parents[p];
-            let parent_at = match slot.get(&parent) {
-                Some(&existing) => existing,
+            let parent_tree = match slot.get(&parent) {
+                Some(&existing) => decoded[existing].tree,
+                None if known(&id20(&parent)) => {
+                    if p != 0 {
+                        continue;
+                    }
+                    match known_trees.get(&parent) {
+                        Some(&tree) => tree,
+                        None => {
+                            let tree = repo
+                                .objects
+                                .find_commit_iter(&parent, &mut buf)
+                                .map_err(|e| commit_error(&parent, e.to_string()))?
+                                .tree_id()
+                                .map_err(|e| commit_error(&parent, e.to_string()))?;
+                            known_trees.insert(parent, tree);
+                            tree
+                        }
+                    }
+                }
                 None => {
                     let next = decode(parent, &mut buf)?;
                     let index = decoded.len();
+                    let tree = next.tree;
                     queue.push((next.time, std::cmp::Reverse(index)));
                     slot.insert(parent, index);
                     decoded.push(next);
-                    index
+                    tree
                 }
             };
             if p == 0 {
-                decoded[at].parent_tree = Some(decoded[parent_at].tree);
+                decoded[at].parent_tree = Some(parent_tree);
             }
         }
     }
-    // Newest first even across clock skew; the sort is stable, so ties keep the walk's order.
-    order.sort_by_key(|&at| std::cmp::Reverse(decoded[at].time));
     let mut taken: Vec<Option<Walked>> = decoded.into_iter().map(Some).collect();
     Ok(order
         .into_iter()
@@ -384,6 +576,7 @@ fn walk(
 }
 
 struct Job {
+    /// Index into the walked commits.
     index: u32,
     sha: ObjectId,
     tree: ObjectId,
@@ -392,11 +585,11 @@ struct Job {
 
 struct CommitDiff {
     index: u32,
-    /// Files changed, relative to the root, each once.
+    /// Files changed, relative to the work tree top, sorted, each once.
     paths: Vec<String>,
-    renames: Vec<Rename>,
+    /// `.md` renames `(from, to)`, by `to`.
+    renames: Vec<(String, String)>,
 }
-
 /// Which end of the job list (newest or oldest commits) threads take work from.
 ///
 /// The pack cache only keeps whole objects it was asked for, not the delta bases decoded on the
@@ -474,8 +667,12 @@ impl Queue {
 fn diff_all(
     sync: &gix::ThreadSafeRepository,
     jobs: &[Job],
-    prefix: &str,
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
 ) -> Result<Vec<CommitDiff>, HistoryError> {
+    let total = jobs.len();
+    if let Some(progress) = progress {
+        progress(0, total);
+    }
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -488,61 +685,78 @@ fn diff_all(
         oldest_cost: None,
         threads,
     });
-    let mut results: Vec<Vec<CommitDiff>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|thread| {
-                let queue = &queue;
-                scope.spawn(move || -> Result<Vec<CommitDiff>, HistoryError> {
-                    let stats = Arc::new(CacheStats::default());
-                    let mut repo = sync.to_thread_local();
-                    tune_caches(&mut repo, Some(stats.clone()));
-                    repo.object_cache_size(OBJECT_CACHE_BYTES);
-                    let mut differ = Differ::new(&repo, prefix);
-                    let mut out = Vec::new();
-                    loop {
-                        let next = queue.lock().map(|mut q| q.take(thread));
-                        let Some((range, end)) =
-                            next.map_err(|_| HistoryError::Thread("a diff thread failed".into()))?
-                        else {
-                            break;
-                        };
-                        let (misses, puts) = stats.snapshot();
-                        let chunk = &jobs[range];
-                        if end == End::Newest {
-                            for job in chunk {
-                                out.push(differ.diff(job)?);
-                            }
-                        } else {
-                            for job in chunk.iter().rev() {
-                                out.push(differ.diff(job)?);
-                            }
-                        }
-                        let (misses_now, puts_now) = stats.snapshot();
-                        let cost = (misses_now - misses) as f64 / (puts_now - puts).max(1) as f64;
-                        if let Ok(mut q) = queue.lock() {
-                            q.measured(end, cost);
-                        }
-                    }
-                    Ok(out)
+    let done = AtomicUsize::new(0);
+    let work = |thread: usize| -> Result<Vec<CommitDiff>, HistoryError> {
+        let stats = Arc::new(CacheStats::default());
+        let mut repo = sync.to_thread_local();
+        tune_caches(&mut repo, Some(stats.clone()));
+        repo.object_cache_size(OBJECT_CACHE_BYTES);
+        let mut differ = Differ::new(&repo);
+        let mut out = Vec::new();
+        let mut one = |job: &Job, out: &mut Vec<CommitDiff>| -> Result<(), HistoryError> {
+            out.push(differ.diff(job)?);
+            let now = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(progress) = progress.filter(|_| now.is_multiple_of(PROGRESS_EVERY)) {
+                progress(now, total);
+            }
+            Ok(())
+        };
+        loop {
+            let next = queue.lock().map(|mut q| q.take(thread));
+            let Some((range, end)) =
+                next.map_err(|_| HistoryError::Thread("a diff thread failed".into()))?
+            else {
+                break;
+            };
+            let (misses, puts) = stats.snapshot();
+            let chunk = &jobs[range];
+            if end == End::Newest {
+                for job in chunk {
+                    one(job, &mut out)?;
+                }
+            } else {
+                for job in chunk.iter().rev() {
+                    one(job, &mut out)?;
+                }
+            }
+            let (misses_now, puts_now) = stats.snapshot();
+            let cost = (misses_now - misses) as f64 / (puts_now - puts).max(1) as f64;
+            if let Ok(mut q) = queue.lock() {
+                q.measured(end, cost);
+            }
+        }
+        Ok(out)
+    };
+    let results: Vec<Vec<CommitDiff>> = if threads == 1 {
+        // A few new commits (an index refresh): no thread to start.
+        vec![work(0)?]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|thread| {
+                    let work = &work;
+                    scope.spawn(move || work(thread))
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .map_err(|_| HistoryError::Thread("a diff thread panicked".into()))?
-            })
-            .collect::<Result<Vec<_>, HistoryError>>()
-    })?;
-    let mut all: Vec<CommitDiff> = results.drain(..).flatten().collect();
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .map_err(|_| HistoryError::Thread("a diff thread panicked".into()))?
+                })
+                .collect::<Result<Vec<_>, HistoryError>>()
+        })?
+    };
+    let mut all: Vec<CommitDiff> = results.into_iter().flatten().collect();
     all.sort_unstable_by_key(|d| d.index);
+    if let Some(progress) = progress {
+        progress(total, total);
+    }
     Ok(all)
 }
 
 struct Differ<'r> {
     repo: &'r gix::Repository,
-    prefix: &'r str,
     state: gix::diff::tree::State,
     old_buf: Vec<u8>,
     new_buf: Vec<u8>,
@@ -550,10 +764,9 @@ struct Differ<'r> {
 }
 
 impl<'r> Differ<'r> {
-    fn new(repo: &'r gix::Repository, prefix: &'r str) -> Self {
+    fn new(repo: &'r gix::Repository) -> Self {
         Differ {
             repo,
-            prefix,
             state: Default::default(),
             old_buf: Vec::new(),
             new_buf: Vec::new(),
@@ -628,22 +841,20 @@ impl<'r> Differ<'r> {
                     (path, None, oid)
                 }
             };
-            let Some(rel) = path.strip_prefix(self.prefix.as_bytes()) else {
-                continue;
-            };
-            let rel = String::from_utf8_lossy(rel).into_owned();
-            if rel.ends_with(".md") {
+            let path = String::from_utf8(Vec::from(path))
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            if path.ends_with(".md") {
                 match md_side {
-                    Some(true) => added_md.push((rel.clone(), oid)),
-                    Some(false) => deleted_md.push((rel.clone(), oid)),
+                    Some(true) => added_md.push((path.clone(), oid)),
+                    Some(false) => deleted_md.push((path.clone(), oid)),
                     None => {}
                 }
             }
-            paths.push(rel);
+            paths.push(path);
         }
         paths.sort_unstable();
         paths.dedup();
-        let renames = pair_renames(job.index, deleted_md, added_md);
+        let renames = pair_renames(deleted_md, added_md);
         Ok(CommitDiff {
             index: job.index,
             paths,
@@ -654,12 +865,11 @@ impl<'r> Differ<'r> {
 
 /// Pairs the `.md` files one commit deleted with those it added: by identical blob first, then
 /// by identical file name in another folder, then by the same leading number in the file name
-/// (`0003-a.md` → `0003-b.md`). Each file is paired at most once.
+/// (`0003-a.md` → `0003-b.md`). Each file is paired at most once. `(from, to)`, by `to`.
 fn pair_renames(
-    commit: u32,
     mut deleted: Vec<(String, ObjectId)>,
     mut added: Vec<(String, ObjectId)>,
-) -> Vec<Rename> {
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if deleted.is_empty() || added.is_empty() {
         return out;
@@ -685,15 +895,11 @@ fn pair_renames(
             if let Some(ai) = (0..added.len()).find(|&ai| !used_added[ai] && rule(d, &added[ai])) {
                 used_deleted[di] = true;
                 used_added[ai] = true;
-                out.push(Rename {
-                    commit,
-                    from: d.0.clone(),
-                    to: added[ai].0.clone(),
-                });
+                out.push((d.0.clone(), added[ai].0.clone()));
             }
         }
     }
-    out.sort_by(|a, b| a.to.cmp(&b.to));
+    out.sort_by(|a, b| a.1.cmp(&b.1));
     out
 }
 
@@ -728,11 +934,8 @@ mod tests {
             ("docs/adr/0003-renamed.md".to_string(), oid(8)),
             ("docs/adr/0001-x.md".to_string(), oid(1)),
         ];
-        let got = pair_renames(4, deleted, added);
-        let pairs: Vec<(&str, &str)> = got
-            .iter()
-            .map(|r| (r.from.as_str(), r.to.as_str()))
-            .collect();
+        let got = pair_renames(deleted, added);
+        let pairs: Vec<(&str, &str)> = got.iter().map(|(f, t)| (f.as_str(), t.as_str())).collect();
         assert_eq!(
             pairs,
             [
@@ -741,13 +944,11 @@ mod tests {
                 ("docs/adr/0002-b.md", "docs/decisions/0002-b.md"),
             ]
         );
-        assert!(got.iter().all(|r| r.commit == 4));
     }
 
     #[test]
     fn unrelated_md_files_are_not_renames() {
         let got = pair_renames(
-            0,
             vec![("notes/a.md".into(), oid(1))],
             vec![("notes/b.md".into(), oid(2))],
         );

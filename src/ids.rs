@@ -4,7 +4,7 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 /// The prefix a record's folder gives its id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Prefix {
     Adr,
     Rfc,

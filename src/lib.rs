@@ -1,8 +1,8 @@
 //! context-graph: reads a repository's decision records, builds the graph between them and the
 //! code, checks it, and answers from git history which decisions govern a path.
 //!
-//! The library never prints: every command returns a [`model::Report`] and the [`report`]
-//! modules render it (ADR-0004).
+//! The library never prints: every command returns data ([`Answer`], [`model::Report`]) and
+//! the [`report`] modules render it (ADR-0004).
 
 pub mod checks;
 pub mod discovery;
@@ -12,6 +12,7 @@ pub mod frontmatter;
 pub mod graph;
 pub mod history;
 pub mod ids;
+pub mod index;
 pub mod model;
 pub mod paths;
 pub mod query;
@@ -20,11 +21,16 @@ pub mod report;
 pub mod scan;
 
 pub use error::{Error, Result};
+use index::Index;
 use model::{Report, Severity};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Progress of long work: (done, total).
+pub type Progress<'a> = Option<&'a (dyn Fn(usize, usize) + Sync)>;
 
 /// The options every command takes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// `--root`; `None` means the work tree around the current directory.
     pub root: Option<PathBuf>,
@@ -32,6 +38,22 @@ pub struct Options {
     pub docs: Vec<String>,
     /// `--git`: read commits and drift from the history.
     pub git: bool,
+    /// `--no-index`: neither read nor write the index; scan.
+    pub no_index: bool,
+    /// How long to wait for an index another process holds, before answering from a scan.
+    pub index_wait: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            root: None,
+            docs: Vec::new(),
+            git: false,
+            no_index: false,
+            index_wait: index::DEFAULT_WAIT,
+        }
+    }
 }
 
 /// The question asked.
@@ -42,8 +64,17 @@ pub enum Ask {
     Record(String),
 }
 
-/// Answers one question: a fresh scan, the history when asked, then the query.
-pub fn answer(opts: &Options, ask: &Ask) -> Result<Report> {
+/// An answered question, and what to say about how it was answered (for stderr, never in
+/// the report: the JSON is the same with or without the index).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub report: Report,
+    pub diagnostics: Vec<String>,
+}
+
+/// Answers one question: from the index brought up to date (ADR-0006), or from a fresh scan
+/// with `--no-index`, outside git, or when the index can't be used.
+pub fn answer(opts: &Options, ask: &Ask, progress: Progress) -> Result<Answer> {
     let root = discovery::resolve_root(opts.root.as_deref())?;
     // A query path is checked before any work: one outside the root is refused.
     let why_path = match ask {
@@ -55,19 +86,89 @@ pub fn answer(opts: &Options, ask: &Ask) -> Result<Report> {
         ),
         _ => None,
     };
-    let mut report = scan::scan(&root, &opts.docs)?.report;
-    if opts.git {
-        add_history(&root, &mut report)?;
-    }
+    let mut diagnostics = Vec::new();
+    let indexed = if opts.no_index {
+        None
+    } else {
+        match answer_indexed(&root, opts, ask, why_path.as_deref(), progress) {
+            Ok(found) => found,
+            Err(Error::Index(e)) => {
+                diagnostics.push(format!("{e}; answered from a scan"));
+                None
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let report = match indexed {
+        Some((report, mut notes)) => {
+            diagnostics.append(&mut notes);
+            report
+        }
+        None => {
+            let report = scan::scan(&root, &opts.docs, &scan::Fresh)?.report;
+            let mut report = narrow(report, ask, why_path.as_deref())?;
+            if opts.git {
+                let outcome = history::load(&root)?;
+                add_history(&root, &mut report, outcome);
+            }
+            report
+        }
+    };
+    Ok(Answer {
+        report,
+        diagnostics,
+    })
+}
+
+fn narrow(report: Report, ask: &Ask, why_path: Option<&str>) -> Result<Report> {
     Ok(match ask {
         Ask::Check => report,
-        Ask::Why(_) => query::why(report, why_path.as_deref().unwrap_or("")),
+        Ask::Why(_) => query::why(report, why_path.unwrap_or("")),
         Ask::Record(id) => query::record(report, id)?,
     })
 }
 
-fn add_history(root: &std::path::Path, report: &mut Report) -> Result<()> {
-    match history::load(root)? {
+/// The indexed answer; `None` outside a git work tree.
+fn answer_indexed(
+    root: &Path,
+    opts: &Options,
+    ask: &Ask,
+    why_path: Option<&str>,
+    progress: Progress,
+) -> Result<Option<(Report, Vec<String>)>> {
+    let Some((repo, path)) = index::locate(root)? else {
+        return Ok(None);
+    };
+    let idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
+    let scanned = scan_with(&idx, root, &opts.docs)?;
+    let mut report = narrow(scanned.report, ask, why_path)?;
+    if opts.git {
+        let outcome = match idx.repo.head {
+            None => history::Outcome::NoCommits,
+            Some(_) => {
+                idx.refresh_history(progress)?;
+                history::Outcome::Ready(idx.history_for(&report.records)?)
+            }
+        };
+        add_history(root, &mut report, outcome);
+    }
+    Ok(Some((report, idx.diagnostics)))
+}
+
+/// A scan served from the index's cached parses, which then keeps what was parsed anew.
+fn scan_with(idx: &Index, root: &Path, docs: &[String]) -> Result<scan::Scan> {
+    let scope = index::schema::Scope {
+        root: root.display().to_string(),
+        docs: docs.to_vec(),
+    };
+    let cached = idx.inputs(&scope)?;
+    let scanned = scan::scan(root, docs, &cached)?;
+    idx.store_inputs(&cached, &scanned.parsed, &scanned.guides)?;
+    Ok(scanned)
+}
+
+fn add_history(root: &Path, report: &mut Report, outcome: history::Outcome) {
+    match outcome {
         history::Outcome::NotARepo => report.notes.push(format!(
             "--git: {} is not in a git work tree, so there is no history to read",
             root.display()
@@ -85,7 +186,6 @@ fn add_history(root: &std::path::Path, report: &mut Report) -> Result<()> {
             drift::fill(&mut report.records, &data, &mut report.notes);
         }
     }
-    Ok(())
 }
 
 /// The exit code of an answered question: 1 when the full check found problems, else 0.
@@ -95,4 +195,68 @@ pub fn exit_code(ask: &Ask, report: &Report) -> i32 {
         .iter()
         .any(|f| f.severity == Severity::Problem);
     i32::from(*ask == Ask::Check && problems)
+}
+
+/// What `index` did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct IndexSummary {
+    pub path: String,
+    pub records: usize,
+    pub commits_added: usize,
+    pub head: Option<String>,
+    pub diagnostics: Vec<String>,
+}
+
+fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
+    let root = discovery::resolve_root(opts.root.as_deref())?;
+    let Some((repo, path)) = index::locate(&root)? else {
+        return Err(Error::NoGit(root.display().to_string()));
+    };
+    let mode = if rebuild {
+        index::Mode::Rebuild
+    } else {
+        index::Mode::Update
+    };
+    let idx = Index::open(repo, path, opts.index_wait, mode)?;
+    Ok((root, idx))
+}
+
+/// `index` (and `index --rebuild`): brings every part of the index up to date.
+pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
+    let (root, idx) = open_index(opts, rebuild)?;
+    let records = match scan_with(&idx, &root, &opts.docs) {
+        Ok(s) => s.parsed.len(),
+        Err(Error::NoRecords { .. }) => 0,
+        Err(e) => return Err(e),
+    };
+    let commits_added = idx.refresh_history(progress)?;
+    Ok(IndexSummary {
+        path: idx.path.display().to_string(),
+        records,
+        commits_added,
+        head: idx.repo.head.map(|h| history::sha_hex(&h)),
+        diagnostics: idx.diagnostics.clone(),
+    })
+}
+
+/// `index --status`: reports, never updates.
+pub fn index_status(opts: &Options) -> Result<index::Status> {
+    let root = discovery::resolve_root(opts.root.as_deref())?;
+    let Some((repo, path)) = index::locate(&root)? else {
+        return Err(Error::NoGit(root.display().to_string()));
+    };
+    if !path.exists() {
+        return Ok(index::Status {
+            path: path.display().to_string(),
+            schema_version: index::schema::SCHEMA_VERSION,
+            head: repo.head.map(|h| history::sha_hex(&h)),
+            indexed_head: None,
+            fresh: false,
+            records: 0,
+            commits: 0,
+            paths: 0,
+        });
+    }
+    let idx = Index::open(repo, path, opts.index_wait, index::Mode::Status)?;
+    Ok(idx.status(&root, &opts.docs)?)
 }

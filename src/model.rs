@@ -3,7 +3,7 @@
 //! Field order here is the key order of `--json`; keys are added, never renamed or removed
 //! (CONTRACT.md §3, ADR-0003).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The whole answer of one command: the reference's JSON document.
@@ -43,7 +43,7 @@ pub struct Record {
 }
 
 /// The normalised status (the reference's table).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Proposed,

@@ -9,10 +9,11 @@ use crate::ids::{self, Prefix};
 use crate::model::Status;
 use crate::paths;
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// A reference to another record: an id, or a link to a file that may be one.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Ref {
     Id(String),
     /// A link: the target made root-relative, and the id its text names (`[3. Title]`).
@@ -23,7 +24,7 @@ pub enum Ref {
 }
 
 /// One record file as read, before the graph resolves its links and paths.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParsedRecord {
     pub path: String,
     pub prefix: Prefix,

@@ -1,4 +1,9 @@
-//! A fresh scan: discovery → parsing → graph → checks, the full [`Report`] of a root.
+//! A scan: discovery → parsing → graph → checks, the full [`Report`] of a root.
+//!
+//! Parsing is the only step whose result can be kept: the index (ADR-0006) hands in
+//! [`Inputs`] that serve unchanged files from its cache. The graph and the checks always run,
+//! because path existence follows the working tree; so an indexed answer and a fresh one are
+//! computed by the same code (ADR-0004).
 
 use crate::discovery::{self, Found};
 use crate::error::{Error, Result};
@@ -7,23 +12,52 @@ use crate::ids::Prefix;
 use crate::model::Report;
 use crate::paths::Tree;
 use crate::record::{self, ParsedRecord};
+use serde::{Deserialize, Serialize};
 use std::path::Path;
+
+/// What a guide cites: its path, the ids it mentions and the targets of its links.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guide {
+    pub path: String,
+    pub mentions: Vec<String>,
+    pub links: Vec<String>,
+}
+
+/// Where parsed files come from: a cache may answer for a file it has seen unchanged.
+pub trait Inputs: Sync {
+    fn record(&self, _found: &Found) -> Option<ParsedRecord> {
+        None
+    }
+    fn guide(&self, _found: &Found) -> Option<Guide> {
+        None
+    }
+}
+
+/// No cache: every file is read and parsed.
+pub struct Fresh;
+impl Inputs for Fresh {}
 
 /// What a scan found, before any query narrows it.
 pub struct Scan {
     pub report: Report,
     pub folders: Vec<String>,
+    /// Every record read, in path order (for the index to keep).
+    pub parsed: Vec<ParsedRecord>,
+    pub guides: Vec<Guide>,
 }
 
 /// Reads every record and guide under `root` and runs every check.
-pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
+pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
     let (files, mut notes) = discovery::record_files(root, &folders);
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
-    for outcome in parallel_map(&files, |f| read_record(root, f)) {
+    for outcome in parallel_map(&files, |f| match inputs.record(f) {
+        Some(p) => Ok(p),
+        None => read_record(root, f),
+    }) {
         match outcome {
-            Ok(mut p) => {
-                notes.append(&mut p.notes);
+            Ok(p) => {
+                notes.extend(p.notes.iter().cloned());
                 parsed.push(p);
             }
             Err(note) => notes.push(note),
@@ -45,7 +79,10 @@ pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
 
     let guide_files = discovery::guide_files(root, &folders);
     let mut guides = Vec::new();
-    for outcome in parallel_map(&guide_files, |f| read_guide(root, f)) {
+    for outcome in parallel_map(&guide_files, |f| match inputs.guide(f) {
+        Some(g) => Ok(g),
+        None => read_guide(root, f),
+    }) {
         match outcome {
             Ok(g) => guides.push(g),
             Err(note) => notes.push(note),
@@ -64,6 +101,8 @@ pub fn scan(root: &Path, docs: &[String]) -> Result<Scan> {
             query: None,
         },
         folders,
+        parsed,
+        guides,
     })
 }
 
@@ -73,13 +112,15 @@ fn read_record(root: &Path, f: &Found) -> std::result::Result<ParsedRecord, Stri
     record::parse(&f.rel, &bytes, Prefix::for_folder(folder)).map_err(|e| e.to_string())
 }
 
-type Guide = (String, Vec<String>, Vec<String>);
-
 fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
     let bytes = discovery::read_file(root, &f.rel, f.link)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8, skipped", f.rel))?;
     let (mentions, links) = record::scan_guide(&f.rel, &text);
-    Ok((f.rel.clone(), mentions, links))
+    Ok(Guide {
+        path: f.rel.clone(),
+        mentions,
+        links,
+    })
 }
 
 /// Maps `items` on up to as many threads as the machine has cores, keeping their order.

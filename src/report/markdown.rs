@@ -351,3 +351,29 @@ pub fn record(report: &Report, style: Style) -> String {
     notes_section(&mut out, &report.notes);
     out
 }
+
+/// `index --status`.
+pub fn index_status(s: &crate::index::Status) -> String {
+    format!(
+        "# Index\n\n- Path: `{}`\n- Schema version: {}\n- HEAD: {}\n- Indexed HEAD: {}\n- Fresh: {}\n- Records: {}\n- Commits: {}\n- Paths: {}\n",
+        escape(&s.path),
+        s.schema_version,
+        s.head.as_deref().unwrap_or("—"),
+        s.indexed_head.as_deref().unwrap_or("—"),
+        if s.fresh { "yes" } else { "no" },
+        s.records,
+        s.commits,
+        s.paths
+    )
+}
+
+/// `index`.
+pub fn index_summary(s: &crate::IndexSummary) -> String {
+    format!(
+        "Index `{}` is up to date: {}, {} added, HEAD {}.\n",
+        escape(&s.path),
+        plural(s.records, "record", "records"),
+        plural(s.commits_added, "commit", "commits"),
+        s.head.as_deref().unwrap_or("(no commits)")
+    )
+}

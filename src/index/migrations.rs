@@ -1,0 +1,47 @@
+//! The schema steps: step N takes an index from version N-1 to N. Each runs in its own write
+//! transaction, which also records the new version, so a crash between steps leaves a whole
+//! version behind. The steps themselves live in `migrations/`.
+
+use super::schema::{KEY_VERSION, META};
+use redb::{Database, ReadableDatabase};
+
+#[path = "../../migrations/v1_initial.rs"]
+mod v1_initial;
+#[path = "../../migrations/v2_mentions.rs"]
+mod v2_mentions;
+
+type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
+
+/// (version reached, step), in order.
+pub const STEPS: &[(u32, Step)] = &[(1, v1_initial::apply), (2, v2_mentions::apply)];
+
+/// The version recorded in the file; 0 for a new, empty file.
+pub fn version(db: &Database) -> Result<u32, redb::Error> {
+    let txn = db.begin_read()?;
+    let meta = match txn.open_table(META) {
+        Ok(t) => t,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(e) => return Err(e.into()),
+    };
+    let version = meta.get(KEY_VERSION)?.map(|v| {
+        let b = v.value();
+        let mut le = [0u8; 4];
+        le[..b.len().min(4)].copy_from_slice(&b[..b.len().min(4)]);
+        u32::from_le_bytes(le)
+    });
+    Ok(version.unwrap_or(0))
+}
+
+/// Applies every step above `from`, up to `to`, each in its own transaction.
+pub fn migrate(db: &Database, from: u32, to: u32) -> Result<(), redb::Error> {
+    for (version, step) in STEPS.iter().filter(|(v, _)| *v > from && *v <= to) {
+        let txn = db.begin_write()?;
+        step(&txn)?;
+        {
+            let mut meta = txn.open_table(META)?;
+            meta.insert(KEY_VERSION, version.to_le_bytes().as_slice())?;
+        }
+        txn.commit()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,926 @@
+//! The redb index at `<git dir>/context-graph/index.redb` (CONTRACT.md §4, ADR-0006).
+//!
+//! It is a cache of what git and the files already say. Parsed records and guides are kept by
+//! path with a fingerprint of the file; the history is kept as commits, the per-path commit
+//! lists and the ids each message mentions. A query brings it up to date incrementally, then
+//! hands the scan its cached parses and drift a sparse [`HistoryData`] holding just the commits
+//! the answer needs: the same pure code computes the answer either way, so it equals a fresh
+//! scan byte for byte.
+
+pub mod codec;
+pub mod migrations;
+pub mod schema;
+
+use crate::discovery::Found;
+use crate::history::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
+use crate::model::Record;
+use crate::record::ParsedRecord;
+use crate::scan::{Guide, Inputs};
+use redb::{Database, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata};
+use schema::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// How long a second process waits for the index before answering from a scan.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);
+
+/// Why the index could not be used; the caller answers from a scan and says so once.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    #[error("the index {0} is busy (another context-graph is using it)")]
+    Busy(PathBuf),
+    #[error("the index {path} has schema version {found}, newer than this context-graph ({ours}); upgrade context-graph, or use --no-index")]
+    Newer {
+        path: PathBuf,
+        found: u32,
+        ours: u32,
+    },
+    #[error("cannot use the index {path}: {reason}")]
+    Unusable { path: PathBuf, reason: String },
+    #[error("git history: {0}")]
+    History(#[from] history::HistoryError),
+}
+
+impl IndexError {
+    fn unusable(path: &Path, reason: impl ToString) -> IndexError {
+        IndexError::Unusable {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// Where the index of the repository around `root` lives, with the repository; `None` outside a
+/// git work tree (no index there).
+pub fn locate(root: &Path) -> Result<Option<(Repo, PathBuf)>, IndexError> {
+    Ok(history::open(root)?.map(|repo| {
+        let path = repo.git_dir.join("context-graph").join("index.redb");
+        (repo, path)
+    }))
+}
+
+/// How to open the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Create or migrate as needed: every query and `index`.
+    Update,
+    /// Drop it first: `index --rebuild`.
+    Rebuild,
+    /// Only look: `index --status` neither creates, migrates nor rebuilds.
+    Status,
+}
+
+/// An open index (holding the file's lock until dropped).
+pub struct Index {
+    db: Database,
+    pub path: PathBuf,
+    /// The schema version of the file (below ours only when opened to look).
+    pub schema_version: u32,
+    pub repo: Repo,
+    /// What happened on the way in (rebuilt after corruption, migrated), for stderr.
+    pub diagnostics: Vec<String>,
+}
+
+fn now_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as i64)
+        .unwrap_or(0)
+}
+
+/// Runs `f`, turning a panic inside redb (a damaged file can make a plain open panic) into an
+/// error, with the panic's message kept off stderr.
+fn guarded<T>(path: &Path, f: impl FnOnce() -> Result<T, IndexError>) -> Result<T, IndexError> {
+    GUARD.with(|g| g.set(true));
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARD.with(|g| g.set(false));
+    match out {
+        Ok(r) => r,
+        Err(_) => Err(IndexError::unusable(path, "the file is damaged")),
+    }
+}
+
+thread_local! {
+    static GUARD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a panic happening now is one the index catches and handles (the binary's panic
+/// hook stays quiet for those).
+pub fn panic_is_handled() -> bool {
+    GUARD.with(|g| g.get())
+}
+
+enum Opened {
+    Db(Database),
+    Busy,
+    Damaged(String),
+    Io(String),
+}
+
+fn try_open(path: &Path, wait: Duration) -> Opened {
+    let deadline = Instant::now() + wait;
+    loop {
+        let attempt = std::panic::catch_unwind(|| {
+            Database::builder()
+                .set_cache_size(64 * 1024 * 1024)
+                .create(path)
+        });
+        match attempt {
+            Ok(Ok(db)) => return Opened::Db(db),
+            Ok(Err(redb::DatabaseError::DatabaseAlreadyOpen)) => {
+                if Instant::now() >= deadline {
+                    return Opened::Busy;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Ok(Err(redb::DatabaseError::Storage(redb::StorageError::Io(e)))) => {
+                return Opened::Io(e.to_string())
+            }
+            Ok(Err(e)) => return Opened::Damaged(e.to_string()),
+            Err(_) => return Opened::Damaged("the file is damaged".into()),
+        }
+    }
+}
+
+impl Index {
+    /// Opens (creating, migrating, or rebuilding a damaged file) the index of `repo`.
+    /// `rebuild` drops it first.
+    pub fn open(
+        repo: Repo,
+        path: PathBuf,
+        wait: Duration,
+        mode: Mode,
+    ) -> Result<Index, IndexError> {
+        let mut diagnostics = Vec::new();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&path, e))?;
+        }
+        if mode == Mode::Rebuild {
+            remove(&path)?;
+        }
+        let p = path.clone();
+        let (db, schema_version) = guarded(&path, || loop {
+            match try_open(&p, wait) {
+                Opened::Db(db) => match Self::check_version(&db, &p, mode != Mode::Status) {
+                    Ok(version) => return Ok((db, version)),
+                    Err(IndexError::Unusable { reason, .. }) if mode != Mode::Status => {
+                        drop(db);
+                        diagnostics.push(format!(
+                            "the index {} was damaged ({reason}); rebuilt it",
+                            p.display()
+                        ));
+                        remove(&p)?;
+                    }
+                    Err(e) => return Err(e),
+                },
+                Opened::Busy => return Err(IndexError::Busy(p.clone())),
+                Opened::Io(reason) => return Err(IndexError::unusable(&p, reason)),
+                Opened::Damaged(reason) => {
+                    if mode == Mode::Status || diagnostics.len() > 1 {
+                        return Err(IndexError::unusable(&p, reason));
+                    }
+                    diagnostics.push(format!(
+                        "the index {} was damaged ({reason}); rebuilt it",
+                        p.display()
+                    ));
+                    remove(&p)?;
+                }
+            }
+        })?;
+        Ok(Index {
+            db,
+            path,
+            schema_version,
+            repo,
+            diagnostics,
+        })
+    }
+
+    /// Migrates an older schema (when `migrate`); refuses a newer one; checks that the tables
+    /// read. Returns the version the file is at.
+    fn check_version(db: &Database, path: &Path, migrate: bool) -> Result<u32, IndexError> {
+        let found = migrations::version(db).map_err(|e| IndexError::unusable(path, e))?;
+        if found > SCHEMA_VERSION {
+            return Err(IndexError::Newer {
+                path: path.to_path_buf(),
+                found,
+                ours: SCHEMA_VERSION,
+            });
+        }
+        if !migrate {
+            return Ok(found);
+        }
+        if found < SCHEMA_VERSION {
+            migrations::migrate(db, found, SCHEMA_VERSION)
+                .map_err(|e| IndexError::unusable(path, e))?;
+        }
+        // A cheap read of every table: a damaged one fails here, not halfway through an answer.
+        let txn = db.begin_read().map_err(|e| IndexError::unusable(path, e))?;
+        let meta = txn
+            .open_table(META)
+            .map_err(|e| IndexError::unusable(path, e))?;
+        for key in [KEY_HEAD, KEY_GRAPH, KEY_SCOPE] {
+            meta.get(key).map_err(|e| IndexError::unusable(path, e))?;
+        }
+        Ok(SCHEMA_VERSION)
+    }
+
+    fn meta(&self, key: &str) -> Result<Option<Vec<u8>>, IndexError> {
+        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let meta = txn.open_table(META).map_err(|e| self.err(e))?;
+        Ok(meta
+            .get(key)
+            .map_err(|e| self.err(e))?
+            .map(|v| v.value().to_vec()))
+    }
+
+    fn err(&self, e: impl ToString) -> IndexError {
+        IndexError::unusable(&self.path, e)
+    }
+
+    /// The indexed HEAD, if the history part was ever built.
+    pub fn indexed_head(&self) -> Result<Option<[u8; 20]>, IndexError> {
+        Ok(self
+            .meta(KEY_HEAD)?
+            .and_then(|b| <[u8; 20]>::try_from(b.as_slice()).ok()))
+    }
+
+    // ----- records and guides -----
+
+    /// The cached parses valid for `scope`, to serve a scan.
+    pub fn inputs(&self, scope: &Scope) -> Result<Cached, IndexError> {
+        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let same_scope = self
+            .meta(KEY_SCOPE)?
+            .and_then(|b| codec::decode::<Scope>(&b).ok())
+            .is_some_and(|s| &s == scope);
+        let mut records = HashMap::new();
+        let mut guides = HashMap::new();
+        if same_scope {
+            for entry in txn
+                .open_table(RECORDS)
+                .map_err(|e| self.err(e))?
+                .iter()
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let cached: CachedRecord = codec::decode(v.value()).map_err(|e| self.err(e))?;
+                records.insert(k.value().to_string(), cached);
+            }
+            for entry in txn
+                .open_table(GUIDES)
+                .map_err(|e| self.err(e))?
+                .iter()
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let cached: CachedGuide = codec::decode(v.value()).map_err(|e| self.err(e))?;
+                guides.insert(k.value().to_string(), cached);
+            }
+        }
+        Ok(Cached {
+            root: PathBuf::from(&scope.root),
+            scope: scope.clone(),
+            same_scope,
+            records,
+            guides,
+            seen: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Keeps what a scan parsed: new and changed files written, vanished ones removed. No
+    /// write at all when nothing changed.
+    pub fn store_inputs(
+        &self,
+        cached: &Cached,
+        parsed: &[ParsedRecord],
+        guides: &[Guide],
+    ) -> Result<(), IndexError> {
+        let seen = cached.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let stored = now_ns();
+        let mut record_writes = Vec::new();
+        for p in parsed {
+            if let Some(Seen::Parsed(fp)) = seen.get(&(Kind::Record, p.path.clone())) {
+                record_writes.push((
+                    p.path.clone(),
+                    codec::encode(&CachedRecord {
+                        fingerprint: *fp,
+                        stored_ns: stored,
+                        parsed: p.clone(),
+                    }),
+                ));
+            }
+        }
+        let mut guide_writes = Vec::new();
+        for g in guides {
+            if let Some(Seen::Parsed(fp)) = seen.get(&(Kind::Guide, g.path.clone())) {
+                guide_writes.push((
+                    g.path.clone(),
+                    codec::encode(&CachedGuide {
+                        fingerprint: *fp,
+                        stored_ns: stored,
+                        guide: g.clone(),
+                    }),
+                ));
+            }
+        }
+        let live_records: HashSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
+        let live_guides: HashSet<&str> = guides.iter().map(|g| g.path.as_str()).collect();
+        let gone_records: Vec<&String> = cached
+            .records
+            .keys()
+            .filter(|k| !live_records.contains(k.as_str()))
+            .collect();
+        let gone_guides: Vec<&String> = cached
+            .guides
+            .keys()
+            .filter(|k| !live_guides.contains(k.as_str()))
+            .collect();
+        if cached.same_scope
+            && record_writes.is_empty()
+            && guide_writes.is_empty()
+            && gone_records.is_empty()
+            && gone_guides.is_empty()
+        {
+            return Ok(());
+        }
+        let txn = self.write_txn()?;
+        {
+            let mut records = txn.open_table(RECORDS).map_err(|e| self.err(e))?;
+            let mut guide_table = txn.open_table(GUIDES).map_err(|e| self.err(e))?;
+            let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+            if !cached.same_scope {
+                records.retain(|_, _| false).map_err(|e| self.err(e))?;
+                guide_table.retain(|_, _| false).map_err(|e| self.err(e))?;
+                meta.insert(KEY_SCOPE, codec::encode(&cached.scope).as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+            for k in gone_records {
+                records.remove(k.as_str()).map_err(|e| self.err(e))?;
+            }
+            for k in gone_guides {
+                guide_table.remove(k.as_str()).map_err(|e| self.err(e))?;
+            }
+            for (k, v) in &record_writes {
+                records
+                    .insert(k.as_str(), v.as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+            for (k, v) in &guide_writes {
+                guide_table
+                    .insert(k.as_str(), v.as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+        }
+        txn.commit().map_err(|e| self.err(e))
+    }
+
+    /// A write transaction that is not made durable on its own: the index is a cache, a lost
+    /// last update is redone next time, and a clean exit makes it durable (ADR-0006).
+    fn write_txn(&self) -> Result<redb::WriteTransaction, IndexError> {
+        let mut txn = self.db.begin_write().map_err(|e| self.err(e))?;
+        txn.set_durability(Durability::None)
+            .map_err(|e| self.err(e))?;
+        Ok(txn)
+    }
+
+    // ----- history -----
+
+    /// Brings the history up to HEAD: walks only the commits not indexed yet, then removes
+    /// what no local branch nor HEAD reaches any more. Returns how many commits were added.
+    pub fn refresh_history(
+        &self,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    ) -> Result<usize, IndexError> {
+        let head = self.repo.head;
+        let indexed = self.indexed_head()?;
+        let shallow_now = self.repo.shallow;
+        let shallow_then = self.meta(KEY_SHALLOW)?.is_some_and(|b| b == [1]);
+        if head == indexed && shallow_now == shallow_then && self.meta(KEY_REACH)?.is_some() {
+            return Ok(0);
+        }
+        let mut graph = self.graph()?;
+        let ids = self.commit_ids()?;
+        let new: Vec<WalkedCommit> = match head {
+            Some(tip) if !ids.contains_key(&tip) => {
+                let known = |id: &[u8; 20]| ids.contains_key(id);
+                history::walk_new(&self.repo, tip, &known, progress)?
+            }
+            _ => Vec::new(),
+        };
+        let added = new.len();
+        let txn = self.write_txn()?;
+        {
+            let mut commits = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
+            let mut commit_ids = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
+            let mut paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+            let mut renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
+            let mut mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
+            let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+
+            // Number the new commits, then store them with their parents as numbers.
+            let mut numbers: HashMap<[u8; 20], u32> = ids;
+            let mut next = graph.parents.len() as u32;
+            for c in &new {
+                numbers.insert(c.id, next);
+                next += 1;
+            }
+            graph.parents.resize(next as usize, Vec::new());
+            graph.alive.resize(next as usize, true);
+            for c in new {
+                let n = numbers[&c.id];
+                let parents: Vec<u32> = c
+                    .parents
+                    .iter()
+                    .filter_map(|p| numbers.get(p).copied())
+                    .collect();
+                graph.parents[n as usize] = parents.clone();
+                for path in &c.changes {
+                    paths
+                        .insert((path.as_str(), n), ())
+                        .map_err(|e| self.err(e))?;
+                }
+                for (from, to) in &c.renames {
+                    renames
+                        .insert((to.as_str(), n), from.as_str())
+                        .map_err(|e| self.err(e))?;
+                }
+                for id in &c.meta.mentions {
+                    mentions
+                        .insert((id.as_str(), n), ())
+                        .map_err(|e| self.err(e))?;
+                }
+                commit_ids.insert(&c.id, n).map_err(|e| self.err(e))?;
+                let stored = StoredCommit {
+                    id: c.id,
+                    parents,
+                    time: c.meta.time,
+                    author: c.meta.author,
+                    subject: c.meta.subject,
+                    mentions: c.meta.mentions,
+                    is_merge: c.meta.is_merge,
+                    changes: c.changes,
+                    renames: c.renames,
+                };
+                commits
+                    .insert(n, codec::encode(&stored).as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+
+            // Reachable from HEAD: what drift counts.
+            let head_n = head.and_then(|h| numbers.get(&h).copied());
+            let reach = graph.reach(head_n.into_iter());
+            // Keep what HEAD or a local branch reaches; drop the rest (reset, amend, rebase).
+            let old_head_n = indexed.and_then(|h| numbers.get(&h).copied());
+            let descends = old_head_n.is_none_or(|o| reach.contains(o));
+            if !descends {
+                let tips = self
+                    .repo
+                    .local_branches
+                    .iter()
+                    .filter_map(|t| numbers.get(t).copied())
+                    .chain(head_n);
+                let keep = graph.reach(tips);
+                for n in 0..graph.parents.len() as u32 {
+                    if graph.alive[n as usize] && !keep.contains(n) {
+                        let Some(bytes) = commits.remove(n).map_err(|e| self.err(e))? else {
+                            continue;
+                        };
+                        let c: StoredCommit =
+                            codec::decode(bytes.value()).map_err(|e| self.err(e))?;
+                        drop(bytes);
+                        for path in &c.changes {
+                            paths.remove((path.as_str(), n)).map_err(|e| self.err(e))?;
+                        }
+                        for (_, to) in &c.renames {
+                            renames.remove((to.as_str(), n)).map_err(|e| self.err(e))?;
+                        }
+                        for id in &c.mentions {
+                            mentions.remove((id.as_str(), n)).map_err(|e| self.err(e))?;
+                        }
+                        commit_ids.remove(&c.id).map_err(|e| self.err(e))?;
+                        graph.alive[n as usize] = false;
+                        graph.parents[n as usize].clear();
+                    }
+                }
+            }
+            meta.insert(KEY_GRAPH, codec::encode(&graph).as_slice())
+                .map_err(|e| self.err(e))?;
+            meta.insert(KEY_REACH, codec::encode(&reach).as_slice())
+                .map_err(|e| self.err(e))?;
+            let head_bytes: &[u8] = match &head {
+                Some(h) => h.as_slice(),
+                None => &[],
+            };
+            meta.insert(KEY_HEAD, head_bytes).map_err(|e| self.err(e))?;
+            meta.insert(KEY_SHALLOW, [u8::from(shallow_now)].as_slice())
+                .map_err(|e| self.err(e))?;
+        }
+        txn.commit().map_err(|e| self.err(e))?;
+        Ok(added)
+    }
+
+    fn graph(&self) -> Result<Graph, IndexError> {
+        Ok(match self.meta(KEY_GRAPH)? {
+            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
+            None => Graph::default(),
+        })
+    }
+
+    fn commit_ids(&self) -> Result<HashMap<[u8; 20], u32>, IndexError> {
+        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let table = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
+        let mut out = HashMap::with_capacity(table.len().map_err(|e| self.err(e))? as usize);
+        for entry in table.iter().map_err(|e| self.err(e))? {
+            let (k, v) = entry.map_err(|e| self.err(e))?;
+            out.insert(*k.value(), v.value());
+        }
+        Ok(out)
+    }
+
+    /// The history a set of records needs, read from the index: only the commits that touch
+    /// their governed paths or their files (and the files' earlier names), or mention their ids,
+    /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
+    pub fn history_for(&self, records: &[Record]) -> Result<HistoryData, IndexError> {
+        let reach: Reach = match self.meta(KEY_REACH)? {
+            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
+            None => Reach::default(),
+        };
+        let prefix = self.repo.prefix.as_str();
+        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let renames_t = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
+        let mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
+        let commits_t = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
+
+        // (root-relative path) → commit numbers, for every path the answer may look at.
+        let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut renames: Vec<(u32, String, String)> = Vec::new();
+        let mut numbers: BTreeSet<u32> = BTreeSet::new();
+        let scan_range = |full_prefix: &str,
+                          folder: bool,
+                          by_path: &mut BTreeMap<String, Vec<u32>>,
+                          numbers: &mut BTreeSet<u32>|
+         -> Result<(), IndexError> {
+            let start = (full_prefix, 0u32);
+            for entry in paths.range(start..).map_err(|e| self.err(e))? {
+                let (k, _) = entry.map_err(|e| self.err(e))?;
+                let (path, n) = k.value();
+                let matches = if folder {
+                    path.starts_with(full_prefix)
+                } else {
+                    path == full_prefix
+                };
+                if !matches {
+                    break;
+                }
+                if reach.contains(n) {
+                    let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
+                    by_path.entry(rel).or_default().push(n);
+                    numbers.insert(n);
+                }
+            }
+            Ok(())
+        };
+        for r in records {
+            if r.status.is_current() {
+                for g in &r.governs {
+                    scan_range(
+                        &format!("{prefix}{g}"),
+                        g.ends_with('/'),
+                        &mut by_path,
+                        &mut numbers,
+                    )?;
+                }
+            }
+            // The record file, and its earlier names back through renames.
+            let mut todo = vec![r.path.clone()];
+            let mut seen = HashSet::new();
+            while let Some(p) = todo.pop() {
+                if !seen.insert(p.clone()) {
+                    continue;
+                }
+                let full = format!("{prefix}{p}");
+                scan_range(&full, false, &mut by_path, &mut numbers)?;
+                for entry in renames_t
+                    .range((full.as_str(), 0u32)..)
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    let (to, n) = k.value();
+                    if to != full {
+                        break;
+                    }
+                    if reach.contains(n) {
+                        if let Some(from) = v.value().strip_prefix(prefix) {
+                            renames.push((n, from.to_string(), p.clone()));
+                            todo.push(from.to_string());
+                        }
+                    }
+                }
+            }
+            for entry in mentions
+                .range((r.id.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
+                let (k, _) = entry.map_err(|e| self.err(e))?;
+                let (id, n) = k.value();
+                if id != r.id {
+                    break;
+                }
+                if reach.contains(n) {
+                    numbers.insert(n);
+                }
+            }
+        }
+        // The commits, in the canonical order: newest first, ties by sha.
+        let mut metas: Vec<(u32, CommitMeta)> = Vec::with_capacity(numbers.len());
+        for n in numbers {
+            let Some(bytes) = commits_t.get(n).map_err(|e| self.err(e))? else {
+                continue;
+            };
+            let c: StoredCommit = codec::decode(bytes.value()).map_err(|e| self.err(e))?;
+            metas.push((
+                n,
+                CommitMeta {
+                    sha: history::sha_hex(&c.id),
+                    time: c.time,
+                    author: c.author,
+                    subject: c.subject,
+                    mentions: c.mentions,
+                    is_merge: c.is_merge,
+                },
+            ));
+        }
+        metas.sort_by(|a, b| b.1.time.cmp(&a.1.time).then_with(|| a.1.sha.cmp(&b.1.sha)));
+        let position: HashMap<u32, u32> = metas
+            .iter()
+            .enumerate()
+            .map(|(i, (n, _))| (*n, i as u32))
+            .collect();
+        let by_path = by_path
+            .into_iter()
+            .map(|(p, ns)| {
+                let mut idx: Vec<u32> =
+                    ns.iter().filter_map(|n| position.get(n).copied()).collect();
+                idx.sort_unstable();
+                (p, idx)
+            })
+            .collect();
+        let mut renames: Vec<Rename> = renames
+            .into_iter()
+            .filter_map(|(n, from, to)| position.get(&n).map(|&commit| Rename { commit, from, to }))
+            .collect();
+        renames.sort_by(|a, b| (a.commit, &a.from, &a.to).cmp(&(b.commit, &b.from, &b.to)));
+        renames.dedup();
+        Ok(HistoryData {
+            head: self
+                .repo
+                .head
+                .map(|h| history::sha_hex(&h))
+                .unwrap_or_default(),
+            shallow: self.repo.shallow,
+            commits: metas.into_iter().map(|(_, m)| m).collect(),
+            by_path,
+            renames,
+            total_commits: reach.count(),
+        })
+    }
+
+    /// `index --status`: reports, never updates.
+    pub fn status(&self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
+        let indexed = self.indexed_head()?;
+        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let records = txn
+            .open_table(RECORDS)
+            .map_err(|e| self.err(e))?
+            .len()
+            .map_err(|e| self.err(e))?;
+        let commits = txn
+            .open_table(COMMITS)
+            .map_err(|e| self.err(e))?
+            .len()
+            .map_err(|e| self.err(e))?;
+        let mut distinct = 0u64;
+        let mut last: Option<String> = None;
+        for entry in txn
+            .open_table(PATHS)
+            .map_err(|e| self.err(e))?
+            .iter()
+            .map_err(|e| self.err(e))?
+        {
+            let (k, _) = entry.map_err(|e| self.err(e))?;
+            let (p, _) = k.value();
+            if last.as_deref() != Some(p) {
+                distinct += 1;
+                last = Some(p.to_string());
+            }
+        }
+        let scope = Scope {
+            root: root.display().to_string(),
+            docs: docs.to_vec(),
+        };
+        let files_fresh = self.files_fresh(&scope)?;
+        let head = self.repo.head.map(|h| history::sha_hex(&h));
+        let indexed_head = indexed.map(|h| history::sha_hex(&h));
+        Ok(Status {
+            path: self.path.display().to_string(),
+            schema_version: self.schema_version,
+            fresh: self.schema_version == SCHEMA_VERSION
+                && files_fresh
+                && head == indexed_head
+                && self.meta(KEY_REACH)?.is_some(),
+            head,
+            indexed_head,
+            records,
+            commits,
+            paths: distinct,
+        })
+    }
+
+    /// Whether every record file is cached and unchanged (no file is read).
+    fn files_fresh(&self, scope: &Scope) -> Result<bool, IndexError> {
+        let cached = self.inputs(scope)?;
+        if !cached.same_scope {
+            return Ok(false);
+        }
+        let root = Path::new(&scope.root);
+        let Ok(folders) = crate::discovery::record_folders(root, &scope.docs) else {
+            return Ok(false);
+        };
+        let (files, _) = crate::discovery::record_files(root, &folders);
+        Ok(files.len() == cached.records.len() && files.iter().all(|f| cached.record(f).is_some()))
+    }
+}
+
+fn remove(path: &Path) -> Result<(), IndexError> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(IndexError::unusable(path, e)),
+    }
+}
+
+/// `index --status --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Status {
+    pub path: String,
+    pub schema_version: u32,
+    pub head: Option<String>,
+    pub indexed_head: Option<String>,
+    pub fresh: bool,
+    pub records: u64,
+    pub commits: u64,
+    pub paths: u64,
+}
+
+/// The commit graph as numbers: each commit's parents, and whether it is still kept.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Graph {
+    parents: Vec<Vec<u32>>,
+    alive: Vec<bool>,
+}
+
+impl Graph {
+    fn reach(&self, tips: impl Iterator<Item = u32>) -> Reach {
+        let mut reach = Reach::with_len(self.parents.len());
+        let mut stack: Vec<u32> = tips.collect();
+        while let Some(n) = stack.pop() {
+            if (n as usize) < self.parents.len() && !reach.contains(n) {
+                reach.insert(n);
+                stack.extend(self.parents[n as usize].iter().copied());
+            }
+        }
+        reach
+    }
+}
+
+/// A set of commit numbers as a bitmap.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Reach {
+    bits: Vec<u64>,
+}
+
+impl Reach {
+    fn with_len(n: usize) -> Reach {
+        Reach {
+            bits: vec![0; n.div_ceil(64)],
+        }
+    }
+    fn contains(&self, n: u32) -> bool {
+        self.bits
+            .get(n as usize / 64)
+            .is_some_and(|w| w & (1 << (n % 64)) != 0)
+    }
+    fn insert(&mut self, n: u32) {
+        let i = n as usize / 64;
+        if i >= self.bits.len() {
+            self.bits.resize(i + 1, 0);
+        }
+        self.bits[i] |= 1 << (n % 64);
+    }
+    fn count(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Record,
+    Guide,
+}
+
+enum Seen {
+    /// Served from the cache.
+    Cached,
+    /// Not cached or changed: parsed now; this is its fingerprint from before the read.
+    Parsed(Fingerprint),
+}
+
+/// The cached parses, serving a scan ([`Inputs`]) and noting what it had to parse anew.
+pub struct Cached {
+    root: PathBuf,
+    scope: Scope,
+    same_scope: bool,
+    records: HashMap<String, CachedRecord>,
+    guides: HashMap<String, CachedGuide>,
+    seen: Mutex<HashMap<(Kind, String), Seen>>,
+}
+
+/// A file changed this close to when it was stored may have changed again within the
+/// clock's resolution: parse it again rather than trust it.
+const RACY_NS: i64 = 2_000_000_000;
+
+fn fingerprint(path: &Path) -> Option<Fingerprint> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(Fingerprint {
+            len: meta.len(),
+            mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
+            ctime_ns: meta.ctime() * 1_000_000_000 + meta.ctime_nsec(),
+            ino: meta.ino(),
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let mtime = meta
+            .modified()
+            .ok()?
+            .duration_since(UNIX_EPOCH)
+            .ok()?
+            .as_nanos() as i64;
+        Some(Fingerprint {
+            len: meta.len(),
+            mtime_ns: mtime,
+            ctime_ns: mtime,
+            ino: 0,
+        })
+    }
+}
+
+impl Cached {
+    fn serve<'a>(&self, kind: Kind, found: &Found, cached: Option<(&'a Fingerprint, i64)>) -> bool {
+        let fp = fingerprint(&self.root.join(&found.rel));
+        let fresh = match (fp, cached) {
+            (Some(now), Some((then, stored))) => {
+                now == *then && stored - now.mtime_ns.max(now.ctime_ns) > RACY_NS
+            }
+            _ => false,
+        };
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        match (fresh, fp) {
+            (true, _) => {
+                seen.insert((kind, found.rel.clone()), Seen::Cached);
+            }
+            (false, Some(fp)) => {
+                seen.insert((kind, found.rel.clone()), Seen::Parsed(fp));
+            }
+            (false, None) => {}
+        }
+        fresh
+    }
+}
+
+impl Inputs for Cached {
+    fn record(&self, found: &Found) -> Option<ParsedRecord> {
+        let c = self.records.get(&found.rel);
+        self.serve(
+            Kind::Record,
+            found,
+            c.map(|c| (&c.fingerprint, c.stored_ns)),
+        )
+        .then(|| c.map(|c| c.parsed.clone()))
+        .flatten()
+    }
+    fn guide(&self, found: &Found) -> Option<Guide> {
+        let c = self.guides.get(&found.rel);
+        self.serve(Kind::Guide, found, c.map(|c| (&c.fingerprint, c.stored_ns)))
+            .then(|| c.map(|c| c.guide.clone()))
+            .flatten()
+    }
+}

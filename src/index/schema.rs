@@ -1,0 +1,81 @@
+//! The index's tables (ADR-0006). Paths in `paths`, `renames` and commits are relative to the
+//! work tree's top; records and guides are relative to the root they were read under.
+
+use redb::TableDefinition;
+use serde::{Deserialize, Serialize};
+
+/// The version this build writes; `migrations/` holds one step per version.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// `schema_version`, `head`, `shallow`, `next_commit`, `graph`, `reach`, `scope`.
+pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+/// Root-relative record path → [`CachedRecord`].
+pub const RECORDS: TableDefinition<&str, &[u8]> = TableDefinition::new("records");
+/// Root-relative guide path → [`CachedGuide`]: the docs' citations.
+pub const GUIDES: TableDefinition<&str, &[u8]> = TableDefinition::new("guides");
+/// Commit number → [`StoredCommit`].
+pub const COMMITS: TableDefinition<u32, &[u8]> = TableDefinition::new("commits");
+/// Commit id → commit number.
+pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("commit_ids");
+/// (path, commit number) for every non-merge commit whose first-parent diff touched the path:
+/// the per-path history, where everything under a folder is one range scan.
+pub const PATHS: TableDefinition<(&str, u32), ()> = TableDefinition::new("paths");
+/// (new path, commit number) → old path, for `.md` files renamed by a commit.
+pub const RENAMES: TableDefinition<(&str, u32), &str> = TableDefinition::new("renames");
+/// (id, commit number) for every id a commit message mentions (schema 2).
+pub const MENTIONS: TableDefinition<(&str, u32), ()> = TableDefinition::new("mentions");
+
+pub const KEY_VERSION: &str = "schema_version";
+pub const KEY_HEAD: &str = "head";
+pub const KEY_SHALLOW: &str = "shallow";
+pub const KEY_NEXT: &str = "next_commit";
+pub const KEY_GRAPH: &str = "graph";
+pub const KEY_REACH: &str = "reach";
+pub const KEY_SCOPE: &str = "scope";
+
+/// A commit as kept: the parents as commit numbers (a parent outside the index, at a shallow
+/// boundary, is left out), the message's mentions, and what its diff touched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredCommit {
+    pub id: [u8; 20],
+    pub parents: Vec<u32>,
+    pub time: i64,
+    pub author: String,
+    pub subject: String,
+    pub mentions: Vec<String>,
+    pub is_merge: bool,
+    pub changes: Vec<String>,
+    pub renames: Vec<(String, String)>,
+}
+
+/// What identifies a file's state without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    pub len: u64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+    pub ino: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CachedRecord {
+    pub fingerprint: Fingerprint,
+    /// When it was stored (ns since the epoch): a file changed within the clock's resolution
+    /// of that moment is not trusted.
+    pub stored_ns: i64,
+    pub parsed: crate::record::ParsedRecord,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CachedGuide {
+    pub fingerprint: Fingerprint,
+    pub stored_ns: i64,
+    pub guide: crate::scan::Guide,
+}
+
+/// The root and `--docs` the cached records and guides were read under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scope {
+    pub root: String,
+    pub docs: Vec<String>,
+}

@@ -114,7 +114,7 @@ pub fn is_record_name(name: &str) -> bool {
 }
 
 /// A file found by a walk: root-relative, and whether it is a symbolic link.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Found {
     pub rel: String,
     pub link: bool,
@@ -222,10 +222,33 @@ fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
     fs::File::open(path)
 }
 
+/// The guides a walk found, and the folders it walked (so a cache can tell, from their
+/// modification times alone, that a new walk would find the same).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GuideWalk {
+    pub files: Vec<Found>,
+    /// Root-relative folders walked (`""` is the root).
+    pub dirs: Vec<String>,
+}
+
+/// The ignore files a guide walk honours besides those inside the walked folders: the root's
+/// ancestors' `.gitignore`/`.ignore` and the repository's `info/exclude`.
+pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in root.ancestors().skip(1) {
+        out.push(dir.join(".gitignore"));
+        out.push(dir.join(".ignore"));
+    }
+    if let Some(top) = work_tree_top(root) {
+        out.push(top.join(".git").join("info").join("exclude"));
+    }
+    out
+}
+
 /// Guides: `.md` files outside the record folders (hidden folders and what `.gitignore`
 /// ignores left out), root-relative and sorted.
-pub fn guide_files(root: &Path, folders: &[String]) -> Vec<Found> {
-    let mut out = Vec::new();
+pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
+    let mut out = GuideWalk::default();
     let record_dirs: Vec<PathBuf> = folders.iter().map(|f| root.join(f)).collect();
     let walker = ignore::WalkBuilder::new(root)
         .follow_links(false)
@@ -242,21 +265,26 @@ pub fn guide_files(root: &Path, folders: &[String]) -> Vec<Found> {
         let Some(file_type) = entry.file_type() else {
             continue;
         };
+        let rel = rel_of(root, entry.path());
+        if file_type.is_dir() {
+            out.dirs.push(rel);
+            continue;
+        }
         if !(file_type.is_file() || file_type.is_symlink()) {
             continue;
         }
-        let rel = rel_of(root, entry.path());
         if !rel.to_ascii_lowercase().ends_with(".md") {
             continue;
         }
         let in_records = folders.iter().any(|f| rel.starts_with(&format!("{f}/")));
         if !in_records {
-            out.push(Found {
+            out.files.push(Found {
                 rel,
                 link: file_type.is_symlink(),
             });
         }
     }
-    out.sort();
+    out.files.sort();
+    out.dirs.sort();
     out
 }

@@ -20,6 +20,11 @@ const SECONDS_PER_DAY: i64 = 86_400;
 ///   governed path on or after the record's date (00:00 UTC), or, with no date, since the day its
 ///   file was first committed (following renames). `None` otherwise.
 ///
+/// The answer depends only on `data.total_commits` and on the commits that touch a record's
+/// governed paths or its file (following `.md` renames back) or mention its id: a sparse
+/// `HistoryData` holding just those (the index's) gives the same answer, byte for byte. The cost
+/// is one pass over the commits' mentions, then range scans per current record.
+///
 /// Pushes a note for each current record with no date whose file was never committed, and for
 /// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
 /// `data.shallow` and the other [`crate::history::Outcome`]s mean.
@@ -201,7 +206,7 @@ fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Com
 /// abbreviations: `max(7, (bit_length(total) + 1) / 2 + 1)` (up to 4,095 commits: 7; 20,000: 9).
 pub fn abbrev_len(total: usize) -> usize {
     let bits = (usize::BITS - total.leading_zeros()) as usize;
-    ((bits + 1) / 2 + 1).max(7)
+    (bits.div_ceil(2) + 1).max(7)
 }
 
 /// Seconds since the epoch as the UTC date `YYYY-MM-DD`.
@@ -580,10 +585,13 @@ mod tests {
         assert_eq!(records[0].commits[0].sha.len(), 9);
     }
 
+    /// `(meta, changed paths, renames (from, to))`.
+    type TestCommit = (CommitMeta, Vec<String>, Vec<(String, String)>);
+
     /// A deterministic pseudo-random history: `n` commits with ties in time, merges, mentions,
     /// governed and unrelated paths, and renames of record files. Commits are
     /// `(meta, changed paths, renames)`.
-    fn random_commits(n: usize) -> Vec<(CommitMeta, Vec<String>, Vec<(String, String)>)> {
+    fn random_commits(n: usize) -> Vec<TestCommit> {
         let mut seed: u64 = 7;
         let mut rand = |m: u64| {
             seed = seed
@@ -645,10 +653,7 @@ mod tests {
     }
 
     /// `HistoryData` from commits in any order, as `history::from_walk` builds it.
-    fn assemble(
-        mut commits: Vec<(CommitMeta, Vec<String>, Vec<(String, String)>)>,
-        total_commits: usize,
-    ) -> HistoryData {
+    fn assemble(mut commits: Vec<TestCommit>, total_commits: usize) -> HistoryData {
         commits.sort_by(|a, b| crate::history::canonical_order(&a.0, &b.0));
         let mut data = HistoryData {
             head: "h".into(),
@@ -739,7 +744,7 @@ mod tests {
                 }
                 at += 1;
             }
-            let wanted = |(meta, changed, _): &(CommitMeta, Vec<String>, Vec<(String, String)>)| {
+            let wanted = |(meta, changed, _): &TestCommit| {
                 meta.mentions.contains(&one.id)
                     || changed.iter().any(|p| {
                         paths.contains(p)

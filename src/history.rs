@@ -228,9 +228,12 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
         message: e.to_string(),
     })?;
     let Ok(rel) = root_abs.strip_prefix(&workdir) else {
-        // e.g. a root inside the `.git` folder.
         return Ok(None);
     };
+    // A root inside the git dir is in no work tree, as git sees it.
+    if let Some(".git") = rel.components().next().and_then(|c| c.as_os_str().to_str()) {
+        return Ok(None);
+    }
     let prefix = path_prefix(rel);
 
     let repo = sync.to_thread_local();

@@ -139,8 +139,8 @@ fn answer_indexed(
     let Some((repo, path)) = index::locate(root)? else {
         return Ok(None);
     };
-    let idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
-    let scanned = scan_with(&idx, root, &opts.docs)?;
+    let mut idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
+    let scanned = scan_with(&mut idx, root, &opts.docs)?;
     let mut report = narrow(scanned.report, ask, why_path)?;
     if opts.git {
         let outcome = match idx.repo.head {
@@ -156,14 +156,19 @@ fn answer_indexed(
 }
 
 /// A scan served from the index's cached parses, which then keeps what was parsed anew.
-fn scan_with(idx: &Index, root: &Path, docs: &[String]) -> Result<scan::Scan> {
+fn scan_with(idx: &mut Index, root: &Path, docs: &[String]) -> Result<scan::Scan> {
     let scope = index::schema::Scope {
         root: root.display().to_string(),
         docs: docs.to_vec(),
     };
     let cached = idx.inputs(&scope)?;
     let scanned = scan::scan(root, docs, &cached)?;
-    idx.store_inputs(&cached, &scanned.parsed, &scanned.guides)?;
+    idx.store_inputs(
+        &cached,
+        &scanned.parsed,
+        &scanned.guides,
+        scanned.guide_walk.as_ref(),
+    )?;
     Ok(scanned)
 }
 
@@ -223,8 +228,8 @@ fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
 
 /// `index` (and `index --rebuild`): brings every part of the index up to date.
 pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
-    let (root, idx) = open_index(opts, rebuild)?;
-    let records = match scan_with(&idx, &root, &opts.docs) {
+    let (root, mut idx) = open_index(opts, rebuild)?;
+    let records = match scan_with(&mut idx, &root, &opts.docs) {
         Ok(s) => s.parsed.len(),
         Err(Error::NoRecords { .. }) => 0,
         Err(e) => return Err(e),

@@ -31,6 +31,10 @@ pub trait Inputs: Sync {
     fn guide(&self, _found: &Found) -> Option<Guide> {
         None
     }
+    /// The guides a walk would find now, if known without walking.
+    fn guide_files(&self) -> Option<Vec<Found>> {
+        None
+    }
 }
 
 /// No cache: every file is read and parsed.
@@ -44,6 +48,8 @@ pub struct Scan {
     /// Every record read, in path order (for the index to keep).
     pub parsed: Vec<ParsedRecord>,
     pub guides: Vec<Guide>,
+    /// The guide walk, when one was made (not served by the inputs).
+    pub guide_walk: Option<discovery::GuideWalk>,
 }
 
 /// Reads every record and guide under `root` and runs every check.
@@ -77,7 +83,13 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let tree = Tree::new(root.to_path_buf());
     let records = graph::build(&tree, &folders, &parsed);
 
-    let guide_files = discovery::guide_files(root, &folders);
+    let (guide_files, guide_walk) = match inputs.guide_files() {
+        Some(files) => (files, None),
+        None => {
+            let walk = discovery::guide_walk(root, &folders);
+            (walk.files.clone(), Some(walk))
+        }
+    };
     let mut guides = Vec::new();
     for outcome in parallel_map(&guide_files, |f| match inputs.guide(f) {
         Some(g) => Ok(g),
@@ -103,6 +115,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         folders,
         parsed,
         guides,
+        guide_walk,
     })
 }
 

@@ -16,7 +16,7 @@ type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 pub const STEPS: &[(u32, Step)] = &[(1, v1_initial::apply), (2, v2_mentions::apply)];
 
 /// The version recorded in the file; 0 for a new, empty file.
-pub fn version(db: &Database) -> Result<u32, redb::Error> {
+pub fn version(db: &impl ReadableDatabase) -> Result<u32, redb::Error> {
     let txn = db.begin_read()?;
     let meta = match txn.open_table(META) {
         Ok(t) => t,

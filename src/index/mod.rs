@@ -16,7 +16,9 @@ use crate::history::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
 use crate::model::Record;
 use crate::record::ParsedRecord;
 use crate::scan::{Guide, Inputs};
-use redb::{Database, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata};
+use redb::{
+    Database, Durability, ReadOnlyDatabase, ReadableDatabase, ReadableTable, ReadableTableMetadata,
+};
 use schema::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -75,7 +77,9 @@ pub enum Mode {
 
 /// An open index (holding the file's lock until dropped).
 pub struct Index {
-    db: Database,
+    db: Option<Handle>,
+    wait: Duration,
+    mode: Mode,
     pub path: PathBuf,
     /// The schema version of the file (below ours only when opened to look).
     pub schema_version: u32,
@@ -113,22 +117,21 @@ pub fn panic_is_handled() -> bool {
     GUARD.with(|g| g.get())
 }
 
-enum Opened {
-    Db(Database),
+enum Opened<D> {
+    Db(D),
     Busy,
     Damaged(String),
     Io(String),
 }
 
-fn try_open(path: &Path, wait: Duration) -> Opened {
+/// Opens with `open`, waiting up to `wait` while another process holds the file.
+fn try_open<D>(
+    wait: Duration,
+    open: impl Fn() -> Result<D, redb::DatabaseError> + std::panic::RefUnwindSafe,
+) -> Opened<D> {
     let deadline = Instant::now() + wait;
     loop {
-        let attempt = std::panic::catch_unwind(|| {
-            Database::builder()
-                .set_cache_size(64 * 1024 * 1024)
-                .create(path)
-        });
-        match attempt {
+        match std::panic::catch_unwind(&open) {
             Ok(Ok(db)) => return Opened::Db(db),
             Ok(Err(redb::DatabaseError::DatabaseAlreadyOpen)) => {
                 if Instant::now() >= deadline {
@@ -145,25 +148,106 @@ fn try_open(path: &Path, wait: Duration) -> Opened {
     }
 }
 
+fn builder() -> redb::Builder {
+    let mut b = Database::builder();
+    b.set_cache_size(64 * 1024 * 1024);
+    b
+}
+
+/// The file, opened to read only (shared with other readers, no write on open or close) or
+/// to write.
+enum Handle {
+    Read(ReadOnlyDatabase),
+    Write(Database),
+}
+
+impl Handle {
+    fn begin_read(&self) -> Result<redb::ReadTransaction, redb::TransactionError> {
+        match self {
+            Handle::Read(db) => db.begin_read(),
+            Handle::Write(db) => db.begin_read(),
+        }
+    }
+}
+
 impl Index {
-    /// Opens (creating, migrating, or rebuilding a damaged file) the index of `repo`.
-    /// `rebuild` drops it first.
+    /// Opens the index of `repo`. A fresh-enough file is opened to read only, so a query that
+    /// changes nothing writes nothing; [`Index::writable`] reopens it to write when needed
+    /// (creating, migrating, or rebuilding a damaged file).
     pub fn open(
         repo: Repo,
         path: PathBuf,
         wait: Duration,
         mode: Mode,
     ) -> Result<Index, IndexError> {
-        let mut diagnostics = Vec::new();
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&path, e))?;
-        }
+        let mut index = Index {
+            db: None,
+            path,
+            wait,
+            mode,
+            schema_version: SCHEMA_VERSION,
+            repo,
+            diagnostics: Vec::new(),
+        };
         if mode == Mode::Rebuild {
-            remove(&path)?;
+            remove(&index.path)?;
+        } else if index.path.exists() {
+            let p = index.path.clone();
+            let read = guarded(&p, || {
+                Ok(match try_open(wait, || builder().open_read_only(&p)) {
+                    Opened::Db(db) => {
+                        let version = migrations::version(&db).ok();
+                        match version {
+                            Some(v) if v > SCHEMA_VERSION => {
+                                return Err(IndexError::Newer {
+                                    path: p.clone(),
+                                    found: v,
+                                    ours: SCHEMA_VERSION,
+                                })
+                            }
+                            Some(v) if v == SCHEMA_VERSION || mode == Mode::Status => Some((db, v)),
+                            _ => None,
+                        }
+                    }
+                    Opened::Busy => return Err(IndexError::Busy(p.clone())),
+                    _ => None,
+                })
+            })?;
+            if let Some((db, version)) = read {
+                index.db = Some(Handle::Read(db));
+                index.schema_version = version;
+                return Ok(index);
+            }
         }
-        let p = path.clone();
-        let (db, schema_version) = guarded(&path, || loop {
-            match try_open(&p, wait) {
+        index.writable()?;
+        Ok(index)
+    }
+
+    /// The file opened to write: reopened if it was open to read, created, migrated, or
+    /// rebuilt when damaged.
+    fn writable(&mut self) -> Result<&Database, IndexError> {
+        if !matches!(self.db, Some(Handle::Write(_))) {
+            self.db = None; // release the shared lock before asking for the exclusive one
+            let (db, version) = self.open_write()?;
+            self.schema_version = version;
+            self.db = Some(Handle::Write(db));
+        }
+        match &self.db {
+            Some(Handle::Write(db)) => Ok(db),
+            _ => unreachable!("just opened to write"),
+        }
+    }
+
+    fn open_write(&mut self) -> Result<(Database, u32), IndexError> {
+        let mode = self.mode;
+        let wait = self.wait;
+        let p = self.path.clone();
+        if let Some(dir) = p.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&p, e))?;
+        }
+        let diagnostics = &mut self.diagnostics;
+        guarded(&p, || loop {
+            match try_open(wait, || builder().create(&p)) {
                 Opened::Db(db) => match Self::check_version(&db, &p, mode != Mode::Status) {
                     Ok(version) => return Ok((db, version)),
                     Err(IndexError::Unusable { reason, .. }) if mode != Mode::Status => {
@@ -189,14 +273,15 @@ impl Index {
                     remove(&p)?;
                 }
             }
-        })?;
-        Ok(Index {
-            db,
-            path,
-            schema_version,
-            repo,
-            diagnostics,
         })
+    }
+
+    fn read_txn(&self) -> Result<redb::ReadTransaction, IndexError> {
+        self.db
+            .as_ref()
+            .ok_or_else(|| self.err("not open"))?
+            .begin_read()
+            .map_err(|e| self.err(e))
     }
 
     /// Migrates an older schema (when `migrate`); refuses a newer one; checks that the tables
@@ -229,7 +314,7 @@ impl Index {
     }
 
     fn meta(&self, key: &str) -> Result<Option<Vec<u8>>, IndexError> {
-        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let txn = self.read_txn()?;
         let meta = txn.open_table(META).map_err(|e| self.err(e))?;
         Ok(meta
             .get(key)
@@ -252,7 +337,7 @@ impl Index {
 
     /// The cached parses valid for `scope`, to serve a scan.
     pub fn inputs(&self, scope: &Scope) -> Result<Cached, IndexError> {
-        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let txn = self.read_txn()?;
         let same_scope = self
             .meta(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
@@ -281,12 +366,17 @@ impl Index {
                 guides.insert(k.value().to_string(), cached);
             }
         }
+        let guide_walk = self
+            .meta(KEY_GUIDE_WALK)?
+            .and_then(|b| codec::decode::<GuideWalkCache>(&b).ok())
+            .filter(|w| &w.scope == scope);
         Ok(Cached {
             root: PathBuf::from(&scope.root),
             scope: scope.clone(),
             same_scope,
             records,
             guides,
+            guide_walk,
             seen: Mutex::new(HashMap::new()),
         })
     }
@@ -294,10 +384,11 @@ impl Index {
     /// Keeps what a scan parsed: new and changed files written, vanished ones removed. No
     /// write at all when nothing changed.
     pub fn store_inputs(
-        &self,
+        &mut self,
         cached: &Cached,
         parsed: &[ParsedRecord],
         guides: &[Guide],
+        walk: Option<&crate::discovery::GuideWalk>,
     ) -> Result<(), IndexError> {
         let seen = cached.seen.lock().unwrap_or_else(|e| e.into_inner());
         let stored = now_ns();
@@ -339,7 +430,9 @@ impl Index {
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();
+        let walk_write = walk.map(|w| codec::encode(&walk_cache(&cached.scope, w, stored)));
         if cached.same_scope
+            && walk_write.is_none()
             && record_writes.is_empty()
             && guide_writes.is_empty()
             && gone_records.is_empty()
@@ -374,14 +467,18 @@ impl Index {
                     .insert(k.as_str(), v.as_slice())
                     .map_err(|e| self.err(e))?;
             }
+            if let Some(w) = &walk_write {
+                meta.insert(KEY_GUIDE_WALK, w.as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
         }
         txn.commit().map_err(|e| self.err(e))
     }
 
     /// A write transaction that is not made durable on its own: the index is a cache, a lost
     /// last update is redone next time, and a clean exit makes it durable (ADR-0006).
-    fn write_txn(&self) -> Result<redb::WriteTransaction, IndexError> {
-        let mut txn = self.db.begin_write().map_err(|e| self.err(e))?;
+    fn write_txn(&mut self) -> Result<redb::WriteTransaction, IndexError> {
+        let mut txn = self.writable()?.begin_write().map_err(|e| self.err(e))?;
         txn.set_durability(Durability::None)
             .map_err(|e| self.err(e))?;
         Ok(txn)
@@ -392,7 +489,7 @@ impl Index {
     /// Brings the history up to HEAD: walks only the commits not indexed yet, then removes
     /// what no local branch nor HEAD reaches any more. Returns how many commits were added.
     pub fn refresh_history(
-        &self,
+        &mut self,
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     ) -> Result<usize, IndexError> {
         let head = self.repo.head;
@@ -531,7 +628,7 @@ impl Index {
     }
 
     fn commit_ids(&self) -> Result<HashMap<[u8; 20], u32>, IndexError> {
-        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let txn = self.read_txn()?;
         let table = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
         let mut out = HashMap::with_capacity(table.len().map_err(|e| self.err(e))? as usize);
         for entry in table.iter().map_err(|e| self.err(e))? {
@@ -550,7 +647,7 @@ impl Index {
             None => Reach::default(),
         };
         let prefix = self.repo.prefix.as_str();
-        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let txn = self.read_txn()?;
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
         let renames_t = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
         let mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
@@ -693,7 +790,7 @@ impl Index {
     /// `index --status`: reports, never updates.
     pub fn status(&self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
         let indexed = self.indexed_head()?;
-        let txn = self.db.begin_read().map_err(|e| self.err(e))?;
+        let txn = self.read_txn()?;
         let records = txn
             .open_table(RECORDS)
             .map_err(|e| self.err(e))?
@@ -847,6 +944,7 @@ pub struct Cached {
     same_scope: bool,
     records: HashMap<String, CachedRecord>,
     guides: HashMap<String, CachedGuide>,
+    guide_walk: Option<GuideWalkCache>,
     seen: Mutex<HashMap<(Kind, String), Seen>>,
 }
 
@@ -906,7 +1004,62 @@ impl Cached {
     }
 }
 
+/// What a guide walk depended on, fingerprinted now.
+fn walk_cache(scope: &Scope, walk: &crate::discovery::GuideWalk, stored_ns: i64) -> GuideWalkCache {
+    let root = Path::new(&scope.root);
+    let mut ignores: Vec<PathBuf> = crate::discovery::outer_ignore_files(root);
+    // Inside the walked folders only the ignore files that exist: one appearing or vanishing
+    // changes its folder's times, which are checked anyway.
+    for d in &walk.dirs {
+        for name in [".gitignore", ".ignore"] {
+            let p = root.join(d).join(name);
+            if p.exists() {
+                ignores.push(p);
+            }
+        }
+    }
+    GuideWalkCache {
+        scope: scope.clone(),
+        stored_ns,
+        dirs: walk
+            .dirs
+            .iter()
+            .map(|d| (d.clone(), fingerprint(&root.join(d))))
+            .collect(),
+        ignores: ignores
+            .into_iter()
+            .map(|p| {
+                let fp = fingerprint(&p);
+                (p.display().to_string(), fp)
+            })
+            .collect(),
+        files: walk.files.clone(),
+    }
+}
+
+impl Cached {
+    /// The cached guide walk, when no folder it walked and no ignore file changed since.
+    fn valid_walk(&self) -> Option<&GuideWalkCache> {
+        let w = self.guide_walk.as_ref()?;
+        let settled = |fp: &Fingerprint| w.stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS;
+        let dirs_same = w.dirs.iter().all(|(d, then)| {
+            let now = fingerprint(&self.root.join(d));
+            now == *then && now.as_ref().is_none_or(settled)
+        });
+        let ignores_same = dirs_same
+            && w.ignores.iter().all(|(p, then)| {
+                let now = fingerprint(Path::new(p));
+                now == *then && now.as_ref().is_none_or(settled)
+            });
+        ignores_same.then_some(w)
+    }
+}
+
 impl Inputs for Cached {
+    fn guide_files(&self) -> Option<Vec<Found>> {
+        self.valid_walk().map(|w| w.files.clone())
+    }
+
     fn record(&self, found: &Found) -> Option<ParsedRecord> {
         let c = self.records.get(&found.rel);
         self.serve(

@@ -32,6 +32,7 @@ pub const KEY_NEXT: &str = "next_commit";
 pub const KEY_GRAPH: &str = "graph";
 pub const KEY_REACH: &str = "reach";
 pub const KEY_SCOPE: &str = "scope";
+pub const KEY_GUIDE_WALK: &str = "guide_walk";
 
 /// A commit as kept: the parents as commit numbers (a parent outside the index, at a shallow
 /// boundary, is left out), the message's mentions, and what its diff touched.
@@ -78,4 +79,17 @@ pub struct CachedGuide {
 pub struct Scope {
     pub root: String,
     pub docs: Vec<String>,
+}
+
+/// The last guide walk: still valid while no walked folder and no ignore file changed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GuideWalkCache {
+    pub scope: Scope,
+    pub stored_ns: i64,
+    /// Root-relative folder → its fingerprint (a folder's times change when an entry is added,
+    /// removed or renamed in it).
+    pub dirs: Vec<(String, Option<Fingerprint>)>,
+    /// Absolute paths of the ignore files that applied → their fingerprints (`None`: absent).
+    pub ignores: Vec<(String, Option<Fingerprint>)>,
+    pub files: Vec<crate::discovery::Found>,
 }

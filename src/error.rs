@@ -24,7 +24,7 @@ pub enum Error {
         count: usize,
         ids: String,
     },
-    #[error("{path}: {reason}")]
+    #[error("the path {path} {reason}")]
     BadPath { path: String, reason: String },
     #[error("git history: {0}")]
     History(#[from] crate::history::HistoryError),

@@ -171,10 +171,13 @@ impl Repo {
 }
 
 /// Pack cache per thread: a memory-capped LRU, so long delta chains are not decoded again and
-/// again (the default cache thrashes on big histories).
-const PACK_CACHE_BYTES: usize = 32 * 1024 * 1024;
-/// Decoded-object cache per thread: neighbouring commits share most trees.
-const OBJECT_CACHE_BYTES: usize = 16 * 1024 * 1024;
+/// again (the default cache thrashes on big histories). It fills up to its cap, so it is most of
+/// the walk's memory: on a generated 20,000-commit history with 400-entry trees, 16 MiB was as
+/// fast as 32 MiB (4 MiB: 30% slower) with 55 MiB less peak RSS, below `git log`'s.
+const PACK_CACHE_BYTES: usize = 16 * 1024 * 1024;
+/// Decoded-object cache per thread: neighbouring commits share most trees (measured: little
+/// gain beyond a few MiB once the pack cache holds the delta bases).
+const OBJECT_CACHE_BYTES: usize = 4 * 1024 * 1024;
 /// Commits in a first chunk from either end of the history (see [`Queue`]), and the smallest
 /// chunk a thread takes: consecutive commits share trees and delta bases.
 const PROBE: usize = 64;

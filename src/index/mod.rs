@@ -139,7 +139,11 @@ fn try_open<D>(
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
-            Ok(Err(redb::DatabaseError::Storage(redb::StorageError::Io(e)))) => {
+            // redb reports a file that is not a redb database (bad magic number) as invalid
+            // data: that is damage, not an unusable folder.
+            Ok(Err(redb::DatabaseError::Storage(redb::StorageError::Io(e))))
+                if e.kind() != std::io::ErrorKind::InvalidData =>
+            {
                 return Opened::Io(e.to_string())
             }
             Ok(Err(e)) => return Opened::Damaged(e.to_string()),
@@ -189,7 +193,15 @@ impl Index {
             repo,
             diagnostics: Vec::new(),
         };
+        let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
         if mode == Mode::Rebuild {
+            remove(&index.path)?;
+        } else if empty && mode == Mode::Update {
+            // redb would take an empty file for a new database: say the old one was lost.
+            index.diagnostics.push(format!(
+                "the index {} was empty (damaged); rebuilt it",
+                index.path.display()
+            ));
             remove(&index.path)?;
         } else if index.path.exists() {
             let p = index.path.clone();
@@ -982,7 +994,7 @@ fn fingerprint(path: &Path) -> Option<Fingerprint> {
 }
 
 impl Cached {
-    fn serve<'a>(&self, kind: Kind, found: &Found, cached: Option<(&'a Fingerprint, i64)>) -> bool {
+    fn serve(&self, kind: Kind, found: &Found, cached: Option<(&Fingerprint, i64)>) -> bool {
         let fp = fingerprint(&self.root.join(&found.rel));
         let fresh = match (fp, cached) {
             (Some(now), Some((then, stored))) => {

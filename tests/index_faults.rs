@@ -1,0 +1,708 @@
+//! The redb index under faults (CONTRACT.md §4, ADR-0006), through the binary: several
+//! processes at once, an index held busy, a corrupted or truncated file, a build killed part
+//! way, a newer schema version, and a git dir where the index cannot be written. Whatever
+//! happens, every answer equals the `--no-index` answer, and nothing hangs.
+
+mod gitrepo;
+
+use context_graph::index::schema;
+use gitrepo::GitRepo;
+use redb::{ReadableDatabase, ReadableTableMetadata};
+use serde_json::Value;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
+
+/// A run of the binary that takes this long hangs: it is killed and the test fails.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The query most tests ask: a governed path, with history.
+const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];
+
+struct Out {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Out {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "no JSON on stdout ({e}), exit {}\nstdout:\n{}\nstderr:\n{}",
+                self.code,
+                self.text(),
+                self.stderr
+            )
+        })
+    }
+}
+
+/// A spawned run whose output is being collected.
+struct Running {
+    what: String,
+    child: Child,
+    stdout: std::thread::JoinHandle<Vec<u8>>,
+    stderr: std::thread::JoinHandle<Vec<u8>>,
+}
+
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        pipe.read_to_end(&mut buf).ok();
+        buf
+    })
+}
+
+fn spawn_env(repo: &GitRepo, args: &[&str], env: &[(&str, &str)]) -> Running {
+    let mut cmd: Command = repo.command(BIN);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("run context-graph");
+    let stdout = drain(child.stdout.take().expect("stdout"));
+    let stderr = drain(child.stderr.take().expect("stderr"));
+    Running {
+        what: args.join(" "),
+        child,
+        stdout,
+        stderr,
+    }
+}
+
+fn spawn(repo: &GitRepo, args: &[&str]) -> Running {
+    spawn_env(repo, args, &[])
+}
+
+impl Running {
+    /// Still running?
+    fn running(&mut self) -> bool {
+        self.child.try_wait().expect("poll").is_none()
+    }
+
+    /// Waits until `deadline`; past it, kills the run and fails.
+    fn finish_by(mut self, deadline: Instant) -> Out {
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("poll") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                self.child.kill().ok();
+                self.child.wait().ok();
+                panic!("context-graph {} hung (killed)", self.what);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        Out {
+            code: status.code().unwrap_or(-1),
+            stdout: self.stdout.join().expect("stdout"),
+            stderr: String::from_utf8_lossy(&self.stderr.join().expect("stderr")).into_owned(),
+        }
+    }
+
+    fn finish(self) -> Out {
+        self.finish_by(Instant::now() + TIMEOUT)
+    }
+
+    /// `kill -9` (nothing happens if it has ended).
+    fn kill(mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+fn run_env(repo: &GitRepo, args: &[&str], env: &[(&str, &str)]) -> Out {
+    spawn_env(repo, args, env).finish()
+}
+
+fn run(repo: &GitRepo, args: &[&str]) -> Out {
+    spawn(repo, args).finish()
+}
+
+fn no_index<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut v = args.to_vec();
+    v.push("--no-index");
+    v
+}
+
+/// The `--no-index` answer, which must succeed.
+fn truth(repo: &GitRepo, query: &[&str]) -> Out {
+    let out = run(repo, &no_index(query));
+    assert_eq!(out.code, 0, "{query:?} --no-index failed:\n{}", out.stderr);
+    out
+}
+
+fn assert_answer(what: &str, got: &Out, want: &Out) {
+    assert_eq!(
+        got.code, want.code,
+        "{what}: exit code {} (--no-index: {})\nstderr:\n{}",
+        got.code, want.code, got.stderr
+    );
+    assert!(
+        got.stdout == want.stdout,
+        "{what}: the answer differs from --no-index\n--- got ---\n{}\n--- --no-index ---\n{}\n--- stderr ---\n{}",
+        got.text(),
+        want.text(),
+        got.stderr
+    );
+}
+
+fn index_file(repo: &GitRepo) -> PathBuf {
+    repo.path()
+        .join(".git")
+        .join("context-graph")
+        .join("index.redb")
+}
+
+fn status(repo: &GitRepo) -> Value {
+    let out = run(repo, &["index", "--status", "--json"]);
+    assert_eq!(out.code, 0, "index --status --json failed:\n{}", out.stderr);
+    out.json()
+}
+
+/// Status works, reports our schema, and the index holds HEAD.
+fn assert_healthy(repo: &GitRepo, what: &str) {
+    let s = status(repo);
+    assert_eq!(s["schema_version"], schema::SCHEMA_VERSION, "{what}: {s:#}");
+    assert_eq!(s["indexed_head"], repo.head().as_str(), "{what}: {s:#}");
+    assert_eq!(s["head"], repo.head().as_str(), "{what}: {s:#}");
+}
+
+// ----- generated histories -----
+
+/// A `git fast-import` stream of `n` commits on `main`, starting at step `from`: each touches
+/// one to three of 100 files under `src/d0/` … `src/d19/`, every seventh cites ADR-0001, and a
+/// two-commit side branch is merged every 50 commits. The first stream (`from == 0`) adds the
+/// records and every file; a later one continues `main`.
+fn history_stream(from: usize, n: usize) -> String {
+    let mut seed: u64 = 7 + from as u64;
+    let mut rand = |m: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % m
+    };
+    let file =
+        |path: &str, body: &str| format!("M 100644 inline {path}\ndata {}\n{body}\n", body.len());
+    let mut out = String::new();
+    let mut mark = 0usize;
+    let mut commit = |out: &mut String,
+                      branch: &str,
+                      parent: &str,
+                      merge: Option<usize>,
+                      t: usize,
+                      msg: &str,
+                      changes: &[String]| {
+        mark += 1;
+        let time = 1_700_000_000 + t * 600;
+        out.push_str(&format!("commit refs/heads/{branch}\nmark :{mark}\n"));
+        out.push_str(&format!(
+            "author Dev <dev@example.com> {time} +0000\ncommitter Dev <dev@example.com> {time} +0000\n"
+        ));
+        out.push_str(&format!("data {}\n{msg}\n", msg.len()));
+        if !parent.is_empty() {
+            out.push_str(&format!("from {parent}\n"));
+        }
+        if let Some(m) = merge {
+            out.push_str(&format!("merge :{m}\n"));
+        }
+        for c in changes {
+            out.push_str(c);
+        }
+        out.push('\n');
+        mark
+    };
+    let mut t = from;
+    let mut main = if from == 0 {
+        let mut changes = vec![
+            file(
+                "docs/adr/0001-tokens.md",
+                "# 1. Tokens\n\nStatus: Accepted\n\nDate: 2023-11-20\n\nThe code is `src/d1/`.\n",
+            ),
+            file(
+                "docs/adr/0002-login.md",
+                "# 2. Login\n\nStatus: Accepted\n\nThe form is `src/d1/f1.rs`, see ADR-0001.\n",
+            ),
+            file("README.md", "# Generated\n\nSee ADR-0002.\n"),
+        ];
+        for d in 0..20 {
+            for f in 0..5 {
+                changes.push(file(&format!("src/d{d}/f{f}.rs"), "0"));
+            }
+        }
+        t += 1;
+        commit(&mut out, "main", "", None, 0, "Start", &changes)
+    } else {
+        0
+    };
+    let parent_of = |m: usize| {
+        if m == 0 {
+            "refs/heads/main^0".to_string()
+        } else {
+            format!(":{m}")
+        }
+    };
+    while t < from + n {
+        if t % 50 == 25 && t + 3 <= from + n {
+            let mut side = main;
+            for _ in 0..2 {
+                let path = format!("src/d{}/side.rs", rand(20));
+                let body = t.to_string();
+                side = commit(
+                    &mut out,
+                    "side",
+                    &parent_of(side),
+                    None,
+                    t,
+                    &format!("Side {t}"),
+                    &[file(&path, &body)],
+                );
+                t += 1;
+            }
+            main = commit(
+                &mut out,
+                "main",
+                &parent_of(main),
+                Some(side),
+                t,
+                &format!("Merge side at {t} (ADR-0001)"),
+                &[],
+            );
+            t += 1;
+            continue;
+        }
+        let mut changes = Vec::new();
+        for _ in 0..=rand(3) {
+            let path = format!("src/d{}/f{}.rs", rand(20), rand(5));
+            changes.push(file(&path, &format!("{t} {}", rand(1000))));
+        }
+        let msg = if t.is_multiple_of(7) {
+            format!("Commit {t} for ADR-0001")
+        } else {
+            format!("Commit {t}")
+        };
+        main = commit(&mut out, "main", &parent_of(main), None, t, &msg, &changes);
+        t += 1;
+    }
+    out
+}
+
+/// A repository with a generated history of `n` commits.
+fn generated(n: usize) -> GitRepo {
+    let repo = GitRepo::new();
+    repo.fast_import(&history_stream(0, n));
+    repo
+}
+
+/// Adds `n` more commits on `main`, continuing from step `from`.
+fn extend(repo: &GitRepo, from: usize, n: usize) {
+    repo.fast_import(&history_stream(from, n));
+}
+
+// ----- concurrency -----
+
+#[test]
+fn several_processes_at_once_answer_like_a_scan_and_never_hang() {
+    let repo = generated(800);
+    let rounds: [(&str, &str); 3] = [
+        ("a cold index", "3000"),
+        ("after new commits and a record edit", "3000"),
+        ("with no waiting (busy means a scan)", "0"),
+    ];
+    for (round, (what, wait)) in rounds.iter().enumerate() {
+        match round {
+            1 => {
+                extend(&repo, 800, 40);
+                repo.write(
+                    "docs/adr/0002-login.md",
+                    "# 2. Login\n\nStatus: Proposed\n\nThe form is `src/d1/f1.rs` and `src/d2/`.\n",
+                );
+            }
+            2 => extend(&repo, 840, 40),
+            _ => {}
+        }
+        let want = truth(&repo, WHY);
+        let env = [("CONTEXT_GRAPH_INDEX_WAIT_MS", *wait)];
+        let runs: Vec<Running> = (0..8)
+            .map(|i| {
+                if i % 4 == 3 {
+                    spawn_env(&repo, &["index"], &env)
+                } else {
+                    spawn_env(&repo, WHY, &env)
+                }
+            })
+            .collect();
+        let deadline = Instant::now() + TIMEOUT;
+        let outs: Vec<(String, Out)> = runs
+            .into_iter()
+            .map(|r| (r.what.clone(), r.finish_by(deadline)))
+            .collect();
+        for (i, (cmd, out)) in outs.iter().enumerate() {
+            let label = format!("{what}: process {i} ({cmd})");
+            if cmd == "index" {
+                // A busy index may make `index` give up; it must say so, never crash.
+                assert!(
+                    out.code == 0 || (out.code == 2 && out.stderr.contains("busy")),
+                    "{label}: exit {}\n{}",
+                    out.code,
+                    out.stderr
+                );
+                assert!(
+                    out.code == 0 || *wait == "0",
+                    "{label}: gave up within the 3 s wait:\n{}",
+                    out.stderr
+                );
+            } else {
+                assert_answer(&label, out, &want);
+            }
+        }
+        // The index is whole afterwards.
+        let again = run(&repo, WHY);
+        assert_answer(&format!("{what}: the query after"), &again, &want);
+        assert!(
+            again.stderr.is_empty(),
+            "{what}: the index is not healthy after the concurrent runs:\n{}",
+            again.stderr
+        );
+        assert_healthy(&repo, what);
+    }
+}
+
+/// While `index` builds a long history, a query that may wait only 100 ms answers from a scan,
+/// says the index is busy, and does not wait for the build.
+#[test]
+fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
+    let repo = generated(3000);
+    let want_why = truth(&repo, WHY);
+    let check: &[&str] = &["check", "--json"];
+    let want_check = truth(&repo, check);
+    let env = [("CONTEXT_GRAPH_INDEX_WAIT_MS", "100")];
+    let mut quick_while_busy = false;
+    let mut why_while_busy = false;
+    for _attempt in 0..5 {
+        std::fs::remove_file(index_file(&repo)).ok();
+        let mut indexer = spawn(&repo, &["index"]);
+        // Let it open the index: the lock is taken before the history walk.
+        std::thread::sleep(Duration::from_millis(150));
+
+        let started = Instant::now();
+        let quick = run_env(&repo, check, &env);
+        let took = started.elapsed();
+        let still_building = indexer.running();
+        assert_answer("check while indexing", &quick, &want_check);
+        if quick.stderr.contains("busy") {
+            assert_eq!(
+                quick.stderr.lines().count(),
+                1,
+                "said once: {}",
+                quick.stderr
+            );
+            // It gave up after its 100 ms, long before the build ended.
+            if still_building {
+                quick_while_busy = true;
+                assert!(took < Duration::from_secs(10), "a busy query took {took:?}");
+            }
+        }
+
+        let why = run_env(&repo, WHY, &env);
+        assert_answer("why --git while indexing", &why, &want_why);
+        if why.stderr.contains("busy") {
+            why_while_busy = true;
+            assert!(
+                why.stderr.contains("scan"),
+                "says it answered from a scan: {}",
+                why.stderr
+            );
+        }
+        let built = indexer.finish();
+        assert_eq!(built.code, 0, "index: {}", built.stderr);
+        if quick_while_busy && why_while_busy {
+            break;
+        }
+    }
+    assert!(
+        quick_while_busy,
+        "never saw a quick query answer while the index was busy"
+    );
+    assert!(
+        why_while_busy,
+        "never saw a --git query answer while the index was busy"
+    );
+    let after = run(&repo, WHY);
+    assert_answer("after the build", &after, &want_why);
+    assert!(after.stderr.is_empty(), "{}", after.stderr);
+}
+
+// ----- a killed build -----
+
+#[test]
+fn a_build_killed_part_way_leaves_an_index_that_answers_right() {
+    let repo = generated(3000);
+    let want = truth(&repo, WHY);
+
+    // A first build, killed.
+    let mut indexer = spawn(&repo, &["index"]);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(indexer.running(), "the build ended before it was killed");
+    indexer.kill();
+    let got = run(&repo, WHY);
+    assert_answer("the query after a killed first build", &got, &want);
+    assert_healthy(&repo, "after a killed first build");
+    let healthy = run(&repo, WHY);
+    assert_answer("the second query", &healthy, &want);
+    assert!(healthy.stderr.is_empty(), "{}", healthy.stderr);
+
+    // Updates on top of a complete index, killed at different points.
+    let mut from = 3000;
+    for delay in [300u64, 700] {
+        extend(&repo, from, 1000);
+        from += 1000;
+        let want = truth(&repo, WHY);
+        let indexer = spawn(&repo, &["index"]);
+        std::thread::sleep(Duration::from_millis(delay));
+        indexer.kill();
+        let got = run(&repo, WHY);
+        assert_answer(
+            &format!("the query after an update killed at {delay} ms"),
+            &got,
+            &want,
+        );
+        assert_healthy(&repo, &format!("after an update killed at {delay} ms"));
+        let s = status(&repo);
+        let commits: u64 = repo
+            .git(&["rev-list", "--count", "--all"])
+            .trim()
+            .parse()
+            .expect("a count");
+        assert_eq!(s["commits"], commits, "{s:#}");
+    }
+}
+
+// ----- a damaged file -----
+
+/// A small indexed repository, its `--no-index` answer, and the index file.
+fn indexed_repo() -> (GitRepo, Out, PathBuf) {
+    let repo = generated(200);
+    let want = truth(&repo, WHY);
+    let first = run(&repo, WHY);
+    assert_answer("the first indexed query", &first, &want);
+    assert!(first.stderr.is_empty(), "{}", first.stderr);
+    let path = index_file(&repo);
+    assert!(path.is_file());
+    (repo, want, path)
+}
+
+/// After damaging the file: the next query answers right and says it rebuilt the index (or
+/// answered from a scan); the one after uses a healthy index.
+fn assert_recovers(repo: &GitRepo, want: &Out, damage: &str) {
+    let got = run(repo, WHY);
+    assert_answer(&format!("the query after {damage}"), &got, want);
+    assert!(
+        got.stderr.contains("rebuilt") || got.stderr.contains("scan"),
+        "after {damage}, stderr should say the index was rebuilt (or the answer came from a \
+         scan), but it said:\n{:?}",
+        got.stderr
+    );
+    let next = run(repo, WHY);
+    assert_answer(&format!("the second query after {damage}"), &next, want);
+    assert!(
+        next.stderr.is_empty(),
+        "after {damage}, the second query should use a healthy index, but stderr said:\n{}",
+        next.stderr
+    );
+    assert_healthy(repo, damage);
+}
+
+/// Deterministic garbage.
+fn garbage(len: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed;
+    (0..len)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (s >> 56) as u8
+        })
+        .collect()
+}
+
+fn overwrite(path: &Path, at: u64, bytes: &[u8]) {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .expect("open the index");
+    f.seek(SeekFrom::Start(at)).expect("seek");
+    f.write_all(bytes).expect("write garbage");
+}
+
+#[test]
+fn garbage_inside_the_file_is_detected_and_rebuilt() {
+    let (repo, want, path) = indexed_repo();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let mut at = 4096;
+    while at + 512 < len {
+        overwrite(&path, at, &garbage(512, at));
+        at += 8192;
+    }
+    assert_recovers(&repo, &want, "garbage written over the file's pages");
+}
+
+#[test]
+fn garbage_over_the_header_is_detected_and_rebuilt() {
+    let (repo, want, path) = indexed_repo();
+    overwrite(&path, 0, &garbage(4096, 1));
+    assert_recovers(&repo, &want, "garbage written over the file's header");
+}
+
+#[test]
+fn a_file_truncated_to_half_is_detected_and_rebuilt() {
+    let (repo, want, path) = indexed_repo();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .expect("open");
+    f.set_len(len / 2).expect("truncate");
+    drop(f);
+    assert_recovers(&repo, &want, "truncating the file to half");
+}
+
+#[test]
+fn a_file_truncated_to_nothing_is_detected_and_rebuilt() {
+    let (repo, want, path) = indexed_repo();
+    std::fs::write(&path, b"").expect("truncate to 0 bytes");
+    assert_recovers(&repo, &want, "truncating the file to 0 bytes");
+}
+
+// ----- a newer schema -----
+
+fn schema_version(path: &Path) -> u32 {
+    let db = redb::Database::create(path).expect("open the index");
+    let txn = db.begin_read().expect("read");
+    let meta = txn.open_table(schema::META).expect("meta");
+    let v = meta
+        .get(schema::KEY_VERSION)
+        .expect("read the version")
+        .expect("a version");
+    u32::from_le_bytes(v.value()[..4].try_into().expect("four bytes"))
+}
+
+fn stored_commits(path: &Path) -> u64 {
+    let db = redb::Database::create(path).expect("open the index");
+    let txn = db.begin_read().expect("read");
+    let commits = txn.open_table(schema::COMMITS).expect("commits");
+    commits.len().expect("count")
+}
+
+#[test]
+fn a_newer_schema_is_refused_clearly_and_left_alone() {
+    let (repo, want, path) = indexed_repo();
+    {
+        let db = redb::Database::create(&path).expect("open the index");
+        let txn = db.begin_write().expect("write");
+        {
+            let mut meta = txn.open_table(schema::META).expect("meta");
+            meta.insert(schema::KEY_VERSION, 99u32.to_le_bytes().as_slice())
+                .expect("set the version");
+        }
+        txn.commit().expect("commit");
+    }
+    let commits_before = stored_commits(&path);
+    assert!(commits_before > 0);
+
+    let got = run(&repo, WHY);
+    assert_answer("a query on a newer index", &got, &want);
+    assert!(
+        got.stderr.contains("99") && got.stderr.contains("newer"),
+        "the message names the newer version: {:?}",
+        got.stderr
+    );
+    assert_eq!(got.stderr.lines().count(), 1, "said once: {}", got.stderr);
+
+    let plain = run(&repo, &no_index(WHY));
+    assert_answer("--no-index on a newer index", &plain, &want);
+    assert!(plain.stderr.is_empty(), "{}", plain.stderr);
+
+    let index = run(&repo, &["index"]);
+    assert_eq!(
+        index.code, 2,
+        "`index` refuses a newer index: {}",
+        index.stderr
+    );
+    assert!(
+        index.stderr.contains("99") && index.stderr.contains("newer"),
+        "{:?}",
+        index.stderr
+    );
+
+    assert_eq!(schema_version(&path), 99, "the newer file was overwritten");
+    assert_eq!(
+        stored_commits(&path),
+        commits_before,
+        "the newer file's contents were changed"
+    );
+}
+
+// ----- a git dir the index cannot be written in -----
+
+fn assert_scans_and_says_so_once(repo: &GitRepo, what: &str) {
+    for query in [
+        WHY,
+        &["check", "--json"][..],
+        &["record", "ADR-0001", "--git", "--json"],
+    ] {
+        let want = truth(repo, query);
+        let got = run(repo, query);
+        assert_answer(&format!("{what}: {query:?}"), &got, &want);
+        let notes: Vec<&str> = got.stderr.lines().collect();
+        assert_eq!(
+            notes.len(),
+            1,
+            "{what}: {query:?} says once that it answered from a scan: {:?}",
+            got.stderr
+        );
+        assert!(notes[0].contains("scan"), "{what}: {:?}", notes[0]);
+    }
+}
+
+#[test]
+fn a_git_dir_where_the_index_cannot_be_made_answers_from_a_scan() {
+    let repo = generated(100);
+    let dir = repo.path().join(".git").join("context-graph");
+    std::fs::remove_dir_all(&dir).ok();
+    // A file where the folder should be: the folder can't be made, even by root.
+    std::fs::write(&dir, b"not a folder").expect("write the blocker");
+    assert_scans_and_says_so_once(&repo, "`.git/context-graph` is a file");
+    assert_eq!(std::fs::read(&dir).unwrap(), b"not a folder");
+}
+
+#[test]
+fn a_read_only_index_folder_answers_from_a_scan() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = generated(100);
+    let dir = repo.path().join(".git").join("context-graph");
+    std::fs::create_dir_all(&dir).expect("make the folder");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    let probe = dir.join("probe");
+    if std::fs::write(&probe, b"").is_ok() {
+        // Root writes anyway: the file test above covers this case.
+        std::fs::remove_file(&probe).ok();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).ok();
+        eprintln!("skipped: permissions do not stop this user from writing");
+        return;
+    }
+    assert_scans_and_says_so_once(&repo, "a read-only `.git/context-graph`");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).ok();
+}

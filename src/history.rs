@@ -164,6 +164,19 @@ pub struct Repo {
 }
 
 impl Repo {
+    /// The shallow boundary as git records it (the `shallow` file's bytes), empty when the
+    /// repository is not shallow: it changes on a deepen or unshallow.
+    pub fn shallow_boundary(&self) -> Vec<u8> {
+        if !self.shallow {
+            return Vec::new();
+        }
+        self.gix()
+            .shallow_file()
+            .ok()
+            .and_then(|p| std::fs::read(p).ok())
+            .unwrap_or_else(|| b"shallow".to_vec())
+    }
+
     /// A thread-local handle on the repository (e.g. to read its configuration).
     pub fn gix(&self) -> gix::Repository {
         self.sync.to_thread_local()

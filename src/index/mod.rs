@@ -505,11 +505,20 @@ impl Index {
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     ) -> Result<usize, IndexError> {
         let head = self.repo.head;
-        let indexed = self.indexed_head()?;
-        let shallow_now = self.repo.shallow;
-        let shallow_then = self.meta(KEY_SHALLOW)?.is_some_and(|b| b == [1]);
-        if head == indexed && shallow_now == shallow_then && self.meta(KEY_REACH)?.is_some() {
+        let mut indexed = self.indexed_head()?;
+        // A shallow clone's boundary commits were diffed against nothing: when the boundary
+        // moves (deepen, unshallow), what was indexed for them is wrong, so start over.
+        let shallow_now = self.repo.shallow_boundary();
+        let shallow_then = self.meta(KEY_SHALLOW)?;
+        if head == indexed
+            && shallow_then.as_deref() == Some(shallow_now.as_slice())
+            && self.meta(KEY_REACH)?.is_some()
+        {
             return Ok(0);
+        }
+        if shallow_then.is_some_and(|then| then != shallow_now) {
+            self.clear_history()?;
+            indexed = None;
         }
         let mut graph = self.graph()?;
         let ids = self.commit_ids()?;
@@ -625,11 +634,44 @@ impl Index {
                 None => &[],
             };
             meta.insert(KEY_HEAD, head_bytes).map_err(|e| self.err(e))?;
-            meta.insert(KEY_SHALLOW, [u8::from(shallow_now)].as_slice())
+            meta.insert(KEY_SHALLOW, shallow_now.as_slice())
                 .map_err(|e| self.err(e))?;
         }
         txn.commit().map_err(|e| self.err(e))?;
         Ok(added)
+    }
+
+    /// Drops the history part (commits, paths, renames, mentions, graph, reach, head).
+    fn clear_history(&mut self) -> Result<(), IndexError> {
+        let txn = self.write_txn()?;
+        {
+            let e = |e: redb::Error| IndexError::unusable(&self.path, e);
+            txn.open_table(COMMITS)
+                .map_err(|x| e(x.into()))?
+                .retain(|_, _| false)
+                .map_err(|x| e(x.into()))?;
+            txn.open_table(COMMIT_IDS)
+                .map_err(|x| e(x.into()))?
+                .retain(|_, _| false)
+                .map_err(|x| e(x.into()))?;
+            txn.open_table(PATHS)
+                .map_err(|x| e(x.into()))?
+                .retain(|_, _| false)
+                .map_err(|x| e(x.into()))?;
+            txn.open_table(RENAMES)
+                .map_err(|x| e(x.into()))?
+                .retain(|_, _| false)
+                .map_err(|x| e(x.into()))?;
+            txn.open_table(MENTIONS)
+                .map_err(|x| e(x.into()))?
+                .retain(|_, _| false)
+                .map_err(|x| e(x.into()))?;
+            let mut meta = txn.open_table(META).map_err(|x| e(x.into()))?;
+            for key in [KEY_GRAPH, KEY_REACH, KEY_HEAD, KEY_SHALLOW] {
+                meta.remove(key).map_err(|x| e(x.into()))?;
+            }
+        }
+        txn.commit().map_err(|e| self.err(e))
     }
 
     fn graph(&self) -> Result<Graph, IndexError> {

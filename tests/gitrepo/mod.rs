@@ -237,6 +237,20 @@ impl GitRepo {
         self.git(&["rev-parse", "HEAD"]).trim().to_string()
     }
 
+    /// `git worktree add -b branch` into a new folder `name` next to the work tree; returns the
+    /// linked worktree's path (canonical).
+    pub fn linked_worktree(&self, name: &str, branch: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        let target = path.display().to_string();
+        self.git(&["worktree", "add", "-q", "-b", branch, &target]);
+        path.canonicalize().expect("canonical linked worktree")
+    }
+
+    /// `git rev-parse rev`, full sha.
+    pub fn rev(&self, rev: &str) -> String {
+        self.git(&["rev-parse", rev]).trim().to_string()
+    }
+
     /// `git clone --depth N file://...` of this repository into a new temporary folder.
     pub fn shallow_clone(&self, depth: usize) -> GitRepo {
         let clone = GitRepo::empty_folder();

@@ -1,14 +1,32 @@
-//! Turns a version-2 index (`<git dir>/context-graph/index.redb`) into a real version-1 file,
-//! in place: version 1 is exactly version 2 without the `mentions` table (see `migrations/`).
+//! Turns a current (version-3) index (`<git dir>/context-graph/index.redb`) into a real
+//! version-1 file, in place: version 1 is version 3 without the `mentions` table (added by
+//! step 2) and with the commit graph stored one parent list per commit (changed by step 3);
+//! see `migrations/`.
 //! Made for the fixture in `fixtures/index/v1/` (its README says how it was made).
 //!
 //! ```text
 //! cargo run --example make_v1_index -- path/to/index.redb
 //! ```
 
-use context_graph::index::schema::{KEY_VERSION, MENTIONS, META};
-use redb::{Database, ReadableDatabase};
+use context_graph::index::codec;
+use context_graph::index::schema::{KEY_GRAPH, KEY_VERSION, MENTIONS, META};
+use redb::{Database, ReadableDatabase, ReadableTable};
 use std::process::ExitCode;
+
+/// The graph as schema 3 stores it.
+#[derive(serde::Deserialize)]
+struct FlatGraph {
+    offsets: Vec<u32>,
+    parents: Vec<u32>,
+    alive: Vec<bool>,
+}
+
+/// The graph as schemas 1 and 2 store it.
+#[derive(serde::Serialize)]
+struct NestedGraph {
+    parents: Vec<Vec<u32>>,
+    alive: Vec<bool>,
+}
 
 fn version(db: &Database) -> Result<Option<u32>, redb::Error> {
     let txn = db.begin_read()?;
@@ -25,18 +43,35 @@ fn version(db: &Database) -> Result<Option<u32>, redb::Error> {
 fn convert(path: &str) -> Result<(), redb::Error> {
     let mut db = Database::create(path)?;
     match version(&db)? {
-        Some(2) => {}
+        Some(3) => {}
         other => {
             return Err(redb::Error::Corrupted(format!(
-                "{path} is not a version-2 index (schema version {other:?})"
+                "{path} is not a version-3 index (schema version {other:?})"
             )))
         }
     }
     let txn = db.begin_write()?;
     let existed = txn.delete_table(MENTIONS)?;
-    assert!(existed, "a version-2 index has a mentions table");
+    assert!(existed, "a version-3 index has a mentions table");
     {
         let mut meta = txn.open_table(META)?;
+        let flat = meta
+            .get(KEY_GRAPH)?
+            .map(|b| codec::decode::<FlatGraph>(b.value()))
+            .transpose()
+            .map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+        if let Some(flat) = flat {
+            let nested = NestedGraph {
+                parents: (0..flat.alive.len())
+                    .map(|n| {
+                        flat.parents[flat.offsets[n] as usize..flat.offsets[n + 1] as usize]
+                            .to_vec()
+                    })
+                    .collect(),
+                alive: flat.alive,
+            };
+            meta.insert(KEY_GRAPH, codec::encode(&nested).as_slice())?;
+        }
         meta.insert(KEY_VERSION, 1u32.to_le_bytes().as_slice())?;
     }
     txn.commit()?;
@@ -48,7 +83,7 @@ fn convert(path: &str) -> Result<(), redb::Error> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path] = args.as_slice() else {
-        eprintln!("usage: make_v1_index PATH/TO/index.redb (a version-2 index, changed in place)");
+        eprintln!("usage: make_v1_index PATH/TO/index.redb (a version-3 index, changed in place)");
         return ExitCode::from(2);
     };
     match convert(path) {

@@ -83,6 +83,13 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
 }
 
 fn parse(raw: &str) -> Frontmatter {
+    if let Some(fields) = simple(raw) {
+        return Frontmatter {
+            fields,
+            raw: raw.to_string(),
+            invalid: None,
+        };
+    }
     match YamlLoader::load_from_str(raw) {
         Ok(docs) => {
             let mut fields = BTreeMap::new();
@@ -106,6 +113,99 @@ fn parse(raw: &str) -> Frontmatter {
             invalid: Some(e.to_string()),
         },
     }
+}
+
+/// The common frontmatter, read without a YAML parser: `key: value` lines whose values are
+/// plain or simply quoted scalars, flow lists of those, or block lists of those. `None` for
+/// anything else (which then goes to the YAML parser). Plain scalars are typed exactly as the
+/// YAML parser types them, so both paths give the same fields.
+fn simple(raw: &str) -> Option<BTreeMap<String, Value>> {
+    let mut fields = BTreeMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut list: Option<(String, Vec<String>)> = None;
+    let close = |list: &mut Option<(String, Vec<String>)>, fields: &mut BTreeMap<String, Value>| {
+        if let Some((key, items)) = list.take() {
+            if !items.is_empty() {
+                fields.insert(key, Value::List(items));
+            }
+        }
+    };
+    for line in raw.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some(item) = trimmed
+            .strip_prefix("- ")
+            .or((trimmed == "-").then_some(""))
+        {
+            let (_, items) = list.as_mut()?;
+            if let Some(v) = simple_scalar(item.trim())? {
+                items.push(v);
+            }
+            continue;
+        }
+        if line.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let (key, rest) = line.split_once(':')?;
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+            || !seen.insert(key.to_string())
+        {
+            return None;
+        }
+        close(&mut list, &mut fields);
+        let value = rest.trim();
+        if !rest.is_empty() && !rest.starts_with(' ') {
+            return None;
+        }
+        if value.is_empty() {
+            list = Some((normalise_key(key), Vec::new()));
+        } else if let Some(inner) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            let mut items = Vec::new();
+            for piece in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                if let Some(v) = simple_scalar(piece)? {
+                    items.push(v);
+                }
+            }
+            fields.insert(normalise_key(key), Value::List(items));
+        } else if let Some(v) = simple_scalar(value)? {
+            fields.insert(normalise_key(key), Value::Scalar(v));
+        }
+    }
+    close(&mut list, &mut fields);
+    Some(fields)
+}
+
+/// One scalar as the YAML parser would read it: `Some(None)` for null, `None` when it is not
+/// simple enough to be sure.
+fn simple_scalar(v: &str) -> Option<Option<String>> {
+    let quoted = |q: char| {
+        v.strip_prefix(q)
+            .and_then(|r| r.strip_suffix(q))
+            .filter(|inner| !inner.contains(q) && !inner.contains('\\'))
+    };
+    if v.starts_with('"') {
+        return quoted('"').map(|s| Some(s.to_string()));
+    }
+    if v.starts_with('\'') {
+        return quoted('\'').map(|s| Some(s.to_string()));
+    }
+    let special_start = v.starts_with([
+        '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`',
+    ]);
+    if special_start
+        || v.ends_with(':')
+        || v.contains(": ")
+        || v.contains(" #")
+        || v.contains(['[', ']', '{', '}'])
+    {
+        return None;
+    }
+    Some(scalar(&Yaml::from_str(v)))
 }
 
 fn scalar(y: &Yaml) -> Option<String> {
@@ -204,6 +304,37 @@ mod tests {
         let fm = fm.unwrap();
         assert!(fm.invalid.is_some());
         assert_eq!(fm.fields["status"], Value::Scalar("accepted".into()));
+    }
+
+    #[test]
+    fn the_simple_reader_agrees_with_the_yaml_parser() {
+        let docs = [
+            "id: 0012\ntitle: Use X\nstatus: accepted\ndate: 2024-01-05\n",
+            "title: \"Quoted: yes\"\nsupersedes: [3, ADR-4, '5']\n",
+            "superseded_by:\n  - 0009\n  - ADR-10\nreplaces:\n",
+            "flag: True\nn: +12\nx: 0x1f\nf: 1.5\nz: ~\nnothing:\n# comment\n",
+            "tags: []\nauthor: Ana O'Neil\n",
+        ];
+        for doc in docs {
+            let fast = simple(doc).expect("simple enough");
+            let slow = match YamlLoader::load_from_str(doc).unwrap().into_iter().next() {
+                Some(Yaml::Hash(hash)) => hash
+                    .iter()
+                    .filter_map(|(k, v)| Some((normalise_key(&scalar(k)?), value(v)?)))
+                    .collect::<BTreeMap<_, _>>(),
+                _ => BTreeMap::new(),
+            };
+            assert_eq!(fast, slow, "{doc}");
+        }
+        for not_simple in [
+            "a: b: c\n",
+            "a: |\n  x\n",
+            "a: \"x\\\"y\"\n",
+            "  indented: 1\n",
+            "a: 1\na: 2\n",
+        ] {
+            assert!(simple(not_simple).is_none(), "{not_simple}");
+        }
     }
 
     #[test]

@@ -97,9 +97,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     // Regexes run once over the visible text, not once per line.
     let visible: String = lines.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
     for text in [visible.as_str(), status_text.as_str()] {
-        relations(text, superseded_by_re(), folder, prefix, &mut superseded_by);
-        relations(text, supersedes_re(), folder, prefix, &mut supersedes);
-        relations(text, amends_re(), folder, prefix, &mut amends);
+        relations(
+            text,
+            folder,
+            prefix,
+            [&mut superseded_by, &mut supersedes, &mut amends],
+        );
     }
     mentions.extend(ids::mentions(&visible).into_iter().map(|m| m.id));
     for (text, target) in text_links(&visible) {
@@ -464,23 +467,15 @@ fn fm_refs(fm: &Frontmatter, keys: &[&str], prefix: Prefix) -> Vec<Ref> {
     out
 }
 
-fn superseded_by_re() -> &'static Regex {
+/// "Superseded by" / "Replaced by" (group 1), "Supersedes" / "Replaces" (group 2), and the
+/// amending verbs (group 3), in one pass.
+fn relation_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(?i)(?-u:\b)(?:superseded|replaced)\s+by(?-u:\b)").expect("regex")
-    })
-}
-
-fn supersedes_re() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"(?i)(?-u:\b)(?:supersedes|replaces)(?-u:\b)").expect("regex"))
-}
-
-fn amends_re() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"(?i)(?-u:\b)(?:amends|extends|refines|narrows|overrides|modifies)(?-u:\b)")
-            .expect("regex")
+        Regex::new(
+            r"(?i)(?-u:\b)(?:((?:superseded|replaced)\s+by)|(supersedes|replaces)|(amends|extends|refines|narrows|overrides|modifies))(?-u:\b)",
+        )
+        .expect("regex")
     })
 }
 
@@ -508,10 +503,15 @@ fn bare_number_re() -> &'static Regex {
     })
 }
 
-/// After each keyword match in `text`, reads the list of ids and links that follows it on the
-/// same line.
-fn relations(text: &str, keyword: &Regex, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
-    for m in keyword.find_iter(text) {
+/// After each relation keyword in `text`, reads the list of ids and links that follows it on
+/// the same line into its list: `[superseded_by, supersedes, amends]`.
+fn relations(text: &str, folder: &str, prefix: Prefix, lists: [&mut Vec<Ref>; 3]) {
+    for c in relation_re().captures_iter(text) {
+        let Some(kind) = (1..=3).find(|&i| c.get(i).is_some()) else {
+            continue;
+        };
+        let out = &mut *lists[kind - 1];
+        let m = c.get(0).expect("group 0 always matches");
         let after = &text[m.end()..];
         let mut rest = &after[..after.find('\n').unwrap_or(after.len())];
         loop {

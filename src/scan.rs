@@ -138,10 +138,13 @@ fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
 
 /// Maps `items` on up to as many threads as the machine has cores, keeping their order.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(8);
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let threads = *THREADS.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(8)
+    });
     if threads < 2 || items.len() < 64 {
         return items.iter().map(&f).collect();
     }

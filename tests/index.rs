@@ -951,7 +951,7 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
     );
 }
 
-/// Remakes the version-1 fixture's version-2 source (fixtures/index/v1/README.md):
+/// Remakes the version-1 fixture's current-version source (fixtures/index/v1/README.md):
 /// `cargo test --test index -- --ignored make_the_v1_fixture_source`, then
 /// `cargo run --example make_v1_index -- fixtures/index/v1/index.redb`.
 #[test]
@@ -960,7 +960,10 @@ fn make_the_v1_fixture_source() {
     let repo = v1_repo();
     let out = run(&repo, &["index"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(tables_and_version(&index_file(&repo)).1, 2);
+    assert_eq!(
+        tables_and_version(&index_file(&repo)).1,
+        schema::SCHEMA_VERSION
+    );
     std::fs::create_dir_all(fixture_dir()).expect("make the fixture folder");
     std::fs::copy(index_file(&repo), fixture_dir().join("index.redb")).expect("copy");
     std::fs::write(fixture_dir().join("head.txt"), format!("{}\n", repo.head()))

@@ -9,11 +9,17 @@ use redb::{Database, ReadableDatabase};
 mod v1_initial;
 #[path = "../../migrations/v2_mentions.rs"]
 mod v2_mentions;
+#[path = "../../migrations/v3_flat_graph.rs"]
+mod v3_flat_graph;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
 /// (version reached, step), in order.
-pub const STEPS: &[(u32, Step)] = &[(1, v1_initial::apply), (2, v2_mentions::apply)];
+pub const STEPS: &[(u32, Step)] = &[
+    (1, v1_initial::apply),
+    (2, v2_mentions::apply),
+    (3, v3_flat_graph::apply),
+];
 
 /// The version recorded in the file; 0 for a new, empty file.
 pub fn version(db: &impl ReadableDatabase) -> Result<u32, redb::Error> {

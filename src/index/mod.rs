@@ -521,13 +521,18 @@ impl Index {
             indexed = None;
         }
         let mut graph = self.graph()?;
-        let ids = self.commit_ids()?;
-        let new: Vec<WalkedCommit> = match head {
-            Some(tip) if !ids.contains_key(&tip) => {
-                let known = |id: &[u8; 20]| ids.contains_key(id);
-                history::walk_new(&self.repo, tip, &known, progress)?
+        // Which commits are known: a lookup each, shared by the walk's threads.
+        let new: Vec<WalkedCommit> = {
+            let txn = self.read_txn()?;
+            let ids = Mutex::new(txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?);
+            let known = |id: &[u8; 20]| {
+                let ids = ids.lock().unwrap_or_else(|e| e.into_inner());
+                ids.get(id).ok().flatten().is_some()
+            };
+            match head {
+                Some(tip) if !known(&tip) => history::walk_new(&self.repo, tip, &known, progress)?,
+                _ => Vec::new(),
             }
-            _ => Vec::new(),
         };
         let added = new.len();
         let txn = self.write_txn()?;
@@ -539,70 +544,110 @@ impl Index {
             let mut mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
             let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
 
-            // Number the new commits, then store them with their parents as numbers.
-            let mut numbers: HashMap<[u8; 20], u32> = ids;
-            let mut next = graph.parents.len() as u32;
+            // Number the new commits (oldest first, so parents come before children where
+            // possible), then store them with their parents as numbers.
+            let first = graph.len() as u32;
+            let fresh: HashMap<[u8; 20], u32> = new
+                .iter()
+                .rev()
+                .enumerate()
+                .map(|(i, c)| (c.id, first + i as u32))
+                .collect();
+            let number = |id: &[u8; 20],
+                          table: &redb::Table<&[u8; 20], u32>|
+             -> Result<Option<u32>, IndexError> {
+                if let Some(&n) = fresh.get(id) {
+                    return Ok(Some(n));
+                }
+                Ok(table
+                    .get(id)
+                    .map_err(|e| IndexError::unusable(&self.path, e))?
+                    .map(|v| v.value()))
+            };
+            let mut path_keys: Vec<(&str, u32)> = Vec::new();
+            let mut mention_keys: Vec<(&str, u32)> = Vec::new();
+            let mut rename_keys: Vec<(&str, u32, &str)> = Vec::new();
+            let mut stored: Vec<(u32, Vec<u8>)> = Vec::with_capacity(new.len());
+            let mut parent_lists: Vec<(u32, Vec<u32>)> = Vec::with_capacity(new.len());
             for c in &new {
-                numbers.insert(c.id, next);
-                next += 1;
-            }
-            graph.parents.resize(next as usize, Vec::new());
-            graph.alive.resize(next as usize, true);
-            for c in new {
-                let n = numbers[&c.id];
-                let parents: Vec<u32> = c
-                    .parents
-                    .iter()
-                    .filter_map(|p| numbers.get(p).copied())
-                    .collect();
-                graph.parents[n as usize] = parents.clone();
-                for path in &c.changes {
-                    paths
-                        .insert((path.as_str(), n), ())
-                        .map_err(|e| self.err(e))?;
+                let n = fresh[&c.id];
+                let mut parents = Vec::with_capacity(c.parents.len());
+                for p in &c.parents {
+                    if let Some(pn) = number(p, &commit_ids)? {
+                        parents.push(pn);
+                    }
                 }
-                for (from, to) in &c.renames {
-                    renames
-                        .insert((to.as_str(), n), from.as_str())
-                        .map_err(|e| self.err(e))?;
-                }
-                for id in &c.meta.mentions {
-                    mentions
-                        .insert((id.as_str(), n), ())
-                        .map_err(|e| self.err(e))?;
-                }
-                commit_ids.insert(&c.id, n).map_err(|e| self.err(e))?;
-                let stored = StoredCommit {
+                path_keys.extend(c.changes.iter().map(|p| (p.as_str(), n)));
+                mention_keys.extend(c.meta.mentions.iter().map(|id| (id.as_str(), n)));
+                rename_keys.extend(
+                    c.renames
+                        .iter()
+                        .map(|(from, to)| (to.as_str(), n, from.as_str())),
+                );
+                let record = StoredCommit {
                     id: c.id,
-                    parents,
+                    parents: parents.clone(),
                     time: c.meta.time,
-                    author: c.meta.author,
-                    subject: c.meta.subject,
-                    mentions: c.meta.mentions,
+                    author: c.meta.author.clone(),
+                    subject: c.meta.subject.clone(),
+                    mentions: c.meta.mentions.clone(),
                     is_merge: c.meta.is_merge,
-                    changes: c.changes,
-                    renames: c.renames,
+                    changes: c.changes.clone(),
+                    renames: c.renames.clone(),
                 };
+                stored.push((n, codec::encode(&record)));
+                parent_lists.push((n, parents));
+            }
+            // Inserting in key order keeps redb's pages warm: much faster for a first build.
+            parent_lists.sort_unstable();
+            for (_, parents) in &parent_lists {
+                graph.push(parents);
+            }
+            stored.sort_unstable_by_key(|(n, _)| *n);
+            for (n, bytes) in &stored {
                 commits
-                    .insert(n, codec::encode(&stored).as_slice())
+                    .insert(*n, bytes.as_slice())
                     .map_err(|e| self.err(e))?;
+            }
+            let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
+            id_keys.sort_unstable();
+            for (id, n) in id_keys {
+                commit_ids.insert(id, n).map_err(|e| self.err(e))?;
+            }
+            path_keys.sort_unstable();
+            for key in path_keys {
+                paths.insert(key, ()).map_err(|e| self.err(e))?;
+            }
+            mention_keys.sort_unstable();
+            for key in mention_keys {
+                mentions.insert(key, ()).map_err(|e| self.err(e))?;
+            }
+            rename_keys.sort_unstable();
+            for (to, n, from) in rename_keys {
+                renames.insert((to, n), from).map_err(|e| self.err(e))?;
             }
 
             // Reachable from HEAD: what drift counts.
-            let head_n = head.and_then(|h| numbers.get(&h).copied());
+            let head_n = match &head {
+                Some(h) => number(h, &commit_ids)?,
+                None => None,
+            };
             let reach = graph.reach(head_n.into_iter());
             // Keep what HEAD or a local branch reaches; drop the rest (reset, amend, rebase).
-            let old_head_n = indexed.and_then(|h| numbers.get(&h).copied());
+            let old_head_n = match &indexed {
+                Some(h) => number(h, &commit_ids)?,
+                None => None,
+            };
             let descends = old_head_n.is_none_or(|o| reach.contains(o));
             if !descends {
-                let tips = self
-                    .repo
-                    .local_branches
-                    .iter()
-                    .filter_map(|t| numbers.get(t).copied())
-                    .chain(head_n);
-                let keep = graph.reach(tips);
-                for n in 0..graph.parents.len() as u32 {
+                let mut tips: Vec<u32> = head_n.into_iter().collect();
+                for t in &self.repo.local_branches {
+                    if let Some(n) = number(t, &commit_ids)? {
+                        tips.push(n);
+                    }
+                }
+                let keep = graph.reach(tips.into_iter());
+                for n in 0..graph.len() as u32 {
                     if graph.alive[n as usize] && !keep.contains(n) {
                         let Some(bytes) = commits.remove(n).map_err(|e| self.err(e))? else {
                             continue;
@@ -621,7 +666,6 @@ impl Index {
                         }
                         commit_ids.remove(&c.id).map_err(|e| self.err(e))?;
                         graph.alive[n as usize] = false;
-                        graph.parents[n as usize].clear();
                     }
                 }
             }
@@ -679,17 +723,6 @@ impl Index {
             Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
             None => Graph::default(),
         })
-    }
-
-    fn commit_ids(&self) -> Result<HashMap<[u8; 20], u32>, IndexError> {
-        let txn = self.read_txn()?;
-        let table = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
-        let mut out = HashMap::with_capacity(table.len().map_err(|e| self.err(e))? as usize);
-        for entry in table.iter().map_err(|e| self.err(e))? {
-            let (k, v) = entry.map_err(|e| self.err(e))?;
-            out.insert(*k.value(), v.value());
-        }
-        Ok(out)
     }
 
     /// The history a set of records needs, read from the index: only the commits that touch
@@ -928,21 +961,44 @@ pub struct Status {
     pub paths: u64,
 }
 
-/// The commit graph as numbers: each commit's parents, and whether it is still kept.
+/// The commit graph as numbers: each commit's parents (flat, with offsets), and whether it is
+/// still kept. A dropped commit keeps its slot; nothing kept reaches it.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-struct Graph {
-    parents: Vec<Vec<u32>>,
-    alive: Vec<bool>,
+pub(crate) struct Graph {
+    offsets: Vec<u32>,
+    parents: Vec<u32>,
+    pub(crate) alive: Vec<bool>,
 }
 
 impl Graph {
+    fn len(&self) -> usize {
+        self.alive.len()
+    }
+
+    pub(crate) fn push(&mut self, parents: &[u32]) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        self.parents.extend_from_slice(parents);
+        self.offsets.push(self.parents.len() as u32);
+        self.alive.push(true);
+    }
+
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let n = n as usize;
+        match (self.offsets.get(n), self.offsets.get(n + 1)) {
+            (Some(&a), Some(&b)) => &self.parents[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
     fn reach(&self, tips: impl Iterator<Item = u32>) -> Reach {
-        let mut reach = Reach::with_len(self.parents.len());
+        let mut reach = Reach::with_len(self.len());
         let mut stack: Vec<u32> = tips.collect();
         while let Some(n) = stack.pop() {
-            if (n as usize) < self.parents.len() && !reach.contains(n) {
+            if (n as usize) < self.len() && !reach.contains(n) {
                 reach.insert(n);
-                stack.extend(self.parents[n as usize].iter().copied());
+                stack.extend_from_slice(self.parents_of(n));
             }
         }
         reach
@@ -1096,10 +1152,12 @@ impl Cached {
     fn valid_walk(&self) -> Option<&GuideWalkCache> {
         let w = self.guide_walk.as_ref()?;
         let settled = |fp: &Fingerprint| w.stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS;
-        let dirs_same = w.dirs.iter().all(|(d, then)| {
+        let dirs_same = crate::scan::parallel_map(&w.dirs, |(d, then)| {
             let now = fingerprint(&self.root.join(d));
             now == *then && now.as_ref().is_none_or(settled)
-        });
+        })
+        .into_iter()
+        .all(|same| same);
         let ignores_same = dirs_same
             && w.ignores.iter().all(|(p, then)| {
                 let now = fingerprint(Path::new(p));

@@ -5,7 +5,7 @@ use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// `schema_version`, `head`, `shallow`, `next_commit`, `graph`, `reach`, `scope`.
 pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");

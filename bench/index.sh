@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Benchmark for the index, every figure a ratio to git on the same repository in this one run:
+#
+#   bench/index.sh [--commits N] [--repo DIR] [--keep]
+#
+#   build    `context-graph index --rebuild` against `git log --name-only --format=%H HEAD`
+#            (wall time and peak RSS);
+#   warm     `context-graph why PATH --git --json` with the index fresh, against
+#            `git rev-parse HEAD`;
+#   refresh  the same query right after one new commit (the index adds it), against
+#            `git rev-parse HEAD`.
+#
+# Without --repo it generates a deterministic N-commit history (default 20,000) with
+# bench/gen-history.sh in a temporary folder. PATH is the first folder the first record governs.
+# Best of RUNS (default 5) interleaved runs each. Needs the Rust toolchain and git.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+project=$(cd "$here/.." && pwd)
+commits=20000
+repo=
+keep=0
+runs=${RUNS:-5}
+while (($#)); do
+  case $1 in
+    --commits) commits=$2; shift ;;
+    --repo) repo=$(cd "$2" && pwd); shift ;;
+    --keep) keep=1 ;;
+    -h | --help) sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "$0: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
+(cd "$project" && cargo build --release --quiet)
+bin=$project/target/release/context-graph
+tmp=$(mktemp -d)
+if ((keep)); then trap 'rm -f "$tmp/rss"' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi
+if [[ -z $repo ]]; then
+  repo=$tmp/history
+  echo "generating $commits commits with git fast-import..." >&2
+  "$here/gen-history.sh" "$repo" "$commits" 300 >/dev/null
+fi
+((keep)) && echo "repository: $repo" >&2
+path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
+  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+[[ -n $path ]] || path=.
+
+now() { date +%s%N; }
+elapsed() { local t0; t0=$(now); "$@" >/dev/null 2>&1 || true; echo $(($(now) - t0)); }
+rss() { /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true; tail -n 1 "$tmp/rss"; }
+min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
+
+gl=(git -C "$repo" log --name-only --format=%H HEAD)
+rp=(git -C "$repo" rev-parse HEAD)
+cg=("$bin" --root "$repo")
+
+# build: cold, from nothing, interleaved with git log
+"${gl[@]}" >/dev/null
+b=() g=()
+for ((r = 0; r < runs; r++)); do
+  g+=("$(elapsed "${gl[@]}")")
+  b+=("$(elapsed "${cg[@]}" index --rebuild)")
+done
+rss_g=$(rss "${gl[@]}")
+rss_b=$(rss "${cg[@]}" index --rebuild)
+
+# warm: the index is fresh (wait out the 2 s racy window of files stored just now)
+"${cg[@]}" why "$path" --git --json >/dev/null 2>&1 || true
+sleep 2.2
+"${cg[@]}" why "$path" --git --json >/dev/null 2>&1 || true
+w=() p=()
+for ((r = 0; r < runs; r++)); do
+  p+=("$(elapsed "${rp[@]}")")
+  w+=("$(elapsed "${cg[@]}" why "$path" --git --json)")
+done
+
+# refresh: one new commit each time (touching a governed file), then the query
+f=() q=()
+target=$(git -C "$repo" ls-files -- "$path" | head -n 1)
+[[ -n $target ]] || target=README.md
+for ((r = 0; r < runs; r++)); do
+  echo "bench $r" >>"$repo/$target"
+  GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench \
+    GIT_COMMITTER_EMAIL=b@bench GIT_AUTHOR_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \
+    GIT_COMMITTER_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \
+    git -C "$repo" commit -q -a -m "bench commit $r"
+  q+=("$(elapsed "${rp[@]}")")
+  f+=("$(elapsed "${cg[@]}" why "$path" --git --json)")
+done
+git -C "$repo" reset -q --hard "HEAD~$runs"
+
+awk -v n="$(git -C "$repo" rev-list --count HEAD)" -v path="$path" -v runs="$runs" \
+  -v b="$(min "${b[@]}")" -v g="$(min "${g[@]}")" -v rb="$rss_b" -v rg="$rss_g" \
+  -v w="$(min "${w[@]}")" -v p="$(min "${p[@]}")" -v f="$(min "${f[@]}")" -v q="$(min "${q[@]}")" '
+  BEGIN {
+    printf "repository: %d commits; query path %s; best of %d interleaved runs\n", n, path, runs
+    printf "build    context-graph index --rebuild %8.1f ms   git log --name-only %8.1f ms   ratio %.2fx\n", b/1e6, g/1e6, b/g
+    printf "         peak RSS                      %8.1f MiB  git log --name-only %8.1f MiB  ratio %.2fx\n", rb/1024, rg/1024, rb/rg
+    printf "warm     why --git --json              %8.1f ms   git rev-parse HEAD  %8.1f ms   ratio %.2fx\n", w/1e6, p/1e6, w/p
+    printf "refresh  why --git --json, 1 new commit %7.1f ms   git rev-parse HEAD  %8.1f ms   ratio %.2fx\n", f/1e6, q/1e6, f/q
+  }'

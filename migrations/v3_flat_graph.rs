@@ -1,10 +1,14 @@
 // Schema 3: the commit graph in `meta` is stored flat (all parents in one list, with each
 // commit's offset into it) instead of one list per commit: a refresh after one commit decodes
-// and encodes it whole, and one list is much cheaper to read than one per commit.
+// and encodes it whole, and one list is much cheaper to read than one per commit. And an
+// `edges` table, filled from the records already cached. And `shallow` in `meta` holds the
+// shallow boundary itself (empty when not shallow) instead of a flag: a flag of "not shallow"
+// becomes empty; a flag of "shallow" stays, and, matching no boundary, makes the next refresh
+// walk the history again.
 
 use crate::index::codec;
-use crate::index::schema::{KEY_GRAPH, META};
-use crate::index::Graph;
+use crate::index::schema::{CachedRecord, EDGES, KEY_GRAPH, KEY_SHALLOW, META, RECORDS};
+use crate::index::{edges_of, Graph};
 use redb::ReadableTable;
 
 /// The schema-2 shape of the graph.
@@ -32,6 +36,20 @@ pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
             *slot = alive;
         }
         meta.insert(KEY_GRAPH, codec::encode(&graph).as_slice())?;
+    }
+    let not_shallow = meta.get(KEY_SHALLOW)?.is_some_and(|v| v.value() == [0]);
+    if not_shallow {
+        meta.insert(KEY_SHALLOW, [].as_slice())?;
+    }
+    let records = txn.open_table(RECORDS)?;
+    let mut edges = txn.open_table(EDGES)?;
+    for entry in records.iter()? {
+        let (path, bytes) = entry?;
+        let cached: CachedRecord =
+            codec::decode(bytes.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+        for (relation, target) in edges_of(&cached.parsed) {
+            edges.insert((path.value(), relation, target.as_str()), ())?;
+        }
     }
     Ok(())
 }

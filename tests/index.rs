@@ -969,3 +969,80 @@ fn make_the_v1_fixture_source() {
     std::fs::write(fixture_dir().join("head.txt"), format!("{}\n", repo.head()))
         .expect("write head.txt");
 }
+
+/// A shallow clone's boundary commits are diffed against nothing; when `git fetch --deepen`
+/// moves the boundary, the index must not keep what it indexed for them (ADR-0006).
+#[test]
+fn deepening_a_shallow_clone_is_answered_like_a_scan() {
+    let origin = GitRepo::new();
+    origin
+        .write(
+            "docs/adr/0001-auth.md",
+            &adr(
+                1,
+                "Auth",
+                "Accepted",
+                Some("2025-01-01"),
+                "We keep `src/auth/`.",
+            ),
+        )
+        .write("src/auth/a.rs", "0\n");
+    origin.commit_at("2025-01-02T10:00:00Z", "Ana", "Start");
+    for i in 1..=6 {
+        origin.write("src/auth/a.rs", &format!("{i}\n"));
+        let message = if i % 2 == 0 {
+            format!("Change {i} for ADR-0001")
+        } else {
+            format!("Change {i}")
+        };
+        origin.commit_at(&format!("2025-01-{:02}T10:00:00Z", i + 2), "Ben", &message);
+    }
+    let clone = origin.shallow_clone(2);
+    let queries: [&[&str]; 2] = [
+        &["check", "--git", "--json"],
+        &["why", "src/auth/a.rs", "--git", "--json"],
+    ];
+    for q in queries {
+        assert_same(&clone, "shallow", q);
+    }
+    let before = run(&clone, &["record", "ADR-0001", "--git", "--json"]);
+    clone.git(&["fetch", "-q", "--deepen", "3"]);
+    for q in queries {
+        assert_same(&clone, "deepened", q);
+    }
+    let after = assert_same(
+        &clone,
+        "deepened",
+        &["record", "ADR-0001", "--git", "--json"],
+    );
+    assert_ne!(
+        before.stdout, after.stdout,
+        "deepening brings older commits into the drift"
+    );
+    clone.git(&["fetch", "-q", "--unshallow"]);
+    for q in queries {
+        assert_same(&clone, "unshallowed", q);
+    }
+}
+
+/// Migrating keeps the history: `index` on the version-1 fixture adds no commit (a dropped or
+/// misread history would be walked again).
+#[test]
+fn migrating_a_version_1_index_walks_nothing_again() {
+    let repo = v1_repo();
+    assert_eq!(repo.head(), expected_v1_head());
+    let target = index_file(&repo);
+    std::fs::create_dir_all(target.parent().unwrap()).expect("make .git/context-graph");
+    std::fs::copy(fixture_dir().join("index.redb"), &target).expect("copy the fixture");
+    let out = run(&repo, &["index", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    let summary: Value = serde_json::from_slice(&out.stdout).expect("index --json is JSON");
+    assert_eq!(summary["commits_added"], 0, "{summary:#}");
+    assert_eq!(
+        tables_and_version(&target).1,
+        schema::SCHEMA_VERSION,
+        "index migrated the file"
+    );
+    assert_same(&repo, "migrated", &["check", "--git", "--json"]);
+}

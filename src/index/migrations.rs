@@ -51,3 +51,18 @@ pub fn migrate(db: &Database, from: u32, to: u32) -> Result<(), redb::Error> {
     }
     Ok(())
 }
+
+/// Opens (and so creates, when missing) every table of the current schema.
+pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
+    use super::schema::*;
+    txn.open_table(META)?;
+    txn.open_table(RECORDS)?;
+    txn.open_table(GUIDES)?;
+    txn.open_table(COMMITS)?;
+    txn.open_table(COMMIT_IDS)?;
+    txn.open_table(PATHS)?;
+    txn.open_table(RENAMES)?;
+    txn.open_table(MENTIONS)?;
+    txn.open_table(EDGES)?;
+    Ok(())
+}

@@ -463,6 +463,29 @@ impl Index {
                 meta.insert(KEY_SCOPE, codec::encode(&cached.scope).as_slice())
                     .map_err(|e| self.err(e))?;
             }
+            let mut edges = txn.open_table(EDGES).map_err(|e| self.err(e))?;
+            if !cached.same_scope {
+                edges.retain(|_, _| false).map_err(|e| self.err(e))?;
+            }
+            let stale = gone_records
+                .iter()
+                .map(|k| k.as_str())
+                .chain(record_writes.iter().map(|(k, _)| k.as_str()));
+            for path in stale {
+                edges
+                    .retain_in((path, "", "")..(path, "\u{10ffff}", ""), |_, _| false)
+                    .map_err(|e| self.err(e))?;
+            }
+            for p in parsed
+                .iter()
+                .filter(|p| record_writes.iter().any(|(k, _)| k == &p.path))
+            {
+                for (relation, target) in edges_of(p) {
+                    edges
+                        .insert((p.path.as_str(), relation, target.as_str()), ())
+                        .map_err(|e| self.err(e))?;
+                }
+            }
             for k in gone_records {
                 records.remove(k.as_str()).map_err(|e| self.err(e))?;
             }
@@ -688,31 +711,17 @@ impl Index {
     /// Drops the history part (commits, paths, renames, mentions, graph, reach, head).
     fn clear_history(&mut self) -> Result<(), IndexError> {
         let txn = self.write_txn()?;
+        txn.delete_table(COMMITS).map_err(|e| self.err(e))?;
+        txn.delete_table(COMMIT_IDS).map_err(|e| self.err(e))?;
+        txn.delete_table(PATHS).map_err(|e| self.err(e))?;
+        txn.delete_table(RENAMES).map_err(|e| self.err(e))?;
+        txn.delete_table(MENTIONS).map_err(|e| self.err(e))?;
+        // Made again, empty, in the same transaction: the walk that follows reads them.
+        migrations::create_tables(&txn).map_err(|e| self.err(e))?;
         {
-            let e = |e: redb::Error| IndexError::unusable(&self.path, e);
-            txn.open_table(COMMITS)
-                .map_err(|x| e(x.into()))?
-                .retain(|_, _| false)
-                .map_err(|x| e(x.into()))?;
-            txn.open_table(COMMIT_IDS)
-                .map_err(|x| e(x.into()))?
-                .retain(|_, _| false)
-                .map_err(|x| e(x.into()))?;
-            txn.open_table(PATHS)
-                .map_err(|x| e(x.into()))?
-                .retain(|_, _| false)
-                .map_err(|x| e(x.into()))?;
-            txn.open_table(RENAMES)
-                .map_err(|x| e(x.into()))?
-                .retain(|_, _| false)
-                .map_err(|x| e(x.into()))?;
-            txn.open_table(MENTIONS)
-                .map_err(|x| e(x.into()))?
-                .retain(|_, _| false)
-                .map_err(|x| e(x.into()))?;
-            let mut meta = txn.open_table(META).map_err(|x| e(x.into()))?;
+            let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
             for key in [KEY_GRAPH, KEY_REACH, KEY_HEAD, KEY_SHALLOW] {
-                meta.remove(key).map_err(|x| e(x.into()))?;
+                meta.remove(key).map_err(|e| self.err(e))?;
             }
         }
         txn.commit().map_err(|e| self.err(e))
@@ -1112,6 +1121,24 @@ impl Cached {
         }
         fresh
     }
+}
+
+/// The edges a record declares, as parsed: (relation, target id or path).
+pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
+    use crate::record::Ref;
+    let target = |r: &Ref| match r {
+        Ref::Id(id) => id.clone(),
+        Ref::Link { target, .. } => target.clone(),
+    };
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    out.extend(p.supersedes.iter().map(|r| ("supersedes", target(r))));
+    out.extend(p.superseded_by.iter().map(|r| ("superseded-by", target(r))));
+    out.extend(p.amends.iter().map(|r| ("amends", target(r))));
+    out.extend(p.mentions.iter().map(|id| ("mentions", id.clone())));
+    out.extend(p.links.iter().map(|r| ("links", target(r))));
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// What a guide walk depended on, fingerprinted now.

@@ -22,6 +22,10 @@ pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("co
 pub const PATHS: TableDefinition<(&str, u32), ()> = TableDefinition::new("paths");
 /// (new path, commit number) → old path, for `.md` files renamed by a commit.
 pub const RENAMES: TableDefinition<(&str, u32), &str> = TableDefinition::new("renames");
+/// (record path, relation, target) for every edge a record declares, as parsed: relation is
+/// `supersedes`, `superseded-by`, `amends`, `mentions` or `links`; target an id or a
+/// root-relative path (schema 3). The graph resolves them per query.
+pub const EDGES: TableDefinition<(&str, &str, &str), ()> = TableDefinition::new("edges");
 /// (id, commit number) for every id a commit message mentions (schema 2).
 pub const MENTIONS: TableDefinition<(&str, u32), ()> = TableDefinition::new("mentions");
 

@@ -1,7 +1,8 @@
 //! Turns a current (version-3) index (`<git dir>/context-graph/index.redb`) into a real
 //! version-1 file, in place: version 1 is version 3 without the `mentions` table (added by
-//! step 2) and with the commit graph stored one parent list per commit (changed by step 3);
-//! see `migrations/`.
+//! step 2), without the `edges` table, with each commit's changes inside its `commits` value
+//! instead of `commit_changes`, and with the commit graph stored one parent list per commit
+//! (changed by step 3); see `migrations/`.
 //! Made for the fixture in `fixtures/index/v1/` (its README says how it was made).
 //!
 //! ```text
@@ -9,9 +10,26 @@
 //! ```
 
 use context_graph::index::codec;
-use context_graph::index::schema::{KEY_GRAPH, KEY_VERSION, MENTIONS, META};
+use context_graph::index::schema::{
+    StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, KEY_GRAPH, KEY_SHALLOW,
+    KEY_VERSION, MENTIONS, META,
+};
 use redb::{Database, ReadableDatabase, ReadableTable};
 use std::process::ExitCode;
+
+/// A commit as schemas 1 and 2 store it.
+#[derive(serde::Serialize)]
+struct StoredCommitV1 {
+    id: [u8; 20],
+    parents: Vec<u32>,
+    time: i64,
+    author: String,
+    subject: String,
+    mentions: Vec<String>,
+    is_merge: bool,
+    changes: Vec<String>,
+    renames: Vec<(String, String)>,
+}
 
 /// The graph as schema 3 stores it.
 #[derive(serde::Deserialize)]
@@ -54,6 +72,44 @@ fn convert(path: &str) -> Result<(), redb::Error> {
     let existed = txn.delete_table(MENTIONS)?;
     assert!(existed, "a version-3 index has a mentions table");
     {
+        let mut commits = txn.open_table(COMMITS)?;
+        let changes = txn.open_table(COMMIT_CHANGES)?;
+        let mut joined = Vec::new();
+        for entry in commits.iter()? {
+            let (n, bytes) = entry?;
+            let c: StoredCommit =
+                codec::decode(bytes.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+            let touched: StoredChanges = match changes.get(n.value())? {
+                Some(b) => {
+                    codec::decode(b.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?
+                }
+                None => StoredChanges {
+                    changes: Vec::new(),
+                    renames: Vec::new(),
+                },
+            };
+            joined.push((
+                n.value(),
+                codec::encode(&StoredCommitV1 {
+                    id: c.id,
+                    parents: c.parents,
+                    time: c.time,
+                    author: c.author,
+                    subject: c.subject,
+                    mentions: c.mentions,
+                    is_merge: c.is_merge,
+                    changes: touched.changes,
+                    renames: touched.renames,
+                }),
+            ));
+        }
+        for (n, bytes) in joined {
+            commits.insert(n, bytes.as_slice())?;
+        }
+    }
+    txn.delete_table(COMMIT_CHANGES)?;
+    txn.delete_table(EDGES)?;
+    {
         let mut meta = txn.open_table(META)?;
         let flat = meta
             .get(KEY_GRAPH)?
@@ -71,6 +127,11 @@ fn convert(path: &str) -> Result<(), redb::Error> {
                 alive: flat.alive,
             };
             meta.insert(KEY_GRAPH, codec::encode(&nested).as_slice())?;
+        }
+        // Schemas 1 and 2 kept a flag: 0 for "not shallow".
+        let not_shallow = meta.get(KEY_SHALLOW)?.is_some_and(|v| v.value().is_empty());
+        if not_shallow {
+            meta.insert(KEY_SHALLOW, [0u8].as_slice())?;
         }
         meta.insert(KEY_VERSION, 1u32.to_le_bytes().as_slice())?;
     }

@@ -3,15 +3,29 @@
 // already carries.
 
 use crate::index::codec;
-use crate::index::schema::{StoredCommit, COMMITS, MENTIONS};
+use crate::index::schema::{COMMITS, MENTIONS};
 use redb::ReadableTable;
+
+/// The schema-1 and -2 shape of a stored commit (schema 3 moved `changes` and `renames` out).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct StoredCommitV1 {
+    pub id: [u8; 20],
+    pub parents: Vec<u32>,
+    pub time: i64,
+    pub author: String,
+    pub subject: String,
+    pub mentions: Vec<String>,
+    pub is_merge: bool,
+    pub changes: Vec<String>,
+    pub renames: Vec<(String, String)>,
+}
 
 pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     let commits = txn.open_table(COMMITS)?;
     let mut mentions = txn.open_table(MENTIONS)?;
     for entry in commits.iter()? {
         let (number, bytes) = entry?;
-        let commit: StoredCommit =
+        let commit: StoredCommitV1 =
             codec::decode(bytes.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?;
         for id in &commit.mentions {
             mentions.insert((id.as_str(), number.value()), ())?;

@@ -1,4 +1,5 @@
-// Schema 3: the commit graph in `meta` is stored flat (all parents in one list, with each
+// Schema 3: a commit's changed paths and renames move out of `commits` into `commit_changes`,
+// so reading commit metadata reads no path lists. The commit graph in `meta` is stored flat (all parents in one list, with each
 // commit's offset into it) instead of one list per commit: a refresh after one commit decodes
 // and encodes it whole, and one list is much cheaper to read than one per commit. And an
 // `edges` table, filled from the records already cached. And `shallow` in `meta` holds the
@@ -6,8 +7,12 @@
 // becomes empty; a flag of "shallow" stays, and, matching no boundary, makes the next refresh
 // walk the history again.
 
+use super::v2_mentions::StoredCommitV1;
 use crate::index::codec;
-use crate::index::schema::{CachedRecord, EDGES, KEY_GRAPH, KEY_SHALLOW, META, RECORDS};
+use crate::index::schema::{
+    CachedRecord, StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, KEY_GRAPH,
+    KEY_SHALLOW, META, RECORDS,
+};
 use crate::index::{edges_of, Graph};
 use redb::ReadableTable;
 
@@ -19,6 +24,7 @@ struct NestedGraph {
 }
 
 pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
+    split_commits(txn)?;
     let mut meta = txn.open_table(META)?;
     let old = match meta.get(KEY_GRAPH)? {
         Some(bytes) => Some(
@@ -50,6 +56,40 @@ pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
         for (relation, target) in edges_of(&cached.parsed) {
             edges.insert((path.value(), relation, target.as_str()), ())?;
         }
+    }
+    Ok(())
+}
+
+fn split_commits(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
+    let mut commits = txn.open_table(COMMITS)?;
+    let mut changes = txn.open_table(COMMIT_CHANGES)?;
+    let mut split = Vec::new();
+    for entry in commits.iter()? {
+        let (number, bytes) = entry?;
+        let old: StoredCommitV1 =
+            codec::decode(bytes.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+        let meta = StoredCommit {
+            id: old.id,
+            parents: old.parents,
+            time: old.time,
+            author: old.author,
+            subject: old.subject,
+            mentions: old.mentions,
+            is_merge: old.is_merge,
+        };
+        let touched = StoredChanges {
+            changes: old.changes,
+            renames: old.renames,
+        };
+        split.push((
+            number.value(),
+            codec::encode(&meta),
+            codec::encode(&touched),
+        ));
+    }
+    for (n, meta, touched) in split {
+        commits.insert(n, meta.as_slice())?;
+        changes.insert(n, touched.as_slice())?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use redb::{Database, ReadableDatabase};
 #[path = "../../migrations/v1_initial.rs"]
 mod v1_initial;
 #[path = "../../migrations/v2_mentions.rs"]
-mod v2_mentions;
+pub(crate) mod v2_mentions;
 #[path = "../../migrations/v3_flat_graph.rs"]
 mod v3_flat_graph;
 
@@ -59,6 +59,7 @@ pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     txn.open_table(RECORDS)?;
     txn.open_table(GUIDES)?;
     txn.open_table(COMMITS)?;
+    txn.open_table(COMMIT_CHANGES)?;
     txn.open_table(COMMIT_IDS)?;
     txn.open_table(PATHS)?;
     txn.open_table(RENAMES)?;

@@ -561,6 +561,7 @@ impl Index {
         let txn = self.write_txn()?;
         {
             let mut commits = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
+            let mut changes_t = txn.open_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
             let mut commit_ids = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
             let mut paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
             let mut renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
@@ -590,7 +591,7 @@ impl Index {
             let mut path_keys: Vec<(&str, u32)> = Vec::new();
             let mut mention_keys: Vec<(&str, u32)> = Vec::new();
             let mut rename_keys: Vec<(&str, u32, &str)> = Vec::new();
-            let mut stored: Vec<(u32, Vec<u8>)> = Vec::with_capacity(new.len());
+            let mut stored: Vec<(u32, Vec<u8>, Vec<u8>)> = Vec::with_capacity(new.len());
             let mut parent_lists: Vec<(u32, Vec<u32>)> = Vec::with_capacity(new.len());
             for c in &new {
                 let n = fresh[&c.id];
@@ -615,10 +616,12 @@ impl Index {
                     subject: c.meta.subject.clone(),
                     mentions: c.meta.mentions.clone(),
                     is_merge: c.meta.is_merge,
+                };
+                let touched = StoredChanges {
                     changes: c.changes.clone(),
                     renames: c.renames.clone(),
                 };
-                stored.push((n, codec::encode(&record)));
+                stored.push((n, codec::encode(&record), codec::encode(&touched)));
                 parent_lists.push((n, parents));
             }
             // Inserting in key order keeps redb's pages warm: much faster for a first build.
@@ -626,10 +629,15 @@ impl Index {
             for (_, parents) in &parent_lists {
                 graph.push(parents);
             }
-            stored.sort_unstable_by_key(|(n, _)| *n);
-            for (n, bytes) in &stored {
+            stored.sort_unstable_by_key(|(n, _, _)| *n);
+            for (n, meta_bytes, _) in &stored {
                 commits
-                    .insert(*n, bytes.as_slice())
+                    .insert(*n, meta_bytes.as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+            for (n, _, changes_bytes) in &stored {
+                changes_t
+                    .insert(*n, changes_bytes.as_slice())
                     .map_err(|e| self.err(e))?;
             }
             let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
@@ -678,10 +686,18 @@ impl Index {
                         let c: StoredCommit =
                             codec::decode(bytes.value()).map_err(|e| self.err(e))?;
                         drop(bytes);
-                        for path in &c.changes {
+                        let touched: StoredChanges =
+                            match changes_t.remove(n).map_err(|e| self.err(e))? {
+                                Some(b) => codec::decode(b.value()).map_err(|e| self.err(e))?,
+                                None => StoredChanges {
+                                    changes: Vec::new(),
+                                    renames: Vec::new(),
+                                },
+                            };
+                        for path in &touched.changes {
                             paths.remove((path.as_str(), n)).map_err(|e| self.err(e))?;
                         }
-                        for (_, to) in &c.renames {
+                        for (_, to) in &touched.renames {
                             renames.remove((to.as_str(), n)).map_err(|e| self.err(e))?;
                         }
                         for id in &c.mentions {
@@ -712,6 +728,7 @@ impl Index {
     fn clear_history(&mut self) -> Result<(), IndexError> {
         let txn = self.write_txn()?;
         txn.delete_table(COMMITS).map_err(|e| self.err(e))?;
+        txn.delete_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
         txn.delete_table(COMMIT_IDS).map_err(|e| self.err(e))?;
         txn.delete_table(PATHS).map_err(|e| self.err(e))?;
         txn.delete_table(RENAMES).map_err(|e| self.err(e))?;

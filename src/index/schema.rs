@@ -15,6 +15,8 @@ pub const RECORDS: TableDefinition<&str, &[u8]> = TableDefinition::new("records"
 pub const GUIDES: TableDefinition<&str, &[u8]> = TableDefinition::new("guides");
 /// Commit number → [`StoredCommit`].
 pub const COMMITS: TableDefinition<u32, &[u8]> = TableDefinition::new("commits");
+/// Commit number → [`StoredChanges`] (schema 3).
+pub const COMMIT_CHANGES: TableDefinition<u32, &[u8]> = TableDefinition::new("commit_changes");
 /// Commit id → commit number.
 pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("commit_ids");
 /// (path, commit number) for every non-merge commit whose first-parent diff touched the path:
@@ -38,8 +40,9 @@ pub const KEY_REACH: &str = "reach";
 pub const KEY_SCOPE: &str = "scope";
 pub const KEY_GUIDE_WALK: &str = "guide_walk";
 
-/// A commit as kept: the parents as commit numbers (a parent outside the index, at a shallow
-/// boundary, is left out), the message's mentions, and what its diff touched.
+/// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
+/// a shallow boundary, is left out) and the message's mentions. What its diff touched is in
+/// [`COMMIT_CHANGES`], so reading a commit's metadata reads no path lists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredCommit {
     pub id: [u8; 20],
@@ -49,6 +52,11 @@ pub struct StoredCommit {
     pub subject: String,
     pub mentions: Vec<String>,
     pub is_merge: bool,
+}
+
+/// What a commit's first-parent diff touched (schema 3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredChanges {
     pub changes: Vec<String>,
     pub renames: Vec<(String, String)>,
 }

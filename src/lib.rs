@@ -140,15 +140,16 @@ fn answer_indexed(
         return Ok(None);
     };
     let mut idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
-    let scanned = scan_with(&mut idx, root, &opts.docs)?;
+    let has_commits = idx.repo.head.is_some();
+    let history = (opts.git && has_commits).then_some(progress);
+    let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history)?;
+    let scanned = scanned?;
     let mut report = narrow(scanned.report, ask, why_path)?;
     if opts.git {
-        let outcome = match idx.repo.head {
-            None => history::Outcome::NoCommits,
-            Some(_) => {
-                idx.refresh_history(progress)?;
-                history::Outcome::Ready(idx.history_for(&report.records)?)
-            }
+        let outcome = if has_commits {
+            history::Outcome::Ready(idx.history_for(&report.records)?)
+        } else {
+            history::Outcome::NoCommits
         };
         add_history(root, &mut report, outcome);
     }
@@ -156,20 +157,39 @@ fn answer_indexed(
 }
 
 /// A scan served from the index's cached parses, which then keeps what was parsed anew.
-fn scan_with(idx: &mut Index, root: &Path, docs: &[String]) -> Result<scan::Scan> {
+/// With `history`, the history part is brought up to date at the same time, on another
+/// thread (the scan mostly waits on the file system, the walk on git's objects). Returns the
+/// scan's own outcome and how many commits were added; the outer error is the index's.
+fn scan_with(
+    idx: &mut Index,
+    root: &Path,
+    docs: &[String],
+    history: Option<Progress>,
+) -> Result<(Result<scan::Scan>, usize)> {
     let scope = index::schema::Scope {
         root: root.display().to_string(),
         docs: docs.to_vec(),
     };
     let cached = idx.inputs(&scope)?;
-    let scanned = scan::scan(root, docs, &cached)?;
-    idx.store_inputs(
-        &cached,
-        &scanned.parsed,
-        &scanned.guides,
-        scanned.guide_walk.as_ref(),
-    )?;
-    Ok(scanned)
+    let (scanned, refreshed) = std::thread::scope(|s| {
+        let refresh = history.map(|progress| {
+            let idx = &mut *idx;
+            s.spawn(move || idx.refresh_history(progress))
+        });
+        let scanned = scan::scan(root, docs, &cached);
+        let refreshed = refresh.map(|h| h.join().expect("the history refresh panicked"));
+        (scanned, refreshed)
+    });
+    let added = refreshed.transpose()?.unwrap_or(0);
+    if let Ok(scanned) = &scanned {
+        idx.store_inputs(
+            &cached,
+            &scanned.parsed,
+            &scanned.guides,
+            scanned.guide_walk.as_ref(),
+        )?;
+    }
+    Ok((scanned, added))
 }
 
 fn add_history(root: &Path, report: &mut Report, outcome: history::Outcome) {
@@ -229,12 +249,13 @@ fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
 /// `index` (and `index --rebuild`): brings every part of the index up to date.
 pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
     let (root, mut idx) = open_index(opts, rebuild)?;
-    let records = match scan_with(&mut idx, &root, &opts.docs) {
+    let history = idx.repo.head.is_some().then_some(progress);
+    let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history)?;
+    let records = match scanned {
         Ok(s) => s.parsed.len(),
         Err(Error::NoRecords { .. }) => 0,
         Err(e) => return Err(e),
     };
-    let commits_added = idx.refresh_history(progress)?;
     Ok(IndexSummary {
         path: idx.path.display().to_string(),
         records,

@@ -2,7 +2,7 @@
 //! version-1 file, in place: version 1 is version 3 without the `mentions` table (added by
 //! step 2), without the `edges` table, with each commit's changes inside its `commits` value
 //! instead of `commit_changes`, and with the commit graph stored one parent list per commit
-//! (changed by step 3); see `migrations/`.
+//! (schema 3 keeps it in chunks in a `graph` table); see `migrations/`.
 //! Made for the fixture in `fixtures/index/v1/` (its README says how it was made).
 //!
 //! ```text
@@ -11,7 +11,7 @@
 
 use context_graph::index::codec;
 use context_graph::index::schema::{
-    StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, KEY_GRAPH, KEY_SHALLOW,
+    StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, GRAPH, KEY_GRAPH, KEY_SHALLOW,
     KEY_VERSION, MENTIONS, META,
 };
 use redb::{Database, ReadableDatabase, ReadableTable};
@@ -31,7 +31,7 @@ struct StoredCommitV1 {
     renames: Vec<(String, String)>,
 }
 
-/// The graph as schema 3 stores it.
+/// A chunk of the graph as schema 3 stores it.
 #[derive(serde::Deserialize)]
 struct FlatGraph {
     offsets: Vec<u32>,
@@ -109,23 +109,29 @@ fn convert(path: &str) -> Result<(), redb::Error> {
     }
     txn.delete_table(COMMIT_CHANGES)?;
     txn.delete_table(EDGES)?;
+    txn.delete_table(GRAPH)?;
     {
         let mut meta = txn.open_table(META)?;
-        let flat = meta
-            .get(KEY_GRAPH)?
-            .map(|b| codec::decode::<FlatGraph>(b.value()))
-            .transpose()
-            .map_err(|e| redb::Error::Corrupted(e.to_string()))?;
-        if let Some(flat) = flat {
-            let nested = NestedGraph {
-                parents: (0..flat.alive.len())
-                    .map(|n| {
+        let mut nested = NestedGraph {
+            parents: Vec::new(),
+            alive: Vec::new(),
+        };
+        {
+            let chunks = txn.open_table(GRAPH)?;
+            for entry in chunks.iter()? {
+                let (_, bytes) = entry?;
+                let flat: FlatGraph = codec::decode(bytes.value())
+                    .map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+                for n in 0..flat.alive.len() {
+                    nested.parents.push(
                         flat.parents[flat.offsets[n] as usize..flat.offsets[n + 1] as usize]
-                            .to_vec()
-                    })
-                    .collect(),
-                alive: flat.alive,
-            };
+                            .to_vec(),
+                    );
+                }
+                nested.alive.extend(flat.alive);
+            }
+        }
+        if !nested.alive.is_empty() {
             meta.insert(KEY_GRAPH, codec::encode(&nested).as_slice())?;
         }
         // Schemas 1 and 2 kept a flag: 0 for "not shallow".

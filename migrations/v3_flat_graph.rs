@@ -1,7 +1,8 @@
 // Schema 3: a commit's changed paths and renames move out of `commits` into `commit_changes`,
-// so reading commit metadata reads no path lists. The commit graph in `meta` is stored flat (all parents in one list, with each
-// commit's offset into it) instead of one list per commit: a refresh after one commit decodes
-// and encodes it whole, and one list is much cheaper to read than one per commit. And an
+// so reading commit metadata reads no path lists. The commit graph moves out of `meta` into a
+// `graph` table of chunks of 4,096 commits, each flat (all parents in one list, with each
+// commit's offset into it): a refresh after one commit rewrites one chunk instead of the whole
+// graph, and a fast-forward reads none of it. And an
 // `edges` table, filled from the records already cached. And `shallow` in `meta` holds the
 // shallow boundary itself (empty when not shallow) instead of a flag: a flag of "not shallow"
 // becomes empty; a flag of "shallow" stays, and, matching no boundary, makes the next refresh
@@ -10,10 +11,10 @@
 use super::v2_mentions::StoredCommitV1;
 use crate::index::codec;
 use crate::index::schema::{
-    CachedRecord, StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, KEY_GRAPH,
+    CachedRecord, StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, GRAPH, KEY_GRAPH,
     KEY_SHALLOW, META, RECORDS,
 };
-use crate::index::{edges_of, Graph};
+use crate::index::{edges_of, store_graph, Graph};
 use redb::ReadableTable;
 
 /// The schema-2 shape of the graph.
@@ -38,10 +39,14 @@ pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
         for parents in &old.parents {
             graph.push(parents);
         }
-        for (slot, alive) in graph.alive.iter_mut().zip(old.alive) {
-            *slot = alive;
+        for (n, alive) in old.alive.iter().enumerate() {
+            if !alive {
+                graph.kill(n as u32);
+            }
         }
-        meta.insert(KEY_GRAPH, codec::encode(&graph).as_slice())?;
+        meta.remove(KEY_GRAPH)?;
+        let mut table = txn.open_table(GRAPH)?;
+        store_graph(&mut table, &graph, 0)?;
     }
     let not_shallow = meta.get(KEY_SHALLOW)?.is_some_and(|v| v.value() == [0]);
     if not_shallow {

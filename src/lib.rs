@@ -283,6 +283,6 @@ pub fn index_status(opts: &Options) -> Result<index::Status> {
             paths: 0,
         });
     }
-    let idx = Index::open(repo, path, opts.index_wait, index::Mode::Status)?;
+    let mut idx = Index::open(repo, path, opts.index_wait, index::Mode::Status)?;
     Ok(idx.status(&root, &opts.docs)?)
 }

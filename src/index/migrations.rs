@@ -65,5 +65,6 @@ pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     txn.open_table(RENAMES)?;
     txn.open_table(MENTIONS)?;
     txn.open_table(EDGES)?;
+    txn.open_table(GRAPH)?;
     Ok(())
 }

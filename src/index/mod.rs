@@ -288,6 +288,26 @@ impl Index {
         })
     }
 
+    /// Reopens the file to read only, if it was closed after a write.
+    fn readable(&mut self) -> Result<(), IndexError> {
+        if self.db.is_some() {
+            return Ok(());
+        }
+        let p = self.path.clone();
+        let wait = self.wait;
+        let db = guarded(&p, || {
+            match try_open(wait, || builder().open_read_only(&p)) {
+                Opened::Db(db) => Ok(db),
+                Opened::Busy => Err(IndexError::Busy(p.clone())),
+                Opened::Io(reason) | Opened::Damaged(reason) => {
+                    Err(IndexError::unusable(&p, reason))
+                }
+            }
+        })?;
+        self.db = Some(Handle::Read(db));
+        Ok(())
+    }
+
     fn read_txn(&self) -> Result<redb::ReadTransaction, IndexError> {
         self.db
             .as_ref()
@@ -319,7 +339,7 @@ impl Index {
         let meta = txn
             .open_table(META)
             .map_err(|e| IndexError::unusable(path, e))?;
-        for key in [KEY_HEAD, KEY_GRAPH, KEY_SCOPE] {
+        for key in [KEY_HEAD, KEY_REACH, KEY_SCOPE] {
             meta.get(key).map_err(|e| IndexError::unusable(path, e))?;
         }
         Ok(SCHEMA_VERSION)
@@ -543,7 +563,10 @@ impl Index {
             self.clear_history()?;
             indexed = None;
         }
-        let mut graph = self.graph()?;
+        let old_reach: Option<Reach> = match (indexed, self.meta(KEY_REACH)?) {
+            (Some(_), Some(b)) => Some(codec::decode(&b).map_err(|e| self.err(e))?),
+            _ => None,
+        };
         // Which commits are known: a lookup each, shared by the walk's threads.
         let new: Vec<WalkedCommit> = {
             let txn = self.read_txn()?;
@@ -567,10 +590,18 @@ impl Index {
             let mut renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
             let mut mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
             let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+            let mut graph_t = txn.open_table(GRAPH).map_err(|e| self.err(e))?;
+            // The last chunk of the graph: where new commits are appended.
+            let last_chunk = graph_t
+                .last()
+                .map_err(|e| self.err(e))?
+                .map(|(k, _)| k.value())
+                .unwrap_or(0);
+            let mut graph = load_graph(&graph_t, last_chunk).map_err(|e| self.err(e))?;
 
             // Number the new commits (oldest first, so parents come before children where
             // possible), then store them with their parents as numbers.
-            let first = graph.len() as u32;
+            let first = graph.end();
             let fresh: HashMap<[u8; 20], u32> = new
                 .iter()
                 .rev()
@@ -663,12 +694,44 @@ impl Index {
                 Some(h) => number(h, &commit_ids)?,
                 None => None,
             };
-            let reach = graph.reach(head_n.into_iter());
-            // Keep what HEAD or a local branch reaches; drop the rest (reset, amend, rebase).
             let old_head_n = match &indexed {
                 Some(h) => number(h, &commit_ids)?,
                 None => None,
             };
+            // A fast-forward: the new commits rest on the old HEAD and on commits it reached,
+            // so what HEAD reaches now is what it reached plus them; no need for the graph.
+            let boundary: HashSet<u32> = parent_lists
+                .iter()
+                .flat_map(|(_, ps)| ps.iter().copied())
+                .filter(|p| *p < first)
+                .collect();
+            let fast = match (&old_reach, old_head_n) {
+                (Some(old), Some(o)) => {
+                    !new.is_empty()
+                        && boundary.contains(&o)
+                        && boundary.iter().all(|b| old.contains(*b))
+                }
+                _ => false,
+            };
+            if !fast && graph.base > 0 {
+                // Every commit's parents are needed: the whole graph, with the new ones.
+                let tail = graph;
+                graph = load_graph(&graph_t, 0).map_err(|e| self.err(e))?;
+                for n in graph.end()..tail.end() {
+                    graph.push(tail.parents_of(n));
+                }
+            }
+            let reach = match (&old_reach, fast) {
+                (Some(old), true) => {
+                    let mut r = old.clone();
+                    for n in fresh.values() {
+                        r.insert(*n);
+                    }
+                    r
+                }
+                _ => graph.reach(head_n.into_iter()),
+            };
+            // Keep what HEAD or a local branch reaches; drop the rest (reset, amend, rebase).
             let descends = old_head_n.is_none_or(|o| reach.contains(o));
             if !descends {
                 let mut tips: Vec<u32> = head_n.into_iter().collect();
@@ -678,8 +741,8 @@ impl Index {
                     }
                 }
                 let keep = graph.reach(tips.into_iter());
-                for n in 0..graph.len() as u32 {
-                    if graph.alive[n as usize] && !keep.contains(n) {
+                for n in 0..graph.end() {
+                    if graph.is_alive(n) && !keep.contains(n) {
                         let Some(bytes) = commits.remove(n).map_err(|e| self.err(e))? else {
                             continue;
                         };
@@ -704,12 +767,13 @@ impl Index {
                             mentions.remove((id.as_str(), n)).map_err(|e| self.err(e))?;
                         }
                         commit_ids.remove(&c.id).map_err(|e| self.err(e))?;
-                        graph.alive[n as usize] = false;
+                        graph.kill(n);
                     }
                 }
             }
-            meta.insert(KEY_GRAPH, codec::encode(&graph).as_slice())
-                .map_err(|e| self.err(e))?;
+            // Only the chunks that changed: from the first new commit on, or all after a drop.
+            let changed_from = if descends { first } else { 0 };
+            store_graph(&mut graph_t, &graph, changed_from).map_err(|e| self.err(e))?;
             meta.insert(KEY_REACH, codec::encode(&reach).as_slice())
                 .map_err(|e| self.err(e))?;
             let head_bytes: &[u8] = match &head {
@@ -721,6 +785,9 @@ impl Index {
                 .map_err(|e| self.err(e))?;
         }
         txn.commit().map_err(|e| self.err(e))?;
+        // Close now (on this thread, which may run beside the scan): redb makes the commit
+        // durable on close, and the reads that follow reopen the file to read only.
+        self.db = None;
         Ok(added)
     }
 
@@ -733,28 +800,23 @@ impl Index {
         txn.delete_table(PATHS).map_err(|e| self.err(e))?;
         txn.delete_table(RENAMES).map_err(|e| self.err(e))?;
         txn.delete_table(MENTIONS).map_err(|e| self.err(e))?;
+        txn.delete_table(GRAPH).map_err(|e| self.err(e))?;
         // Made again, empty, in the same transaction: the walk that follows reads them.
         migrations::create_tables(&txn).map_err(|e| self.err(e))?;
         {
             let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-            for key in [KEY_GRAPH, KEY_REACH, KEY_HEAD, KEY_SHALLOW] {
+            for key in [KEY_REACH, KEY_HEAD, KEY_SHALLOW] {
                 meta.remove(key).map_err(|e| self.err(e))?;
             }
         }
         txn.commit().map_err(|e| self.err(e))
     }
 
-    fn graph(&self) -> Result<Graph, IndexError> {
-        Ok(match self.meta(KEY_GRAPH)? {
-            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
-            None => Graph::default(),
-        })
-    }
-
     /// The history a set of records needs, read from the index: only the commits that touch
     /// their governed paths or their files (and the files' earlier names), or mention their ids,
     /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
-    pub fn history_for(&self, records: &[Record]) -> Result<HistoryData, IndexError> {
+    pub fn history_for(&mut self, records: &[Record]) -> Result<HistoryData, IndexError> {
+        self.readable()?;
         let reach: Reach = match self.meta(KEY_REACH)? {
             Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
             None => Reach::default(),
@@ -901,7 +963,8 @@ impl Index {
     }
 
     /// `index --status`: reports, never updates.
-    pub fn status(&self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
+    pub fn status(&mut self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
+        self.readable()?;
         let indexed = self.indexed_head()?;
         let txn = self.read_txn()?;
         let records = txn
@@ -987,18 +1050,25 @@ pub struct Status {
     pub paths: u64,
 }
 
-/// The commit graph as numbers: each commit's parents (flat, with offsets), and whether it is
-/// still kept. A dropped commit keeps its slot; nothing kept reaches it.
+/// Commits per stored chunk of the graph: appending a commit rewrites one chunk.
+pub(crate) const GRAPH_CHUNK: u32 = 4096;
+
+/// The commit graph as numbers, from commit `base` on: each commit's parents (flat, with
+/// offsets), and whether it is still kept. A dropped commit keeps its slot; nothing kept
+/// reaches it. Stored in chunks of [`GRAPH_CHUNK`] commits (`base` is then the chunk's first).
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Graph {
+    #[serde(skip)]
+    pub(crate) base: u32,
     offsets: Vec<u32>,
     parents: Vec<u32>,
-    pub(crate) alive: Vec<bool>,
+    alive: Vec<bool>,
 }
 
 impl Graph {
-    fn len(&self) -> usize {
-        self.alive.len()
+    /// One past the last commit number it holds.
+    pub(crate) fn end(&self) -> u32 {
+        self.base + self.alive.len() as u32
     }
 
     pub(crate) fn push(&mut self, parents: &[u32]) {
@@ -1010,25 +1080,115 @@ impl Graph {
         self.alive.push(true);
     }
 
-    fn parents_of(&self, n: u32) -> &[u32] {
-        let n = n as usize;
-        match (self.offsets.get(n), self.offsets.get(n + 1)) {
+    pub(crate) fn parents_of(&self, n: u32) -> &[u32] {
+        let Some(i) = n.checked_sub(self.base).map(|i| i as usize) else {
+            return &[];
+        };
+        match (self.offsets.get(i), self.offsets.get(i + 1)) {
             (Some(&a), Some(&b)) => &self.parents[a as usize..b as usize],
             _ => &[],
         }
     }
 
+    pub(crate) fn is_alive(&self, n: u32) -> bool {
+        n.checked_sub(self.base)
+            .and_then(|i| self.alive.get(i as usize).copied())
+            .unwrap_or(false)
+    }
+
+    pub(crate) fn kill(&mut self, n: u32) {
+        if let Some(slot) = n
+            .checked_sub(self.base)
+            .and_then(|i| self.alive.get_mut(i as usize))
+        {
+            *slot = false;
+        }
+    }
+
+    /// The commits from `from` to `to` (exclusive) as a graph of their own.
+    fn slice(&self, from: u32, to: u32) -> Graph {
+        let mut g = Graph {
+            base: from,
+            ..Graph::default()
+        };
+        for n in from..to {
+            g.push(self.parents_of(n));
+            if !self.is_alive(n) {
+                g.kill(n);
+            }
+        }
+        g
+    }
+
+    /// Appends `other`, which starts where this one ends.
+    fn extend(&mut self, other: &Graph) {
+        for n in other.base..other.end() {
+            self.push(other.parents_of(n));
+            if !other.is_alive(n) {
+                let last = self.end() - 1;
+                self.kill(last);
+            }
+        }
+    }
+
+    /// Everything `tips` reach (the graph must start at commit 0).
     fn reach(&self, tips: impl Iterator<Item = u32>) -> Reach {
-        let mut reach = Reach::with_len(self.len());
+        let mut reach = Reach::with_len(self.end() as usize);
         let mut stack: Vec<u32> = tips.collect();
         while let Some(n) = stack.pop() {
-            if (n as usize) < self.len() && !reach.contains(n) {
+            if n < self.end() && !reach.contains(n) {
                 reach.insert(n);
                 stack.extend_from_slice(self.parents_of(n));
             }
         }
         reach
     }
+}
+
+/// The graph from chunk `from` on.
+pub(crate) fn load_graph(
+    table: &impl ReadableTable<u32, &'static [u8]>,
+    from: u32,
+) -> Result<Graph, redb::Error> {
+    let mut graph = Graph {
+        base: from * GRAPH_CHUNK,
+        ..Graph::default()
+    };
+    for entry in table.range(from..)? {
+        let (chunk, bytes) = entry?;
+        let mut part: Graph =
+            codec::decode(bytes.value()).map_err(|e| redb::Error::Corrupted(e.to_string()))?;
+        part.base = chunk.value() * GRAPH_CHUNK;
+        if part.base != graph.end() {
+            return Err(redb::Error::Corrupted(format!(
+                "graph chunk {} does not follow commit {}",
+                chunk.value(),
+                graph.end()
+            )));
+        }
+        graph.extend(&part);
+    }
+    Ok(graph)
+}
+
+/// Writes the chunks of `graph` that hold commit `from` and later ones.
+pub(crate) fn store_graph(
+    table: &mut redb::Table<u32, &'static [u8]>,
+    graph: &Graph,
+    from: u32,
+) -> Result<(), redb::Error> {
+    let first_chunk = from.max(graph.base) / GRAPH_CHUNK;
+    let last_chunk = graph.end().saturating_sub(1) / GRAPH_CHUNK;
+    if graph.end() == graph.base {
+        return Ok(());
+    }
+    for chunk in first_chunk..=last_chunk {
+        let from = (chunk * GRAPH_CHUNK).max(graph.base);
+        let to = ((chunk + 1) * GRAPH_CHUNK).min(graph.end());
+        let part = graph.slice(from, to);
+        table.insert(chunk, codec::encode(&part).as_slice())?;
+    }
+    Ok(())
 }
 
 /// A set of commit numbers as a bitmap.
@@ -1231,5 +1391,62 @@ impl Inputs for Cached {
         self.serve(Kind::Guide, found, c.map(|c| (&c.fingerprint, c.stored_ns)))
             .then(|| c.map(|c| c.guide.clone()))
             .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(n: u32) -> Graph {
+        let mut g = Graph::default();
+        for i in 0..n {
+            let parents: Vec<u32> = match i {
+                0 => vec![],
+                _ if i % 97 == 0 => vec![i - 1, i / 2],
+                _ => vec![i - 1],
+            };
+            g.push(&parents);
+        }
+        g.kill(5);
+        g
+    }
+
+    fn same(a: &Graph, b: &Graph) {
+        assert_eq!(a.end(), b.end());
+        for n in 0..a.end() {
+            assert_eq!(a.parents_of(n), b.parents_of(n), "commit {n}");
+            assert_eq!(a.is_alive(n), b.is_alive(n), "commit {n}");
+        }
+    }
+
+    #[test]
+    fn the_graph_round_trips_through_chunks_and_appends_to_its_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("g.redb")).unwrap();
+        let whole = sample(2 * GRAPH_CHUNK + 10);
+        let txn = db.begin_write().unwrap();
+        {
+            let mut t = txn.open_table(GRAPH).unwrap();
+            store_graph(&mut t, &whole, 0).unwrap();
+            same(&load_graph(&t, 0).unwrap(), &whole);
+            // Append to the tail only, as a refresh does.
+            let mut tail = load_graph(&t, 2).unwrap();
+            assert_eq!(tail.base, 2 * GRAPH_CHUNK);
+            let first = tail.end();
+            for i in 0..GRAPH_CHUNK {
+                tail.push(&[first + i - 1]);
+            }
+            store_graph(&mut t, &tail, first).unwrap();
+            let mut expected = whole.clone();
+            for i in 0..GRAPH_CHUNK {
+                expected.push(&[first + i - 1]);
+            }
+            let loaded = load_graph(&t, 0).unwrap();
+            same(&loaded, &expected);
+            assert!(loaded.reach([loaded.end() - 1].into_iter()).contains(0));
+            assert!(!loaded.reach([4].into_iter()).contains(6));
+        }
+        txn.commit().unwrap();
     }
 }

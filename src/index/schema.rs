@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 /// The version this build writes; `migrations/` holds one step per version.
 pub const SCHEMA_VERSION: u32 = 3;
 
-/// `schema_version`, `head`, `shallow`, `next_commit`, `graph`, `reach`, `scope`.
+/// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
+/// schema 3).
 pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 /// Root-relative record path → [`CachedRecord`].
 pub const RECORDS: TableDefinition<&str, &[u8]> = TableDefinition::new("records");
@@ -15,6 +16,8 @@ pub const RECORDS: TableDefinition<&str, &[u8]> = TableDefinition::new("records"
 pub const GUIDES: TableDefinition<&str, &[u8]> = TableDefinition::new("guides");
 /// Commit number → [`StoredCommit`].
 pub const COMMITS: TableDefinition<u32, &[u8]> = TableDefinition::new("commits");
+/// Chunk number → the commit graph of its [`crate::index::GRAPH_CHUNK`] commits (schema 3).
+pub const GRAPH: TableDefinition<u32, &[u8]> = TableDefinition::new("graph");
 /// Commit number → [`StoredChanges`] (schema 3).
 pub const COMMIT_CHANGES: TableDefinition<u32, &[u8]> = TableDefinition::new("commit_changes");
 /// Commit id → commit number.
@@ -34,7 +37,6 @@ pub const MENTIONS: TableDefinition<(&str, u32), ()> = TableDefinition::new("men
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";
 pub const KEY_SHALLOW: &str = "shallow";
-pub const KEY_NEXT: &str = "next_commit";
 pub const KEY_GRAPH: &str = "graph";
 pub const KEY_REACH: &str = "reach";
 pub const KEY_SCOPE: &str = "scope";

@@ -60,7 +60,7 @@ pub fn parse(rel_path: &str, bytes: &[u8], prefix: Prefix) -> Result<ParsedRecor
 /// The same, from text.
 pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = lf(text);
     let (fm, body_start) = frontmatter::split(&text);
     let fm = fm.unwrap_or_default();
     let all_lines: Vec<&str> = text.split('\n').collect();
@@ -150,7 +150,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
 /// What a guide (a `.md` file outside the record folders) cites: the ids it mentions and the
 /// root-relative targets of its links, outside fenced code blocks.
 pub fn scan_guide(rel_path: &str, text: &str) -> (Vec<String>, Vec<String>) {
-    let text = text.replace("\r\n", "\n");
+    let text = lf(text);
     let all: Vec<&str> = text.split('\n').collect();
     let folder = rel_path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
     let visible: String = visible_lines(&all, 0)
@@ -168,6 +168,16 @@ pub fn scan_guide(rel_path: &str, text: &str) -> (Vec<String>, Vec<String>) {
     links.sort();
     links.dedup();
     (mentions, links)
+}
+
+/// The text with LF line endings (CRLF and lone CR files are read alike); no copy when it has
+/// no CR.
+fn lf(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    }
 }
 
 fn dedup<T: Ord>(v: &mut Vec<T>) {

@@ -4,7 +4,10 @@
 //! repositories-less folders leave no index behind; the racy-file rule; and a version-1 index
 //! fixture taken through the migration path.
 
+mod binrun;
 mod gitrepo;
+
+use binrun::Out;
 
 use context_graph::index::{codec, schema};
 use gitrepo::GitRepo;
@@ -23,30 +26,6 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 /// A record file changed this close to the index's write is parsed again (ADR-0006); waiting a
 /// bit longer makes the index trust, and serve, what it cached.
 const PAST_RACY_WINDOW: Duration = Duration::from_millis(2_100);
-
-/// One run of the binary.
-struct Out {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-impl Out {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.stdout).into_owned()
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "no JSON on stdout ({e}), exit {}\nstdout:\n{}\nstderr:\n{}",
-                self.code,
-                self.text(),
-                self.stderr
-            )
-        })
-    }
-}
 
 /// Waits for `child` at most [`TIMEOUT`] (killing it and failing after that), collecting its
 /// output.

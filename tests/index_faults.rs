@@ -3,7 +3,10 @@
 //! way, a newer schema version, and a git dir where the index cannot be written. Whatever
 //! happens, every answer equals the `--no-index` answer, and nothing hangs.
 
+mod binrun;
 mod gitrepo;
+
+use binrun::Out;
 
 use context_graph::index::schema;
 use gitrepo::GitRepo;
@@ -21,29 +24,6 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The query most tests ask: a governed path, with history.
 const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];
-
-struct Out {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-impl Out {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.stdout).into_owned()
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "no JSON on stdout ({e}), exit {}\nstdout:\n{}\nstderr:\n{}",
-                self.code,
-                self.text(),
-                self.stderr
-            )
-        })
-    }
-}
 
 /// A spawned run whose output is being collected.
 struct Running {

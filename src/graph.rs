@@ -77,7 +77,7 @@ impl<'a> Resolver<'a> {
 pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Record> {
     let resolver = Resolver::new(parsed, folders);
     let record_paths: BTreeSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
-    let mut records: Vec<Record> = crate::scan::parallel_map(parsed, |p| {
+    let mut records: Vec<Record> = crate::scan::parallel_map_from(1024, parsed, |p| {
         let own = p.id.as_str();
         let supersedes = resolver.resolve_all(&p.supersedes, own);
         let superseded_by = resolver.resolve_all(&p.superseded_by, own);

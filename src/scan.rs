@@ -57,10 +57,21 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
     let (files, mut notes) = discovery::record_files(root, &folders);
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
-    for outcome in parallel_map(&files, |f| match inputs.record(f) {
+    // The cache answers first, on this thread (a stat each); only what it could not answer is
+    // read and parsed, on every core.
+    let cached: Vec<Option<ParsedRecord>> = files.iter().map(|f| inputs.record(f)).collect();
+    let misses: Vec<&Found> = files
+        .iter()
+        .zip(&cached)
+        .filter(|(_, c)| c.is_none())
+        .map(|(f, _)| f)
+        .collect();
+    let mut parsed_misses = parallel_map(&misses, |f| read_record(root, f)).into_iter();
+    let outcomes = cached.into_iter().map(|c| match c {
         Some(p) => Ok(p),
-        None => read_record(root, f),
-    }) {
+        None => parsed_misses.next().expect("one parse per miss"),
+    });
+    for outcome in outcomes {
         match outcome {
             Ok(p) => {
                 notes.extend(p.notes.iter().cloned());
@@ -91,10 +102,19 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         }
     };
     let mut guides = Vec::new();
-    for outcome in parallel_map(&guide_files, |f| match inputs.guide(f) {
+    let cached: Vec<Option<Guide>> = guide_files.iter().map(|f| inputs.guide(f)).collect();
+    let misses: Vec<&Found> = guide_files
+        .iter()
+        .zip(&cached)
+        .filter(|(_, c)| c.is_none())
+        .map(|(f, _)| f)
+        .collect();
+    let mut read_misses = parallel_map(&misses, |f| read_guide(root, f)).into_iter();
+    let outcomes = cached.into_iter().map(|c| match c {
         Some(g) => Ok(g),
-        None => read_guide(root, f),
-    }) {
+        None => read_misses.next().expect("one read per miss"),
+    });
+    for outcome in outcomes {
         match outcome {
             Ok(g) => guides.push(g),
             Err(note) => notes.push(note),
@@ -136,8 +156,19 @@ fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
     })
 }
 
-/// Maps `items` on up to as many threads as the machine has cores, keeping their order.
+/// Maps `items` on up to as many threads as the machine has cores, keeping their order; on
+/// this thread when there are fewer than 64 (a thread costs more than it saves).
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    parallel_map_from(64, items, f)
+}
+
+/// [`parallel_map`], on threads only from `min` items on: light work (a stat each) pays for a
+/// thread only in the thousands.
+pub fn parallel_map_from<T: Sync, R: Send>(
+    min: usize,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     let threads = *THREADS.get_or_init(|| {
         std::thread::available_parallelism()
@@ -145,7 +176,7 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -
             .unwrap_or(1)
             .min(8)
     });
-    if threads < 2 || items.len() < 64 {
+    if threads < 2 || items.len() < min.max(2) {
         return items.iter().map(&f).collect();
     }
     let chunk = items.len().div_ceil(threads);

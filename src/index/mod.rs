@@ -1356,7 +1356,7 @@ impl Cached {
     fn valid_walk(&self) -> Option<&GuideWalkCache> {
         let w = self.guide_walk.as_ref()?;
         let settled = |fp: &Fingerprint| w.stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS;
-        let dirs_same = crate::scan::parallel_map(&w.dirs, |(d, then)| {
+        let dirs_same = crate::scan::parallel_map_from(1024, &w.dirs, |(d, then)| {
             let now = fingerprint(&self.root.join(d));
             now == *then && now.as_ref().is_none_or(settled)
         })

@@ -232,11 +232,17 @@ pub struct IndexSummary {
     pub diagnostics: Vec<String>,
 }
 
-fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
+/// The root, its repository and where its index lives; an error outside git.
+fn locate_index(opts: &Options) -> Result<(PathBuf, history::Repo, PathBuf)> {
     let root = discovery::resolve_root(opts.root.as_deref())?;
     let Some((repo, path)) = index::locate(&root)? else {
         return Err(Error::NoGit(root.display().to_string()));
     };
+    Ok((root, repo, path))
+}
+
+fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
+    let (root, repo, path) = locate_index(opts)?;
     let mode = if rebuild {
         index::Mode::Rebuild
     } else {
@@ -267,10 +273,7 @@ pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result
 
 /// `index --status`: reports, never updates.
 pub fn index_status(opts: &Options) -> Result<index::Status> {
-    let root = discovery::resolve_root(opts.root.as_deref())?;
-    let Some((repo, path)) = index::locate(&root)? else {
-        return Err(Error::NoGit(root.display().to_string()));
-    };
+    let (root, repo, path) = locate_index(opts)?;
     if !path.exists() {
         return Ok(index::Status {
             path: path.display().to_string(),

@@ -44,7 +44,6 @@ impl Inputs for Fresh {}
 /// What a scan found, before any query narrows it.
 pub struct Scan {
     pub report: Report,
-    pub folders: Vec<String>,
     /// Every record read, in path order (for the index to keep).
     pub parsed: Vec<ParsedRecord>,
     pub guides: Vec<Guide>,
@@ -57,21 +56,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
     let (files, mut notes) = discovery::record_files(root, &folders);
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
-    // The cache answers first, on this thread (a stat each); only what it could not answer is
-    // read and parsed, on every core.
-    let cached: Vec<Option<ParsedRecord>> = files.iter().map(|f| inputs.record(f)).collect();
-    let misses: Vec<&Found> = files
-        .iter()
-        .zip(&cached)
-        .filter(|(_, c)| c.is_none())
-        .map(|(f, _)| f)
-        .collect();
-    let mut parsed_misses = parallel_map(&misses, |f| read_record(root, f)).into_iter();
-    let outcomes = cached.into_iter().map(|c| match c {
-        Some(p) => Ok(p),
-        None => parsed_misses.next().expect("one parse per miss"),
-    });
-    for outcome in outcomes {
+    for outcome in cached_or_read(&files, |f| inputs.record(f), |f| read_record(root, f)) {
         match outcome {
             Ok(p) => {
                 notes.extend(p.notes.iter().cloned());
@@ -102,19 +87,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         }
     };
     let mut guides = Vec::new();
-    let cached: Vec<Option<Guide>> = guide_files.iter().map(|f| inputs.guide(f)).collect();
-    let misses: Vec<&Found> = guide_files
-        .iter()
-        .zip(&cached)
-        .filter(|(_, c)| c.is_none())
-        .map(|(f, _)| f)
-        .collect();
-    let mut read_misses = parallel_map(&misses, |f| read_guide(root, f)).into_iter();
-    let outcomes = cached.into_iter().map(|c| match c {
-        Some(g) => Ok(g),
-        None => read_misses.next().expect("one read per miss"),
-    });
-    for outcome in outcomes {
+    for outcome in cached_or_read(&guide_files, |f| inputs.guide(f), |f| read_guide(root, f)) {
         match outcome {
             Ok(g) => guides.push(g),
             Err(note) => notes.push(note),
@@ -132,11 +105,33 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
             notes,
             query: None,
         },
-        folders,
         parsed,
         guides,
         guide_walk,
     })
+}
+
+/// Each file's cached parse, or its own reading: the cache answers first, on this thread (a
+/// stat each); only what it could not answer is read and parsed, on every core. In file order.
+fn cached_or_read<T: Send>(
+    files: &[Found],
+    cached: impl Fn(&Found) -> Option<T>,
+    read: impl Fn(&Found) -> std::result::Result<T, String> + Sync,
+) -> Vec<std::result::Result<T, String>> {
+    let hits: Vec<Option<T>> = files.iter().map(cached).collect();
+    let misses: Vec<&Found> = files
+        .iter()
+        .zip(&hits)
+        .filter(|(_, hit)| hit.is_none())
+        .map(|(f, _)| f)
+        .collect();
+    let mut read_misses = parallel_map(&misses, |f| read(f)).into_iter();
+    hits.into_iter()
+        .map(|hit| match hit {
+            Some(v) => Ok(v),
+            None => read_misses.next().expect("one read per miss"),
+        })
+        .collect()
 }
 
 fn read_record(root: &Path, f: &Found) -> std::result::Result<ParsedRecord, String> {

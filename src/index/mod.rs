@@ -426,7 +426,7 @@ impl Index {
         let stored = now_ns();
         let mut record_writes = Vec::new();
         for p in parsed {
-            if let Some(Seen::Parsed(fp)) = seen.get(&(Kind::Record, p.path.clone())) {
+            if let Some(fp) = seen.get(&(Kind::Record, p.path.clone())) {
                 record_writes.push((
                     p.path.clone(),
                     codec::encode(&CachedRecord {
@@ -439,7 +439,7 @@ impl Index {
         }
         let mut guide_writes = Vec::new();
         for g in guides {
-            if let Some(Seen::Parsed(fp)) = seen.get(&(Kind::Guide, g.path.clone())) {
+            if let Some(fp) = seen.get(&(Kind::Guide, g.path.clone())) {
                 guide_writes.push((
                     g.path.clone(),
                     codec::encode(&CachedGuide {
@@ -1226,13 +1226,6 @@ enum Kind {
     Guide,
 }
 
-enum Seen {
-    /// Served from the cache.
-    Cached,
-    /// Not cached or changed: parsed now; this is its fingerprint from before the read.
-    Parsed(Fingerprint),
-}
-
 /// The cached parses, serving a scan ([`Inputs`]) and noting what it had to parse anew.
 pub struct Cached {
     root: PathBuf,
@@ -1241,7 +1234,8 @@ pub struct Cached {
     records: HashMap<String, CachedRecord>,
     guides: HashMap<String, CachedGuide>,
     guide_walk: Option<GuideWalkCache>,
-    seen: Mutex<HashMap<(Kind, String), Seen>>,
+    /// The files parsed anew (not served), with their fingerprints from before the read.
+    seen: Mutex<HashMap<(Kind, String), Fingerprint>>,
 }
 
 /// A file changed this close to when it was stored may have changed again within the
@@ -1286,15 +1280,13 @@ impl Cached {
             }
             _ => false,
         };
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        match (fresh, fp) {
-            (true, _) => {
-                seen.insert((kind, found.rel.clone()), Seen::Cached);
+        if !fresh {
+            if let Some(fp) = fp {
+                self.seen
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert((kind, found.rel.clone()), fp);
             }
-            (false, Some(fp)) => {
-                seen.insert((kind, found.rel.clone()), Seen::Parsed(fp));
-            }
-            (false, None) => {}
         }
         fresh
     }

@@ -1,8 +1,9 @@
-//! Turns a current (version-3) index (`<git dir>/context-graph/index.redb`) into a real
-//! version-1 file, in place: version 1 is version 3 without the `mentions` table (added by
+//! Turns a current (version-4) index (`<git dir>/context-graph/index.redb`) into a real
+//! version-1 file, in place: version 1 is version 4 without the `mentions` table (added by
 //! step 2), without the `edges` table, with each commit's changes inside its `commits` value
-//! instead of `commit_changes`, and with the commit graph stored one parent list per commit
-//! (schema 3 keeps it in chunks in a `graph` table); see `migrations/`.
+//! instead of `commit_changes`, with the commit graph stored one parent list per commit
+//! (schema 3 keeps it in chunks in a `graph` table), and with no values in `paths` (schema 4
+//! put each commit's metadata there); see `migrations/`.
 //! Made for the fixture in `fixtures/index/v1/` (its README says how it was made).
 //!
 //! ```text
@@ -12,10 +13,13 @@
 use context_graph::index::codec;
 use context_graph::index::schema::{
     StoredChanges, StoredCommit, COMMITS, COMMIT_CHANGES, EDGES, GRAPH, KEY_GRAPH, KEY_SHALLOW,
-    KEY_VERSION, MENTIONS, META,
+    KEY_VERSION, MENTIONS, META, PATHS,
 };
-use redb::{Database, ReadableDatabase, ReadableTable};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 use std::process::ExitCode;
+
+/// `paths` as schemas 1 to 3 store it.
+const PATHS_V1: TableDefinition<(&str, u32), ()> = TableDefinition::new("paths");
 
 /// A commit as schemas 1 and 2 store it.
 #[derive(serde::Serialize)]
@@ -61,16 +65,29 @@ fn version(db: &Database) -> Result<Option<u32>, redb::Error> {
 fn convert(path: &str) -> Result<(), redb::Error> {
     let mut db = Database::create(path)?;
     match version(&db)? {
-        Some(3) => {}
+        Some(4) => {}
         other => {
             return Err(redb::Error::Corrupted(format!(
-                "{path} is not a version-3 index (schema version {other:?})"
+                "{path} is not a version-4 index (schema version {other:?})"
             )))
         }
     }
     let txn = db.begin_write()?;
     let existed = txn.delete_table(MENTIONS)?;
-    assert!(existed, "a version-3 index has a mentions table");
+    assert!(existed, "a version-4 index has a mentions table");
+    let mut path_keys: Vec<(String, u32)> = Vec::new();
+    for entry in txn.open_table(PATHS)?.iter()? {
+        let (k, _) = entry?;
+        let (p, n) = k.value();
+        path_keys.push((p.to_string(), n));
+    }
+    txn.delete_table(PATHS)?;
+    {
+        let mut paths = txn.open_table(PATHS_V1)?;
+        for (p, n) in &path_keys {
+            paths.insert((p.as_str(), *n), ())?;
+        }
+    }
     {
         let mut commits = txn.open_table(COMMITS)?;
         let changes = txn.open_table(COMMIT_CHANGES)?;
@@ -109,7 +126,6 @@ fn convert(path: &str) -> Result<(), redb::Error> {
     }
     txn.delete_table(COMMIT_CHANGES)?;
     txn.delete_table(EDGES)?;
-    txn.delete_table(GRAPH)?;
     {
         let mut meta = txn.open_table(META)?;
         let mut nested = NestedGraph {
@@ -131,6 +147,7 @@ fn convert(path: &str) -> Result<(), redb::Error> {
                 nested.alive.extend(flat.alive);
             }
         }
+        txn.delete_table(GRAPH)?;
         if !nested.alive.is_empty() {
             meta.insert(KEY_GRAPH, codec::encode(&nested).as_slice())?;
         }
@@ -150,7 +167,7 @@ fn convert(path: &str) -> Result<(), redb::Error> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path] = args.as_slice() else {
-        eprintln!("usage: make_v1_index PATH/TO/index.redb (a version-3 index, changed in place)");
+        eprintln!("usage: make_v1_index PATH/TO/index.redb (a version-4 index, changed in place)");
         return ExitCode::from(2);
     };
     match convert(path) {

@@ -3,8 +3,11 @@
 // already carries.
 
 use crate::index::codec;
-use crate::index::schema::{COMMITS, MENTIONS};
-use redb::ReadableTable;
+use crate::index::schema::COMMITS;
+use redb::{ReadableTable, TableDefinition};
+
+/// The schema-2 and -3 shape of `mentions`: (id, commit number), no value (schema 4 added one).
+pub const MENTIONS_V2: TableDefinition<(&str, u32), ()> = TableDefinition::new("mentions");
 
 /// The schema-1 and -2 shape of a stored commit (schema 3 moved `changes` and `renames` out).
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -22,7 +25,7 @@ pub struct StoredCommitV1 {
 
 pub fn apply(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     let commits = txn.open_table(COMMITS)?;
-    let mut mentions = txn.open_table(MENTIONS)?;
+    let mut mentions = txn.open_table(MENTIONS_V2)?;
     for entry in commits.iter()? {
         let (number, bytes) = entry?;
         let commit: StoredCommitV1 =

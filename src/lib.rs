@@ -143,8 +143,7 @@ fn answer_indexed(
     let has_commits = idx.repo.head.is_some();
     let history = (opts.git && has_commits).then_some(progress);
     let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history)?;
-    let scanned = scanned?;
-    let mut report = narrow(scanned.report, ask, why_path)?;
+    let mut report = narrow(scanned?, ask, why_path)?;
     if opts.git {
         let outcome = if has_commits {
             history::Outcome::Ready(idx.history_for(&report.records)?)
@@ -156,16 +155,24 @@ fn answer_indexed(
     Ok(Some((report, idx.diagnostics)))
 }
 
-/// A scan served from the index's cached parses, which then keeps what was parsed anew.
-/// With `history`, the history part is brought up to date at the same time, on another
-/// thread (the scan mostly waits on the file system, the walk on git's objects). Returns the
-/// scan's own outcome and how many commits were added; the outer error is the index's.
+/// Where an indexed report came from.
+enum Scanned {
+    /// The index's scan memo still held.
+    Memo(Report),
+    Scan(Box<scan::Scan>),
+}
+
+/// The full report from the index: its scan memo when that still holds, else a scan served
+/// from its cached parses, which then keeps what was parsed anew (ADR-0006). With `history`,
+/// the history part is brought up to date at the same time, on another thread (the scan mostly
+/// waits on the file system, the walk on git's objects). Returns the scan's own outcome and how
+/// many commits were added; the outer error is the index's.
 fn scan_with(
     idx: &mut Index,
     root: &Path,
     docs: &[String],
     history: Option<Progress>,
-) -> Result<(Result<scan::Scan>, usize)> {
+) -> Result<(Result<Report>, usize)> {
     let scope = index::schema::Scope {
         root: root.display().to_string(),
         docs: docs.to_vec(),
@@ -176,20 +183,23 @@ fn scan_with(
             let idx = &mut *idx;
             s.spawn(move || idx.refresh_history(progress))
         });
-        let scanned = scan::scan(root, docs, &cached);
+        let scanned = match cached.memo_report(docs) {
+            Some(report) => Ok(Scanned::Memo(report)),
+            None => scan::scan(root, docs, &cached).map(|s| Scanned::Scan(Box::new(s))),
+        };
         let refreshed = refresh.map(|h| h.join().expect("the history refresh panicked"));
         (scanned, refreshed)
     });
     let added = refreshed.transpose()?.unwrap_or(0);
-    if let Ok(scanned) = &scanned {
-        idx.store_inputs(
-            &cached,
-            &scanned.parsed,
-            &scanned.guides,
-            scanned.guide_walk.as_ref(),
-        )?;
-    }
-    Ok((scanned, added))
+    let report = match scanned {
+        Ok(Scanned::Scan(scan)) => {
+            idx.store_inputs(&cached, &scan)?;
+            Ok(scan.report)
+        }
+        Ok(Scanned::Memo(report)) => Ok(report),
+        Err(e) => Err(e),
+    };
+    Ok((report, added))
 }
 
 fn add_history(root: &Path, report: &mut Report, outcome: history::Outcome) {
@@ -258,7 +268,7 @@ pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result
     let history = idx.repo.head.is_some().then_some(progress);
     let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history)?;
     let records = match scanned {
-        Ok(s) => s.parsed.len(),
+        Ok(report) => report.records.len(),
         Err(Error::NoRecords { .. }) => 0,
         Err(e) => return Err(e),
     };

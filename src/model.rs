@@ -18,7 +18,7 @@ pub struct Report {
 }
 
 /// One decision record, every field decided (see `record.rs` for how each is read).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Record {
     pub id: String,
     pub title: String,
@@ -77,20 +77,21 @@ impl Status {
 }
 
 /// A commit as the JSON shows it, in `commits` and in `drift.commits`.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Commit {
     pub sha: String,
     /// Committer date, `YYYY-MM-DD` in UTC.
     pub date: String,
     pub author: String,
     pub subject: String,
-    /// Only in `drift.commits`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Only in `drift.commits`. (Skipped when `None`, so a stored scan, whose records have no
+    /// commits yet, never holds one: see `index::ScanMemo`.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cites_record: Option<bool>,
 }
 
 /// Commits to a current record's governed paths since it was decided.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Drift {
     pub since: String,
     /// `"record"` or `"first-commit"`.
@@ -103,20 +104,20 @@ pub struct Drift {
     pub commits: Vec<Commit>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct AuthorCount {
     pub name: String,
     pub commits: usize,
 }
 
 /// A guide or README outside the record folders, and the records it cites.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct DocCitations {
     pub path: String,
     pub cites: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Problem,
@@ -133,7 +134,7 @@ impl Severity {
 }
 
 /// One finding of a check (CONTRACT.md §3 lists the codes).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Finding {
     pub severity: Severity,
     pub code: String,

@@ -1,7 +1,7 @@
 //! Paths named by records: lexical normalisation, confinement to the root, existence, and
 //! the close-named siblings of a missing path (ADR-0001, ADR-0002).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -58,7 +58,7 @@ pub fn clean_code_path(span: &str) -> Option<String> {
 }
 
 /// What a named path is under the root.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     File,
     Folder,
@@ -66,6 +66,11 @@ pub enum Kind {
     Missing,
     /// Not there and not the repository's, or leaving the root through a link.
     NotAPath,
+}
+
+/// A cache of plain facts: a panic elsewhere cannot leave it half-written.
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The canonical root and what is under it.
@@ -76,6 +81,33 @@ pub struct Tree {
     pub root: PathBuf,
     /// Root-relative folder → whether it is a real folder under the root (links resolved).
     dirs: Mutex<HashMap<String, bool>>,
+    /// Root-relative path → what it is: records often name the same folders.
+    kinds: Mutex<HashMap<String, Kind>>,
+    /// Missing path → where [`Tree::moved`] found it may have gone.
+    moves: Mutex<BTreeMap<String, Vec<String>>>,
+}
+
+/// Everything a [`Tree`] was asked and answered: the kind of every path, and the candidates
+/// for every missing one. The graph is a function of the parsed records and these answers, so
+/// asking again and hearing the same means it would come out the same (ADR-0006).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Observed {
+    pub kinds: Vec<(String, Kind)>,
+    pub moved: Vec<(String, Vec<String>)>,
+}
+
+impl Observed {
+    /// Whether the file system under `root` still answers every question the same way.
+    pub fn still_holds(&self, root: &Path) -> bool {
+        let tree = Tree::new(root.to_path_buf());
+        self.kinds
+            .iter()
+            .all(|(path, kind)| tree.kind(path) == *kind)
+            && self
+                .moved
+                .iter()
+                .all(|(path, moved)| tree.moved(path) == *moved)
+    }
 }
 
 impl Tree {
@@ -83,12 +115,29 @@ impl Tree {
         Tree {
             root,
             dirs: Mutex::new(HashMap::new()),
+            kinds: Mutex::new(HashMap::new()),
+            moves: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// What this tree was asked so far, in path order.
+    pub fn observed(&self) -> Observed {
+        let mut kinds: Vec<(String, Kind)> = locked(&self.kinds)
+            .iter()
+            .map(|(p, k)| (p.clone(), k.clone()))
+            .collect();
+        kinds.sort_by(|a, b| a.0.cmp(&b.0));
+        Observed {
+            kinds,
+            moved: locked(&self.moves)
+                .iter()
+                .map(|(p, m)| (p.clone(), m.clone()))
+                .collect(),
         }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool>> {
-        // The cache holds plain facts: a panic elsewhere cannot leave it half-written.
-        self.dirs.lock().unwrap_or_else(|e| e.into_inner())
+        locked(&self.dirs)
     }
 
     /// Whether the root-relative folder `rel` exists and stays under the root ("" is the root).
@@ -118,6 +167,19 @@ impl Tree {
         if bare.is_empty() {
             return Kind::NotAPath;
         }
+        if let Some(known) = locked(&self.kinds).get(bare) {
+            return known.clone();
+        }
+        let kind = self.kind_uncached(bare);
+        locked(&self.kinds).insert(bare.to_string(), kind.clone());
+        kind
+    }
+
+    fn kind_uncached(&self, bare: &str) -> Kind {
+        // A folder already found on the way to another path.
+        if self.lock().get(bare) == Some(&true) {
+            return Kind::Folder;
+        }
         let (parent, _) = bare.rsplit_once('/').unwrap_or(("", bare));
         if self.dir_inside(parent) {
             let full = self.root.join(bare);
@@ -129,7 +191,10 @@ impl Tree {
                         _ => Kind::NotAPath,
                     };
                 }
-                Ok(m) if m.is_dir() => return Kind::Folder,
+                Ok(m) if m.is_dir() => {
+                    self.lock().insert(bare.to_string(), true);
+                    return Kind::Folder;
+                }
                 Ok(_) => return Kind::File,
                 Err(_) => {}
             }
@@ -154,6 +219,15 @@ impl Tree {
     /// `services/ledger-sync` → `services/ledger`.
     pub fn moved(&self, rel: &str) -> Vec<String> {
         let bare = rel.trim_end_matches('/');
+        if let Some(known) = locked(&self.moves).get(bare) {
+            return known.clone();
+        }
+        let out = self.moved_uncached(bare);
+        locked(&self.moves).insert(bare.to_string(), out.clone());
+        out
+    }
+
+    fn moved_uncached(&self, bare: &str) -> Vec<String> {
         let parts: Vec<&str> = bare.split('/').collect();
         // The deepest existing folder, and the first part that is not there.
         let mut k = 0;

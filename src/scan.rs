@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::graph::{self, Resolver};
 use crate::ids::Prefix;
 use crate::model::Report;
-use crate::paths::Tree;
+use crate::paths::{Observed, Tree};
 use crate::record::{self, ParsedRecord};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -49,12 +49,21 @@ pub struct Scan {
     pub guides: Vec<Guide>,
     /// The guide walk, when one was made (not served by the inputs).
     pub guide_walk: Option<discovery::GuideWalk>,
+    /// The record folders and files and the guide files it read, and what it asked of the
+    /// file system besides: with the files' fingerprints, enough to tell later that a scan
+    /// would come out the same (ADR-0006).
+    pub folders: Vec<String>,
+    pub files: Vec<Found>,
+    pub file_notes: Vec<String>,
+    pub guide_files: Vec<Found>,
+    pub observed: Observed,
 }
 
 /// Reads every record and guide under `root` and runs every check.
 pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
-    let (files, mut notes) = discovery::record_files(root, &folders);
+    let (files, file_notes) = discovery::record_files(root, &folders);
+    let mut notes = file_notes.clone();
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
     for outcome in cached_or_read(&files, |f| inputs.record(f), |f| read_record(root, f)) {
         match outcome {
@@ -108,6 +117,11 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         parsed,
         guides,
         guide_walk,
+        folders,
+        files,
+        file_notes,
+        guide_files,
+        observed: tree.observed(),
     })
 }
 

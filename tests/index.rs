@@ -1025,3 +1025,153 @@ fn migrating_a_version_1_index_walks_nothing_again() {
     );
     assert_same(&repo, "migrated", &["check", "--git", "--json"]);
 }
+
+// ----- the scan memo -----
+
+/// Marks the index's stored scan (ADR-0006) so that serving it shows: every record's title
+/// becomes `PLANTED`, and the memo and the guide walk are made to look stored long after the
+/// files last changed (so the racy-file rule does not set them aside). Only a query that
+/// serves the memo can print `PLANTED`: no file says it.
+fn plant_in_memo(repo: &GitRepo) {
+    let db = redb::Database::create(index_file(repo)).expect("open the index");
+    let txn = db.begin_write().expect("write");
+    {
+        let mut meta = txn.open_table(schema::META).expect("meta table");
+        let get = |meta: &redb::Table<&str, &[u8]>, key: &str| -> Vec<u8> {
+            meta.get(key)
+                .expect("read meta")
+                .unwrap_or_else(|| panic!("the index holds {key}"))
+                .value()
+                .to_vec()
+        };
+        let later = |ns: i64| ns + 60_000_000_000;
+        let mut memo: schema::ScanMemo =
+            codec::decode(&get(&meta, schema::KEY_SCAN_MEMO)).expect("decode the memo");
+        memo.stored_ns = later(memo.stored_ns);
+        let mut report: schema::MemoReport =
+            codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
+        for r in &mut report.records {
+            r.title = "PLANTED".into();
+        }
+        let mut walk: schema::GuideWalkCache =
+            codec::decode(&get(&meta, schema::KEY_GUIDE_WALK)).expect("decode the guide walk");
+        walk.stored_ns = later(walk.stored_ns);
+        for (key, value) in [
+            (schema::KEY_SCAN_MEMO, codec::encode(&memo)),
+            (schema::KEY_SCAN_MEMO_REPORT, codec::encode(&report)),
+            (schema::KEY_GUIDE_WALK, codec::encode(&walk)),
+        ] {
+            meta.insert(key, value.as_slice()).expect("write meta");
+        }
+    }
+    txn.commit().expect("commit");
+}
+
+fn titles(out: &Out) -> Vec<String> {
+    out.json()["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .map(|r| r["title"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// The scan memo answers only while everything the scan depended on holds. Each step stores a
+/// fresh memo (a query), plants a mark in it and shows the mark is served (so the memo really
+/// answers), then changes one thing the scan depended on, and the next answer must be the
+/// scan's again, byte for byte.
+#[test]
+fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
+    let repo = GitRepo::new();
+    repo.write(
+        ADR1,
+        &adr(
+            1,
+            "Use tokens",
+            "Accepted",
+            None,
+            "In `src/auth/`, `src/gone/`, `src/legacy.rs` and `gen/api/`.",
+        ),
+    )
+    .write(".gitignore", "gen/\n")
+    .write("gen/README", "generated\n")
+    .write(
+        ADR2,
+        &adr(2, "Login form", "Accepted", None, "See ADR-0001."),
+    )
+    .write("src/auth/token.rs", "fn token() {}\n")
+    .write("docs/guide/intro.md", "Read ADR-0001 first.\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
+    let query: &[&str] = &["check", "--json"];
+
+    type Change = Box<dyn Fn(&GitRepo)>;
+    let steps: Vec<(&str, Change)> = vec![
+        (
+            // The guide walk skips ignored folders: only asking again sees this one.
+            "a missing folder appears in an ignored folder",
+            Box::new(|r| {
+                r.write("gen/api/client.rs", "\n");
+            }),
+        ),
+        (
+            "a missing folder appears",
+            Box::new(|r| {
+                r.write("src/gone/mod.rs", "\n");
+            }),
+        ),
+        (
+            "a close name appears beside a missing file",
+            Box::new(|r| {
+                r.write("src/legacy_v2.rs", "\n");
+            }),
+        ),
+        (
+            "a governed folder goes away",
+            Box::new(|r| {
+                r.remove("src/auth/token.rs");
+                std::fs::remove_dir(r.path().join("src/auth")).expect("remove src/auth");
+            }),
+        ),
+        (
+            "a new record file",
+            Box::new(|r| {
+                r.write(
+                    ADR3,
+                    &adr(3, "Billing", "Proposed", None, "Replaces ADR-0001."),
+                );
+            }),
+        ),
+        (
+            "a guide is edited",
+            Box::new(|r| {
+                r.write("docs/guide/intro.md", "Read ADR-0002 first, now.\n");
+            }),
+        ),
+        (
+            "a new guide",
+            Box::new(|r| {
+                r.write("docs/guide/more/deep.md", "And ADR-0003.\n");
+            }),
+        ),
+        (
+            "a record is edited",
+            Box::new(|r| {
+                r.write(ADR2, &adr(2, "Login form", "Deprecated", None, "Gone."));
+            }),
+        ),
+    ];
+    for (step, change) in steps {
+        let stored = run(&repo, query);
+        assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
+        plant_in_memo(&repo);
+        let planted = run(&repo, query);
+        assert!(
+            titles(&planted).iter().all(|t| t == "PLANTED"),
+            "{step}: the memo should answer before the change (else this proves nothing): {:?}",
+            titles(&planted)
+        );
+        change(&repo);
+        // Equal to the scan, so no mark left.
+        assert_same(&repo, step, query);
+    }
+}

@@ -6,11 +6,13 @@ use super::schema::{KEY_VERSION, META};
 use redb::{Database, ReadableDatabase};
 
 #[path = "../../migrations/v1_initial.rs"]
-mod v1_initial;
+pub(crate) mod v1_initial;
 #[path = "../../migrations/v2_mentions.rs"]
 pub(crate) mod v2_mentions;
 #[path = "../../migrations/v3_flat_graph.rs"]
 mod v3_flat_graph;
+#[path = "../../migrations/v4_inline_meta.rs"]
+mod v4_inline_meta;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -19,6 +21,7 @@ pub const STEPS: &[(u32, Step)] = &[
     (1, v1_initial::apply),
     (2, v2_mentions::apply),
     (3, v3_flat_graph::apply),
+    (4, v4_inline_meta::apply),
 ];
 
 /// The version recorded in the file; 0 for a new, empty file.

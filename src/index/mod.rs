@@ -7,24 +7,37 @@
 //! the answer needs: the same pure code computes the answer either way, so it equals a fresh
 //! scan byte for byte.
 
+mod cache;
 pub mod codec;
 pub mod migrations;
 pub mod schema;
 
-use crate::discovery::Found;
 use crate::history::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
 use crate::model::Record;
 use crate::record::ParsedRecord;
-use crate::scan::{Guide, Inputs};
+use crate::scan::{Inputs, Scan};
+pub use cache::Cached;
+use cache::{walk_cache, Kind};
 use redb::{
     Database, Durability, ReadOnlyDatabase, ReadableDatabase, ReadableTable, ReadableTableMetadata,
 };
 use schema::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// A new commit's values, encoded: the commit, what it changed, its metadata.
+struct Encoded {
+    n: u32,
+    commit: Vec<u8>,
+    changes: Vec<u8>,
+    meta: Vec<u8>,
+}
+
+/// From how many path entries a refresh fills its two groups of tables on two threads.
+const PARALLEL_INSERTS: usize = 4096;
 
 /// How long a second process waits for the index before answering from a scan.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);
@@ -367,63 +380,61 @@ impl Index {
 
     // ----- records and guides -----
 
-    /// The cached parses valid for `scope`, to serve a scan.
+    /// The cached parses valid for `scope`, to serve a scan, and the last scan's memo: read
+    /// as stored, decoded only when used.
     pub fn inputs(&self, scope: &Scope) -> Result<Cached, IndexError> {
         let txn = self.read_txn()?;
-        let same_scope = self
-            .meta(KEY_SCOPE)?
+        let meta = txn.open_table(META).map_err(|e| self.err(e))?;
+        let get = |key: &str| -> Result<Option<Vec<u8>>, IndexError> {
+            Ok(meta
+                .get(key)
+                .map_err(|e| self.err(e))?
+                .map(|v| v.value().to_vec()))
+        };
+        let same_scope = get(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
             .is_some_and(|s| &s == scope);
-        let mut records = HashMap::new();
-        let mut guides = HashMap::new();
+        let mut tables = [HashMap::new(), HashMap::new()];
         if same_scope {
-            for entry in txn
-                .open_table(RECORDS)
-                .map_err(|e| self.err(e))?
-                .iter()
-                .map_err(|e| self.err(e))?
-            {
-                let (k, v) = entry.map_err(|e| self.err(e))?;
-                let cached: CachedRecord = codec::decode(v.value()).map_err(|e| self.err(e))?;
-                records.insert(k.value().to_string(), cached);
-            }
-            for entry in txn
-                .open_table(GUIDES)
-                .map_err(|e| self.err(e))?
-                .iter()
-                .map_err(|e| self.err(e))?
-            {
-                let (k, v) = entry.map_err(|e| self.err(e))?;
-                let cached: CachedGuide = codec::decode(v.value()).map_err(|e| self.err(e))?;
-                guides.insert(k.value().to_string(), cached);
+            for (table, out) in [RECORDS, GUIDES].into_iter().zip(tables.iter_mut()) {
+                for entry in txn
+                    .open_table(table)
+                    .map_err(|e| self.err(e))?
+                    .iter()
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    out.insert(k.value().to_string(), v.value().to_vec());
+                }
             }
         }
-        let guide_walk = self
-            .meta(KEY_GUIDE_WALK)?
+        let [raw_records, raw_guides] = tables;
+        let guide_walk = get(KEY_GUIDE_WALK)?
             .and_then(|b| codec::decode::<GuideWalkCache>(&b).ok())
             .filter(|w| &w.scope == scope);
-        Ok(Cached {
-            root: PathBuf::from(&scope.root),
-            scope: scope.clone(),
+        let memo = match (get(KEY_SCAN_MEMO)?, get(KEY_SCAN_MEMO_REPORT)?) {
+            (Some(memo), Some(report)) if same_scope => Some((memo, report)),
+            _ => None,
+        };
+        Ok(Cached::new(
+            scope,
             same_scope,
-            records,
-            guides,
+            raw_records,
+            raw_guides,
             guide_walk,
-            seen: Mutex::new(HashMap::new()),
-        })
+            memo,
+        ))
     }
 
     /// Keeps what a scan parsed: new and changed files written, vanished ones removed. No
     /// write at all when nothing changed.
-    pub fn store_inputs(
-        &mut self,
-        cached: &Cached,
-        parsed: &[ParsedRecord],
-        guides: &[Guide],
-        walk: Option<&crate::discovery::GuideWalk>,
-    ) -> Result<(), IndexError> {
+    pub fn store_inputs(&mut self, cached: &Cached, scan: &Scan) -> Result<(), IndexError> {
+        let (parsed, guides, walk) = (&scan.parsed, &scan.guides, scan.guide_walk.as_ref());
         let seen = cached.seen.lock().unwrap_or_else(|e| e.into_inner());
         let stored = now_ns();
+        // The memo of this scan replaces the last (which did not hold, or this scan would not
+        // have run); when none can be made, the last is dropped.
+        let memo = cached.memo_of(scan, stored);
         let mut record_writes = Vec::new();
         for p in parsed {
             if let Some(fp) = seen.get(&(Kind::Record, p.path.clone())) {
@@ -453,17 +464,19 @@ impl Index {
         let live_records: HashSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
         let live_guides: HashSet<&str> = guides.iter().map(|g| g.path.as_str()).collect();
         let gone_records: Vec<&String> = cached
-            .records
+            .raw_records
             .keys()
             .filter(|k| !live_records.contains(k.as_str()))
             .collect();
         let gone_guides: Vec<&String> = cached
-            .guides
+            .raw_guides
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();
         let walk_write = walk.map(|w| codec::encode(&walk_cache(&cached.scope, w, stored)));
         if cached.same_scope
+            && memo.is_none()
+            && cached.memo.is_none()
             && walk_write.is_none()
             && record_writes.is_empty()
             && guide_writes.is_empty()
@@ -525,6 +538,19 @@ impl Index {
             if let Some(w) = &walk_write {
                 meta.insert(KEY_GUIDE_WALK, w.as_slice())
                     .map_err(|e| self.err(e))?;
+            }
+            match &memo {
+                Some((m, report)) => {
+                    meta.insert(KEY_SCAN_MEMO, m.as_slice())
+                        .map_err(|e| self.err(e))?;
+                    meta.insert(KEY_SCAN_MEMO_REPORT, report.as_slice())
+                        .map_err(|e| self.err(e))?;
+                }
+                None => {
+                    for key in [KEY_SCAN_MEMO, KEY_SCAN_MEMO_REPORT] {
+                        meta.remove(key).map_err(|e| self.err(e))?;
+                    }
+                }
             }
         }
         txn.commit().map_err(|e| self.err(e))
@@ -619,12 +645,12 @@ impl Index {
                     .map_err(|e| IndexError::unusable(&self.path, e))?
                     .map(|v| v.value()))
             };
-            let mut path_keys: Vec<(&str, u32)> = Vec::new();
-            let mut mention_keys: Vec<(&str, u32)> = Vec::new();
+            // (key, index into `stored`): `paths` and `mentions` carry the commit's metadata.
+            let mut path_keys: Vec<(&str, u32, usize)> = Vec::new();
+            let mut mention_keys: Vec<(&str, u32, usize)> = Vec::new();
             let mut rename_keys: Vec<(&str, u32, &str)> = Vec::new();
-            let mut stored: Vec<(u32, Vec<u8>, Vec<u8>)> = Vec::with_capacity(new.len());
             let mut parent_lists: Vec<(u32, Vec<u32>)> = Vec::with_capacity(new.len());
-            for c in &new {
+            for (slot, c) in new.iter().enumerate() {
                 let n = fresh[&c.id];
                 let mut parents = Vec::with_capacity(c.parents.len());
                 for p in &c.parents {
@@ -632,62 +658,98 @@ impl Index {
                         parents.push(pn);
                     }
                 }
-                path_keys.extend(c.changes.iter().map(|p| (p.as_str(), n)));
-                mention_keys.extend(c.meta.mentions.iter().map(|id| (id.as_str(), n)));
+                path_keys.extend(c.changes.iter().map(|p| (p.as_str(), n, slot)));
+                mention_keys.extend(c.meta.mentions.iter().map(|id| (id.as_str(), n, slot)));
                 rename_keys.extend(
                     c.renames
                         .iter()
                         .map(|(from, to)| (to.as_str(), n, from.as_str())),
                 );
-                let record = StoredCommit {
-                    id: c.id,
-                    parents: parents.clone(),
-                    time: c.meta.time,
-                    author: c.meta.author.clone(),
-                    subject: c.meta.subject.clone(),
-                    mentions: c.meta.mentions.clone(),
-                    is_merge: c.meta.is_merge,
-                };
-                let touched = StoredChanges {
-                    changes: c.changes.clone(),
-                    renames: c.renames.clone(),
-                };
-                stored.push((n, codec::encode(&record), codec::encode(&touched)));
                 parent_lists.push((n, parents));
             }
+            // Each commit's values (the commit, its changes, its metadata), on every core.
+            let slots: Vec<usize> = (0..new.len()).collect();
+            let stored: Vec<Encoded> =
+                crate::scan::parallel_map_from(PARALLEL_INSERTS, &slots, |&slot| {
+                    let (c, (n, parents)) = (&new[slot], &parent_lists[slot]);
+                    let record = StoredCommit {
+                        id: c.id,
+                        parents: parents.clone(),
+                        time: c.meta.time,
+                        author: c.meta.author.clone(),
+                        subject: c.meta.subject.clone(),
+                        mentions: c.meta.mentions.clone(),
+                        is_merge: c.meta.is_merge,
+                    };
+                    let touched = StoredChanges {
+                        changes: c.changes.clone(),
+                        renames: c.renames.clone(),
+                    };
+                    Encoded {
+                        n: *n,
+                        commit: codec::encode(&record),
+                        changes: codec::encode(&touched),
+                        meta: codec::encode(&StoredMeta::of(&record)),
+                    }
+                });
             // Inserting in key order keeps redb's pages warm: much faster for a first build.
             parent_lists.sort_unstable();
             for (_, parents) in &parent_lists {
                 graph.push(parents);
             }
-            stored.sort_unstable_by_key(|(n, _, _)| *n);
-            for (n, meta_bytes, _) in &stored {
-                commits
-                    .insert(*n, meta_bytes.as_slice())
-                    .map_err(|e| self.err(e))?;
-            }
-            for (n, _, changes_bytes) in &stored {
-                changes_t
-                    .insert(*n, changes_bytes.as_slice())
-                    .map_err(|e| self.err(e))?;
-            }
+            // Two groups of tables, filled side by side when there is much to insert (a first
+            // build): the per-path ones, and the per-commit ones.
+            let many = path_keys.len() >= PARALLEL_INSERTS;
+            let per_path = |paths: &mut redb::Table<(&str, u32), &[u8]>,
+                            mentions: &mut redb::Table<(&str, u32), &[u8]>,
+                            renames: &mut redb::Table<(&str, u32), &str>|
+             -> Result<(), redb::StorageError> {
+                path_keys.sort_unstable();
+                for (path, n, slot) in path_keys {
+                    paths.insert((path, n), stored[slot].meta.as_slice())?;
+                }
+                mention_keys.sort_unstable();
+                for (id, n, slot) in mention_keys {
+                    mentions.insert((id, n), stored[slot].meta.as_slice())?;
+                }
+                rename_keys.sort_unstable();
+                for (to, n, from) in rename_keys {
+                    renames.insert((to, n), from)?;
+                }
+                Ok(())
+            };
+            let mut by_number: Vec<usize> = (0..stored.len()).collect();
+            by_number.sort_unstable_by_key(|&i| stored[i].n);
             let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
             id_keys.sort_unstable();
-            for (id, n) in id_keys {
-                commit_ids.insert(id, n).map_err(|e| self.err(e))?;
-            }
-            path_keys.sort_unstable();
-            for key in path_keys {
-                paths.insert(key, ()).map_err(|e| self.err(e))?;
-            }
-            mention_keys.sort_unstable();
-            for key in mention_keys {
-                mentions.insert(key, ()).map_err(|e| self.err(e))?;
-            }
-            rename_keys.sort_unstable();
-            for (to, n, from) in rename_keys {
-                renames.insert((to, n), from).map_err(|e| self.err(e))?;
-            }
+            let per_commit = |commits: &mut redb::Table<u32, &[u8]>,
+                              changes_t: &mut redb::Table<u32, &[u8]>,
+                              commit_ids: &mut redb::Table<&[u8; 20], u32>|
+             -> Result<(), redb::StorageError> {
+                for &i in &by_number {
+                    commits.insert(stored[i].n, stored[i].commit.as_slice())?;
+                }
+                for &i in &by_number {
+                    changes_t.insert(stored[i].n, stored[i].changes.as_slice())?;
+                }
+                for (id, n) in id_keys {
+                    commit_ids.insert(id, n)?;
+                }
+                Ok(())
+            };
+            let (a, b) = if many {
+                std::thread::scope(|s| {
+                    let a = s.spawn(|| per_path(&mut paths, &mut mentions, &mut renames));
+                    let b = per_commit(&mut commits, &mut changes_t, &mut commit_ids);
+                    (a.join().expect("an index insert panicked"), b)
+                })
+            } else {
+                (
+                    per_path(&mut paths, &mut mentions, &mut renames),
+                    per_commit(&mut commits, &mut changes_t, &mut commit_ids),
+                )
+            };
+            a.and(b).map_err(|e| self.err(e))?;
 
             // Reachable from HEAD: what drift counts.
             let head_n = match &head {
@@ -826,20 +888,37 @@ impl Index {
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
         let renames_t = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
         let mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
-        let commits_t = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
 
-        // (root-relative path) → commit numbers, for every path the answer may look at.
+        // (root-relative path) → commit numbers, for every path the answer may look at; and
+        // each commit's metadata, read from the same entries the first time it shows up.
         let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
         let mut renames: Vec<(u32, String, String)> = Vec::new();
-        let mut numbers: BTreeSet<u32> = BTreeSet::new();
+        let mut found: HashMap<u32, CommitMeta> = HashMap::new();
+        let keep = |n: u32,
+                    value: &[u8],
+                    found: &mut HashMap<u32, CommitMeta>|
+         -> Result<(), IndexError> {
+            if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
+                let m: StoredMeta = codec::decode(value).map_err(|e| self.err(e))?;
+                slot.insert(CommitMeta {
+                    sha: history::sha_hex(&m.id),
+                    time: m.time,
+                    author: m.author,
+                    subject: m.subject,
+                    mentions: m.mentions,
+                    is_merge: m.is_merge,
+                });
+            }
+            Ok(())
+        };
         let scan_range = |full_prefix: &str,
                           folder: bool,
                           by_path: &mut BTreeMap<String, Vec<u32>>,
-                          numbers: &mut BTreeSet<u32>|
+                          found: &mut HashMap<u32, CommitMeta>|
          -> Result<(), IndexError> {
             let start = (full_prefix, 0u32);
             for entry in paths.range(start..).map_err(|e| self.err(e))? {
-                let (k, _) = entry.map_err(|e| self.err(e))?;
+                let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
                 let matches = if folder {
                     path.starts_with(full_prefix)
@@ -852,7 +931,7 @@ impl Index {
                 if reach.contains(n) {
                     let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
                     by_path.entry(rel).or_default().push(n);
-                    numbers.insert(n);
+                    keep(n, v.value(), found)?;
                 }
             }
             Ok(())
@@ -864,7 +943,7 @@ impl Index {
                         &format!("{prefix}{g}"),
                         g.ends_with('/'),
                         &mut by_path,
-                        &mut numbers,
+                        &mut found,
                     )?;
                 }
             }
@@ -876,7 +955,7 @@ impl Index {
                     continue;
                 }
                 let full = format!("{prefix}{p}");
-                scan_range(&full, false, &mut by_path, &mut numbers)?;
+                scan_range(&full, false, &mut by_path, &mut found)?;
                 for entry in renames_t
                     .range((full.as_str(), 0u32)..)
                     .map_err(|e| self.err(e))?
@@ -898,35 +977,18 @@ impl Index {
                 .range((r.id.as_str(), 0u32)..)
                 .map_err(|e| self.err(e))?
             {
-                let (k, _) = entry.map_err(|e| self.err(e))?;
+                let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (id, n) = k.value();
                 if id != r.id {
                     break;
                 }
                 if reach.contains(n) {
-                    numbers.insert(n);
+                    keep(n, v.value(), &mut found)?;
                 }
             }
         }
         // The commits, in the canonical order: newest first, ties by sha.
-        let mut metas: Vec<(u32, CommitMeta)> = Vec::with_capacity(numbers.len());
-        for n in numbers {
-            let Some(bytes) = commits_t.get(n).map_err(|e| self.err(e))? else {
-                continue;
-            };
-            let c: StoredCommit = codec::decode(bytes.value()).map_err(|e| self.err(e))?;
-            metas.push((
-                n,
-                CommitMeta {
-                    sha: history::sha_hex(&c.id),
-                    time: c.time,
-                    author: c.author,
-                    subject: c.subject,
-                    mentions: c.mentions,
-                    is_merge: c.is_merge,
-                },
-            ));
-        }
+        let mut metas: Vec<(u32, CommitMeta)> = found.into_iter().collect();
         metas.sort_by(|a, b| b.1.time.cmp(&a.1.time).then_with(|| a.1.sha.cmp(&b.1.sha)));
         let position: HashMap<u32, u32> = metas
             .iter()
@@ -977,21 +1039,13 @@ impl Index {
             .map_err(|e| self.err(e))?
             .len()
             .map_err(|e| self.err(e))?;
-        let mut distinct = 0u64;
-        let mut last: Option<String> = None;
-        for entry in txn
-            .open_table(PATHS)
-            .map_err(|e| self.err(e))?
-            .iter()
-            .map_err(|e| self.err(e))?
-        {
-            let (k, _) = entry.map_err(|e| self.err(e))?;
-            let (p, _) = k.value();
-            if last.as_deref() != Some(p) {
-                distinct += 1;
-                last = Some(p.to_string());
-            }
+        // Status looks at older files too: before schema 4, `paths` held no values.
+        let distinct = if self.schema_version < 4 {
+            distinct_paths(&txn, migrations::v1_initial::PATHS_V1)
+        } else {
+            distinct_paths(&txn, PATHS)
         }
+        .map_err(|e| self.err(e))?;
         let scope = Scope {
             root: root.display().to_string(),
             docs: docs.to_vec(),
@@ -1025,8 +1079,27 @@ impl Index {
             return Ok(false);
         };
         let (files, _) = crate::discovery::record_files(root, &folders);
-        Ok(files.len() == cached.records.len() && files.iter().all(|f| cached.record(f).is_some()))
+        Ok(files.len() == cached.records().len()
+            && files.iter().all(|f| cached.record(f).is_some()))
     }
+}
+
+/// How many paths a `paths` table lists commits for.
+fn distinct_paths<V: redb::Value + 'static>(
+    txn: &redb::ReadTransaction,
+    table: redb::TableDefinition<(&str, u32), V>,
+) -> Result<u64, redb::Error> {
+    let mut distinct = 0u64;
+    let mut last: Option<String> = None;
+    for entry in txn.open_table(table)?.iter()? {
+        let (k, _) = entry?;
+        let (p, _) = k.value();
+        if last.as_deref() != Some(p) {
+            distinct += 1;
+            last = Some(p.to_string());
+        }
+    }
+    Ok(distinct)
 }
 
 fn remove(path: &Path) -> Result<(), IndexError> {
@@ -1220,78 +1293,6 @@ impl Reach {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Kind {
-    Record,
-    Guide,
-}
-
-/// The cached parses, serving a scan ([`Inputs`]) and noting what it had to parse anew.
-pub struct Cached {
-    root: PathBuf,
-    scope: Scope,
-    same_scope: bool,
-    records: HashMap<String, CachedRecord>,
-    guides: HashMap<String, CachedGuide>,
-    guide_walk: Option<GuideWalkCache>,
-    /// The files parsed anew (not served), with their fingerprints from before the read.
-    seen: Mutex<HashMap<(Kind, String), Fingerprint>>,
-}
-
-/// A file changed this close to when it was stored may have changed again within the
-/// clock's resolution: parse it again rather than trust it.
-const RACY_NS: i64 = 2_000_000_000;
-
-fn fingerprint(path: &Path) -> Option<Fingerprint> {
-    let meta = std::fs::metadata(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some(Fingerprint {
-            len: meta.len(),
-            mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
-            ctime_ns: meta.ctime() * 1_000_000_000 + meta.ctime_nsec(),
-            ino: meta.ino(),
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        let mtime = meta
-            .modified()
-            .ok()?
-            .duration_since(UNIX_EPOCH)
-            .ok()?
-            .as_nanos() as i64;
-        Some(Fingerprint {
-            len: meta.len(),
-            mtime_ns: mtime,
-            ctime_ns: mtime,
-            ino: 0,
-        })
-    }
-}
-
-impl Cached {
-    fn serve(&self, kind: Kind, found: &Found, cached: Option<(&Fingerprint, i64)>) -> bool {
-        let fp = fingerprint(&self.root.join(&found.rel));
-        let fresh = match (fp, cached) {
-            (Some(now), Some((then, stored))) => {
-                now == *then && stored - now.mtime_ns.max(now.ctime_ns) > RACY_NS
-            }
-            _ => false,
-        };
-        if !fresh {
-            if let Some(fp) = fp {
-                self.seen
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert((kind, found.rel.clone()), fp);
-            }
-        }
-        fresh
-    }
-}
-
 /// The edges a record declares, as parsed: (relation, target id or path).
 pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
     use crate::record::Ref;
@@ -1308,82 +1309,6 @@ pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
     out.sort();
     out.dedup();
     out
-}
-
-/// What a guide walk depended on, fingerprinted now.
-fn walk_cache(scope: &Scope, walk: &crate::discovery::GuideWalk, stored_ns: i64) -> GuideWalkCache {
-    let root = Path::new(&scope.root);
-    let mut ignores: Vec<PathBuf> = crate::discovery::outer_ignore_files(root);
-    // Inside the walked folders only the ignore files that exist: one appearing or vanishing
-    // changes its folder's times, which are checked anyway.
-    for d in &walk.dirs {
-        for name in [".gitignore", ".ignore"] {
-            let p = root.join(d).join(name);
-            if p.exists() {
-                ignores.push(p);
-            }
-        }
-    }
-    GuideWalkCache {
-        scope: scope.clone(),
-        stored_ns,
-        dirs: walk
-            .dirs
-            .iter()
-            .map(|d| (d.clone(), fingerprint(&root.join(d))))
-            .collect(),
-        ignores: ignores
-            .into_iter()
-            .map(|p| {
-                let fp = fingerprint(&p);
-                (p.display().to_string(), fp)
-            })
-            .collect(),
-        files: walk.files.clone(),
-    }
-}
-
-impl Cached {
-    /// The cached guide walk, when no folder it walked and no ignore file changed since.
-    fn valid_walk(&self) -> Option<&GuideWalkCache> {
-        let w = self.guide_walk.as_ref()?;
-        let settled = |fp: &Fingerprint| w.stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS;
-        let dirs_same = crate::scan::parallel_map_from(1024, &w.dirs, |(d, then)| {
-            let now = fingerprint(&self.root.join(d));
-            now == *then && now.as_ref().is_none_or(settled)
-        })
-        .into_iter()
-        .all(|same| same);
-        let ignores_same = dirs_same
-            && w.ignores.iter().all(|(p, then)| {
-                let now = fingerprint(Path::new(p));
-                now == *then && now.as_ref().is_none_or(settled)
-            });
-        ignores_same.then_some(w)
-    }
-}
-
-impl Inputs for Cached {
-    fn guide_files(&self) -> Option<Vec<Found>> {
-        self.valid_walk().map(|w| w.files.clone())
-    }
-
-    fn record(&self, found: &Found) -> Option<ParsedRecord> {
-        let c = self.records.get(&found.rel);
-        self.serve(
-            Kind::Record,
-            found,
-            c.map(|c| (&c.fingerprint, c.stored_ns)),
-        )
-        .then(|| c.map(|c| c.parsed.clone()))
-        .flatten()
-    }
-    fn guide(&self, found: &Found) -> Option<Guide> {
-        let c = self.guides.get(&found.rel);
-        self.serve(Kind::Guide, found, c.map(|c| (&c.fingerprint, c.stored_ns)))
-            .then(|| c.map(|c| c.guide.clone()))
-            .flatten()
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -22,17 +22,19 @@ pub const GRAPH: TableDefinition<u32, &[u8]> = TableDefinition::new("graph");
 pub const COMMIT_CHANGES: TableDefinition<u32, &[u8]> = TableDefinition::new("commit_changes");
 /// Commit id → commit number.
 pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("commit_ids");
-/// (path, commit number) for every non-merge commit whose first-parent diff touched the path:
-/// the per-path history, where everything under a folder is one range scan.
-pub const PATHS: TableDefinition<(&str, u32), ()> = TableDefinition::new("paths");
+/// (path, commit number) → [`StoredMeta`] for every non-merge commit whose first-parent diff
+/// touched the path: the per-path history, where everything under a folder is one range scan
+/// that also yields the commits' metadata, side by side on a few pages (schema 4).
+pub const PATHS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("paths");
 /// (new path, commit number) → old path, for `.md` files renamed by a commit.
 pub const RENAMES: TableDefinition<(&str, u32), &str> = TableDefinition::new("renames");
 /// (record path, relation, target) for every edge a record declares, as parsed: relation is
 /// `supersedes`, `superseded-by`, `amends`, `mentions` or `links`; target an id or a
 /// root-relative path (schema 3). The graph resolves them per query.
 pub const EDGES: TableDefinition<(&str, &str, &str), ()> = TableDefinition::new("edges");
-/// (id, commit number) for every id a commit message mentions (schema 2).
-pub const MENTIONS: TableDefinition<(&str, u32), ()> = TableDefinition::new("mentions");
+/// (id, commit number) → [`StoredMeta`] for every id a commit message mentions (schema 2;
+/// the metadata since schema 4).
+pub const MENTIONS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("mentions");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";
@@ -41,6 +43,10 @@ pub const KEY_GRAPH: &str = "graph";
 pub const KEY_REACH: &str = "reach";
 pub const KEY_SCOPE: &str = "scope";
 pub const KEY_GUIDE_WALK: &str = "guide_walk";
+/// The last scan's [`ScanMemo`] and its [`MemoReport`] (kept apart: the report is decoded only
+/// when the memo holds). Absent in older files, which is no memo.
+pub const KEY_SCAN_MEMO: &str = "scan_memo";
+pub const KEY_SCAN_MEMO_REPORT: &str = "scan_memo_report";
 
 /// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
 /// a shallow boundary, is left out) and the message's mentions. What its diff touched is in
@@ -54,6 +60,31 @@ pub struct StoredCommit {
     pub subject: String,
     pub mentions: Vec<String>,
     pub is_merge: bool,
+}
+
+/// A commit's metadata as `paths` and `mentions` carry it (schema 4): what an answer shows of
+/// a commit, so answering reads no `commits` page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMeta {
+    pub id: [u8; 20],
+    pub time: i64,
+    pub author: String,
+    pub subject: String,
+    pub mentions: Vec<String>,
+    pub is_merge: bool,
+}
+
+impl StoredMeta {
+    pub fn of(c: &StoredCommit) -> StoredMeta {
+        StoredMeta {
+            id: c.id,
+            time: c.time,
+            author: c.author.clone(),
+            subject: c.subject.clone(),
+            mentions: c.mentions.clone(),
+            is_merge: c.is_merge,
+        }
+    }
 }
 
 /// What a commit's first-parent diff touched (schema 3).
@@ -106,4 +137,31 @@ pub struct GuideWalkCache {
     /// Absolute paths of the ignore files that applied → their fingerprints (`None`: absent).
     pub ignores: Vec<(String, Option<Fingerprint>)>,
     pub files: Vec<crate::discovery::Found>,
+}
+
+/// What the last scan depended on besides the parsed files (see `index::cache`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ScanMemo {
+    /// The build that wrote it.
+    pub made_by: String,
+    pub scope: Scope,
+    pub stored_ns: i64,
+    pub folders: Vec<String>,
+    pub files: Vec<crate::discovery::Found>,
+    /// What listing the folders said (unreadable parts, names that are not UTF-8).
+    pub file_notes: Vec<String>,
+    /// Each record file's fingerprint from before it was read, in `files` order.
+    pub file_fps: Vec<Fingerprint>,
+    pub guide_files: Vec<crate::discovery::Found>,
+    pub guide_fps: Vec<Fingerprint>,
+    pub observed: crate::paths::Observed,
+}
+
+/// The last scan's report, before any query narrowed it and before any history was added.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MemoReport {
+    pub records: Vec<crate::model::Record>,
+    pub docs: Vec<crate::model::DocCitations>,
+    pub findings: Vec<crate::model::Finding>,
+    pub notes: Vec<String>,
 }

@@ -1,0 +1,313 @@
+//! The records' and guides' cache, and the scan memo (ADR-0006).
+//!
+//! Parsed files are kept with a fingerprint of the file taken before it was read; a file whose
+//! fingerprint is the same, and settled (not changed within the clock's resolution of when it
+//! was stored), is served without reading it. The scan memo goes one step further: the last
+//! scan's report, with everything it depended on besides the parsed files (the record folders
+//! and the files in them, the guide files, and every answer the file system gave the graph).
+//! When all of that still holds, the report is the one a scan would make, and no graph is built.
+
+use super::codec;
+use super::schema::{
+    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, ScanMemo, Scope,
+};
+use crate::discovery::{self, Found};
+use crate::model::Report;
+use crate::record::ParsedRecord;
+use crate::scan::{Guide, Inputs, Scan};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// A file changed this close to when it was stored may have changed again within the
+/// clock's resolution: parse it again rather than trust it.
+pub(super) const RACY_NS: i64 = 2_000_000_000;
+
+/// Which build wrote a scan memo: one written by another build (whose report may have other
+/// fields) is not used.
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-1");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Kind {
+    Record,
+    Guide,
+}
+
+/// The cached parses, serving a scan ([`Inputs`]) and noting what it had to parse anew.
+/// The stored values are decoded on first use: a query the memo answers decodes none.
+pub struct Cached {
+    pub(super) root: PathBuf,
+    pub(super) scope: Scope,
+    pub(super) same_scope: bool,
+    pub(super) raw_records: HashMap<String, Vec<u8>>,
+    pub(super) raw_guides: HashMap<String, Vec<u8>>,
+    records: OnceLock<HashMap<String, CachedRecord>>,
+    guides: OnceLock<HashMap<String, CachedGuide>>,
+    pub(super) guide_walk: Option<GuideWalkCache>,
+    /// The stored [`ScanMemo`] and [`MemoReport`], undecoded.
+    pub(super) memo: Option<(Vec<u8>, Vec<u8>)>,
+    /// The files parsed anew (not served), with their fingerprints from before the read.
+    pub(super) seen: Mutex<HashMap<(Kind, String), Fingerprint>>,
+    /// Every file's fingerprint as the scan found it, served or not.
+    all: Mutex<HashMap<(Kind, String), Fingerprint>>,
+}
+
+/// Decodes what decodes; a value that does not is left out (its file is parsed again).
+fn decode_all<T: serde::de::DeserializeOwned>(
+    raw: &HashMap<String, Vec<u8>>,
+) -> HashMap<String, T> {
+    raw.iter()
+        .filter_map(|(k, v)| codec::decode(v).ok().map(|d| (k.clone(), d)))
+        .collect()
+}
+
+impl Cached {
+    pub(super) fn new(
+        scope: &Scope,
+        same_scope: bool,
+        raw_records: HashMap<String, Vec<u8>>,
+        raw_guides: HashMap<String, Vec<u8>>,
+        guide_walk: Option<GuideWalkCache>,
+        memo: Option<(Vec<u8>, Vec<u8>)>,
+    ) -> Cached {
+        Cached {
+            root: PathBuf::from(&scope.root),
+            scope: scope.clone(),
+            same_scope,
+            raw_records,
+            raw_guides,
+            records: OnceLock::new(),
+            guides: OnceLock::new(),
+            guide_walk,
+            memo,
+            seen: Mutex::new(HashMap::new()),
+            all: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub(super) fn records(&self) -> &HashMap<String, CachedRecord> {
+        self.records.get_or_init(|| decode_all(&self.raw_records))
+    }
+
+    fn guides(&self) -> &HashMap<String, CachedGuide> {
+        self.guides.get_or_init(|| decode_all(&self.raw_guides))
+    }
+
+    fn serve(&self, kind: Kind, found: &Found, cached: Option<(&Fingerprint, i64)>) -> bool {
+        let fp = fingerprint(&self.root.join(&found.rel));
+        let fresh = match (fp, cached) {
+            (Some(now), Some((then, stored))) => now == *then && settled(&now, stored),
+            _ => false,
+        };
+        if let Some(fp) = fp {
+            let key = (kind, found.rel.clone());
+            if !fresh {
+                locked(&self.seen).insert(key.clone(), fp);
+            }
+            locked(&self.all).insert(key, fp);
+        }
+        fresh
+    }
+
+    /// The cached guide walk, when no folder it walked and no ignore file changed since.
+    fn valid_walk(&self) -> Option<&GuideWalkCache> {
+        let w = self.guide_walk.as_ref()?;
+        let same = |path: &Path, then: &Option<Fingerprint>| {
+            let now = fingerprint(path);
+            now == *then && now.as_ref().is_none_or(|fp| settled(fp, w.stored_ns))
+        };
+        let dirs_same = crate::scan::parallel_map_from(1024, &w.dirs, |(d, then)| {
+            same(&self.root.join(d), then)
+        })
+        .into_iter()
+        .all(|same| same);
+        let ignores_same = dirs_same && w.ignores.iter().all(|(p, then)| same(Path::new(p), then));
+        ignores_same.then_some(w)
+    }
+
+    /// The stored scan's report, when everything it depended on still holds: the same record
+    /// folders listing the same files, every record and guide file with the fingerprint it had
+    /// (settled), the same guide files, and the same answers from the file system.
+    pub fn memo_report(&self, docs: &[String]) -> Option<Report> {
+        let (memo, report) = self.memo.as_ref()?;
+        let memo: ScanMemo = codec::decode(memo).ok()?;
+        if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope || memo.scope.docs != docs {
+            return None;
+        }
+        let root = self.root.as_path();
+        let folders = discovery::record_folders(root, docs).ok()?;
+        if folders != memo.folders {
+            return None;
+        }
+        let (files, notes) = discovery::record_files(root, &folders);
+        if files != memo.files || notes != memo.file_notes {
+            return None;
+        }
+        let unchanged = |files: &[Found], fps: &[Fingerprint]| {
+            files.len() == fps.len()
+                && files.iter().zip(fps).all(|(f, then)| {
+                    fingerprint(&root.join(&f.rel))
+                        .is_some_and(|now| now == *then && settled(&now, memo.stored_ns))
+                })
+        };
+        if !unchanged(&files, &memo.file_fps) {
+            return None;
+        }
+        if self.valid_walk()?.files != memo.guide_files
+            || !unchanged(&memo.guide_files, &memo.guide_fps)
+            || !memo.observed.still_holds(root)
+        {
+            return None;
+        }
+        let report: MemoReport = codec::decode(report).ok()?;
+        Some(Report {
+            root: memo.scope.root,
+            records: report.records,
+            docs: report.docs,
+            findings: report.findings,
+            notes: report.notes,
+            query: None,
+        })
+    }
+
+    /// The memo of `scan` (run on these inputs), to store with `stored_ns`: `None` when a file
+    /// had no fingerprint, or the report holds history (it never does straight from a scan).
+    pub(super) fn memo_of(&self, scan: &Scan, stored_ns: i64) -> Option<(Vec<u8>, Vec<u8>)> {
+        let all = locked(&self.all);
+        let fps = |kind: Kind, files: &[Found]| -> Option<Vec<Fingerprint>> {
+            files
+                .iter()
+                .map(|f| all.get(&(kind, f.rel.clone())).copied())
+                .collect()
+        };
+        let report = &scan.report;
+        if report.query.is_some()
+            || report
+                .records
+                .iter()
+                .any(|r| !r.commits.is_empty() || r.drift.is_some())
+        {
+            return None;
+        }
+        let memo = ScanMemo {
+            made_by: MEMO_MADE_BY.to_string(),
+            scope: self.scope.clone(),
+            stored_ns,
+            folders: scan.folders.clone(),
+            files: scan.files.clone(),
+            file_notes: scan.file_notes.clone(),
+            file_fps: fps(Kind::Record, &scan.files)?,
+            guide_files: scan.guide_files.clone(),
+            guide_fps: fps(Kind::Guide, &scan.guide_files)?,
+            observed: scan.observed.clone(),
+        };
+        let memo_report = MemoReport {
+            records: report.records.clone(),
+            docs: report.docs.clone(),
+            findings: report.findings.clone(),
+            notes: report.notes.clone(),
+        };
+        Some((codec::encode(&memo), codec::encode(&memo_report)))
+    }
+}
+
+impl Inputs for Cached {
+    fn guide_files(&self) -> Option<Vec<Found>> {
+        self.valid_walk().map(|w| w.files.clone())
+    }
+
+    fn record(&self, found: &Found) -> Option<ParsedRecord> {
+        let c = self.records().get(&found.rel);
+        self.serve(
+            Kind::Record,
+            found,
+            c.map(|c| (&c.fingerprint, c.stored_ns)),
+        )
+        .then(|| c.map(|c| c.parsed.clone()))
+        .flatten()
+    }
+
+    fn guide(&self, found: &Found) -> Option<Guide> {
+        let c = self.guides().get(&found.rel);
+        self.serve(Kind::Guide, found, c.map(|c| (&c.fingerprint, c.stored_ns)))
+            .then(|| c.map(|c| c.guide.clone()))
+            .flatten()
+    }
+}
+
+/// A cache of plain facts: a panic elsewhere cannot leave it half-written.
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Not changed within the clock's resolution of `stored_ns`.
+fn settled(fp: &Fingerprint, stored_ns: i64) -> bool {
+    stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS
+}
+
+/// What identifies a file's state without reading it (following links).
+pub(super) fn fingerprint(path: &Path) -> Option<Fingerprint> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(Fingerprint {
+            len: meta.len(),
+            mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
+            ctime_ns: meta.ctime() * 1_000_000_000 + meta.ctime_nsec(),
+            ino: meta.ino(),
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let mtime = meta
+            .modified()
+            .ok()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_nanos() as i64;
+        Some(Fingerprint {
+            len: meta.len(),
+            mtime_ns: mtime,
+            ctime_ns: mtime,
+            ino: 0,
+        })
+    }
+}
+
+/// What a guide walk depended on, fingerprinted now.
+pub(super) fn walk_cache(
+    scope: &Scope,
+    walk: &crate::discovery::GuideWalk,
+    stored_ns: i64,
+) -> GuideWalkCache {
+    let root = Path::new(&scope.root);
+    let mut ignores: Vec<PathBuf> = crate::discovery::outer_ignore_files(root);
+    // Inside the walked folders only the ignore files that exist: one appearing or vanishing
+    // changes its folder's times, which are checked anyway.
+    for d in &walk.dirs {
+        for name in [".gitignore", ".ignore"] {
+            let p = root.join(d).join(name);
+            if p.exists() {
+                ignores.push(p);
+            }
+        }
+    }
+    GuideWalkCache {
+        scope: scope.clone(),
+        stored_ns,
+        dirs: walk
+            .dirs
+            .iter()
+            .map(|d| (d.clone(), fingerprint(&root.join(d))))
+            .collect(),
+        ignores: ignores
+            .into_iter()
+            .map(|p| {
+                let fp = fingerprint(&p);
+                (p.display().to_string(), fp)
+            })
+            .collect(),
+        files: walk.files.clone(),
+    }
+}

@@ -692,11 +692,17 @@ fn diff_all(
     if let Some(progress) = progress {
         progress(0, total);
     }
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .clamp(1, MAX_THREADS)
-        .min(jobs.len().div_ceil(PROBE).max(1));
+    // A few jobs (an index refresh) run here: no need to ask the system for its cores (which
+    // reads cgroup files).
+    let threads = if jobs.len() <= PROBE {
+        1
+    } else {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .clamp(1, MAX_THREADS)
+            .min(jobs.len().div_ceil(PROBE))
+    };
     let queue = Mutex::new(Queue {
         lo: 0,
         hi: jobs.len(),

@@ -179,13 +179,17 @@ pub fn parallel_map_from<T: Sync, R: Send>(
     f: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    // Few items never ask the system for its cores (which reads cgroup files).
+    if items.len() < min.max(2) {
+        return items.iter().map(&f).collect();
+    }
     let threads = *THREADS.get_or_init(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
             .min(8)
     });
-    if threads < 2 || items.len() < min.max(2) {
+    if threads < 2 {
         return items.iter().map(&f).collect();
     }
     let chunk = items.len().div_ceil(threads);

@@ -44,7 +44,10 @@ pub fn version(db: &impl ReadableDatabase) -> Result<u32, redb::Error> {
 /// Applies every step above `from`, up to `to`, each in its own transaction.
 pub fn migrate(db: &Database, from: u32, to: u32) -> Result<(), redb::Error> {
     for (version, step) in STEPS.iter().filter(|(v, _)| *v > from && *v <= to) {
-        let txn = db.begin_write()?;
+        let mut txn = db.begin_write()?;
+        // Not made durable on its own (ADR-0006): a crash leaves the last durable version,
+        // migrated again next time; closing the file makes it durable.
+        txn.set_durability(redb::Durability::None)?;
         step(&txn)?;
         {
             let mut meta = txn.open_table(META)?;

@@ -740,6 +740,7 @@ impl Index {
             let (a, b) = if many {
                 std::thread::scope(|s| {
                     let a = s.spawn(|| per_path(&mut paths, &mut mentions, &mut renames));
+                    std::thread::yield_now(); // see `scan_with`: let it start now
                     let b = per_commit(&mut commits, &mut changes_t, &mut commit_ids);
                     (a.join().expect("an index insert panicked"), b)
                 })

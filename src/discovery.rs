@@ -123,8 +123,32 @@ pub struct Found {
 /// Every record file under the folders, root-relative and sorted, with notes for what was
 /// passed over.
 pub fn record_files(root: &Path, folders: &[String]) -> (Vec<Found>, Vec<String>) {
+    let listing = list_records(root, folders);
+    (listing.files, listing.notes)
+}
+
+/// The wall clock in ns since the epoch, as file times are compared with it.
+pub fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as i64)
+        .unwrap_or(0)
+}
+
+/// What listing the record folders found.
+pub struct RecordListing {
+    pub files: Vec<Found>,
+    pub notes: Vec<String>,
+    /// Root-relative folders listed (each record folder and the folders under it): a folder's
+    /// times change when an entry is added, removed or renamed in it.
+    pub dirs: Vec<String>,
+}
+
+/// [`record_files`], with the folders it listed.
+pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
     let mut files = Vec::new();
     let mut notes = Vec::new();
+    let mut dirs = Vec::new();
     for folder in folders {
         let base = root.join(folder);
         for entry in walkdir::WalkDir::new(&base)
@@ -145,7 +169,11 @@ pub fn record_files(root: &Path, folders: &[String]) -> (Vec<Found>, Vec<String>
                 ));
                 continue;
             };
-            if entry.file_type().is_dir() || !is_record_name(name) {
+            if entry.file_type().is_dir() {
+                dirs.push(rel_of(root, entry.path()));
+                continue;
+            }
+            if !is_record_name(name) {
                 continue;
             }
             files.push(Found {
@@ -156,7 +184,9 @@ pub fn record_files(root: &Path, folders: &[String]) -> (Vec<Found>, Vec<String>
     }
     files.sort();
     files.dedup_by(|a, b| a.rel == b.rel);
-    (files, notes)
+    dirs.sort();
+    dirs.dedup();
+    RecordListing { files, notes, dirs }
 }
 
 fn rel_of(root: &Path, path: &Path) -> String {

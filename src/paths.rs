@@ -98,15 +98,16 @@ pub struct Observed {
 
 impl Observed {
     /// Whether the file system under `root` still answers every question the same way.
-    pub fn still_holds(&self, root: &Path) -> bool {
+    /// `same_dirs` are folders already known to be the same folders as when asked (a guide
+    /// walk's, by their fingerprints): a folder among them is still a folder.
+    pub fn still_holds(&self, root: &Path, same_dirs: &std::collections::HashSet<&str>) -> bool {
         let tree = Tree::new(root.to_path_buf());
-        self.kinds
+        self.kinds.iter().all(|(path, kind)| {
+            (*kind == Kind::Folder && same_dirs.contains(path.as_str())) || tree.kind(path) == *kind
+        }) && self
+            .moved
             .iter()
-            .all(|(path, kind)| tree.kind(path) == *kind)
-            && self
-                .moved
-                .iter()
-                .all(|(path, moved)| tree.moved(path) == *moved)
+            .all(|(path, moved)| tree.moved(path) == *moved)
     }
 }
 

@@ -55,6 +55,10 @@ pub struct Scan {
     pub folders: Vec<String>,
     pub files: Vec<Found>,
     pub file_notes: Vec<String>,
+    /// The folders listed for records.
+    pub record_dirs: Vec<String>,
+    /// When the scan began (ns since the epoch), before it listed or read anything.
+    pub started_ns: i64,
     pub guide_files: Vec<Found>,
     pub observed: Observed,
 }
@@ -62,7 +66,9 @@ pub struct Scan {
 /// Reads every record and guide under `root` and runs every check.
 pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let folders = discovery::record_folders(root, docs)?;
-    let (files, file_notes) = discovery::record_files(root, &folders);
+    let started_ns = crate::discovery::now_ns();
+    let listing = discovery::list_records(root, &folders);
+    let (files, file_notes, record_dirs) = (listing.files, listing.notes, listing.dirs);
     let mut notes = file_notes.clone();
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
     for outcome in cached_or_read(&files, |f| inputs.record(f), |f| read_record(root, f)) {
@@ -120,6 +126,8 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         folders,
         files,
         file_notes,
+        record_dirs,
+        started_ns,
         guide_files,
         observed: tree.observed(),
     })

@@ -1093,6 +1093,10 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             "In `src/auth/`, `src/gone/`, `src/legacy.rs` and `gen/api/`.",
         ),
     )
+    .write(
+        "docs/adr/archive/0005-archived.md",
+        &adr(5, "Archived", "Deprecated", None, "Old."),
+    )
     .write(".gitignore", "gen/\n")
     .write("gen/README", "generated\n")
     .write(
@@ -1130,6 +1134,16 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             Box::new(|r| {
                 r.remove("src/auth/token.rs");
                 std::fs::remove_dir(r.path().join("src/auth")).expect("remove src/auth");
+            }),
+        ),
+        (
+            // Only the subfolder's own times change: the guide walk skips record folders.
+            "a new record file in a record subfolder",
+            Box::new(|r| {
+                r.write(
+                    "docs/adr/archive/0006-also-archived.md",
+                    &adr(6, "Also archived", "Deprecated", None, "Older."),
+                );
             }),
         ),
         (

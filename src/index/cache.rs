@@ -25,7 +25,7 @@ pub(super) const RACY_NS: i64 = 2_000_000_000;
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-1");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-2");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Kind {
@@ -126,8 +126,9 @@ impl Cached {
     }
 
     /// The stored scan's report, when everything it depended on still holds: the same record
-    /// folders listing the same files, every record and guide file with the fingerprint it had
-    /// (settled), the same guide files, and the same answers from the file system.
+    /// folders, each folder listed with the fingerprint it had (so the same files in it), every
+    /// record and guide file with the fingerprint it had (settled), the same guide files, and
+    /// the same answers from the file system.
     pub fn memo_report(&self, docs: &[String]) -> Option<Report> {
         let (memo, report) = self.memo.as_ref()?;
         let memo: ScanMemo = codec::decode(memo).ok()?;
@@ -139,23 +140,27 @@ impl Cached {
         if folders != memo.folders {
             return None;
         }
-        let (files, notes) = discovery::record_files(root, &folders);
-        if files != memo.files || notes != memo.file_notes {
+        let same = |rel: &str, then: &Fingerprint| {
+            fingerprint(&root.join(rel))
+                .is_some_and(|now| now == *then && settled(&now, memo.stored_ns))
+        };
+        // The same folders listed: the same files in them (and the same notes).
+        if !memo.record_dirs.iter().all(|(dir, then)| same(dir, then)) {
             return None;
         }
         let unchanged = |files: &[Found], fps: &[Fingerprint]| {
-            files.len() == fps.len()
-                && files.iter().zip(fps).all(|(f, then)| {
-                    fingerprint(&root.join(&f.rel))
-                        .is_some_and(|now| now == *then && settled(&now, memo.stored_ns))
-                })
+            files.len() == fps.len() && files.iter().zip(fps).all(|(f, then)| same(&f.rel, then))
         };
-        if !unchanged(&files, &memo.file_fps) {
+        if !unchanged(&memo.files, &memo.file_fps) {
             return None;
         }
-        if self.valid_walk()?.files != memo.guide_files
+        let walk = self.valid_walk()?;
+        // The walk's folders were just found unchanged (same inode and times, settled).
+        let same_dirs: std::collections::HashSet<&str> =
+            walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
+        if walk.files != memo.guide_files
             || !unchanged(&memo.guide_files, &memo.guide_fps)
-            || !memo.observed.still_holds(root)
+            || !memo.observed.still_holds(root, &same_dirs)
         {
             return None;
         }
@@ -172,7 +177,7 @@ impl Cached {
 
     /// The memo of `scan` (run on these inputs), to store with `stored_ns`: `None` when a file
     /// had no fingerprint, or the report holds history (it never does straight from a scan).
-    pub(super) fn memo_of(&self, scan: &Scan, stored_ns: i64) -> Option<(Vec<u8>, Vec<u8>)> {
+    pub(super) fn memo_of(&self, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> {
         let all = locked(&self.all);
         let fps = |kind: Kind, files: &[Found]| -> Option<Vec<Fingerprint>> {
             files
@@ -189,13 +194,19 @@ impl Cached {
         {
             return None;
         }
+        let record_dirs = scan
+            .record_dirs
+            .iter()
+            .map(|d| fingerprint(&self.root.join(d)).map(|fp| (d.clone(), fp)))
+            .collect::<Option<Vec<_>>>()?;
         let memo = ScanMemo {
             made_by: MEMO_MADE_BY.to_string(),
             scope: self.scope.clone(),
-            stored_ns,
+            stored_ns: scan.started_ns,
             folders: scan.folders.clone(),
             files: scan.files.clone(),
             file_notes: scan.file_notes.clone(),
+            record_dirs,
             file_fps: fps(Kind::Record, &scan.files)?,
             guide_files: scan.guide_files.clone(),
             guide_fps: fps(Kind::Guide, &scan.guide_files)?,

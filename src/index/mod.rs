@@ -26,7 +26,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 /// A new commit's values, encoded: the commit, what it changed, its metadata.
 struct Encoded {
@@ -99,13 +99,6 @@ pub struct Index {
     pub repo: Repo,
     /// What happened on the way in (rebuilt after corruption, migrated), for stderr.
     pub diagnostics: Vec<String>,
-}
-
-fn now_ns() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos() as i64)
-        .unwrap_or(0)
 }
 
 /// Runs `f`, turning a panic inside redb (a damaged file can make a plain open panic) into an
@@ -431,10 +424,10 @@ impl Index {
     pub fn store_inputs(&mut self, cached: &Cached, scan: &Scan) -> Result<(), IndexError> {
         let (parsed, guides, walk) = (&scan.parsed, &scan.guides, scan.guide_walk.as_ref());
         let seen = cached.seen.lock().unwrap_or_else(|e| e.into_inner());
-        let stored = now_ns();
+        let stored = crate::discovery::now_ns();
         // The memo of this scan replaces the last (which did not hold, or this scan would not
         // have run); when none can be made, the last is dropped.
-        let memo = cached.memo_of(scan, stored);
+        let memo = cached.memo_of(scan);
         let mut record_writes = Vec::new();
         for p in parsed {
             if let Some(fp) = seen.get(&(Kind::Record, p.path.clone())) {

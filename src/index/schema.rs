@@ -145,11 +145,16 @@ pub struct ScanMemo {
     /// The build that wrote it.
     pub made_by: String,
     pub scope: Scope,
+    /// When the scan began: every fingerprint must be settled by then.
     pub stored_ns: i64,
     pub folders: Vec<String>,
     pub files: Vec<crate::discovery::Found>,
     /// What listing the folders said (unreadable parts, names that are not UTF-8).
     pub file_notes: Vec<String>,
+    /// Every folder listed for records, fingerprinted after the listing (and `stored_ns` is
+    /// from before it, so a folder changed meanwhile is never settled): while they are the
+    /// same, the listing is.
+    pub record_dirs: Vec<(String, Fingerprint)>,
     /// Each record file's fingerprint from before it was read, in `files` order.
     pub file_fps: Vec<Fingerprint>,
     pub guide_files: Vec<crate::discovery::Found>,

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use crate::ids;
 
 /// One commit reachable from HEAD.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CommitMeta {
     /// Full hex id.
     pub sha: String,
@@ -131,7 +131,7 @@ pub enum HistoryError {
 }
 
 /// One commit as the index stores it, as [`walk_new`] gives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WalkedCommit {
     pub id: [u8; 20],
     /// Parents as git sees them: none for a root commit or a shallow boundary commit.

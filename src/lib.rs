@@ -142,7 +142,7 @@ fn answer_indexed(
     let mut idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
     let has_commits = idx.repo.head.is_some();
     let history = (opts.git && has_commits).then_some(progress);
-    let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history)?;
+    let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history, false)?;
     let mut report = narrow(scanned?, ask, why_path)?;
     if opts.git {
         let outcome = if has_commits {
@@ -172,6 +172,7 @@ fn scan_with(
     root: &Path,
     docs: &[String],
     history: Option<Progress>,
+    fold: bool,
 ) -> Result<(Result<Report>, usize)> {
     let scope = index::schema::Scope {
         root: root.display().to_string(),
@@ -181,7 +182,7 @@ fn scan_with(
     let (scanned, refreshed) = std::thread::scope(|s| {
         let refresh = history.map(|progress| {
             let idx = &mut *idx;
-            s.spawn(move || idx.refresh_history(progress))
+            s.spawn(move || idx.refresh_history(progress, fold))
         });
         if refresh.is_some() {
             // Let the new thread run now: left to wait for this one's time slice, it started
@@ -271,7 +272,8 @@ fn open_index(opts: &Options, rebuild: bool) -> Result<(PathBuf, Index)> {
 pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
     let (root, mut idx) = open_index(opts, rebuild)?;
     let history = idx.repo.head.is_some().then_some(progress);
-    let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history)?;
+    // `index` writes pending commits into redb.
+    let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history, true)?;
     let records = match scanned {
         Ok(report) => report.records.len(),
         Err(Error::NoRecords { .. }) => 0,

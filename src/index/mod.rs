@@ -28,6 +28,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The number a pending commit goes by in an answer: from the top down, never a stored one.
+fn pending_number(i: usize) -> u32 {
+    u32::MAX - i as u32
+}
+
+/// How many commits the pending file holds at most: past that, a refresh writes them into redb.
+const PENDING_MAX: usize = 32;
+
+/// Which build wrote a pending file (one from another build is not read).
+const PENDING_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/pending-1");
+
 /// A new commit's values, encoded: the commit, what it changed, its metadata.
 struct Encoded {
     n: u32,
@@ -99,6 +110,9 @@ pub struct Index {
     pub repo: Repo,
     /// What happened on the way in (rebuilt after corruption, migrated), for stderr.
     pub diagnostics: Vec<String>,
+    /// The pending commits found valid by the last refresh (newest first): part of the history
+    /// as much as the stored ones.
+    pending: Vec<WalkedCommit>,
 }
 
 /// Runs `f`, turning a panic inside redb (a damaged file can make a plain open panic) into an
@@ -198,6 +212,7 @@ impl Index {
             schema_version: SCHEMA_VERSION,
             repo,
             diagnostics: Vec::new(),
+            pending: Vec::new(),
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
         if mode == Mode::Rebuild {
@@ -560,11 +575,40 @@ impl Index {
 
     // ----- history -----
 
-    /// Brings the history up to HEAD: walks only the commits not indexed yet, then removes
-    /// what no local branch nor HEAD reaches any more. Returns how many commits were added.
+    /// The pending commits file beside the index.
+    fn pending_path(&self) -> PathBuf {
+        self.path.with_extension("pending")
+    }
+
+    /// The pending commits, when they rest on `indexed` and the same shallow boundary.
+    fn read_pending(&self, indexed: Option<[u8; 20]>, shallow: &[u8]) -> Option<Pending> {
+        let bytes = std::fs::read(self.pending_path()).ok()?;
+        let p: Pending = codec::decode(&bytes).ok()?;
+        (p.made_by == PENDING_MADE_BY && Some(p.base) == indexed && p.shallow == shallow)
+            .then_some(p)
+    }
+
+    /// Writes the pending commits (to a new file, renamed over the old: a reader sees one or
+    /// the other, whole). Not synced: like every index write, a lost one is redone.
+    fn write_pending(&self, p: &Pending) -> Result<(), IndexError> {
+        let path = self.pending_path();
+        let tmp = path.with_extension(format!("pending.{}", std::process::id()));
+        std::fs::write(&tmp, codec::encode(p))
+            .and_then(|_| std::fs::rename(&tmp, &path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                self.err(e)
+            })
+    }
+
+    /// Brings the history up to HEAD: walks only the commits not indexed yet. A fast-forward of
+    /// a few commits is kept in the pending file beside the index (no redb write); anything
+    /// else (or `fold`, for `index`) writes them all into redb, then removes what no local
+    /// branch nor HEAD reaches any more. Returns how many commits were walked.
     pub fn refresh_history(
         &mut self,
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+        fold: bool,
     ) -> Result<usize, IndexError> {
         let head = self.repo.head;
         let mut indexed = self.indexed_head()?;
@@ -572,34 +616,80 @@ impl Index {
         // moves (deepen, unshallow), what was indexed for them is wrong, so start over.
         let shallow_now = self.repo.shallow_boundary();
         let shallow_then = self.meta(KEY_SHALLOW)?;
-        if head == indexed
-            && shallow_then.as_deref() == Some(shallow_now.as_slice())
-            && self.meta(KEY_REACH)?.is_some()
-        {
+        let same_shallow = shallow_then.as_deref() == Some(shallow_now.as_slice());
+        let has_reach = self.meta(KEY_REACH)?.is_some();
+        let mut pending = self
+            .read_pending(indexed, &shallow_now)
+            .filter(|_| same_shallow && has_reach);
+        let effective = pending.as_ref().map(|p| Some(p.head)).unwrap_or(indexed);
+        if head == effective && same_shallow && has_reach && !(fold && pending.is_some()) {
+            self.pending = pending.map(|p| p.commits).unwrap_or_default();
             return Ok(0);
         }
         if shallow_then.is_some_and(|then| then != shallow_now) {
             self.clear_history()?;
             indexed = None;
+            pending = None;
         }
         let old_reach: Option<Reach> = match (indexed, self.meta(KEY_REACH)?) {
             (Some(_), Some(b)) => Some(codec::decode(&b).map_err(|e| self.err(e))?),
             _ => None,
         };
+        let pending_commits = pending.map(|p| p.commits).unwrap_or_default();
+        let pending_ids: HashSet<[u8; 20]> = pending_commits.iter().map(|c| c.id).collect();
         // Which commits are known: a lookup each, shared by the walk's threads.
-        let new: Vec<WalkedCommit> = {
+        let (new, fast_forward) = {
             let txn = self.read_txn()?;
             let ids = Mutex::new(txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?);
-            let known = |id: &[u8; 20]| {
+            let number = |id: &[u8; 20]| {
                 let ids = ids.lock().unwrap_or_else(|e| e.into_inner());
-                ids.get(id).ok().flatten().is_some()
+                ids.get(id).ok().flatten().map(|v| v.value())
             };
-            match head {
+            let known = |id: &[u8; 20]| pending_ids.contains(id) || number(id).is_some();
+            let new = match head {
                 Some(tip) if !known(&tip) => history::walk_new(&self.repo, tip, &known, progress)?,
                 _ => Vec::new(),
-            }
+            };
+            // A fast-forward of the effective HEAD: the new commits rest on it and on commits
+            // it reached (stored ones HEAD reached, or pending ones).
+            let walked: HashSet<[u8; 20]> = new.iter().map(|c| c.id).collect();
+            let boundary: HashSet<[u8; 20]> = new
+                .iter()
+                .flat_map(|c| c.parents.iter().copied())
+                .filter(|p| !walked.contains(p))
+                .collect();
+            let fast_forward = match (&old_reach, effective) {
+                (Some(reach), Some(eff)) => {
+                    !new.is_empty()
+                        && boundary.contains(&eff)
+                        && boundary.iter().all(|b| {
+                            pending_ids.contains(b) || number(b).is_some_and(|n| reach.contains(n))
+                        })
+                }
+                _ => false,
+            };
+            (new, fast_forward)
         };
         let added = new.len();
+        if !fold && fast_forward && new.len() + pending_commits.len() <= PENDING_MAX {
+            if let (Some(base), Some(tip)) = (indexed, head) {
+                let mut commits = new;
+                commits.extend(pending_commits);
+                self.write_pending(&Pending {
+                    made_by: PENDING_MADE_BY.to_string(),
+                    base,
+                    shallow: shallow_now,
+                    head: tip,
+                    commits: commits.clone(),
+                })?;
+                self.pending = commits;
+                return Ok(added);
+            }
+        }
+        // Everything goes into redb: the walked commits and the pending ones (newest first).
+        let folded_pending = !pending_commits.is_empty();
+        let mut new = new;
+        new.extend(pending_commits);
         let txn = self.write_txn()?;
         {
             let mut commits = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
@@ -761,9 +851,12 @@ impl Index {
                 .flat_map(|(_, ps)| ps.iter().copied())
                 .filter(|p| *p < first)
                 .collect();
+            // (Only when every new commit was walked from HEAD: pending ones folded in may lead
+            // elsewhere, after a reset say.)
             let fast = match (&old_reach, old_head_n) {
                 (Some(old), Some(o)) => {
                     !new.is_empty()
+                        && !folded_pending
                         && boundary.contains(&o)
                         && boundary.iter().all(|b| old.contains(*b))
                 }
@@ -841,6 +934,10 @@ impl Index {
                 .map_err(|e| self.err(e))?;
         }
         txn.commit().map_err(|e| self.err(e))?;
+        // The pending commits are stored now (a stale file would not match the new HEAD
+        // anyway, but it need not be read again).
+        let _ = std::fs::remove_file(self.pending_path());
+        self.pending.clear();
         // Close now (on this thread, which may run beside the scan): redb makes the commit
         // durable on close, and the reads that follow reopen the file to read only.
         self.db = None;
@@ -928,6 +1025,23 @@ impl Index {
                     keep(n, v.value(), found)?;
                 }
             }
+            // The pending commits, all reached by HEAD (a fast-forward), numbered down from
+            // the top so they never meet a stored number.
+            for (i, c) in self.pending.iter().enumerate() {
+                let n = pending_number(i);
+                for path in &c.changes {
+                    let matches = if folder {
+                        path.starts_with(full_prefix)
+                    } else {
+                        path == full_prefix
+                    };
+                    if matches {
+                        let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
+                        by_path.entry(rel).or_default().push(n);
+                        found.entry(n).or_insert_with(|| c.meta.clone());
+                    }
+                }
+            }
             Ok(())
         };
         for r in records {
@@ -966,6 +1080,16 @@ impl Index {
                         }
                     }
                 }
+                for (i, c) in self.pending.iter().enumerate() {
+                    for (from, to) in &c.renames {
+                        if *to == full {
+                            if let Some(from) = from.strip_prefix(prefix) {
+                                renames.push((pending_number(i), from.to_string(), p.clone()));
+                                todo.push(from.to_string());
+                            }
+                        }
+                    }
+                }
             }
             for entry in mentions
                 .range((r.id.as_str(), 0u32)..)
@@ -978,6 +1102,13 @@ impl Index {
                 }
                 if reach.contains(n) {
                     keep(n, v.value(), &mut found)?;
+                }
+            }
+            for (i, c) in self.pending.iter().enumerate() {
+                if c.meta.mentions.contains(&r.id) {
+                    found
+                        .entry(pending_number(i))
+                        .or_insert_with(|| c.meta.clone());
                 }
             }
         }
@@ -1014,14 +1145,26 @@ impl Index {
             commits: metas.into_iter().map(|(_, m)| m).collect(),
             by_path,
             renames,
-            total_commits: reach.count(),
+            total_commits: reach.count() + self.pending.len(),
         })
     }
 
     /// `index --status`: reports, never updates.
     pub fn status(&mut self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
         self.readable()?;
-        let indexed = self.indexed_head()?;
+        let stored_head = self.indexed_head()?;
+        // Pending commits count as indexed: the history answers for them.
+        let pending = if self.meta(KEY_SHALLOW)?.as_deref()
+            == Some(self.repo.shallow_boundary().as_slice())
+        {
+            self.read_pending(stored_head, &self.repo.shallow_boundary())
+        } else {
+            None
+        };
+        let indexed = pending
+            .as_ref()
+            .map(|p| Some(p.head))
+            .unwrap_or(stored_head);
         let txn = self.read_txn()?;
         let records = txn
             .open_table(RECORDS)
@@ -1032,7 +1175,8 @@ impl Index {
             .open_table(COMMITS)
             .map_err(|e| self.err(e))?
             .len()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.err(e))?
+            + pending.map_or(0, |p| p.commits.len() as u64);
         // Status looks at older files too: before schema 4, `paths` held no values.
         let distinct = if self.schema_version < 4 {
             distinct_paths(&txn, migrations::v1_initial::PATHS_V1)

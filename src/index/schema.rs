@@ -170,3 +170,18 @@ pub struct MemoReport {
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
 }
+
+/// New commits on top of the indexed HEAD, kept in a small file beside the index until a
+/// longer refresh or `index` writes them in (see `index::Index::refresh_history`): a commit or
+/// two cost no redb write session. Valid while `base` is the indexed HEAD and `shallow` the
+/// shallow boundary the history was indexed with.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Pending {
+    pub made_by: String,
+    pub base: [u8; 20],
+    pub shallow: Vec<u8>,
+    /// The HEAD they lead to.
+    pub head: [u8; 20],
+    /// Newest first, as walked.
+    pub commits: Vec<crate::history::WalkedCommit>,
+}

@@ -51,12 +51,36 @@ pub fn format_id(prefix: Prefix, digits: &str) -> String {
     format!("{}-{:0>4}", prefix.as_str(), number)
 }
 
-fn mention_regex() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"(?i)(?-u:\b)(ADR|RFC|DR|DD)[-_ ]?([0-9]+)(?-u:\b)")
-            .expect("mention regex compiles")
-    })
+/// The next mention at or after `from`: the byte range of
+/// `(?i)\b(ADR|RFC|DR|DD)[-_ ]?[0-9]+\b` (ASCII word boundaries), found by hand: a regex
+/// for it costs a compile in every process, which a one-commit refresh noticed.
+fn next_mention(text: &str, mut from: usize) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while from < b.len() {
+        let i = from;
+        from += 1;
+        if i > 0 && word(b[i - 1]) {
+            continue;
+        }
+        let rest = &b[i..];
+        let letters = ["ADR", "RFC", "DR", "DD"]
+            .iter()
+            .find(|p| rest.len() >= p.len() && rest[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
+            .map(|p| p.len());
+        let Some(mut j) = letters.map(|n| i + n) else {
+            continue;
+        };
+        if j < b.len() && matches!(b[j], b'-' | b'_' | b' ') {
+            j += 1;
+        }
+        let digits = b[j..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = j + digits;
+        if digits > 0 && (end == b.len() || !word(b[end])) {
+            return Some((i, end));
+        }
+    }
+    None
 }
 
 /// A mention found in text: the formatted id and the byte range it spans.
@@ -69,22 +93,22 @@ pub struct Mention {
 
 /// Every id mentioned in `text`, in order of appearance (duplicates kept).
 pub fn mentions(text: &str) -> Vec<Mention> {
-    // `find_iter`, not `captures_iter`: the match alone says everything (letters, an optional
-    // separator, digits), and finding is much cheaper than capturing.
-    mention_regex()
-        .find_iter(text)
-        .filter_map(|m| {
-            let s = m.as_str();
-            let letters = s.bytes().take_while(u8::is_ascii_alphabetic).count();
-            let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
-            let prefix = Prefix::from_mention(&s[..letters])?;
-            Some(Mention {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some((start, end)) = next_mention(text, from) {
+        from = end;
+        let s = &text[start..end];
+        let letters = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
+        if let Some(prefix) = Prefix::from_mention(&s[..letters]) {
+            out.push(Mention {
                 id: format_id(prefix, digits),
-                start: m.start(),
-                end: m.end(),
-            })
-        })
-        .collect()
+                start,
+                end,
+            });
+        }
+    }
+    out
 }
 
 /// The distinct ids mentioned in `text`, sorted.
@@ -139,6 +163,47 @@ pub fn number_of(id: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    /// What `next_mention` replaced: the matches of this regex.
+    fn regex_mentions(text: &str) -> Vec<(usize, usize)> {
+        regex::Regex::new(r"(?i)(?-u:\b)(ADR|RFC|DR|DD)[-_ ]?([0-9]+)(?-u:\b)")
+            .expect("compiles")
+            .find_iter(text)
+            .map(|m| (m.start(), m.end()))
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn mentions_are_found_where_the_regex_finds_them(
+            text in "[adrADRfcFCx_ \\-0-9.é]{0,40}"
+        ) {
+            let found: Vec<(usize, usize)> =
+                mentions(&text).into_iter().map(|m| (m.start, m.end)).collect();
+            prop_assert_eq!(found, regex_mentions(&text));
+        }
+    }
+
+    #[test]
+    fn mentions_at_the_edges() {
+        for text in [
+            "ADR-1",
+            "xADR-1",
+            "ADR-1x",
+            "éadr 12é",
+            "ADR-_1",
+            "DR12 dd-3,rfc_0042.",
+            "ADR-",
+        ] {
+            let found: Vec<(usize, usize)> = mentions(text)
+                .into_iter()
+                .map(|m| (m.start, m.end))
+                .collect();
+            assert_eq!(found, regex_mentions(text), "{text}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -559,6 +559,20 @@ fn a_same_size_edit_that_leaves_the_fingerprint_alone_is_not_answered_stale() {
     compare("racy same-size edit", query, &racy, &truth);
 }
 
+/// ADR-0001, accepted, dated 2025-03-02, governing `src/auth/`.
+fn write_tokens_record(repo: &GitRepo) -> &GitRepo {
+    repo.write(
+        ADR1,
+        &adr(
+            1,
+            "Use tokens",
+            "Accepted",
+            Some("2025-03-02"),
+            "In `src/auth/`.",
+        ),
+    )
+}
+
 // ----- index --status -----
 
 fn status(repo: &GitRepo) -> Value {
@@ -600,22 +614,13 @@ const STATUS_KEYS: &[&str] = &[
 #[test]
 fn status_reports_its_keys_and_freshness_without_updating() {
     let repo = GitRepo::new();
-    repo.write(
-        ADR1,
-        &adr(
-            1,
-            "Use tokens",
-            "Accepted",
-            Some("2025-03-02"),
-            "In `src/auth/`.",
-        ),
-    )
-    .write(
-        ADR2,
-        &adr(2, "Login", "Accepted", None, "In `src/auth/login.rs`."),
-    )
-    .write("src/auth/login.rs", "1\n")
-    .write("src/other/util.rs", "1\n");
+    write_tokens_record(&repo)
+        .write(
+            ADR2,
+            &adr(2, "Login", "Accepted", None, "In `src/auth/login.rs`."),
+        )
+        .write("src/auth/login.rs", "1\n")
+        .write("src/other/util.rs", "1\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
     let written = Instant::now();
     repo.write("src/auth/login.rs", "2\n");
@@ -1108,70 +1113,58 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
     let query: &[&str] = &["check", "--json"];
 
-    type Change = Box<dyn Fn(&GitRepo)>;
-    let steps: Vec<(&str, Change)> = vec![
+    // Each step writes files (path, contents); `None` removes the file and its emptied folder.
+    type Step<'a> = (&'a str, Vec<(&'a str, Option<String>)>);
+    let steps: Vec<Step> = vec![
+        // The guide walk skips ignored folders: only asking again sees this one.
         (
-            // The guide walk skips ignored folders: only asking again sees this one.
             "a missing folder appears in an ignored folder",
-            Box::new(|r| {
-                r.write("gen/api/client.rs", "\n");
-            }),
+            vec![("gen/api/client.rs", Some("\n".into()))],
         ),
         (
             "a missing folder appears",
-            Box::new(|r| {
-                r.write("src/gone/mod.rs", "\n");
-            }),
+            vec![("src/gone/mod.rs", Some("\n".into()))],
         ),
         (
             "a close name appears beside a missing file",
-            Box::new(|r| {
-                r.write("src/legacy_v2.rs", "\n");
-            }),
+            vec![("src/legacy_v2.rs", Some("\n".into()))],
         ),
         (
             "a governed folder goes away",
-            Box::new(|r| {
-                r.remove("src/auth/token.rs");
-                std::fs::remove_dir(r.path().join("src/auth")).expect("remove src/auth");
-            }),
+            vec![("src/auth/token.rs", None)],
         ),
+        // Only the subfolder's own times change: the guide walk skips record folders.
         (
-            // Only the subfolder's own times change: the guide walk skips record folders.
             "a new record file in a record subfolder",
-            Box::new(|r| {
-                r.write(
-                    "docs/adr/archive/0006-also-archived.md",
-                    &adr(6, "Also archived", "Deprecated", None, "Older."),
-                );
-            }),
+            vec![(
+                "docs/adr/archive/0006-also-archived.md",
+                Some(adr(6, "Also archived", "Deprecated", None, "Older.")),
+            )],
         ),
         (
             "a new record file",
-            Box::new(|r| {
-                r.write(
-                    ADR3,
-                    &adr(3, "Billing", "Proposed", None, "Replaces ADR-0001."),
-                );
-            }),
+            vec![(
+                ADR3,
+                Some(adr(3, "Billing", "Proposed", None, "Replaces ADR-0001.")),
+            )],
         ),
         (
             "a guide is edited",
-            Box::new(|r| {
-                r.write("docs/guide/intro.md", "Read ADR-0002 first, now.\n");
-            }),
+            vec![(
+                "docs/guide/intro.md",
+                Some("Read ADR-0002 first, now.\n".into()),
+            )],
         ),
         (
             "a new guide",
-            Box::new(|r| {
-                r.write("docs/guide/more/deep.md", "And ADR-0003.\n");
-            }),
+            vec![("docs/guide/more/deep.md", Some("And ADR-0003.\n".into()))],
         ),
         (
             "a record is edited",
-            Box::new(|r| {
-                r.write(ADR2, &adr(2, "Login form", "Deprecated", None, "Gone."));
-            }),
+            vec![(
+                ADR2,
+                Some(adr(2, "Login form", "Deprecated", None, "Gone.")),
+            )],
         ),
     ];
     for (step, change) in steps {
@@ -1184,7 +1177,18 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             "{step}: the memo should answer before the change (else this proves nothing): {:?}",
             titles(&planted)
         );
-        change(&repo);
+        for (path, contents) in change {
+            match contents {
+                Some(text) => {
+                    repo.write(path, &text);
+                }
+                None => {
+                    repo.remove(path);
+                    let folder = repo.path().join(path);
+                    std::fs::remove_dir(folder.parent().expect("a folder")).expect("remove it");
+                }
+            }
+        }
         // Equal to the scan, so no mark left.
         assert_same(&repo, step, query);
     }
@@ -1216,17 +1220,7 @@ fn pending_file(repo: &GitRepo) -> PathBuf {
 #[test]
 fn a_few_new_commits_are_kept_pending_until_many_or_index() {
     let repo = GitRepo::new();
-    repo.write(
-        ADR1,
-        &adr(
-            1,
-            "Use tokens",
-            "Accepted",
-            Some("2025-03-02"),
-            "In `src/auth/`.",
-        ),
-    )
-    .write("src/auth/token.rs", "fn token() {}\n");
+    write_tokens_record(&repo).write("src/auth/token.rs", "fn token() {}\n");
     let first = repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
     let query: &[&str] = &["why", "src/auth", "--git", "--json"];
     assert_same(&repo, "first build", query);

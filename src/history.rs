@@ -714,8 +714,11 @@ fn diff_all(
     let work = |thread: usize| -> Result<Vec<CommitDiff>, HistoryError> {
         let stats = Arc::new(CacheStats::default());
         let mut repo = sync.to_thread_local();
-        tune_caches(&mut repo, Some(stats.clone()));
-        repo.object_cache_size(OBJECT_CACHE_BYTES);
+        // A few commits (a refresh) gain nothing from big caches, and pay to set them up.
+        if jobs.len() > PROBE {
+            tune_caches(&mut repo, Some(stats.clone()));
+            repo.object_cache_size(OBJECT_CACHE_BYTES);
+        }
         let mut differ = Differ::new(&repo);
         let mut out = Vec::new();
         let mut one = |job: &Job, out: &mut Vec<CommitDiff>| -> Result<(), HistoryError> {

@@ -144,14 +144,24 @@ fn answer_indexed(
     let history = (opts.git && has_commits).then_some(progress);
     let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history, false)?;
     let mut report = narrow(scanned?, ask, why_path)?;
-    if opts.git {
-        let outcome = if has_commits {
-            history::Outcome::Ready(idx.history_for(&report.records)?)
-        } else {
-            history::Outcome::NoCommits
-        };
-        add_history(root, &mut report, outcome);
-    }
+    // New pending commits are written beside the index while the answer is computed.
+    let pending = idx.take_pending_write();
+    let written = std::thread::scope(|s| -> Result<Option<String>> {
+        let write = pending.map(|p| s.spawn(move || p.write()));
+        if write.is_some() {
+            std::thread::yield_now(); // see `scan_with`: let it start now
+        }
+        if opts.git {
+            let outcome = if has_commits {
+                history::Outcome::Ready(idx.history_for(&report.records)?)
+            } else {
+                history::Outcome::NoCommits
+            };
+            add_history(root, &mut report, outcome);
+        }
+        Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
+    })?;
+    idx.diagnostics.extend(written);
     Ok(Some((report, idx.diagnostics)))
 }
 
@@ -274,6 +284,11 @@ pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result
     let history = idx.repo.head.is_some().then_some(progress);
     // `index` writes pending commits into redb.
     let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history, true)?;
+    if let Some(p) = idx.take_pending_write() {
+        if let Err(note) = p.write() {
+            idx.diagnostics.push(note);
+        }
+    }
     let records = match scanned {
         Ok(report) => report.records.len(),
         Err(Error::NoRecords { .. }) => 0,

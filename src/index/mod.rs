@@ -113,6 +113,34 @@ pub struct Index {
     /// The pending commits found valid by the last refresh (newest first): part of the history
     /// as much as the stored ones.
     pending: Vec<WalkedCommit>,
+    /// The pending file to write, encoded, when the last refresh made a new one.
+    pending_write: Option<Vec<u8>>,
+}
+
+/// A pending file to write: owned, so it can be written on another thread while the answer is
+/// computed (a rename waits on the file system's journal, which a `git commit` just filled).
+pub struct PendingWrite {
+    path: PathBuf,
+    bytes: Vec<u8>,
+}
+
+impl PendingWrite {
+    /// Writes it to a new file renamed over the old (a reader sees one or the other, whole).
+    /// Not synced: like every index write, a lost one is redone. The error is a note for stderr.
+    pub fn write(self) -> Result<(), String> {
+        let tmp = self
+            .path
+            .with_extension(format!("pending.{}", std::process::id()));
+        std::fs::write(&tmp, &self.bytes)
+            .and_then(|_| std::fs::rename(&tmp, &self.path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!(
+                    "cannot keep the new commits in {}: {e}; the next query walks them again",
+                    self.path.display()
+                )
+            })
+    }
 }
 
 /// Runs `f`, turning a panic inside redb (a damaged file can make a plain open panic) into an
@@ -213,6 +241,7 @@ impl Index {
             repo,
             diagnostics: Vec::new(),
             pending: Vec::new(),
+            pending_write: None,
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
         if mode == Mode::Rebuild {
@@ -588,17 +617,13 @@ impl Index {
             .then_some(p)
     }
 
-    /// Writes the pending commits (to a new file, renamed over the old: a reader sees one or
-    /// the other, whole). Not synced: like every index write, a lost one is redone.
-    fn write_pending(&self, p: &Pending) -> Result<(), IndexError> {
-        let path = self.pending_path();
-        let tmp = path.with_extension(format!("pending.{}", std::process::id()));
-        std::fs::write(&tmp, codec::encode(p))
-            .and_then(|_| std::fs::rename(&tmp, &path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                self.err(e)
-            })
+    /// The pending commits the last refresh found, to be written beside the index: the answer
+    /// does not wait for the write (see [`PendingWrite`]).
+    pub fn take_pending_write(&mut self) -> Option<PendingWrite> {
+        self.pending_write.take().map(|bytes| PendingWrite {
+            path: self.pending_path(),
+            bytes,
+        })
     }
 
     /// Brings the history up to HEAD: walks only the commits not indexed yet. A fast-forward of
@@ -675,13 +700,13 @@ impl Index {
             if let (Some(base), Some(tip)) = (indexed, head) {
                 let mut commits = new;
                 commits.extend(pending_commits);
-                self.write_pending(&Pending {
+                self.pending_write = Some(codec::encode(&Pending {
                     made_by: PENDING_MADE_BY.to_string(),
                     base,
                     shallow: shallow_now,
                     head: tip,
                     commits: commits.clone(),
-                })?;
+                }));
                 self.pending = commits;
                 return Ok(added);
             }

@@ -68,8 +68,9 @@ pub enum Kind {
     NotAPath,
 }
 
-/// A cache of plain facts: a panic elsewhere cannot leave it half-written.
-fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// A lock on a cache of plain facts: a panic elsewhere cannot leave it half-written, so a
+/// poisoned lock is taken anyway.
+pub(crate) fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 

@@ -289,15 +289,21 @@ fn why_findings_are_those_about_the_matched_records() {
 
 #[test]
 fn why_flag_and_subcommand_agree() {
+    assert_flag_agrees(&["why", "src/auth"], &["--why", "src/auth"]);
+}
+
+/// The subcommand form and the flag form answer alike, in JSON and in Markdown, on the `why`
+/// fixture.
+fn assert_flag_agrees(sub_args: &[&str], flag_args: &[&str]) {
     let f = copy_fixture("why");
-    let sub = run_json(&f.root, &["why", "src/auth"]);
-    let flag = run_json(&f.root, &["--why", "src/auth"]);
+    let sub = run_json(&f.root, sub_args);
+    let flag = run_json(&f.root, flag_args);
     sub.assert_code(0);
     flag.assert_code(0);
     assert_eq!(sub.json(), flag.json());
     assert_eq!(
-        markdown(&f.root, &["why", "src/auth"]).1,
-        markdown(&f.root, &["--why", "src/auth"]).1
+        markdown(&f.root, sub_args).1,
+        markdown(&f.root, flag_args).1
     );
 }
 
@@ -345,16 +351,7 @@ fn record_accepts_every_id_form() {
 
 #[test]
 fn record_flag_and_subcommand_agree() {
-    let f = copy_fixture("why");
-    let sub = run_json(&f.root, &["record", "ADR-3"]);
-    let flag = run_json(&f.root, &["--record", "ADR-3"]);
-    sub.assert_code(0);
-    flag.assert_code(0);
-    assert_eq!(sub.json(), flag.json());
-    assert_eq!(
-        markdown(&f.root, &["record", "ADR-3"]).1,
-        markdown(&f.root, &["--record", "ADR-3"]).1
-    );
+    assert_flag_agrees(&["record", "ADR-3"], &["--record", "ADR-3"]);
 }
 
 #[test]

@@ -227,9 +227,9 @@ const ADR1: &str = "docs/adr/0001-use-tokens.md";
 const ADR2: &str = "docs/adr/0002-login-form.md";
 const ADR3: &str = "docs/adr/0003-billing.md";
 
-#[test]
-fn every_answer_with_the_index_equals_the_scan_after_every_step() {
-    let repo = GitRepo::new();
+/// ADR-0001 (tokens, dated 2025-03-02) governing `src/auth/`, ADR-0002 (the login form)
+/// governing `src/auth/login.rs`, and the two files under `src/auth/`.
+fn write_auth_records(repo: &GitRepo) -> &GitRepo {
     repo.write(
         ADR1,
         &adr(
@@ -252,9 +252,15 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     )
     .write("src/auth/login.rs", "fn login() {}\n")
     .write("src/auth/token.rs", "fn token() {}\n")
-    .write("src/billing/invoice.rs", "fn invoice() {}\n")
-    .write("src/other/util.rs", "fn util() {}\n")
-    .write("README.md", "# Project\n");
+}
+
+#[test]
+fn every_answer_with_the_index_equals_the_scan_after_every_step() {
+    let repo = GitRepo::new();
+    write_auth_records(&repo)
+        .write("src/billing/invoice.rs", "fn invoice() {}\n")
+        .write("src/other/util.rs", "fn util() {}\n")
+        .write("README.md", "# Project\n");
     repo.commit_at(
         "2025-03-01T10:00:00Z",
         "Ana",
@@ -773,29 +779,7 @@ fn fixture_dir() -> PathBuf {
 /// pinned dates, names and configuration, so its shas are the same everywhere.
 fn v1_repo() -> GitRepo {
     let repo = GitRepo::new();
-    repo.write(
-        ADR1,
-        &adr(
-            1,
-            "Use tokens",
-            "Accepted",
-            Some("2025-03-02"),
-            "Authentication lives in `src/auth/`.",
-        ),
-    )
-    .write(
-        ADR2,
-        &adr(
-            2,
-            "Login form",
-            "Accepted",
-            None,
-            "The form is `src/auth/login.rs`.",
-        ),
-    )
-    .write("src/auth/login.rs", "fn login() {}\n")
-    .write("src/auth/token.rs", "fn token() {}\n")
-    .write("src/other/util.rs", "fn util() {}\n");
+    write_auth_records(&repo).write("src/other/util.rs", "fn util() {}\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Add auth and two decisions");
     repo.write("src/auth/token.rs", "fn token() { check() }\n");
     repo.commit_at(

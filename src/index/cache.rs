@@ -13,6 +13,7 @@ use super::schema::{
 };
 use crate::discovery::{self, Found};
 use crate::model::Report;
+use crate::paths::locked;
 use crate::record::ParsedRecord;
 use crate::scan::{Guide, Inputs, Scan};
 use std::collections::HashMap;
@@ -244,11 +245,6 @@ impl Inputs for Cached {
             .then(|| c.map(|c| c.guide.clone()))
             .flatten()
     }
-}
-
-/// A cache of plain facts: a panic elsewhere cannot leave it half-written.
-fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Not changed within the clock's resolution of `stored_ns`.

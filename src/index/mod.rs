@@ -28,6 +28,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Whether a changed `path` is under `full_prefix` (a folder's, ending in `/`) or is it.
+fn path_matches(path: &str, full_prefix: &str, folder: bool) -> bool {
+    if folder {
+        path.starts_with(full_prefix)
+    } else {
+        path == full_prefix
+    }
+}
+
 /// The number a pending commit goes by in an answer: from the top down, never a stored one.
 fn pending_number(i: usize) -> u32 {
     u32::MAX - i as u32
@@ -467,7 +476,7 @@ impl Index {
     /// write at all when nothing changed.
     pub fn store_inputs(&mut self, cached: &Cached, scan: &Scan) -> Result<(), IndexError> {
         let (parsed, guides, walk) = (&scan.parsed, &scan.guides, scan.guide_walk.as_ref());
-        let seen = cached.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let seen = crate::paths::locked(&cached.seen);
         let stored = crate::discovery::now_ns();
         // The memo of this scan replaces the last (which did not hold, or this scan would not
         // have run); when none can be made, the last is dropped.
@@ -642,7 +651,8 @@ impl Index {
         let shallow_now = self.repo.shallow_boundary();
         let shallow_then = self.meta(KEY_SHALLOW)?;
         let same_shallow = shallow_then.as_deref() == Some(shallow_now.as_slice());
-        let has_reach = self.meta(KEY_REACH)?.is_some();
+        let reach_bytes = self.meta(KEY_REACH)?;
+        let has_reach = reach_bytes.is_some();
         let mut pending = self
             .read_pending(indexed, &shallow_now)
             .filter(|_| same_shallow && has_reach);
@@ -656,7 +666,8 @@ impl Index {
             indexed = None;
             pending = None;
         }
-        let old_reach: Option<Reach> = match (indexed, self.meta(KEY_REACH)?) {
+        // (After `clear_history` there is no indexed HEAD, so the bytes read above are not used.)
+        let old_reach: Option<Reach> = match (indexed, reach_bytes) {
             (Some(_), Some(b)) => Some(codec::decode(&b).map_err(|e| self.err(e))?),
             _ => None,
         };
@@ -667,7 +678,7 @@ impl Index {
             let txn = self.read_txn()?;
             let ids = Mutex::new(txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?);
             let number = |id: &[u8; 20]| {
-                let ids = ids.lock().unwrap_or_else(|e| e.into_inner());
+                let ids = crate::paths::locked(&ids);
                 ids.get(id).ok().flatten().map(|v| v.value())
             };
             let known = |id: &[u8; 20]| pending_ids.contains(id) || number(id).is_some();
@@ -1036,12 +1047,7 @@ impl Index {
             for entry in paths.range(start..).map_err(|e| self.err(e))? {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
-                let matches = if folder {
-                    path.starts_with(full_prefix)
-                } else {
-                    path == full_prefix
-                };
-                if !matches {
+                if !path_matches(path, full_prefix, folder) {
                     break;
                 }
                 if reach.contains(n) {
@@ -1055,12 +1061,7 @@ impl Index {
             for (i, c) in self.pending.iter().enumerate() {
                 let n = pending_number(i);
                 for path in &c.changes {
-                    let matches = if folder {
-                        path.starts_with(full_prefix)
-                    } else {
-                        path == full_prefix
-                    };
-                    if matches {
+                    if path_matches(path, full_prefix, folder) {
                         let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
                         by_path.entry(rel).or_default().push(n);
                         found.entry(n).or_insert_with(|| c.meta.clone());
@@ -1179,10 +1180,9 @@ impl Index {
         self.readable()?;
         let stored_head = self.indexed_head()?;
         // Pending commits count as indexed: the history answers for them.
-        let pending = if self.meta(KEY_SHALLOW)?.as_deref()
-            == Some(self.repo.shallow_boundary().as_slice())
-        {
-            self.read_pending(stored_head, &self.repo.shallow_boundary())
+        let shallow = self.repo.shallow_boundary();
+        let pending = if self.meta(KEY_SHALLOW)?.as_deref() == Some(shallow.as_slice()) {
+            self.read_pending(stored_head, &shallow)
         } else {
             None
         };

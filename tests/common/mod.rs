@@ -417,7 +417,12 @@ pub fn findings(json: &Value) -> Vec<(String, String)> {
 
 /// `(code, severity, record, path)` of every finding, sorted.
 pub fn finding_rows(json: &Value) -> Vec<Row> {
-    let mut out: Vec<_> = finding_list(json)
+    rows_of(finding_list(json))
+}
+
+/// `(code, severity, record, path)` of each finding in `list`, sorted.
+fn rows_of(list: &[Value]) -> Vec<Row> {
+    let mut out: Vec<_> = list
         .iter()
         .map(|f| {
             (
@@ -497,20 +502,7 @@ pub fn assert_corpus(name: &str) {
     }
 
     // Findings: exactly these (code, severity, record, path).
-    let mut want_rows: Vec<Row> = expected["findings"]
-        .as_array()
-        .expect("expected findings")
-        .iter()
-        .map(|f| {
-            (
-                str_of(&f["code"]),
-                str_of(&f["severity"]),
-                str_of(&f["record"]),
-                str_of(&f["path"]),
-            )
-        })
-        .collect();
-    want_rows.sort();
+    let want_rows = rows_of(expected["findings"].as_array().expect("expected findings"));
     let got_rows = finding_rows(&actual);
     if want_rows != got_rows {
         problems.push(format!(

@@ -189,6 +189,10 @@ fn scan_with(
         docs: docs.to_vec(),
     };
     let cached = idx.inputs(&scope)?;
+    // `cached` reads the stored parses only when the memo does not hold; until that is
+    // settled, the refresh must not open the index to write (its read holds a shared lock).
+    let (gate, gated) = std::sync::mpsc::channel::<()>();
+    idx.gate_writes(gated);
     let (scanned, refreshed) = std::thread::scope(|s| {
         let refresh = history.map(|progress| {
             let idx = &mut *idx;
@@ -199,7 +203,10 @@ fn scan_with(
             // up to 4 ms late (measured on a 2-core VM).
             std::thread::yield_now();
         }
-        let scanned = match cached.memo_report(docs) {
+        let memo = cached.memo_report(docs);
+        cached.release(memo.is_none());
+        drop(gate);
+        let scanned = match memo {
             Some(report) => Ok(Scanned::Memo(report)),
             None => scan::scan(root, docs, &cached).map(|s| Scanned::Scan(Box::new(s))),
         };

@@ -1095,7 +1095,13 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
     .write("src/auth/token.rs", "fn token() {}\n")
     .write("docs/guide/intro.md", "Read ADR-0001 first.\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
-    let query: &[&str] = &["check", "--json"];
+    // With --git the memo's answer gets its history while the memo is checked: it must be
+    // dropped, and the scan's answer get its own, when the memo does not hold.
+    let queries: [&[&str]; 3] = [
+        &["check", "--json"],
+        &["check", "--git", "--json"],
+        &["record", "ADR-0001", "--git", "--json"],
+    ];
 
     // Each step writes files (path, contents); `None` removes the file and its emptied folder.
     type Step<'a> = (&'a str, Vec<(&'a str, Option<String>)>);
@@ -1152,15 +1158,19 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         ),
     ];
     for (step, change) in steps {
-        let stored = run(&repo, query);
+        let stored = run(&repo, queries[0]);
         assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
         plant_in_memo(&repo);
-        let planted = run(&repo, query);
-        assert!(
-            titles(&planted).iter().all(|t| t == "PLANTED"),
-            "{step}: the memo should answer before the change (else this proves nothing): {:?}",
-            titles(&planted)
-        );
+        for query in queries {
+            let planted = run(&repo, query);
+            let titles = titles(&planted);
+            assert!(
+                !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
+                "{step}, {query:?}: the memo should answer before the change (else this proves nothing): {titles:?}",
+            );
+        }
+        // Each query below starts from this planted index, so each meets the stale memo.
+        let planted_index = std::fs::read(index_file(&repo)).expect("read the index");
         for (path, contents) in change {
             match contents {
                 Some(text) => {
@@ -1174,7 +1184,10 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             }
         }
         // Equal to the scan, so no mark left.
-        assert_same(&repo, step, query);
+        for query in queries {
+            std::fs::write(index_file(&repo), &planted_index).expect("restore the index");
+            assert_same(&repo, step, query);
+        }
     }
 }
 

@@ -9,13 +9,15 @@
 
 use super::codec;
 use super::schema::{
-    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, ScanMemo, Scope,
+    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, ScanMemo, Scope, GUIDES,
+    RECORDS,
 };
 use crate::discovery::{self, Found};
 use crate::model::Report;
 use crate::paths::locked;
 use crate::record::ParsedRecord;
 use crate::scan::{Guide, Inputs, Scan};
+use redb::ReadableTable;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -40,8 +42,11 @@ pub struct Cached {
     pub(super) root: PathBuf,
     pub(super) scope: Scope,
     pub(super) same_scope: bool,
-    pub(super) raw_records: HashMap<String, Vec<u8>>,
-    pub(super) raw_guides: HashMap<String, Vec<u8>>,
+    /// The read transaction the stored parses come from, when they are for this scope: read
+    /// the first time a scan asks ([`Cached::raw`]), so a query the memo answers reads none.
+    /// It holds the file's shared lock: [`Cached::release`] lets it go before any write.
+    parses: Mutex<Option<redb::ReadTransaction>>,
+    raw: OnceLock<Result<Raw, String>>,
     records: OnceLock<HashMap<String, CachedRecord>>,
     guides: OnceLock<HashMap<String, CachedGuide>>,
     pub(super) guide_walk: Option<GuideWalkCache>,
@@ -51,6 +56,25 @@ pub struct Cached {
     pub(super) seen: Mutex<HashMap<(Kind, String), Fingerprint>>,
     /// Every file's fingerprint as the scan found it, served or not.
     all: Mutex<HashMap<(Kind, String), Fingerprint>>,
+}
+
+/// The stored parses, undecoded: records and guides by root-relative path.
+#[derive(Default)]
+pub(super) struct Raw {
+    pub(super) records: HashMap<String, Vec<u8>>,
+    pub(super) guides: HashMap<String, Vec<u8>>,
+}
+
+/// Reads the records' and guides' tables as stored.
+fn read_raw(txn: &redb::ReadTransaction) -> Result<Raw, redb::Error> {
+    let mut raw = Raw::default();
+    for (table, out) in [(RECORDS, &mut raw.records), (GUIDES, &mut raw.guides)] {
+        for entry in txn.open_table(table)?.iter()? {
+            let (k, v) = entry?;
+            out.insert(k.value().to_string(), v.value().to_vec());
+        }
+    }
+    Ok(raw)
 }
 
 /// Decodes what decodes; a value that does not is left out (its file is parsed again).
@@ -65,18 +89,16 @@ fn decode_all<T: serde::de::DeserializeOwned>(
 impl Cached {
     pub(super) fn new(
         scope: &Scope,
-        same_scope: bool,
-        raw_records: HashMap<String, Vec<u8>>,
-        raw_guides: HashMap<String, Vec<u8>>,
+        parses: Option<redb::ReadTransaction>,
         guide_walk: Option<GuideWalkCache>,
         memo: Option<(Vec<u8>, Vec<u8>)>,
     ) -> Cached {
         Cached {
             root: PathBuf::from(&scope.root),
             scope: scope.clone(),
-            same_scope,
-            raw_records,
-            raw_guides,
+            same_scope: parses.is_some(),
+            parses: Mutex::new(parses),
+            raw: OnceLock::new(),
             records: OnceLock::new(),
             guides: OnceLock::new(),
             guide_walk,
@@ -86,12 +108,42 @@ impl Cached {
         }
     }
 
+    /// The stored parses, read on first use (none for another scope). A table that does not
+    /// read serves nothing here, and its error stops the write that would keep this scan.
+    pub(super) fn raw(&self) -> Result<&Raw, &str> {
+        self.raw
+            .get_or_init(|| match (&*locked(&self.parses), self.same_scope) {
+                (Some(txn), _) => read_raw(txn).map_err(|e| e.to_string()),
+                (None, false) => Ok(Raw::default()),
+                (None, true) => Err("the stored parses were released unread".into()),
+            })
+            .as_ref()
+            .map_err(|e| e.as_str())
+    }
+
+    /// Ends the read of the stored parses (reading them first when `keep`), so the index can
+    /// be opened to write: a scan keeps them; an answer from the memo needs none.
+    pub fn release(&self, keep: bool) {
+        if keep {
+            let _ = self.raw();
+        }
+        *locked(&self.parses) = None;
+    }
+
     pub(super) fn records(&self) -> &HashMap<String, CachedRecord> {
-        self.records.get_or_init(|| decode_all(&self.raw_records))
+        self.records.get_or_init(|| {
+            self.raw()
+                .map(|raw| decode_all(&raw.records))
+                .unwrap_or_default()
+        })
     }
 
     fn guides(&self) -> &HashMap<String, CachedGuide> {
-        self.guides.get_or_init(|| decode_all(&self.raw_guides))
+        self.guides.get_or_init(|| {
+            self.raw()
+                .map(|raw| decode_all(&raw.guides))
+                .unwrap_or_default()
+        })
     }
 
     fn serve(&self, kind: Kind, found: &Found, cached: Option<(&Fingerprint, i64)>) -> bool {

@@ -124,6 +124,8 @@ pub struct Index {
     pending: Vec<WalkedCommit>,
     /// The pending file to write, encoded, when the last refresh made a new one.
     pending_write: Option<Vec<u8>>,
+    /// Set by [`Index::gate_writes`]: opening to write first waits for its sender to go.
+    write_gate: Option<std::sync::mpsc::Receiver<()>>,
 }
 
 /// A pending file to write: owned, so it can be written on another thread while the answer is
@@ -251,6 +253,7 @@ impl Index {
             diagnostics: Vec::new(),
             pending: Vec::new(),
             pending_write: None,
+            write_gate: None,
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
         if mode == Mode::Rebuild {
@@ -294,9 +297,19 @@ impl Index {
         Ok(index)
     }
 
+    /// Makes the next open to write wait until `gate`'s sender sends or is dropped: another
+    /// thread of this process holds a read of the file (see [`Cached::release`]), whose shared
+    /// lock would keep the exclusive one out.
+    pub fn gate_writes(&mut self, gate: std::sync::mpsc::Receiver<()>) {
+        self.write_gate = Some(gate);
+    }
+
     /// The file opened to write: reopened if it was open to read, created, migrated, or
     /// rebuilt when damaged.
     fn writable(&mut self) -> Result<&Database, IndexError> {
+        if let Some(gate) = self.write_gate.take() {
+            let _ = gate.recv(); // a message or the sender dropped: either way, go on
+        }
         if !matches!(self.db, Some(Handle::Write(_))) {
             self.db = None; // release the shared lock before asking for the exclusive one
             let (db, version) = self.open_write()?;
@@ -440,21 +453,6 @@ impl Index {
         let same_scope = get(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
             .is_some_and(|s| &s == scope);
-        let mut tables = [HashMap::new(), HashMap::new()];
-        if same_scope {
-            for (table, out) in [RECORDS, GUIDES].into_iter().zip(tables.iter_mut()) {
-                for entry in txn
-                    .open_table(table)
-                    .map_err(|e| self.err(e))?
-                    .iter()
-                    .map_err(|e| self.err(e))?
-                {
-                    let (k, v) = entry.map_err(|e| self.err(e))?;
-                    out.insert(k.value().to_string(), v.value().to_vec());
-                }
-            }
-        }
-        let [raw_records, raw_guides] = tables;
         let guide_walk = get(KEY_GUIDE_WALK)?
             .and_then(|b| codec::decode::<GuideWalkCache>(&b).ok())
             .filter(|w| &w.scope == scope);
@@ -462,11 +460,10 @@ impl Index {
             (Some(memo), Some(report)) if same_scope => Some((memo, report)),
             _ => None,
         };
+        drop(meta);
         Ok(Cached::new(
             scope,
-            same_scope,
-            raw_records,
-            raw_guides,
+            same_scope.then_some(txn),
             guide_walk,
             memo,
         ))
@@ -507,15 +504,17 @@ impl Index {
                 ));
             }
         }
+        cached.release(true);
+        let raw = cached.raw().map_err(|e| self.err(e))?;
         let live_records: HashSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
         let live_guides: HashSet<&str> = guides.iter().map(|g| g.path.as_str()).collect();
-        let gone_records: Vec<&String> = cached
-            .raw_records
+        let gone_records: Vec<&String> = raw
+            .records
             .keys()
             .filter(|k| !live_records.contains(k.as_str()))
             .collect();
-        let gone_guides: Vec<&String> = cached
-            .raw_guides
+        let gone_guides: Vec<&String> = raw
+            .guides
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();

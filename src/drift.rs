@@ -192,7 +192,7 @@ fn first_commit(
 
 fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Commit {
     Commit {
-        sha: c.sha.chars().take(abbrev).collect(),
+        sha: c.sha.get(..abbrev).unwrap_or(&c.sha).to_string(),
         date: utc_date(c.time),
         author: c.author.clone(),
         subject: c.subject.clone(),
@@ -214,10 +214,30 @@ pub fn utc_date(seconds: i64) -> String {
     format_day(seconds.div_euclid(SECONDS_PER_DAY))
 }
 
-/// Days since 1970-01-01 as `YYYY-MM-DD`.
+/// Days since 1970-01-01 as `YYYY-MM-DD` (a year outside 0..=9999 as `format!` would write it).
 pub fn format_day(day: i64) -> String {
     let (y, m, d) = civil_from_days(day);
-    format!("{y:04}-{m:02}-{d:02}")
+    if !(0..=9999).contains(&y) {
+        return format!("{y:04}-{m:02}-{d:02}");
+    }
+    // Written by hand: it runs for every commit of an answer, and `format!` was a tenth of one.
+    let digit = |n: i64| char::from(b'0' + (n % 10) as u8);
+    let mut out = String::with_capacity(10);
+    for c in [
+        digit(y / 1000),
+        digit(y / 100),
+        digit(y / 10),
+        digit(y),
+        '-',
+        digit(m / 10),
+        digit(m),
+        '-',
+        digit(d / 10),
+        digit(d),
+    ] {
+        out.push(c);
+    }
+    out
 }
 
 /// `YYYY-MM-DD` (anything after the tenth character, like a time, is ignored) as days since
@@ -332,6 +352,22 @@ mod tests {
             }
         }
         data
+    }
+
+    #[test]
+    fn a_day_is_written_as_format_would() {
+        // Years 0..=9999 by hand, the rest (negative, five digits) by `format!`.
+        for day in (-800_000..3_000_000)
+            .step_by(331)
+            .chain([-719_529, -719_528, 2_932_896, 2_932_897])
+        {
+            let (y, m, d) = civil_from_days(day);
+            assert_eq!(
+                format_day(day),
+                format!("{y:04}-{m:02}-{d:02}"),
+                "day {day}"
+            );
+        }
     }
 
     #[test]

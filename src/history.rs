@@ -46,12 +46,12 @@ pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
 /// A 20-byte object id as 40 lowercase hex characters.
 pub fn sha_hex(id: &[u8; 20]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(40);
-    for b in id {
-        out.push(HEX[usize::from(b >> 4)] as char);
-        out.push(HEX[usize::from(b & 15)] as char);
+    let mut out = [0u8; 40];
+    for (pair, b) in out.chunks_exact_mut(2).zip(id) {
+        pair[0] = HEX[usize::from(b >> 4)];
+        pair[1] = HEX[usize::from(b & 15)];
     }
-    out
+    String::from_utf8(out.to_vec()).expect("hex digits are ASCII")
 }
 
 /// A `.md` file renamed by a commit, paths relative to the root.

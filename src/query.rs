@@ -12,7 +12,12 @@ pub fn entry_matches(entry: &str, path: &str) -> bool {
         return true;
     }
     let is_folder = entry.ends_with('/');
-    (is_folder && path.starts_with(&format!("{bare}/"))) || bare.starts_with(&format!("{path}/"))
+    let inside = |inner: &str, outer: &str| {
+        inner
+            .strip_prefix(outer)
+            .is_some_and(|rest| rest.starts_with('/'))
+    };
+    (is_folder && inside(path, bare)) || inside(bare, path)
 }
 
 /// The decisions governing `path`: current ones first, then by id.

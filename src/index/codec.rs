@@ -13,6 +13,13 @@ pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
         .expect("plain data always encodes")
 }
 
+/// Decodes a value that borrows its strings from `bytes`.
+pub fn decode_borrowed<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
+    bincode::serde::borrow_decode_from_slice(bytes, bincode::config::standard())
+        .map(|(v, _)| v)
+        .map_err(|e| DecodeError(e.to_string()))
+}
+
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DecodeError> {
     bincode::serde::decode_from_slice(bytes, bincode::config::standard())
         .map(|(v, _)| v)

@@ -37,6 +37,42 @@ fn path_matches(path: &str, full_prefix: &str, folder: bool) -> bool {
     }
 }
 
+/// A map keyed by commit number, with a hash made for numbers (SipHash was a few percent of an
+/// answer).
+type Numbered<V> = HashMap<u32, V, foldhash::fast::RandomState>;
+
+/// Path → commit numbers, filled from range scans where one path's entries come together: a
+/// run is gathered and moved into the map when the path changes, not looked up entry by entry.
+#[derive(Default)]
+struct PathLists {
+    map: BTreeMap<String, Vec<u32>>,
+    path: String,
+    run: Vec<u32>,
+}
+
+impl PathLists {
+    fn push(&mut self, path: &str, n: u32) {
+        if path != self.path {
+            self.flush();
+            self.path.push_str(path);
+        }
+        self.run.push(n);
+    }
+
+    fn flush(&mut self) {
+        if !self.run.is_empty() {
+            let path = std::mem::take(&mut self.path);
+            self.map.entry(path).or_default().append(&mut self.run);
+        }
+        self.path.clear();
+    }
+
+    fn finish(mut self) -> BTreeMap<String, Vec<u32>> {
+        self.flush();
+        self.map
+    }
+}
+
 /// The number a pending commit goes by in an answer: from the top down, never a stored one.
 fn pending_number(i: usize) -> u32 {
     u32::MAX - i as u32
@@ -1017,30 +1053,29 @@ impl Index {
 
         // (root-relative path) → commit numbers, for every path the answer may look at; and
         // each commit's metadata, read from the same entries the first time it shows up.
-        let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut by_path = PathLists::default();
         let mut renames: Vec<(u32, String, String)> = Vec::new();
-        let mut found: HashMap<u32, CommitMeta> = HashMap::new();
-        let keep = |n: u32,
-                    value: &[u8],
-                    found: &mut HashMap<u32, CommitMeta>|
-         -> Result<(), IndexError> {
-            if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
-                let m: StoredMeta = codec::decode(value).map_err(|e| self.err(e))?;
-                slot.insert(CommitMeta {
-                    sha: history::sha_hex(&m.id),
-                    time: m.time,
-                    author: m.author,
-                    subject: m.subject,
-                    mentions: m.mentions,
-                    is_merge: m.is_merge,
-                });
-            }
-            Ok(())
-        };
+        let mut found: Numbered<CommitMeta> = Numbered::default();
+        let keep =
+            |n: u32, value: &[u8], found: &mut Numbered<CommitMeta>| -> Result<(), IndexError> {
+                if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
+                    let m: StoredMetaRef =
+                        codec::decode_borrowed(value).map_err(|e| self.err(e))?;
+                    slot.insert(CommitMeta {
+                        sha: history::sha_hex(&m.id),
+                        time: m.time,
+                        author: m.author.to_string(),
+                        subject: m.subject.to_string(),
+                        mentions: m.mentions.iter().map(|id| id.to_string()).collect(),
+                        is_merge: m.is_merge,
+                    });
+                }
+                Ok(())
+            };
         let scan_range = |full_prefix: &str,
                           folder: bool,
-                          by_path: &mut BTreeMap<String, Vec<u32>>,
-                          found: &mut HashMap<u32, CommitMeta>|
+                          by_path: &mut PathLists,
+                          found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
             let start = (full_prefix, 0u32);
             for entry in paths.range(start..).map_err(|e| self.err(e))? {
@@ -1050,8 +1085,7 @@ impl Index {
                     break;
                 }
                 if reach.contains(n) {
-                    let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
-                    by_path.entry(rel).or_default().push(n);
+                    by_path.push(path.strip_prefix(prefix).unwrap_or(path), n);
                     keep(n, v.value(), found)?;
                 }
             }
@@ -1061,8 +1095,7 @@ impl Index {
                 let n = pending_number(i);
                 for path in &c.changes {
                     if path_matches(path, full_prefix, folder) {
-                        let rel = path.strip_prefix(prefix).unwrap_or(path).to_string();
-                        by_path.entry(rel).or_default().push(n);
+                        by_path.push(path.strip_prefix(prefix).unwrap_or(path), n);
                         found.entry(n).or_insert_with(|| c.meta.clone());
                     }
                 }
@@ -1137,15 +1170,22 @@ impl Index {
                 }
             }
         }
-        // The commits, in the canonical order: newest first, ties by sha.
-        let mut metas: Vec<(u32, CommitMeta)> = found.into_iter().collect();
-        metas.sort_by(|a, b| b.1.time.cmp(&a.1.time).then_with(|| a.1.sha.cmp(&b.1.sha)));
-        let position: HashMap<u32, u32> = metas
+        // The commits, in the canonical order: newest first, ties by sha (hex digits sort as
+        // the bytes they spell). Small keys are sorted, not the metadata.
+        let mut order: Vec<(std::cmp::Reverse<i64>, &str, u32)> = found
+            .iter()
+            .map(|(&n, m)| (std::cmp::Reverse(m.time), m.sha.as_str(), n))
+            .collect();
+        order.sort_unstable();
+        let order: Vec<u32> = order.into_iter().map(|(_, _, n)| n).collect();
+        let position: Numbered<u32> = order
             .iter()
             .enumerate()
-            .map(|(i, (n, _))| (*n, i as u32))
+            .map(|(i, &n)| (n, i as u32))
             .collect();
+        let metas: Vec<CommitMeta> = order.iter().filter_map(|n| found.remove(n)).collect();
         let by_path = by_path
+            .finish()
             .into_iter()
             .map(|(p, ns)| {
                 let mut idx: Vec<u32> =
@@ -1167,7 +1207,7 @@ impl Index {
                 .map(|h| history::sha_hex(&h))
                 .unwrap_or_default(),
             shallow: self.repo.shallow,
-            commits: metas.into_iter().map(|(_, m)| m).collect(),
+            commits: metas,
             by_path,
             renames,
             total_commits: reach.count() + self.pending.len(),

@@ -74,6 +74,21 @@ pub struct StoredMeta {
     pub is_merge: bool,
 }
 
+/// [`StoredMeta`] read in place (the same bytes): an answer copies each string once, into its
+/// [`crate::history::CommitMeta`], rather than twice.
+#[derive(Debug, Deserialize)]
+pub struct StoredMetaRef<'a> {
+    pub id: [u8; 20],
+    pub time: i64,
+    #[serde(borrow)]
+    pub author: &'a str,
+    #[serde(borrow)]
+    pub subject: &'a str,
+    #[serde(borrow)]
+    pub mentions: Vec<&'a str>,
+    pub is_merge: bool,
+}
+
 impl StoredMeta {
     pub fn of(c: &StoredCommit) -> StoredMeta {
         StoredMeta {
@@ -184,4 +199,29 @@ pub struct Pending {
     pub head: [u8; 20],
     /// Newest first, as walked.
     pub commits: Vec<crate::history::WalkedCommit>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::codec;
+
+    #[test]
+    fn stored_meta_reads_in_place_as_it_was_written() {
+        let meta = StoredMeta {
+            id: [7; 20],
+            time: -3,
+            author: "Zoë".into(),
+            subject: "Tune ADR-0001 \u{1b}[31m".into(),
+            mentions: vec!["ADR-0001".into(), "RFC-12".into()],
+            is_merge: true,
+        };
+        let bytes = codec::encode(&meta);
+        let read: StoredMetaRef = codec::decode_borrowed(&bytes).expect("decodes");
+        assert_eq!(
+            (read.id, read.time, read.author, read.subject, read.is_merge),
+            (meta.id, meta.time, "Zoë", meta.subject.as_str(), true)
+        );
+        assert_eq!(read.mentions, ["ADR-0001", "RFC-12"]);
+    }
 }

@@ -128,6 +128,30 @@ fn narrow(report: Report, ask: &Ask, why_path: Option<&str>) -> Result<Report> {
     })
 }
 
+/// [`narrow`] on the scan memo's report: the records are picked by their stored heads and only
+/// those are decoded (the answer is the same).
+fn narrow_memo(
+    memo: index::MemoHit<'_>,
+    ask: &Ask,
+    why_path: Option<&str>,
+) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
+    Ok(match ask {
+        Ask::Check => memo.report(|_| true),
+        Ask::Why(_) => {
+            let path = why_path.unwrap_or("");
+            let decisions = query::decisions_for(memo.heads(), path);
+            let ids: Vec<&str> = decisions.iter().map(|d| d.id.as_str()).collect();
+            memo.report(|id| ids.contains(&id))
+                .map(|report| query::why_decided(report, path, decisions.clone()))
+        }
+        Ask::Record(input) => {
+            let id = query::find_id(memo.heads(), input)?;
+            memo.report(|found| found == id)
+                .map(|report| query::record_found(report, id.clone()))
+        }
+    })
+}
+
 /// The indexed answer; `None` outside a git work tree.
 fn answer_indexed(
     root: &Path,
@@ -142,8 +166,8 @@ fn answer_indexed(
     let mut idx = Index::open(repo, path, opts.index_wait, index::Mode::Update)?;
     let has_commits = idx.repo.head.is_some();
     let history = (opts.git && has_commits).then_some(progress);
-    let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history, false)?;
-    let mut report = narrow(scanned?, ask, why_path)?;
+    let (scanned, _) = scan_with(&mut idx, root, &opts.docs, history, false, ask, why_path)?;
+    let mut report = scanned?;
     // New pending commits are written beside the index while the answer is computed.
     let pending = idx.take_pending_write();
     let written = std::thread::scope(|s| -> Result<Option<String>> {
@@ -166,23 +190,26 @@ fn answer_indexed(
 }
 
 /// Where an indexed report came from.
-enum Scanned {
+enum Scanned<'a> {
     /// The index's scan memo still held.
-    Memo(Report),
+    Memo(index::MemoHit<'a>),
     Scan(Box<scan::Scan>),
 }
 
-/// The full report from the index: its scan memo when that still holds, else a scan served
-/// from its cached parses, which then keeps what was parsed anew (ADR-0006). With `history`,
-/// the history part is brought up to date at the same time, on another thread (the scan mostly
-/// waits on the file system, the walk on git's objects). Returns the scan's own outcome and how
-/// many commits were added; the outer error is the index's.
+/// The report `ask` needs, from the index: its scan memo when that still holds, else a scan
+/// served from its cached parses, which then keeps what was parsed anew (ADR-0006). With
+/// `history`, the history part is brought up to date at the same time, on another thread (the
+/// scan mostly waits on the file system, the walk on git's objects). Returns the scan's own
+/// outcome, narrowed to the question, and how many commits were added; the outer error is the
+/// index's.
 fn scan_with(
     idx: &mut Index,
     root: &Path,
     docs: &[String],
     history: Option<Progress>,
     fold: bool,
+    ask: &Ask,
+    why_path: Option<&str>,
 ) -> Result<(Result<Report>, usize)> {
     let scope = index::schema::Scope {
         root: root.display().to_string(),
@@ -217,9 +244,12 @@ fn scan_with(
     let report = match scanned {
         Ok(Scanned::Scan(scan)) => {
             idx.store_inputs(&cached, &scan)?;
-            Ok(scan.report)
+            narrow(scan.report, ask, why_path)
         }
-        Ok(Scanned::Memo(report)) => Ok(report),
+        Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path) {
+            Ok(decoded) => Ok(decoded.map_err(|e| idx.unusable(e))?),
+            Err(e) => Err(e),
+        },
         Err(e) => Err(e),
     };
     Ok((report, added))
@@ -290,7 +320,15 @@ pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result
     let (root, mut idx) = open_index(opts, rebuild)?;
     let history = idx.repo.head.is_some().then_some(progress);
     // `index` writes pending commits into redb.
-    let (scanned, commits_added) = scan_with(&mut idx, &root, &opts.docs, history, true)?;
+    let (scanned, commits_added) = scan_with(
+        &mut idx,
+        &root,
+        &opts.docs,
+        history,
+        true,
+        &Ask::Check,
+        None,
+    )?;
     if let Some(p) = idx.take_pending_write() {
         if let Err(note) = p.write() {
             idx.diagnostics.push(note);

@@ -2,7 +2,27 @@
 
 use crate::error::{Error, Result};
 use crate::ids;
-use crate::model::{Decision, Query, Record, Report};
+use crate::model::{Decision, Query, Record, Report, Status};
+
+/// What a query picks records by: a [`Record`], or a stored head of one (`index::schema`)
+/// whose record is decoded only when picked.
+pub trait Pickable {
+    fn id(&self) -> &str;
+    fn status(&self) -> Status;
+    fn governs(&self) -> impl Iterator<Item = &str>;
+}
+
+impl Pickable for Record {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn status(&self) -> Status {
+        self.status
+    }
+    fn governs(&self) -> impl Iterator<Item = &str> {
+        self.governs.iter().map(String::as_str)
+    }
+}
 
 /// Whether a governed entry covers `path`: the entry is the path, a folder above it, or a path
 /// inside it.
@@ -21,20 +41,19 @@ pub fn entry_matches(entry: &str, path: &str) -> bool {
 }
 
 /// The decisions governing `path`: current ones first, then by id.
-pub fn decisions_for(records: &[Record], path: &str) -> Vec<Decision> {
+pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
     let mut out: Vec<Decision> = records
         .iter()
         .filter_map(|r| {
             let matches: Vec<String> = r
-                .governs
-                .iter()
+                .governs()
                 .filter(|g| entry_matches(g, path))
-                .cloned()
+                .map(str::to_string)
                 .collect();
             (!matches.is_empty()).then(|| Decision {
-                id: r.id.clone(),
-                status: r.status,
-                current: r.status.is_current(),
+                id: r.id().to_string(),
+                status: r.status(),
+                current: r.status().is_current(),
                 matches,
                 declared_by: None,
             })
@@ -51,8 +70,14 @@ fn narrow(report: &mut Report, ids: &[String]) {
 }
 
 /// Answers `why PATH` from a full report (PATH already root-relative).
-pub fn why(mut report: Report, path: &str) -> Report {
+pub fn why(report: Report, path: &str) -> Report {
     let decisions = decisions_for(&report.records, path);
+    why_decided(report, path, decisions)
+}
+
+/// `why PATH` with its `decisions` already found (from the same records): the report keeps
+/// their records and the findings about them.
+pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> Report {
     let ids: Vec<String> = decisions.iter().map(|d| d.id.clone()).collect();
     narrow(&mut report, &ids);
     report.query = Some(Query::Why {
@@ -64,23 +89,26 @@ pub fn why(mut report: Report, path: &str) -> Report {
 
 /// The record an ID argument names: `ADR-0004`, `ADR-4`, `adr-4`, `ADR 4`, an exact
 /// non-numbered id, or a bare number when exactly one record has it.
-pub fn find_id(records: &[Record], input: &str) -> Result<String> {
+pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
     let trimmed = input.trim();
     if let Some(id) = ids::normalise_query_id(trimmed) {
-        if records.iter().any(|r| r.id == id) {
+        if records.iter().any(|r| r.id() == id) {
             return Ok(id);
         }
         return Err(Error::UnknownRecord(input.to_string()));
     }
-    if let Some(r) = records.iter().find(|r| r.id.eq_ignore_ascii_case(trimmed)) {
-        return Ok(r.id.clone());
+    if let Some(r) = records
+        .iter()
+        .find(|r| r.id().eq_ignore_ascii_case(trimmed))
+    {
+        return Ok(r.id().to_string());
     }
     let digits = trimmed.trim_start_matches('#');
     if let Ok(n) = digits.parse::<u64>() {
         let mut matching: Vec<&str> = records
             .iter()
-            .filter(|r| ids::number_of(&r.id) == Some(n))
-            .map(|r| r.id.as_str())
+            .filter(|r| ids::number_of(r.id()) == Some(n))
+            .map(|r| r.id())
             .collect();
         matching.dedup();
         return match matching.as_slice() {
@@ -98,11 +126,16 @@ pub fn find_id(records: &[Record], input: &str) -> Result<String> {
 }
 
 /// Answers `record ID` from a full report.
-pub fn record(mut report: Report, input: &str) -> Result<Report> {
+pub fn record(report: Report, input: &str) -> Result<Report> {
     let id = find_id(&report.records, input)?;
+    Ok(record_found(report, id))
+}
+
+/// `record ID` with the id already found (by [`find_id`], from the same records).
+pub fn record_found(mut report: Report, id: String) -> Report {
     narrow(&mut report, std::slice::from_ref(&id));
     report.query = Some(Query::Record { record: id });
-    Ok(report)
+    report
 }
 
 #[cfg(test)]

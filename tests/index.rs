@@ -1022,6 +1022,13 @@ fn migrating_a_version_1_index_walks_nothing_again() {
 /// files last changed (so the racy-file rule does not set them aside). Only a query that
 /// serves the memo can print `PLANTED`: no file says it.
 fn plant_in_memo(repo: &GitRepo) {
+    doctor_memo(repo, Some("PLANTED"));
+}
+
+/// Moves the stored scan memo's time a minute on, so every file it saw is settled and the memo
+/// answers now (no wait past the racy window); with `title`, every record in it takes that
+/// title too (so an answer shows whether the memo served it).
+fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
     let db = redb::Database::create(index_file(repo)).expect("open the index");
     let txn = db.begin_write().expect("write");
     {
@@ -1039,8 +1046,10 @@ fn plant_in_memo(repo: &GitRepo) {
         memo.stored_ns = later(memo.stored_ns);
         let mut report: schema::MemoReport =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
-        for r in &mut report.records {
-            r.title = "PLANTED".into();
+        for bytes in report.records.iter_mut().filter(|_| title.is_some()) {
+            let mut r: context_graph::model::Record = codec::decode(bytes).expect("a record");
+            r.title = title.unwrap_or_default().into();
+            *bytes = codec::encode(&r);
         }
         let mut walk: schema::GuideWalkCache =
             codec::decode(&get(&meta, schema::KEY_GUIDE_WALK)).expect("decode the guide walk");
@@ -1054,6 +1063,83 @@ fn plant_in_memo(repo: &GitRepo) {
         }
     }
     txn.commit().expect("commit");
+}
+
+/// The memo answers every question as the scan does: it picks records by their stored heads
+/// and decodes only those, so each kind of question is asked (the full check, `why` above,
+/// at and below governed entries and where nothing governs, `record` by id, number and in
+/// error) while the memo holds, then again with a mark planted to show it served them.
+#[test]
+fn the_scan_memo_answers_every_question_as_the_scan_does() {
+    let repo = GitRepo::new();
+    write_auth_records(&repo)
+        .write(
+            ADR3,
+            &adr(
+                3,
+                "Billing",
+                "Superseded by ADR-0004",
+                None,
+                "In `src/billing/`.",
+            ),
+        )
+        .write(
+            "docs/adr/0004-billing-v2.md",
+            &adr(
+                4,
+                "Billing v2",
+                "Accepted",
+                None,
+                "Supersedes ADR-0003. In `src/billing/` and `src/auth/`.",
+            ),
+        )
+        .write(
+            "rfcs/0004-other.md",
+            &adr(4, "Other four", "Proposed", None, "Cites ADR-0009."),
+        )
+        .write("src/billing/pay.rs", "fn pay() {}\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
+    let questions: Vec<Vec<&str>> = vec![
+        vec!["check", "--json"],
+        vec!["why", "src/auth", "--json"],
+        vec!["why", "src/auth/login.rs", "--git", "--json"],
+        vec!["why", "src", "--json"],
+        vec!["why", "src/billing/pay.rs", "--json"],
+        vec!["why", "README.md", "--json"],
+        vec!["record", "ADR-0001", "--json"],
+        vec!["record", "adr-2", "--git", "--json"],
+        vec!["record", "3", "--json"],
+    ];
+    // Refused the same way: two records numbered 4, and no ADR-0099.
+    let refusals: [&[&str]; 2] = [
+        &["record", "4", "--json"],
+        &["record", "ADR-0099", "--json"],
+    ];
+    let stored = run(&repo, &["check", "--json"]);
+    assert!(stored.stderr.is_empty(), "{}", stored.stderr);
+    doctor_memo(&repo, None);
+    for q in &questions {
+        assert_same(&repo, "memo held", q);
+    }
+    for q in refusals {
+        let (indexed, scanned) = (run(&repo, q), run(&repo, &no_index(q)));
+        assert_eq!(indexed.code, 2, "{q:?}: {}", indexed.stderr);
+        assert!(!indexed.stderr.is_empty());
+        assert_eq!(
+            (indexed.code, indexed.stdout, indexed.stderr),
+            (scanned.code, scanned.stdout, scanned.stderr),
+            "{q:?}"
+        );
+    }
+    doctor_memo(&repo, Some("PLANTED"));
+    for q in questions.iter().filter(|q| q[1] != "README.md") {
+        let planted = run(&repo, q);
+        let titles = titles(&planted);
+        assert!(
+            !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
+            "{q:?}: the memo should have answered: {titles:?}"
+        );
+    }
 }
 
 fn titles(out: &Out) -> Vec<String> {

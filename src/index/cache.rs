@@ -9,8 +9,8 @@
 
 use super::codec;
 use super::schema::{
-    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, ScanMemo, Scope, GUIDES,
-    RECORDS,
+    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, MemoReportRef, RecordHead,
+    RecordHeadRef, ScanMemo, Scope, GUIDES, RECORDS,
 };
 use crate::discovery::{self, Found};
 use crate::model::Report;
@@ -28,7 +28,7 @@ pub(super) const RACY_NS: i64 = 2_000_000_000;
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-2");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-3");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Kind {
@@ -182,7 +182,7 @@ impl Cached {
     /// folders, each folder listed with the fingerprint it had (so the same files in it), every
     /// record and guide file with the fingerprint it had (settled), the same guide files, and
     /// the same answers from the file system.
-    pub fn memo_report(&self, docs: &[String]) -> Option<Report> {
+    pub fn memo_report(&self, docs: &[String]) -> Option<MemoHit<'_>> {
         let (memo, report) = self.memo.as_ref()?;
         let memo: ScanMemo = codec::decode(memo).ok()?;
         if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope || memo.scope.docs != docs {
@@ -217,14 +217,10 @@ impl Cached {
         {
             return None;
         }
-        let report: MemoReport = codec::decode(report).ok()?;
-        Some(Report {
+        let report: MemoReportRef = codec::decode_borrowed(report).ok()?;
+        (report.heads.len() == report.records.len()).then_some(MemoHit {
             root: memo.scope.root,
-            records: report.records,
-            docs: report.docs,
-            findings: report.findings,
-            notes: report.notes,
-            query: None,
+            report,
         })
     }
 
@@ -266,12 +262,55 @@ impl Cached {
             observed: scan.observed.clone(),
         };
         let memo_report = MemoReport {
-            records: report.records.clone(),
+            heads: report
+                .records
+                .iter()
+                .map(|r| RecordHead {
+                    id: r.id.clone(),
+                    status: r.status,
+                    governs: r.governs.clone(),
+                })
+                .collect(),
+            records: report.records.iter().map(codec::encode).collect(),
             docs: report.docs.clone(),
             findings: report.findings.clone(),
             notes: report.notes.clone(),
         };
         Some((codec::encode(&memo), codec::encode(&memo_report)))
+    }
+}
+
+/// The stored report of a memo that holds, its records still encoded.
+pub struct MemoHit<'a> {
+    root: String,
+    report: MemoReportRef<'a>,
+}
+
+impl MemoHit<'_> {
+    /// What the records are picked by, in report order.
+    pub fn heads(&self) -> &[RecordHeadRef<'_>] {
+        &self.report.heads
+    }
+
+    /// The report with the records whose id `keep` takes (decoded now) and every finding:
+    /// the query narrows the findings as it would a scan's report.
+    pub fn report(self, keep: impl Fn(&str) -> bool) -> Result<Report, codec::DecodeError> {
+        let records = self
+            .report
+            .heads
+            .iter()
+            .zip(&self.report.records)
+            .filter(|(head, _)| keep(head.id))
+            .map(|(_, bytes)| codec::decode(bytes))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Report {
+            root: self.root,
+            records,
+            docs: self.report.docs,
+            findings: self.report.findings,
+            notes: self.report.notes,
+            query: None,
+        })
     }
 }
 

@@ -16,8 +16,8 @@ use crate::history::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
 use crate::model::Record;
 use crate::record::ParsedRecord;
 use crate::scan::{Inputs, Scan};
-pub use cache::Cached;
 use cache::{walk_cache, Kind};
+pub use cache::{Cached, MemoHit};
 use redb::{
     Database, Durability, ReadOnlyDatabase, ReadableDatabase, ReadableTable, ReadableTableMetadata,
 };
@@ -464,6 +464,11 @@ impl Index {
 
     fn err(&self, e: impl ToString) -> IndexError {
         IndexError::unusable(&self.path, e)
+    }
+
+    /// This index's file is unusable for `reason` (a stored value that does not decode).
+    pub fn unusable(&self, reason: impl ToString) -> IndexError {
+        self.err(reason)
     }
 
     /// The indexed HEAD, if the history part was ever built.

@@ -178,12 +178,58 @@ pub struct ScanMemo {
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.
+/// Each record is encoded on its own, beside the few fields a query picks records by, so a
+/// `why` or `record` answer decodes only the records it shows.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MemoReport {
-    pub records: Vec<crate::model::Record>,
+    pub heads: Vec<RecordHead>,
+    /// Each a [`crate::model::Record`], encoded, in `heads` order.
+    pub records: Vec<Vec<u8>>,
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
+}
+
+/// What a query picks a record by (see [`crate::query::Pickable`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RecordHead {
+    pub id: String,
+    pub status: crate::model::Status,
+    pub governs: Vec<String>,
+}
+
+/// [`MemoReport`] read in place (the same bytes): the heads and the encoded records borrowed.
+#[derive(Debug, Deserialize)]
+pub struct MemoReportRef<'a> {
+    #[serde(borrow)]
+    pub heads: Vec<RecordHeadRef<'a>>,
+    #[serde(borrow)]
+    pub records: Vec<&'a [u8]>,
+    pub docs: Vec<crate::model::DocCitations>,
+    pub findings: Vec<crate::model::Finding>,
+    pub notes: Vec<String>,
+}
+
+/// [`RecordHead`] read in place.
+#[derive(Debug, Deserialize)]
+pub struct RecordHeadRef<'a> {
+    #[serde(borrow)]
+    pub id: &'a str,
+    pub status: crate::model::Status,
+    #[serde(borrow)]
+    pub governs: Vec<&'a str>,
+}
+
+impl crate::query::Pickable for RecordHeadRef<'_> {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn status(&self) -> crate::model::Status {
+        self.status
+    }
+    fn governs(&self) -> impl Iterator<Item = &str> {
+        self.governs.iter().copied()
+    }
 }
 
 /// New commits on top of the indexed HEAD, kept in a small file beside the index until a
@@ -205,6 +251,59 @@ pub struct Pending {
 mod tests {
     use super::*;
     use crate::index::codec;
+
+    #[test]
+    fn a_memo_report_reads_in_place_as_it_was_written() {
+        let record = crate::model::Record {
+            id: "ADR-0007".into(),
+            title: "Tokens".into(),
+            status: crate::model::Status::Accepted,
+            status_text: "Accepted".into(),
+            date: Some("2025-03-01".into()),
+            path: "docs/adr/0007-tokens.md".into(),
+            supersedes: vec![],
+            superseded_by: vec![],
+            amends: vec![],
+            cites: vec!["ADR-0001".into()],
+            cited_by: vec![],
+            governs: vec!["src/auth/".into(), "lib.rs".into()],
+            missing_paths: vec![],
+            commits: vec![],
+            drift: None,
+            successors: vec![],
+            successors_only_claimed_by_successor: vec![],
+            moved: Default::default(),
+        };
+        let report = MemoReport {
+            heads: vec![RecordHead {
+                id: record.id.clone(),
+                status: record.status,
+                governs: record.governs.clone(),
+            }],
+            records: vec![codec::encode(&record), vec![], vec![0, 255, 7]],
+            docs: vec![],
+            findings: vec![],
+            notes: vec!["a note".into()],
+        };
+        let bytes = codec::encode(&report);
+        let read: MemoReportRef = codec::decode_borrowed(&bytes).expect("decodes");
+        assert_eq!(read.heads.len(), 1);
+        assert_eq!(
+            (
+                read.heads[0].id,
+                read.heads[0].status,
+                &read.heads[0].governs
+            ),
+            ("ADR-0007", record.status, &vec!["src/auth/", "lib.rs"])
+        );
+        assert_eq!(
+            read.records,
+            [report.records[0].as_slice(), &[], &[0, 255, 7]]
+        );
+        let back: crate::model::Record = codec::decode(read.records[0]).expect("the record");
+        assert_eq!(codec::encode(&back), report.records[0]);
+        assert_eq!(read.notes, report.notes);
+    }
 
     #[test]
     fn stored_meta_reads_in_place_as_it_was_written() {

@@ -130,7 +130,7 @@ fn drift_for(
         .collect();
     let mut by_author: BTreeMap<&str, usize> = BTreeMap::new();
     for commit in &commits {
-        *by_author.entry(commit.author.as_str()).or_default() += 1;
+        *by_author.entry(&commit.author).or_default() += 1;
     }
     let mut authors: Vec<AuthorCount> = by_author
         .into_iter()
@@ -339,8 +339,8 @@ mod tests {
             data.commits.push(CommitMeta {
                 sha: format!("{i:02x}{}", "0".repeat(38)),
                 time: parse_date(day).unwrap() * SECONDS_PER_DAY + 12 * 3600,
-                author: author.to_string(),
-                subject: message.lines().next().unwrap().to_string(),
+                author: (*author).into(),
+                subject: message.lines().next().unwrap().into(),
                 mentions: crate::ids::mentioned_ids(message),
                 is_merge: *merge,
             });
@@ -678,8 +678,8 @@ mod tests {
             let meta = CommitMeta {
                 sha,
                 time,
-                author: ["Ana", "Ben", "Cy"][rand(3) as usize].to_string(),
-                subject: format!("Commit {i}"),
+                author: ["Ana", "Ben", "Cy"][rand(3) as usize].into(),
+                subject: format!("Commit {i}").into(),
                 mentions: crate::ids::mentioned_ids(&message),
                 is_merge: merge,
             };

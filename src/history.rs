@@ -27,9 +27,9 @@ pub struct CommitMeta {
     /// Committer time, seconds since the epoch (UTC).
     pub time: i64,
     /// Author name.
-    pub author: String,
+    pub author: Arc<str>,
     /// First line of the message.
-    pub subject: String,
+    pub subject: Arc<str>,
     /// The formatted ids the whole message mentions (`ids::mentioned_ids`).
     pub mentions: Vec<String>,
     /// More than one parent (a shallow boundary commit has none).
@@ -523,14 +523,14 @@ fn walk(
             .seconds();
         let author = commit
             .author()
-            .map(|a| a.name.to_str_lossy().trim().to_string())
-            .unwrap_or_default();
+            .map(|a| Arc::from(a.name.to_str_lossy().trim()))
+            .unwrap_or_else(|_| Arc::from(""));
         let message = commit.message.to_str_lossy();
         let meta = CommitMeta {
             sha: id.to_string(),
             time,
             author,
-            subject: message.lines().next().unwrap_or("").trim().to_string(),
+            subject: message.lines().next().unwrap_or("").trim().into(),
             mentions: ids::mentioned_ids(&message),
             is_merge: parents.len() > 1,
         };

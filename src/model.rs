@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The whole answer of one command: the reference's JSON document.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -82,8 +83,8 @@ pub struct Commit {
     pub sha: String,
     /// Committer date, `YYYY-MM-DD` in UTC.
     pub date: String,
-    pub author: String,
-    pub subject: String,
+    pub author: Arc<str>,
+    pub subject: Arc<str>,
     /// Only in `drift.commits`. (Skipped when `None`, so a stored scan, whose records have no
     /// commits yet, never holds one: see `index::ScanMemo`.)
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -561,7 +561,7 @@ fn the_walk_sees_what_git_log_sees() {
         .commits
         .iter()
         .filter(|c| c.is_merge)
-        .map(|c| c.subject.as_str())
+        .map(|c| &*c.subject)
         .collect();
     assert_eq!(merges, ["Merge side"]);
 
@@ -580,7 +580,7 @@ fn the_walk_sees_what_git_log_sees() {
         ]
     );
     let moved = &data.commits[data.renames[0].commit as usize];
-    assert_eq!(moved.subject, "Move records");
+    assert_eq!(&*moved.subject, "Move records");
 }
 
 /// A `git fast-import` stream: `n` commits on `main` touching files in 20 folders, with a side
@@ -707,9 +707,9 @@ fn the_walk_reads_authors_times_and_mentions() {
     let c = data
         .commits
         .iter()
-        .find(|c| c.subject == "Refactor login")
+        .find(|c| &*c.subject == "Refactor login")
         .unwrap();
-    assert_eq!(c.author, "Ana");
+    assert_eq!(&*c.author, "Ana");
     assert_eq!(context_graph::drift::utc_date(c.time), "2025-03-05");
     assert_eq!(c.time % 86_400, 9 * 3600);
     assert_eq!(c.mentions, ["ADR-0001", "RFC-0009"]);
@@ -884,7 +884,7 @@ fn a_linked_worktree_has_its_own_git_dir_and_head() {
     assert_ne!(linked.head, opened(repo.path()).head);
     assert!(linked.local_branches.contains(&id(&repo.rev("topic"))));
     let data = loaded(&wt);
-    assert_eq!(data.commits[0].subject, "Topic");
+    assert_eq!(&*data.commits[0].subject, "Topic");
     assert_eq!(data.by_path["t.txt"], [0]);
 }
 
@@ -955,7 +955,7 @@ fn walked_commits_carry_parents_changes_and_renames_from_the_work_tree_top() {
     let repo = varied_history();
     let r = opened(&repo.path().join("docs"));
     let full = walk_all(&r, r.head.unwrap());
-    let by_subject = |s: &str| full.values().find(|c| c.meta.subject == s).unwrap();
+    let by_subject = |s: &str| full.values().find(|c| &*c.meta.subject == s).unwrap();
     let moved = by_subject("Move records");
     assert_eq!(moved.parents, [id(&repo.rev("HEAD~3"))]);
     assert_eq!(
@@ -1010,7 +1010,7 @@ fn commits_are_in_canonical_order_newest_first_then_by_sha() {
     let data = loaded(repo.path());
     assert_eq!(data.commits.len(), 8);
     assert_eq!(data.total_commits, 8);
-    assert_eq!(data.commits[7].subject, "Root");
+    assert_eq!(&*data.commits[7].subject, "Root");
     let tied: Vec<&str> = data.commits[..7].iter().map(|c| c.sha.as_str()).collect();
     let mut sorted = tied.clone();
     sorted.sort_unstable();
@@ -1052,7 +1052,7 @@ fn a_shallow_boundary_has_no_parents_in_the_walk() {
     let full = walk_all(&r, r.head.unwrap());
     assert_eq!(full.len(), 2);
     let boundary = full.values().find(|c| c.parents.is_empty()).unwrap();
-    assert_eq!(boundary.meta.subject, "A file becomes a folder");
+    assert_eq!(&*boundary.meta.subject, "A file becomes a folder");
     // Diffed against the empty tree, as git does at the boundary: every file of its tree.
     let tree: Vec<String> = clone
         .git(&[

@@ -835,8 +835,8 @@ impl Index {
                         id: c.id,
                         parents: parents.clone(),
                         time: c.meta.time,
-                        author: c.meta.author.clone(),
-                        subject: c.meta.subject.clone(),
+                        author: c.meta.author.to_string(),
+                        subject: c.meta.subject.to_string(),
                         mentions: c.meta.mentions.clone(),
                         is_merge: c.meta.is_merge,
                     };
@@ -1069,8 +1069,8 @@ impl Index {
                     slot.insert(CommitMeta {
                         sha: history::sha_hex(&m.id),
                         time: m.time,
-                        author: m.author.to_string(),
-                        subject: m.subject.to_string(),
+                        author: m.author.into(),
+                        subject: m.subject.into(),
                         mentions: m.mentions.iter().map(|id| id.to_string()).collect(),
                         is_merge: m.is_merge,
                     });

@@ -76,7 +76,16 @@ impl RootDir {
             #[cfg(unix)]
             fd: {
                 use rustix::fs::{Mode, OFlags};
-                let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+                // Only to look things up from: no read access needed where `O_PATH` exists.
+                #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+                let access = OFlags::PATH;
+                #[cfg(not(any(
+                    target_os = "linux",
+                    target_os = "android",
+                    target_os = "freebsd"
+                )))]
+                let access = OFlags::RDONLY;
+                let flags = access | OFlags::DIRECTORY | OFlags::CLOEXEC;
                 rustix::fs::open(root, flags, Mode::empty()).ok()
             },
         }

@@ -221,23 +221,21 @@ pub fn format_day(day: i64) -> String {
         return format!("{y:04}-{m:02}-{d:02}");
     }
     // Written by hand: it runs for every commit of an answer, and `format!` was a tenth of one.
-    let digit = |n: i64| char::from(b'0' + (n % 10) as u8);
-    let mut out = String::with_capacity(10);
-    for c in [
+    let (y, m, d) = (y as u16, m as u8, d as u8);
+    let digit = |n: u16| b'0' + (n % 10) as u8;
+    let bytes = [
         digit(y / 1000),
         digit(y / 100),
         digit(y / 10),
         digit(y),
-        '-',
-        digit(m / 10),
-        digit(m),
-        '-',
-        digit(d / 10),
-        digit(d),
-    ] {
-        out.push(c);
-    }
-    out
+        b'-',
+        b'0' + m / 10,
+        b'0' + m % 10,
+        b'-',
+        b'0' + d / 10,
+        b'0' + d % 10,
+    ];
+    String::from_utf8(bytes.to_vec()).expect("ASCII digits")
 }
 
 /// `YYYY-MM-DD` (anything after the tenth character, like a time, is ignored) as days since

@@ -47,9 +47,9 @@ pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
 pub fn sha_hex(id: &[u8; 20]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut out = [0u8; 40];
-    for (pair, b) in out.chunks_exact_mut(2).zip(id) {
-        pair[0] = HEX[usize::from(b >> 4)];
-        pair[1] = HEX[usize::from(b & 15)];
+    for i in 0..20 {
+        out[2 * i] = HEX[usize::from(id[i] >> 4)];
+        out[2 * i + 1] = HEX[usize::from(id[i] & 15)];
     }
     String::from_utf8(out.to_vec()).expect("hex digits are ASCII")
 }
@@ -945,6 +945,18 @@ fn leading_number(path: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sha_is_written_as_git_writes_it() {
+        let mut id = [0u8; 20];
+        for (i, b) in id.iter_mut().enumerate() {
+            *b = (i as u8).wrapping_mul(37) ^ 0xa5;
+        }
+        for id in [id, [0; 20], [255; 20]] {
+            let git = ObjectId::from_bytes_or_panic(&id).to_string();
+            assert_eq!(sha_hex(&id), git);
+        }
+    }
 
     fn oid(n: u8) -> ObjectId {
         ObjectId::from_bytes_or_panic(&[n; 20])

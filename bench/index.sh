@@ -82,12 +82,16 @@ for ((r = 0; r < runs; r++)); do
   w+=("$(elapsed "${cg[@]}" why "$path" --git --json)")
 done
 
-# refresh: one new commit each time (touching a governed file), then the query
+# refresh: one new commit each time (touching a governed file), then the query. Each commit
+# is new to the index: its content carries this run's clock, so a second run of the script
+# does not re-create, with the same pinned dates, commits an earlier run left in the index (a
+# commit the index has seen is a move of HEAD, not a new commit: that costs a redb write).
 f=() q=()
 target=$(git -C "$repo" ls-files -- "$path" | head -n 1)
 [[ -n $target ]] || target=README.md
+salt=$EPOCHREALTIME
 for ((r = 0; r < runs; r++)); do
-  echo "bench $r" >>"$repo/$target"
+  echo "bench $r $salt" >>"$repo/$target"
   GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench \
     GIT_COMMITTER_EMAIL=b@bench GIT_AUTHOR_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \
     GIT_COMMITTER_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \

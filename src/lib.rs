@@ -120,12 +120,44 @@ pub fn answer(opts: &Options, ask: &Ask, progress: Progress) -> Result<Answer> {
     })
 }
 
+/// What a question keeps of the full report, decided from the records' ids, statuses and
+/// governed entries alone: a scan's records or the scan memo's stored heads.
+enum Pick {
+    All,
+    Why(Vec<model::Decision>),
+    Record(String),
+}
+
+impl Pick {
+    fn of<R: query::Pickable>(records: &[R], ask: &Ask, why_path: Option<&str>) -> Result<Pick> {
+        Ok(match ask {
+            Ask::Check => Pick::All,
+            Ask::Why(_) => Pick::Why(query::decisions_for(records, why_path.unwrap_or(""))),
+            Ask::Record(input) => Pick::Record(query::find_id(records, input)?),
+        })
+    }
+
+    fn keeps(&self, id: &str) -> bool {
+        match self {
+            Pick::All => true,
+            Pick::Why(decisions) => decisions.iter().any(|d| d.id == id),
+            Pick::Record(found) => found == id,
+        }
+    }
+
+    /// The answer from a report holding (at least) the records this keeps.
+    fn answer(self, report: Report, why_path: Option<&str>) -> Report {
+        match self {
+            Pick::All => report,
+            Pick::Why(decisions) => query::why_decided(report, why_path.unwrap_or(""), decisions),
+            Pick::Record(id) => query::record_found(report, id),
+        }
+    }
+}
+
 fn narrow(report: Report, ask: &Ask, why_path: Option<&str>) -> Result<Report> {
-    Ok(match ask {
-        Ask::Check => report,
-        Ask::Why(_) => query::why(report, why_path.unwrap_or("")),
-        Ask::Record(id) => query::record(report, id)?,
-    })
+    let pick = Pick::of(&report.records, ask, why_path)?;
+    Ok(pick.answer(report, why_path))
 }
 
 /// [`narrow`] on the scan memo's report: the records are picked by their stored heads and only
@@ -135,21 +167,10 @@ fn narrow_memo(
     ask: &Ask,
     why_path: Option<&str>,
 ) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
-    Ok(match ask {
-        Ask::Check => memo.report(|_| true),
-        Ask::Why(_) => {
-            let path = why_path.unwrap_or("");
-            let decisions = query::decisions_for(memo.heads(), path);
-            let ids: Vec<&str> = decisions.iter().map(|d| d.id.as_str()).collect();
-            memo.report(|id| ids.contains(&id))
-                .map(|report| query::why_decided(report, path, decisions.clone()))
-        }
-        Ask::Record(input) => {
-            let id = query::find_id(memo.heads(), input)?;
-            memo.report(|found| found == id)
-                .map(|report| query::record_found(report, id.clone()))
-        }
-    })
+    let pick = Pick::of(memo.heads(), ask, why_path)?;
+    Ok(memo
+        .report(|id| pick.keeps(id))
+        .map(|report| pick.answer(report, why_path)))
 }
 
 /// The indexed answer; `None` outside a git work tree.
@@ -247,7 +268,7 @@ fn scan_with(
             narrow(scan.report, ask, why_path)
         }
         Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path) {
-            Ok(decoded) => Ok(decoded.map_err(|e| idx.unusable(e))?),
+            Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
             Err(e) => Err(e),
         },
         Err(e) => Err(e),

@@ -69,14 +69,8 @@ fn narrow(report: &mut Report, ids: &[String]) {
     report.findings.retain(|f| ids.contains(&f.record));
 }
 
-/// Answers `why PATH` from a full report (PATH already root-relative).
-pub fn why(report: Report, path: &str) -> Report {
-    let decisions = decisions_for(&report.records, path);
-    why_decided(report, path, decisions)
-}
-
-/// `why PATH` with its `decisions` already found (from the same records): the report keeps
-/// their records and the findings about them.
+/// `why PATH` (already root-relative) with its `decisions` already found by [`decisions_for`]
+/// (from the same records): the report keeps their records and the findings about them.
 pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> Report {
     let ids: Vec<String> = decisions.iter().map(|d| d.id.clone()).collect();
     narrow(&mut report, &ids);
@@ -123,12 +117,6 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
         };
     }
     Err(Error::UnknownRecord(input.to_string()))
-}
-
-/// Answers `record ID` from a full report.
-pub fn record(report: Report, input: &str) -> Result<Report> {
-    let id = find_id(&report.records, input)?;
-    Ok(record_found(report, id))
 }
 
 /// `record ID` with the id already found (by [`find_id`], from the same records).

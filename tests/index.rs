@@ -230,28 +230,19 @@ const ADR3: &str = "docs/adr/0003-billing.md";
 /// ADR-0001 (tokens, dated 2025-03-02) governing `src/auth/`, ADR-0002 (the login form)
 /// governing `src/auth/login.rs`, and the two files under `src/auth/`.
 fn write_auth_records(repo: &GitRepo) -> &GitRepo {
-    repo.write(
-        ADR1,
-        &adr(
-            1,
-            "Use tokens",
-            "Accepted",
-            Some("2025-03-02"),
-            "Authentication lives in `src/auth/`.",
-        ),
-    )
-    .write(
-        ADR2,
-        &adr(
-            2,
-            "Login form",
-            "Accepted",
-            None,
-            "The form is `src/auth/login.rs`.",
-        ),
-    )
-    .write("src/auth/login.rs", "fn login() {}\n")
-    .write("src/auth/token.rs", "fn token() {}\n")
+    repo.write(ADR1, &tokens_adr("Authentication lives in `src/auth/`."))
+        .write(
+            ADR2,
+            &adr(
+                2,
+                "Login form",
+                "Accepted",
+                None,
+                "The form is `src/auth/login.rs`.",
+            ),
+        )
+        .write("src/auth/login.rs", "fn login() {}\n")
+        .write("src/auth/token.rs", "fn token() {}\n")
 }
 
 #[test]
@@ -567,16 +558,12 @@ fn a_same_size_edit_that_leaves_the_fingerprint_alone_is_not_answered_stale() {
 
 /// ADR-0001, accepted, dated 2025-03-02, governing `src/auth/`.
 fn write_tokens_record(repo: &GitRepo) -> &GitRepo {
-    repo.write(
-        ADR1,
-        &adr(
-            1,
-            "Use tokens",
-            "Accepted",
-            Some("2025-03-02"),
-            "In `src/auth/`.",
-        ),
-    )
+    repo.write(ADR1, &tokens_adr("In `src/auth/`."))
+}
+
+/// ADR-0001's text: "Use tokens", accepted, dated 2025-03-02, with `body`.
+fn tokens_adr(body: &str) -> String {
+    adr(1, "Use tokens", "Accepted", Some("2025-03-02"), body)
 }
 
 // ----- index --status -----

@@ -462,13 +462,9 @@ impl Index {
             .map(|v| v.value().to_vec()))
     }
 
-    fn err(&self, e: impl ToString) -> IndexError {
+    /// This index's file is unusable for `e` (a redb error, a stored value that does not decode).
+    pub(crate) fn err(&self, e: impl ToString) -> IndexError {
         IndexError::unusable(&self.path, e)
-    }
-
-    /// This index's file is unusable for `reason` (a stored value that does not decode).
-    pub fn unusable(&self, reason: impl ToString) -> IndexError {
-        self.err(reason)
     }
 
     /// The indexed HEAD, if the history part was ever built.
@@ -1175,14 +1171,11 @@ impl Index {
                 }
             }
         }
-        // The commits, in the canonical order: newest first, ties by sha (hex digits sort as
-        // the bytes they spell). Small keys are sorted, not the metadata.
-        let mut order: Vec<(std::cmp::Reverse<i64>, &str, u32)> = found
-            .iter()
-            .map(|(&n, m)| (std::cmp::Reverse(m.time), m.sha.as_str(), n))
-            .collect();
-        order.sort_unstable();
-        let order: Vec<u32> = order.into_iter().map(|(_, _, n)| n).collect();
+        // The commits, in the canonical order (newest first, ties by sha); references are
+        // sorted, not the metadata itself.
+        let mut order: Vec<(u32, &CommitMeta)> = found.iter().map(|(&n, m)| (n, m)).collect();
+        order.sort_unstable_by(|a, b| history::canonical_order(a.1, b.1));
+        let order: Vec<u32> = order.into_iter().map(|(n, _)| n).collect();
         let position: Numbered<u32> = order
             .iter()
             .enumerate()

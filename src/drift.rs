@@ -5,13 +5,12 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::history::{CommitMeta, HistoryData};
+use crate::git::{CommitMeta, HistoryData};
 use crate::model::{AuthorCount, Commit, Drift, Record};
+use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
 
 /// The most citing commits a record lists.
 pub const MAX_CITING_COMMITS: usize = 20;
-
-const SECONDS_PER_DAY: i64 = 86_400;
 
 /// Sets `commits` and `drift` of every record from `data` (CONTRACT.md §3):
 /// - `commits`: the commits (merges included) whose message mentions the record's id, newest
@@ -27,7 +26,7 @@ const SECONDS_PER_DAY: i64 = 86_400;
 ///
 /// Pushes a note for each current record with no date whose file was never committed, and for
 /// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
-/// `data.shallow` and the other [`crate::history::Outcome`]s mean.
+/// `data.shallow` and the other [`crate::git::Outcome`]s mean.
 pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
     // Never fewer than the commits at hand (a hand-built `HistoryData` may leave it 0).
     let abbrev = abbrev_len(data.total_commits.max(data.commits.len()));
@@ -209,93 +208,10 @@ pub fn abbrev_len(total: usize) -> usize {
     (bits.div_ceil(2) + 1).max(7)
 }
 
-/// Seconds since the epoch as the UTC date `YYYY-MM-DD`.
-pub fn utc_date(seconds: i64) -> String {
-    format_day(seconds.div_euclid(SECONDS_PER_DAY))
-}
-
-/// Days since 1970-01-01 as `YYYY-MM-DD` (a year outside 0..=9999 as `format!` would write it).
-pub fn format_day(day: i64) -> String {
-    let (y, m, d) = civil_from_days(day);
-    if !(0..=9999).contains(&y) {
-        return format!("{y:04}-{m:02}-{d:02}");
-    }
-    // Written by hand: it runs for every commit of an answer, and `format!` was a tenth of one.
-    let (y, m, d) = (y as u16, m as u8, d as u8);
-    let digit = |n: u16| b'0' + (n % 10) as u8;
-    let bytes = [
-        digit(y / 1000),
-        digit(y / 100),
-        digit(y / 10),
-        digit(y),
-        b'-',
-        b'0' + m / 10,
-        b'0' + m % 10,
-        b'-',
-        b'0' + d / 10,
-        b'0' + d % 10,
-    ];
-    String::from_utf8(bytes.to_vec()).expect("ASCII digits")
-}
-
-/// `YYYY-MM-DD` (anything after the tenth character, like a time, is ignored) as days since
-/// 1970-01-01; `None` when it is not a real date.
-pub fn parse_date(text: &str) -> Option<i64> {
-    let text = text.trim();
-    let b = text.as_bytes();
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || b.get(10).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    let num = |s: &[u8]| -> Option<i64> {
-        s.iter().try_fold(0i64, |acc, &c| {
-            c.is_ascii_digit().then(|| acc * 10 + i64::from(c - b'0'))
-        })
-    };
-    let (y, m, d) = (num(&b[0..4])?, num(&b[5..7])?, num(&b[8..10])?);
-    if !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
-        return None;
-    }
-    Some(days_from_civil(y, m, d))
-}
-
-fn days_in_month(y: i64, m: i64) -> i64 {
-    match m {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Howard Hinnant's days-from-civil: the proleptic Gregorian date as days since 1970-01-01.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The inverse of [`days_from_civil`].
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::Rename;
+    use crate::git::Rename;
     use crate::model::Status;
 
     fn record(
@@ -339,7 +255,7 @@ mod tests {
                 time: parse_date(day).unwrap() * SECONDS_PER_DAY + 12 * 3600,
                 author: (*author).into(),
                 subject: message.lines().next().unwrap().into(),
-                mentions: crate::ids::mentioned_ids(message),
+                mentions: crate::text::ids::mentioned_ids(message),
                 is_merge: *merge,
             });
             for p in *paths {
@@ -350,39 +266,6 @@ mod tests {
             }
         }
         data
-    }
-
-    #[test]
-    fn a_day_is_written_as_format_would() {
-        // Years 0..=9999 by hand, the rest (negative, five digits) by `format!`.
-        for day in (-800_000..3_000_000)
-            .step_by(331)
-            .chain([-719_529, -719_528, 2_932_896, 2_932_897])
-        {
-            let (y, m, d) = civil_from_days(day);
-            assert_eq!(
-                format_day(day),
-                format!("{y:04}-{m:02}-{d:02}"),
-                "day {day}"
-            );
-        }
-    }
-
-    #[test]
-    fn civil_dates_round_trip() {
-        assert_eq!(parse_date("1970-01-01"), Some(0));
-        assert_eq!(parse_date("2000-03-01"), Some(11_017));
-        assert_eq!(format_day(11_017), "2000-03-01");
-        assert_eq!(utc_date(1_740_873_600), "2025-03-02");
-        assert_eq!(utc_date(-1), "1969-12-31");
-        for day in (-700_000..2_900_000).step_by(997) {
-            assert_eq!(parse_date(&format_day(day)), Some(day));
-        }
-        assert_eq!(parse_date("2024-02-29"), Some(19_782));
-        assert_eq!(parse_date("2025-02-29"), None);
-        assert_eq!(parse_date("2025-13-01"), None);
-        assert_eq!(parse_date("2025-3-1"), None);
-        assert_eq!(parse_date("2025-03-02T10:00:00Z"), parse_date("2025-03-02"));
     }
 
     #[test]
@@ -678,7 +561,7 @@ mod tests {
                 time,
                 author: ["Ana", "Ben", "Cy"][rand(3) as usize].into(),
                 subject: format!("Commit {i}").into(),
-                mentions: crate::ids::mentioned_ids(&message),
+                mentions: crate::text::ids::mentioned_ids(&message),
                 is_merge: merge,
             };
             out.push((meta, paths, renames));
@@ -688,7 +571,7 @@ mod tests {
 
     /// `HistoryData` from commits in any order, as `history::from_walk` builds it.
     fn assemble(mut commits: Vec<TestCommit>, total_commits: usize) -> HistoryData {
-        commits.sort_by(|a, b| crate::history::canonical_order(&a.0, &b.0));
+        commits.sort_by(|a, b| crate::git::canonical_order(&a.0, &b.0));
         let mut data = HistoryData {
             head: "h".into(),
             total_commits,

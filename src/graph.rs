@@ -3,10 +3,10 @@
 //! Links become ids, named paths become governed, missing or moved paths, and the inverse
 //! edges (`cited_by`, `successors`) are joined in (ADR-0002).
 
-use crate::ids::{self, Prefix};
+use crate::fs::tree::{Kind, Tree};
 use crate::model::{DocCitations, Record};
-use crate::paths::{Kind, Tree};
-use crate::record::{ParsedRecord, Ref};
+use crate::parse::{ParsedRecord, Ref};
+use crate::text::ids::{self, Prefix};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Resolves references with every record's path in view.
@@ -44,7 +44,7 @@ impl<'a> Resolver<'a> {
         }
         let name = target.rsplit('/').next().unwrap_or(target);
         let in_records = self.in_record_folder(target).is_some();
-        if !in_records || !crate::discovery::is_record_name(name) {
+        if !in_records || !crate::fs::discover::is_record_name(name) {
             return None;
         }
         let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
@@ -77,7 +77,7 @@ impl<'a> Resolver<'a> {
 pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Record> {
     let resolver = Resolver::new(parsed, folders);
     let record_paths: BTreeSet<&str> = parsed.iter().map(|p| p.path.as_str()).collect();
-    let mut records: Vec<Record> = crate::scan::parallel_map_from(1024, parsed, |p| {
+    let mut records: Vec<Record> = crate::util::parallel_map_from(1024, parsed, |p| {
         let own = p.id.as_str();
         let supersedes = resolver.resolve_all(&p.supersedes, own);
         let superseded_by = resolver.resolve_all(&p.superseded_by, own);
@@ -207,7 +207,7 @@ fn join_inverse_edges(records: &mut [Record]) {
 
 /// The guides' citations of records: only guides citing at least one record.
 pub fn doc_citations(
-    guides: &[crate::scan::Guide],
+    guides: &[crate::parse::Guide],
     records: &[Record],
     resolver: &Resolver,
 ) -> Vec<DocCitations> {

@@ -2,7 +2,7 @@
 //! result to an exit code. Nothing else lives here (ADR-0004).
 
 use clap::{Args, Parser, Subcommand};
-use context_graph::report::{json, markdown};
+use context_graph::output::{json, markdown};
 use context_graph::{Ask, Options};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

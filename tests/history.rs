@@ -4,7 +4,7 @@
 
 mod gitrepo;
 
-use context_graph::history::{self, HistoryData, Outcome, WalkedCommit};
+use context_graph::git::{self as history, HistoryData, Outcome, WalkedCommit};
 use gitrepo::GitRepo;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -86,7 +86,7 @@ fn notes(doc: &Value) -> Vec<String> {
 /// (full history, no simplification) with a committer date on or after `since` at 00:00 UTC,
 /// as 7-character shas, newest first.
 fn git_drift(repo: &GitRepo, since: &str, paths: &[&str]) -> Vec<String> {
-    let since = context_graph::drift::parse_date(since).expect("a date") * 86_400;
+    let since = context_graph::text::date::parse_date(since).expect("a date") * 86_400;
     let mut args = vec![
         "log",
         "--full-history",
@@ -710,7 +710,7 @@ fn the_walk_reads_authors_times_and_mentions() {
         .find(|c| &*c.subject == "Refactor login")
         .unwrap();
     assert_eq!(&*c.author, "Ana");
-    assert_eq!(context_graph::drift::utc_date(c.time), "2025-03-05");
+    assert_eq!(context_graph::text::date::utc_date(c.time), "2025-03-05");
     assert_eq!(c.time % 86_400, 9 * 3600);
     assert_eq!(c.mentions, ["ADR-0001", "RFC-0009"]);
     assert!(!c.is_merge);

@@ -2,8 +2,8 @@
 //! from the fragments the parser looks for (frontmatter fences, status forms, tables, code
 //! fences, links, ids, CRLF, multi-byte characters).
 
-use context_graph::ids::Prefix;
-use context_graph::record::parse;
+use context_graph::parse::parse_record as parse;
+use context_graph::text::ids::Prefix;
 use proptest::prelude::*;
 
 const FRAGMENTS: &[&str] = &[

@@ -9,22 +9,21 @@
 
 use super::codec;
 use super::schema::{
-    CachedGuide, CachedRecord, Fingerprint, GuideWalkCache, MemoReport, MemoReportRef, RecordHead,
+    CachedGuide, CachedRecord, GuideWalkCache, MemoReport, MemoReportRef, RecordHead,
     RecordHeadRef, ScanMemo, Scope, GUIDES, RECORDS,
 };
-use crate::discovery::{self, Found};
+use crate::fs::discover;
+use crate::fs::fingerprint::{fingerprint, settled, Fingerprint, RootDir};
+use crate::fs::Found;
 use crate::model::Report;
-use crate::paths::locked;
-use crate::record::ParsedRecord;
-use crate::scan::{Guide, Inputs, Scan};
+use crate::parse::Guide;
+use crate::parse::ParsedRecord;
+use crate::scan::{Inputs, Scan};
+use crate::util::locked;
 use redb::ReadableTable;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
-
-/// A file changed this close to when it was stored may have changed again within the
-/// clock's resolution: parse it again rather than trust it.
-pub(super) const RACY_NS: i64 = 2_000_000_000;
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
@@ -58,54 +57,6 @@ pub struct Cached {
     all: Mutex<HashMap<(Kind, String), Fingerprint>>,
     /// The root, opened on first use: fingerprints are taken relative to it.
     dir: OnceLock<RootDir>,
-}
-
-/// The root folder, opened once, so a root-relative path is looked up from it rather than from
-/// `/` each time: the memo's few hundred fingerprints took half as long (measured on the bench
-/// repository, 604 paths: 0.6–1.1 ms against 1.1–1.9 ms).
-pub(super) struct RootDir {
-    root: PathBuf,
-    #[cfg(unix)]
-    fd: Option<rustix::fd::OwnedFd>,
-}
-
-impl RootDir {
-    pub(super) fn open(root: &Path) -> RootDir {
-        RootDir {
-            root: root.to_path_buf(),
-            #[cfg(unix)]
-            fd: {
-                use rustix::fs::{Mode, OFlags};
-                // Only to look things up from: no read access needed where `O_PATH` exists.
-                #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
-                let access = OFlags::PATH;
-                #[cfg(not(any(
-                    target_os = "linux",
-                    target_os = "android",
-                    target_os = "freebsd"
-                )))]
-                let access = OFlags::RDONLY;
-                let flags = access | OFlags::DIRECTORY | OFlags::CLOEXEC;
-                rustix::fs::open(root, flags, Mode::empty()).ok()
-            },
-        }
-    }
-
-    /// The fingerprint of `rel` (root-relative, `""` for the root), following links.
-    pub(super) fn fingerprint(&self, rel: &str) -> Option<Fingerprint> {
-        #[cfg(unix)]
-        if let Some(fd) = &self.fd {
-            let rel = if rel.is_empty() { "." } else { rel };
-            let st = rustix::fs::statat(fd, rel, rustix::fs::AtFlags::empty()).ok()?;
-            return Some(Fingerprint {
-                len: st.st_size as u64,
-                mtime_ns: st.st_mtime as i64 * 1_000_000_000 + st.st_mtime_nsec as i64,
-                ctime_ns: st.st_ctime as i64 * 1_000_000_000 + st.st_ctime_nsec as i64,
-                ino: st.st_ino as u64,
-            });
-        }
-        fingerprint(&self.root.join(rel))
-    }
 }
 
 /// The stored parses, undecoded: records and guides by root-relative path.
@@ -224,7 +175,7 @@ impl Cached {
             now == *then && now.as_ref().is_none_or(|fp| settled(fp, w.stored_ns))
         };
         let dir = self.dir();
-        let dirs_same = crate::scan::parallel_map_from(1024, &w.dirs, |(d, then)| {
+        let dirs_same = crate::util::parallel_map_from(1024, &w.dirs, |(d, then)| {
             same(dir.fingerprint(d), then)
         })
         .into_iter()
@@ -247,7 +198,7 @@ impl Cached {
             return None;
         }
         let root = self.root.as_path();
-        let folders = discovery::record_folders(root, docs).ok()?;
+        let folders = discover::record_folders(root, docs).ok()?;
         if folders != memo.folders {
             return None;
         }
@@ -397,49 +348,14 @@ impl Inputs for Cached {
     }
 }
 
-/// Not changed within the clock's resolution of `stored_ns`.
-fn settled(fp: &Fingerprint, stored_ns: i64) -> bool {
-    stored_ns - fp.mtime_ns.max(fp.ctime_ns) > RACY_NS
-}
-
-/// What identifies a file's state without reading it (following links).
-pub(super) fn fingerprint(path: &Path) -> Option<Fingerprint> {
-    let meta = std::fs::metadata(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some(Fingerprint {
-            len: meta.len(),
-            mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
-            ctime_ns: meta.ctime() * 1_000_000_000 + meta.ctime_nsec(),
-            ino: meta.ino(),
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        let mtime = meta
-            .modified()
-            .ok()?
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()?
-            .as_nanos() as i64;
-        Some(Fingerprint {
-            len: meta.len(),
-            mtime_ns: mtime,
-            ctime_ns: mtime,
-            ino: 0,
-        })
-    }
-}
-
 /// What a guide walk depended on, fingerprinted now.
 pub(super) fn walk_cache(
     scope: &Scope,
-    walk: &crate::discovery::GuideWalk,
+    walk: &crate::fs::walk::GuideWalk,
     stored_ns: i64,
 ) -> GuideWalkCache {
     let root = Path::new(&scope.root);
-    let mut ignores: Vec<PathBuf> = crate::discovery::outer_ignore_files(root);
+    let mut ignores: Vec<PathBuf> = crate::fs::walk::outer_ignore_files(root);
     // Inside the walked folders only the ignore files that exist: one appearing or vanishing
     // changes its folder's times, which are checked anyway.
     for d in &walk.dirs {
@@ -466,39 +382,5 @@ pub(super) fn walk_cache(
             })
             .collect(),
         files: walk.files.clone(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_root_relative_fingerprint_is_the_absolute_one() {
-        let tmp = tempfile::tempdir().expect("a temporary folder");
-        let root = tmp.path();
-        std::fs::create_dir_all(root.join("docs/adr")).expect("folders");
-        std::fs::write(root.join("docs/adr/0001-a.md"), "# 1. A\n").expect("a file");
-        #[cfg(unix)]
-        std::os::unix::fs::symlink("adr/0001-a.md", root.join("docs/link.md")).expect("a link");
-        let dir = RootDir::open(root);
-        for rel in [
-            "",
-            "docs",
-            "docs/adr",
-            "docs/adr/0001-a.md",
-            "docs/link.md",
-            "gone",
-            "docs/gone/x",
-        ] {
-            let absolute = fingerprint(&root.join(rel));
-            assert_eq!(dir.fingerprint(rel), absolute, "{rel:?}");
-        }
-        assert!(dir.fingerprint("docs/adr/0001-a.md").is_some());
-        assert_eq!(
-            dir.fingerprint("docs/link.md").map(|f| f.ino),
-            dir.fingerprint("docs/adr/0001-a.md").map(|f| f.ino),
-            "a link is followed"
-        );
     }
 }

@@ -12,9 +12,9 @@ pub mod codec;
 pub mod migrations;
 pub mod schema;
 
-use crate::history::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
+use crate::git::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
 use crate::model::Record;
-use crate::record::ParsedRecord;
+use crate::parse::ParsedRecord;
 use crate::scan::{Inputs, Scan};
 use cache::{walk_cache, Kind};
 pub use cache::{Cached, MemoHit};
@@ -112,7 +112,7 @@ pub enum IndexError {
     #[error("cannot use the index {path}: {reason}")]
     Unusable { path: PathBuf, reason: String },
     #[error("git history: {0}")]
-    History(#[from] history::HistoryError),
+    History(#[from] git::HistoryError),
 }
 
 impl IndexError {
@@ -127,7 +127,7 @@ impl IndexError {
 /// Where the index of the repository around `root` lives, with the repository; `None` outside a
 /// git work tree (no index there).
 pub fn locate(root: &Path) -> Result<Option<(Repo, PathBuf)>, IndexError> {
-    Ok(history::open(root)?.map(|repo| {
+    Ok(git::open(root)?.map(|repo| {
         let path = repo.git_dir.join("context-graph").join("index.redb");
         (repo, path)
     }))
@@ -510,8 +510,8 @@ impl Index {
     /// write at all when nothing changed.
     pub fn store_inputs(&mut self, cached: &Cached, scan: &Scan) -> Result<(), IndexError> {
         let (parsed, guides, walk) = (&scan.parsed, &scan.guides, scan.guide_walk.as_ref());
-        let seen = crate::paths::locked(&cached.seen);
-        let stored = crate::discovery::now_ns();
+        let seen = crate::util::locked(&cached.seen);
+        let stored = crate::util::now_ns();
         // The memo of this scan replaces the last (which did not hold, or this scan would not
         // have run); when none can be made, the last is dropped.
         let memo = cached.memo_of(scan);
@@ -714,12 +714,12 @@ impl Index {
             let txn = self.read_txn()?;
             let ids = Mutex::new(txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?);
             let number = |id: &[u8; 20]| {
-                let ids = crate::paths::locked(&ids);
+                let ids = crate::util::locked(&ids);
                 ids.get(id).ok().flatten().map(|v| v.value())
             };
             let known = |id: &[u8; 20]| pending_ids.contains(id) || number(id).is_some();
             let new = match head {
-                Some(tip) if !known(&tip) => history::walk_new(&self.repo, tip, &known, progress)?,
+                Some(tip) if !known(&tip) => git::walk_new(&self.repo, tip, &known, progress)?,
                 _ => Vec::new(),
             };
             // A fast-forward of the effective HEAD: the new commits rest on it and on commits
@@ -825,7 +825,7 @@ impl Index {
             // Each commit's values (the commit, its changes, its metadata), on every core.
             let slots: Vec<usize> = (0..new.len()).collect();
             let stored: Vec<Encoded> =
-                crate::scan::parallel_map_from(PARALLEL_INSERTS, &slots, |&slot| {
+                crate::util::parallel_map_from(PARALLEL_INSERTS, &slots, |&slot| {
                     let (c, (n, parents)) = (&new[slot], &parent_lists[slot]);
                     let record = StoredCommit {
                         id: c.id,
@@ -1063,7 +1063,7 @@ impl Index {
                     let m: StoredMetaRef =
                         codec::decode_borrowed(value).map_err(|e| self.err(e))?;
                     slot.insert(CommitMeta {
-                        sha: history::sha_hex(&m.id),
+                        sha: git::sha_hex(&m.id),
                         time: m.time,
                         author: m.author.into(),
                         subject: m.subject.into(),
@@ -1174,7 +1174,7 @@ impl Index {
         // The commits, in the canonical order (newest first, ties by sha); references are
         // sorted, not the metadata itself.
         let mut order: Vec<(u32, &CommitMeta)> = found.iter().map(|(&n, m)| (n, m)).collect();
-        order.sort_unstable_by(|a, b| history::canonical_order(a.1, b.1));
+        order.sort_unstable_by(|a, b| git::canonical_order(a.1, b.1));
         let order: Vec<u32> = order.into_iter().map(|(n, _)| n).collect();
         let position: Numbered<u32> = order
             .iter()
@@ -1199,11 +1199,7 @@ impl Index {
         renames.sort_by(|a, b| (a.commit, &a.from, &a.to).cmp(&(b.commit, &b.from, &b.to)));
         renames.dedup();
         Ok(HistoryData {
-            head: self
-                .repo
-                .head
-                .map(|h| history::sha_hex(&h))
-                .unwrap_or_default(),
+            head: self.repo.head.map(|h| git::sha_hex(&h)).unwrap_or_default(),
             shallow: self.repo.shallow,
             commits: metas,
             by_path,
@@ -1251,8 +1247,8 @@ impl Index {
             docs: docs.to_vec(),
         };
         let files_fresh = self.files_fresh(&scope)?;
-        let head = self.repo.head.map(|h| history::sha_hex(&h));
-        let indexed_head = indexed.map(|h| history::sha_hex(&h));
+        let head = self.repo.head.map(|h| git::sha_hex(&h));
+        let indexed_head = indexed.map(|h| git::sha_hex(&h));
         Ok(Status {
             path: self.path.display().to_string(),
             schema_version: self.schema_version,
@@ -1275,10 +1271,10 @@ impl Index {
             return Ok(false);
         }
         let root = Path::new(&scope.root);
-        let Ok(folders) = crate::discovery::record_folders(root, &scope.docs) else {
+        let Ok(folders) = crate::fs::discover::record_folders(root, &scope.docs) else {
             return Ok(false);
         };
-        let (files, _) = crate::discovery::record_files(root, &folders);
+        let (files, _) = crate::fs::discover::record_files(root, &folders);
         Ok(files.len() == cached.records().len()
             && files.iter().all(|f| cached.record(f).is_some()))
     }
@@ -1495,7 +1491,7 @@ impl Reach {
 
 /// The edges a record declares, as parsed: (relation, target id or path).
 pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
-    use crate::record::Ref;
+    use crate::parse::Ref;
     let target = |r: &Ref| match r {
         Ref::Id(id) => id.clone(),
         Ref::Link { target, .. } => target.clone(),

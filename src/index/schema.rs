@@ -1,6 +1,7 @@
 //! The index's tables (ADR-0006). Paths in `paths`, `renames` and commits are relative to the
 //! work tree's top; records and guides are relative to the root they were read under.
 
+pub use crate::fs::fingerprint::Fingerprint;
 use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
@@ -75,7 +76,7 @@ pub struct StoredMeta {
 }
 
 /// [`StoredMeta`] read in place (the same bytes): an answer copies each string once, into its
-/// [`crate::history::CommitMeta`], rather than twice.
+/// [`crate::git::CommitMeta`], rather than twice.
 #[derive(Debug, Deserialize)]
 pub struct StoredMetaRef<'a> {
     pub id: [u8; 20],
@@ -109,29 +110,20 @@ pub struct StoredChanges {
     pub renames: Vec<(String, String)>,
 }
 
-/// What identifies a file's state without reading it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fingerprint {
-    pub len: u64,
-    pub mtime_ns: i64,
-    pub ctime_ns: i64,
-    pub ino: u64,
-}
-
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CachedRecord {
     pub fingerprint: Fingerprint,
     /// When it was stored (ns since the epoch): a file changed within the clock's resolution
     /// of that moment is not trusted.
     pub stored_ns: i64,
-    pub parsed: crate::record::ParsedRecord,
+    pub parsed: crate::parse::ParsedRecord,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CachedGuide {
     pub fingerprint: Fingerprint,
     pub stored_ns: i64,
-    pub guide: crate::scan::Guide,
+    pub guide: crate::parse::Guide,
 }
 
 /// The root and `--docs` the cached records and guides were read under.
@@ -151,7 +143,7 @@ pub struct GuideWalkCache {
     pub dirs: Vec<(String, Option<Fingerprint>)>,
     /// Absolute paths of the ignore files that applied → their fingerprints (`None`: absent).
     pub ignores: Vec<(String, Option<Fingerprint>)>,
-    pub files: Vec<crate::discovery::Found>,
+    pub files: Vec<crate::fs::Found>,
 }
 
 /// What the last scan depended on besides the parsed files (see `index::cache`).
@@ -163,7 +155,7 @@ pub struct ScanMemo {
     /// When the scan began: every fingerprint must be settled by then.
     pub stored_ns: i64,
     pub folders: Vec<String>,
-    pub files: Vec<crate::discovery::Found>,
+    pub files: Vec<crate::fs::Found>,
     /// What listing the folders said (unreadable parts, names that are not UTF-8).
     pub file_notes: Vec<String>,
     /// Every folder listed for records, fingerprinted after the listing (and `stored_ns` is
@@ -172,9 +164,9 @@ pub struct ScanMemo {
     pub record_dirs: Vec<(String, Fingerprint)>,
     /// Each record file's fingerprint from before it was read, in `files` order.
     pub file_fps: Vec<Fingerprint>,
-    pub guide_files: Vec<crate::discovery::Found>,
+    pub guide_files: Vec<crate::fs::Found>,
     pub guide_fps: Vec<Fingerprint>,
-    pub observed: crate::paths::Observed,
+    pub observed: crate::fs::tree::Observed,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.
@@ -190,7 +182,7 @@ pub struct MemoReport {
     pub notes: Vec<String>,
 }
 
-/// What a query picks a record by (see [`crate::query::Pickable`]).
+/// What a query picks a record by (see [`crate::app::pick::Pickable`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RecordHead {
     pub id: String,
@@ -220,7 +212,7 @@ pub struct RecordHeadRef<'a> {
     pub governs: Vec<&'a str>,
 }
 
-impl crate::query::Pickable for RecordHeadRef<'_> {
+impl crate::app::pick::Pickable for RecordHeadRef<'_> {
     fn id(&self) -> &str {
         self.id
     }
@@ -244,7 +236,7 @@ pub struct Pending {
     /// The HEAD they lead to.
     pub head: [u8; 20],
     /// Newest first, as walked.
-    pub commits: Vec<crate::history::WalkedCommit>,
+    pub commits: Vec<crate::git::WalkedCommit>,
 }
 
 #[cfg(test)]

@@ -5,23 +5,17 @@
 //! because path existence follows the working tree; so an indexed answer and a fresh one are
 //! computed by the same code (ADR-0004).
 
-use crate::discovery::{self, Found};
-use crate::error::{Error, Result};
+use crate::app::error::{Error, Result};
+use crate::fs::discover;
+use crate::fs::read::read_file;
+use crate::fs::tree::{Observed, Tree};
+use crate::fs::walk;
+use crate::fs::Found;
 use crate::graph::{self, Resolver};
-use crate::ids::Prefix;
 use crate::model::Report;
-use crate::paths::{Observed, Tree};
-use crate::record::{self, ParsedRecord};
-use serde::{Deserialize, Serialize};
+use crate::parse::{self, Guide, ParsedRecord};
+use crate::text::ids::Prefix;
 use std::path::Path;
-
-/// What a guide cites: its path, the ids it mentions and the targets of its links.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Guide {
-    pub path: String,
-    pub mentions: Vec<String>,
-    pub links: Vec<String>,
-}
 
 /// Where parsed files come from: a cache may answer for a file it has seen unchanged.
 pub trait Inputs: Sync {
@@ -48,7 +42,7 @@ pub struct Scan {
     pub parsed: Vec<ParsedRecord>,
     pub guides: Vec<Guide>,
     /// The guide walk, when one was made (not served by the inputs).
-    pub guide_walk: Option<discovery::GuideWalk>,
+    pub guide_walk: Option<walk::GuideWalk>,
     /// The record folders and files and the guide files it read, and what it asked of the
     /// file system besides: with the files' fingerprints, enough to tell later that a scan
     /// would come out the same (ADR-0006).
@@ -65,9 +59,9 @@ pub struct Scan {
 
 /// Reads every record and guide under `root` and runs every check.
 pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
-    let folders = discovery::record_folders(root, docs)?;
-    let started_ns = crate::discovery::now_ns();
-    let listing = discovery::list_records(root, &folders);
+    let folders = discover::record_folders(root, docs)?;
+    let started_ns = crate::util::now_ns();
+    let listing = discover::list_records(root, &folders);
     let (files, file_notes, record_dirs) = (listing.files, listing.notes, listing.dirs);
     let mut notes = file_notes.clone();
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
@@ -97,7 +91,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let (guide_files, guide_walk) = match inputs.guide_files() {
         Some(files) => (files, None),
         None => {
-            let walk = discovery::guide_walk(root, &folders);
+            let walk = walk::guide_walk(root, &folders);
             (walk.files.clone(), Some(walk))
         }
     };
@@ -147,7 +141,7 @@ fn cached_or_read<T: Send>(
         .filter(|(_, hit)| hit.is_none())
         .map(|(f, _)| f)
         .collect();
-    let mut read_misses = parallel_map(&misses, |f| read(f)).into_iter();
+    let mut read_misses = crate::util::parallel_map(&misses, |f| read(f)).into_iter();
     hits.into_iter()
         .map(|hit| match hit {
             Some(v) => Ok(v),
@@ -157,58 +151,13 @@ fn cached_or_read<T: Send>(
 }
 
 fn read_record(root: &Path, f: &Found) -> std::result::Result<ParsedRecord, String> {
-    let bytes = discovery::read_file(root, &f.rel, f.link)?;
-    let folder = f.rel.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
-    record::parse(&f.rel, &bytes, Prefix::for_folder(folder)).map_err(|e| e.to_string())
+    let bytes = read_file(root, &f.rel, f.link)?;
+    let prefix = Prefix::for_folder(crate::text::parent_folder(&f.rel));
+    parse::parse_record(&f.rel, &bytes, prefix).map_err(|e| e.to_string())
 }
 
 fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
-    let bytes = discovery::read_file(root, &f.rel, f.link)?;
+    let bytes = read_file(root, &f.rel, f.link)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8, skipped", f.rel))?;
-    let (mentions, links) = record::scan_guide(&f.rel, &text);
-    Ok(Guide {
-        path: f.rel.clone(),
-        mentions,
-        links,
-    })
-}
-
-/// Maps `items` on up to as many threads as the machine has cores, keeping their order; on
-/// this thread when there are fewer than 64 (a thread costs more than it saves).
-pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    parallel_map_from(64, items, f)
-}
-
-/// [`parallel_map`], on threads only from `min` items on: light work (a stat each) pays for a
-/// thread only in the thousands.
-pub fn parallel_map_from<T: Sync, R: Send>(
-    min: usize,
-    items: &[T],
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    // Few items never ask the system for its cores (which reads cgroup files).
-    if items.len() < min.max(2) {
-        return items.iter().map(&f).collect();
-    }
-    let threads = *THREADS.get_or_init(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .min(8)
-    });
-    if threads < 2 {
-        return items.iter().map(&f).collect();
-    }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| s.spawn(|| part.iter().map(&f).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a parse worker panicked"))
-            .collect()
-    })
+    Ok(parse::parse_guide(&f.rel, &text))
 }

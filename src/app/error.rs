@@ -1,18 +1,9 @@
 //! The library's errors: each says in one line what failed and names the file or argument.
 
-use std::path::PathBuf;
-
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("cannot read --root {path}: {source}")]
-    Root {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("--root {0} is not a folder")]
-    RootNotDir(PathBuf),
-    #[error("cannot read --docs {path}: {reason}")]
-    Docs { path: String, reason: String },
+    #[error(transparent)]
+    Fs(#[from] crate::fs::FsError),
     #[error("no decision records found under {root} (looked in {looked})")]
     NoRecords { root: String, looked: String },
     #[error("no record has the id {0}")]
@@ -27,7 +18,7 @@ pub enum Error {
     #[error("the path {path} {reason}")]
     BadPath { path: String, reason: String },
     #[error("git history: {0}")]
-    History(#[from] crate::history::HistoryError),
+    History(#[from] crate::git::HistoryError),
     #[error("{0}")]
     Index(#[from] crate::index::IndexError),
     #[error("{0} is not in a git work tree: there is no index outside git")]

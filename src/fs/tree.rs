@@ -1,61 +1,12 @@
-//! Paths named by records: lexical normalisation, confinement to the root, existence, and
-//! the close-named siblings of a missing path (ADR-0001, ADR-0002).
+//! What the paths records name are under the root: a file, a folder, missing (and where it
+//! may have moved), or not a path of this repository; never following a link out of the root
+//! (ADR-0001, ADR-0002).
 
+use crate::util::locked;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// Normalises a root-relative path lexically: drops `.` and empty parts, applies `..`.
-/// `None` when it would leave the root.
-pub fn normalise(path: &str) -> Option<String> {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
-}
-
-/// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
-/// is plainly not a path (spaces, URLs, options, ids) or would leave the root.
-/// `dir/*` and `dir/**` become `dir/` (the trailing `/` marks a folder).
-pub fn clean_code_path(span: &str) -> Option<String> {
-    let s = span.trim();
-    if s.is_empty()
-        || s.chars().any(|c| c.is_whitespace() || c.is_control())
-        || s.contains("://")
-        || s.starts_with(['-', '$', '<', '@', '{', '(', '~'])
-        || s.len() > 512
-    {
-        return None;
-    }
-    let s = s.strip_prefix("./").unwrap_or(s);
-    let s = s.strip_prefix('/').unwrap_or(s);
-    let mut parts = Vec::new();
-    let mut glob = false;
-    for part in s.split('/') {
-        if part.contains(['*', '?', '[', '{']) {
-            glob = true;
-            break;
-        }
-        parts.push(part);
-    }
-    let joined = normalise(&parts.join("/"))?;
-    if joined.is_empty() {
-        return None;
-    }
-    Some(if glob || s.ends_with('/') {
-        format!("{joined}/")
-    } else {
-        joined
-    })
-}
 
 /// What a named path is under the root.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -66,12 +17,6 @@ pub enum Kind {
     Missing,
     /// Not there and not the repository's, or leaving the root through a link.
     NotAPath,
-}
-
-/// A lock on a cache of plain facts: a panic elsewhere cannot leave it half-written, so a
-/// poisoned lock is taken anyway.
-pub(crate) fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The canonical root and what is under it.
@@ -314,72 +259,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// A PATH argument made root-relative: `./` and a trailing `/` dropped, an absolute path
-/// inside the root made relative; one outside the root is refused.
-pub fn query_path(root: &Path, arg: &str) -> Result<String, String> {
-    let p = Path::new(arg);
-    let rel = if p.is_absolute() {
-        let abs = lexical(p);
-        let canon_root = root;
-        match abs.strip_prefix(canon_root) {
-            Ok(r) => r.to_path_buf(),
-            Err(_) => {
-                // The root may be reached through a link: compare canonical forms too.
-                match fs::canonicalize(&abs) {
-                    Ok(c) if c.starts_with(canon_root) => {
-                        c.strip_prefix(canon_root).unwrap_or(&c).to_path_buf()
-                    }
-                    _ => return Err(format!("is outside the root {}", root.display())),
-                }
-            }
-        }
-    } else {
-        p.to_path_buf()
-    };
-    let text = rel
-        .to_str()
-        .ok_or_else(|| "is not valid UTF-8".to_string())?
-        .replace('\\', "/");
-    match normalise(&text) {
-        Some(n) => Ok(n),
-        None => Err(format!("leaves the root {}", root.display())),
-    }
-}
-
-fn lexical(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn normalises_and_confines() {
-        assert_eq!(normalise("./a//b/../c").as_deref(), Some("a/c"));
-        assert_eq!(normalise("../x"), None);
-        assert_eq!(normalise("a/../../x"), None);
-    }
-
-    #[test]
-    fn cleans_code_spans() {
-        assert_eq!(clean_code_path("src/auth/*").as_deref(), Some("src/auth/"));
-        assert_eq!(clean_code_path("src/auth/**").as_deref(), Some("src/auth/"));
-        assert_eq!(clean_code_path("./src/a.rs").as_deref(), Some("src/a.rs"));
-        assert_eq!(clean_code_path("cargo build"), None);
-        assert_eq!(clean_code_path("../etc/passwd"), None);
-        assert_eq!(clean_code_path("https://x.y/z"), None);
-    }
 
     #[test]
     fn close_names_follow_the_reference() {

@@ -1,8 +1,8 @@
 //! The two questions: `why PATH` (which decisions govern it) and `record ID` (CONTRACT.md §3).
 
-use crate::error::{Error, Result};
-use crate::ids;
+use crate::app::error::{Error, Result};
 use crate::model::{Decision, Query, Record, Report, Status};
+use crate::text::ids;
 
 /// What a query picks records by: a [`Record`], or a stored head of one (`index::schema`)
 /// whose record is decoded only when picked.

@@ -368,7 +368,7 @@ pub fn index_status(s: &crate::index::Status) -> String {
 }
 
 /// `index`.
-pub fn index_summary(s: &crate::IndexSummary) -> String {
+pub fn index_summary(s: &crate::app::IndexSummary) -> String {
     format!(
         "Index `{}` is up to date: {}, {} added, HEAD {}.\n",
         escape(&s.path),

@@ -1,0 +1,25 @@
+//! The only code that touches the work tree: the root, record discovery, confined reads, the
+//! guide walk, what named paths are, and fingerprints (ADR-0001, ADR-0007).
+
+pub mod discover;
+pub mod fingerprint;
+pub mod read;
+pub mod root;
+pub mod tree;
+pub mod walk;
+
+pub use discover::Found;
+
+/// Why the root or a record folder cannot be read. One line, naming the argument.
+#[derive(Debug, thiserror::Error)]
+pub enum FsError {
+    #[error("cannot read --root {path}: {source}")]
+    Root {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("--root {0} is not a folder")]
+    RootNotDir(std::path::PathBuf),
+    #[error("cannot read --docs {path}: {reason}")]
+    Docs { path: String, reason: String },
+}

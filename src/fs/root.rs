@@ -1,0 +1,85 @@
+//! The root a command works under, and PATH arguments made relative to it (CONTRACT.md §1).
+
+use super::FsError;
+use crate::text::path::normalise;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+/// The root: `--root` if given, else the top of the git work tree around the current
+/// directory, else the current directory. Always canonical.
+pub fn resolve_root(arg: Option<&Path>) -> Result<PathBuf, FsError> {
+    let start = match arg {
+        Some(p) => p.to_path_buf(),
+        None => {
+            let cwd = std::env::current_dir().map_err(|source| FsError::Root {
+                path: PathBuf::from("."),
+                source,
+            })?;
+            work_tree_top(&cwd).unwrap_or(cwd)
+        }
+    };
+    let canon = fs::canonicalize(&start).map_err(|source| FsError::Root {
+        path: start.clone(),
+        source,
+    })?;
+    if !canon.is_dir() {
+        return Err(FsError::RootNotDir(start));
+    }
+    fs::read_dir(&canon).map_err(|source| FsError::Root {
+        path: start.clone(),
+        source,
+    })?;
+    Ok(canon)
+}
+
+/// The nearest folder at or above `dir` holding `.git` (a folder, or a file for worktrees).
+pub fn work_tree_top(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| d.join(".git").exists())
+        .map(Path::to_path_buf)
+}
+
+/// A PATH argument made root-relative: `./` and a trailing `/` dropped, an absolute path
+/// inside the root made relative; one outside the root is refused.
+pub fn query_path(root: &Path, arg: &str) -> Result<String, String> {
+    let p = Path::new(arg);
+    let rel = if p.is_absolute() {
+        let abs = lexical(p);
+        match abs.strip_prefix(root) {
+            Ok(r) => r.to_path_buf(),
+            Err(_) => {
+                // The root may be reached through a link: compare canonical forms too.
+                match fs::canonicalize(&abs) {
+                    Ok(c) if c.starts_with(root) => {
+                        c.strip_prefix(root).unwrap_or(&c).to_path_buf()
+                    }
+                    _ => return Err(format!("is outside the root {}", root.display())),
+                }
+            }
+        }
+    } else {
+        p.to_path_buf()
+    };
+    let text = rel
+        .to_str()
+        .ok_or_else(|| "is not valid UTF-8".to_string())?
+        .replace('\\', "/");
+    match normalise(&text) {
+        Some(n) => Ok(n),
+        None => Err(format!("leaves the root {}", root.display())),
+    }
+}
+
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}

@@ -1,0 +1,154 @@
+//! The history as plain data: commits, their canonical order, per-path commit lists and the
+//! renames of record files. What `drift.rs` computes from and the index stores; no gix here
+//! (ADR-0005).
+
+use std::cmp::Ordering as CmpOrdering;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One commit reachable from HEAD.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CommitMeta {
+    /// Full hex id.
+    pub sha: String,
+    /// Committer time, seconds since the epoch (UTC).
+    pub time: i64,
+    /// Author name.
+    pub author: Arc<str>,
+    /// First line of the message.
+    pub subject: Arc<str>,
+    /// The formatted ids the whole message mentions (`ids::mentioned_ids`).
+    pub mentions: Vec<String>,
+    /// More than one parent (a shallow boundary commit has none).
+    pub is_merge: bool,
+}
+
+/// The canonical order of commits: committer time descending (newest first), ties broken by
+/// full sha ascending. It does not depend on how the history was walked, so a sparse
+/// [`HistoryData`] lists its commits in the same relative order as the full one.
+pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
+    b.time.cmp(&a.time).then_with(|| a.sha.cmp(&b.sha))
+}
+
+/// A 20-byte object id as 40 lowercase hex characters.
+pub fn sha_hex(id: &[u8; 20]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [0u8; 40];
+    for i in 0..20 {
+        out[2 * i] = HEX[usize::from(id[i] >> 4)];
+        out[2 * i + 1] = HEX[usize::from(id[i] & 15)];
+    }
+    String::from_utf8(out.to_vec()).expect("hex digits are ASCII")
+}
+
+/// A `.md` file renamed by a commit, paths relative to the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rename {
+    /// Index into [`HistoryData::commits`].
+    pub commit: u32,
+    pub from: String,
+    pub to: String,
+}
+
+/// What drift and citing commits are computed from: the whole history of HEAD ([`load`]), or a
+/// sparse part of it (built by the index) holding at least the commits that touch the paths in
+/// question or mention the ids in question. Both give the same answers (`drift::fill`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HistoryData {
+    /// Full hex id of HEAD.
+    pub head: String,
+    /// The repository is a shallow clone: history stops at its boundary.
+    pub shallow: bool,
+    /// How many commits HEAD reaches, whether or not `commits` holds them all. Sha abbreviations
+    /// depend on it alone.
+    pub total_commits: usize,
+    /// Commits reachable from HEAD, in canonical order ([`canonical_order`]: newest first, ties
+    /// by sha).
+    pub commits: Vec<CommitMeta>,
+    /// File path (relative to the root, `/`-separated) → indices into `commits` of the non-merge
+    /// commits whose diff against their first parent added, modified or deleted it; ascending,
+    /// which is newest first. A sorted map, so a folder is one range scan ([`HistoryData::under`]).
+    pub by_path: BTreeMap<String, Vec<u32>>,
+    /// Renames of `.md` files seen in the walk, in commit order (newest first), then by new path.
+    pub renames: Vec<Rename>,
+}
+
+impl HistoryData {
+    /// The `(path, commit indices)` entries for a governed entry: a folder (ending with `/`)
+    /// gives every path under it, one range scan; a file gives itself.
+    pub fn under<'a>(&'a self, entry: &'a str) -> impl Iterator<Item = (&'a String, &'a Vec<u32>)> {
+        let is_folder = entry.ends_with('/');
+        self.by_path
+            .range(entry.to_string()..)
+            .take_while(move |(path, _)| {
+                if is_folder {
+                    path.starts_with(entry)
+                } else {
+                    path.as_str() == entry
+                }
+            })
+    }
+}
+
+/// What [`load`] found at the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The root is not inside a git work tree (or the repository is bare).
+    NotARepo,
+    /// The repository has no commits: an unborn HEAD.
+    NoCommits,
+    Ready(HistoryData),
+}
+
+/// One commit as the index stores it, as [`walk_new`] gives it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WalkedCommit {
+    pub id: [u8; 20],
+    /// Parents as git sees them: none for a root commit or a shallow boundary commit.
+    pub parents: Vec<[u8; 20]>,
+    pub meta: CommitMeta,
+    /// Files the diff against the first parent (the empty tree for no parent) added, modified or
+    /// deleted, relative to the WORK TREE top (not the root), sorted, each once. Empty for a
+    /// merge commit.
+    pub changes: Vec<String>,
+    /// `.md` files renamed by this commit, `(from, to)`, relative to the work tree top, by `to`.
+    pub renames: Vec<(String, String)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gix::ObjectId;
+
+    #[test]
+    fn a_sha_is_written_as_git_writes_it() {
+        let mut id = [0u8; 20];
+        for (i, b) in id.iter_mut().enumerate() {
+            *b = (i as u8).wrapping_mul(37) ^ 0xa5;
+        }
+        for id in [id, [0; 20], [255; 20]] {
+            let git = ObjectId::from_bytes_or_panic(&id).to_string();
+            assert_eq!(sha_hex(&id), git);
+        }
+    }
+
+    #[test]
+    fn folder_entries_are_range_scans() {
+        let mut data = HistoryData::default();
+        for (p, i) in [
+            ("src/auth/a.rs", 0),
+            ("src/auth/b/c.rs", 1),
+            ("src/authz.rs", 2),
+            ("src/auth", 3),
+        ] {
+            data.by_path.insert(p.to_string(), vec![i]);
+        }
+        let under: Vec<&str> = data.under("src/auth/").map(|(p, _)| p.as_str()).collect();
+        assert_eq!(under, ["src/auth/a.rs", "src/auth/b/c.rs"]);
+        let file: Vec<&str> = data
+            .under("src/authz.rs")
+            .map(|(p, _)| p.as_str())
+            .collect();
+        assert_eq!(file, ["src/authz.rs"]);
+    }
+}

@@ -1,0 +1,94 @@
+//! Git history, read in process with gix (never the `git` binary): the repository around a
+//! root ([`open`]), the walk of new commits ([`walk_new`]) and their diffs, and the plain data
+//! drift is computed from ([`from_walk`], [`HistoryData`]); [`load`] is the three in a row over
+//! the whole history. The index keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`]
+//! from them (ADR-0005).
+
+mod data;
+mod diff;
+mod renames;
+mod repo;
+mod walk;
+
+pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
+pub use repo::{open, Repo};
+pub use walk::walk_new;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Why the history could not be read. Messages are one line and name what failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HistoryError {
+    #[error("cannot read the root {path}: {message}")]
+    Root { path: PathBuf, message: String },
+    #[error("cannot open the git repository around {path}: {message}")]
+    Open { path: PathBuf, message: String },
+    #[error("cannot resolve HEAD: {0}")]
+    Head(String),
+    #[error("cannot read commit {sha}: {message}")]
+    Commit { sha: String, message: String },
+    #[error("cannot diff commit {sha}: {message}")]
+    Diff { sha: String, message: String },
+    #[error("a history thread failed: {0}")]
+    Thread(String),
+}
+
+/// Walks HEAD's whole history of the repository around `root` (which may be a subfolder of the
+/// work tree; every path in the result is relative to it, and paths outside it are dropped).
+/// [`open`], [`walk_new`] from HEAD with nothing known, then [`from_walk`].
+pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
+    let Some(repo) = open(root)? else {
+        return Ok(Outcome::NotARepo);
+    };
+    let Some(head) = repo.head else {
+        return Ok(Outcome::NoCommits);
+    };
+    let commits = walk_new(&repo, head, &|_| false, None)?;
+    Ok(Outcome::Ready(from_walk(&repo, commits)))
+}
+
+/// The history data of the root `repo` was opened at, from walked commits: only paths under the
+/// root are kept (relative to it), commits are put in canonical order, and `total_commits` is
+/// how many were given. For a sparse set (the index's), set `total_commits` afterwards to the
+/// number of commits HEAD reaches.
+pub fn from_walk(repo: &Repo, mut commits: Vec<WalkedCommit>) -> HistoryData {
+    commits.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
+    commits.dedup_by(|a, b| a.id == b.id);
+    let prefix = repo.prefix.as_str();
+    let mut by_path: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    let mut renames = Vec::new();
+    let mut metas = Vec::with_capacity(commits.len());
+    for (i, commit) in commits.into_iter().enumerate() {
+        let i = i as u32;
+        for path in &commit.changes {
+            let Some(rel) = path.strip_prefix(prefix) else {
+                continue;
+            };
+            match by_path.get_mut(rel) {
+                Some(list) => list.push(i),
+                None => {
+                    by_path.insert(rel.to_string(), vec![i]);
+                }
+            }
+        }
+        for (from, to) in &commit.renames {
+            if let (Some(from), Some(to)) = (from.strip_prefix(prefix), to.strip_prefix(prefix)) {
+                renames.push(Rename {
+                    commit: i,
+                    from: from.to_string(),
+                    to: to.to_string(),
+                });
+            }
+        }
+        metas.push(commit.meta);
+    }
+    HistoryData {
+        head: repo.head.as_ref().map(sha_hex).unwrap_or_default(),
+        shallow: repo.shallow,
+        total_commits: metas.len(),
+        commits: metas,
+        by_path,
+        renames,
+    }
+}

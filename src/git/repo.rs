@@ -1,0 +1,147 @@
+//! The repository around a root: found, HEAD and the local branches read, no history walked
+//! (ADR-0005).
+
+use super::HistoryError;
+use crate::util::one_line;
+use std::path::{Path, PathBuf};
+
+/// A git work tree around a root, as [`open`] finds it: no history read yet.
+#[derive(Clone, Debug)]
+pub struct Repo {
+    /// The worktree's own git dir (`.git`, or `.git/worktrees/NAME` for a linked worktree).
+    pub git_dir: PathBuf,
+    /// The top of the work tree (canonical).
+    pub workdir: PathBuf,
+    /// Where the root sits inside the work tree: `""` at the top, else `"sub/dir/"`.
+    pub prefix: String,
+    /// What HEAD points to; `None` when it is unborn (no commits yet).
+    pub head: Option<[u8; 20]>,
+    /// A shallow clone: its history stops at a boundary.
+    pub shallow: bool,
+    /// The tips of `refs/heads/*` (direct references only), sorted, each once.
+    pub local_branches: Vec<[u8; 20]>,
+    pub(super) sync: gix::ThreadSafeRepository,
+}
+
+impl Repo {
+    /// The shallow boundary as git records it (the `shallow` file's bytes), empty when the
+    /// repository is not shallow: it changes on a deepen or unshallow.
+    pub fn shallow_boundary(&self) -> Vec<u8> {
+        if !self.shallow {
+            return Vec::new();
+        }
+        self.gix()
+            .shallow_file()
+            .ok()
+            .and_then(|p| std::fs::read(p).ok())
+            .unwrap_or_else(|| b"shallow".to_vec())
+    }
+
+    /// A thread-local handle on the repository (e.g. to read its configuration).
+    pub fn gix(&self) -> gix::Repository {
+        self.sync.to_thread_local()
+    }
+}
+
+/// Finds the git work tree around `root` and reads HEAD, whether the clone is shallow and the
+/// local branches' tips. `None` when `root` is not inside a work tree (no repository, a bare one,
+/// or a root inside the git dir). No history is read: this is cheap enough for every query.
+pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
+    let root_abs = std::fs::canonicalize(root).map_err(|e| HistoryError::Root {
+        path: root.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let sync = match gix::ThreadSafeRepository::discover(&root_abs) {
+        Ok(repo) => repo,
+        Err(err) => {
+            use gix::discover::upwards::Error as Up;
+            return match err.downcast_any_ref::<Up>() {
+                Some(Up::NoGitRepository { .. })
+                | Some(Up::NoGitRepositoryWithinCeiling { .. })
+                | Some(Up::NoGitRepositoryWithinFs { .. }) => Ok(None),
+                _ => Err(HistoryError::Open {
+                    path: root_abs,
+                    message: one_line(&err.to_string()),
+                }),
+            };
+        }
+    };
+    let Some(work_dir) = sync.work_dir() else {
+        return Ok(None);
+    };
+    let workdir = std::fs::canonicalize(work_dir).map_err(|e| HistoryError::Open {
+        path: work_dir.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let Ok(rel) = root_abs.strip_prefix(&workdir) else {
+        return Ok(None);
+    };
+    // A root inside the git dir is in no work tree, as git sees it.
+    if let Some(".git") = rel.components().next().and_then(|c| c.as_os_str().to_str()) {
+        return Ok(None);
+    }
+    let prefix = path_prefix(rel);
+
+    let repo = sync.to_thread_local();
+    let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
+    let head = {
+        let head = repo.head().map_err(|e| head_error(&e))?;
+        match head.id() {
+            Some(id) => Some(id.detach()),
+            None if head.is_unborn() => None,
+            // HEAD → a symbolic branch → …: follow it all the way.
+            None => head
+                .try_into_peeled_id()
+                .map_err(|e| head_error(&e))?
+                .map(|id| id.detach()),
+        }
+    };
+    let shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
+    let mut local_branches: Vec<[u8; 20]> = Vec::new();
+    let refs = repo.references().map_err(|e| head_error(&e))?;
+    // A broken reference is skipped: it must not stop every query.
+    for reference in refs.local_branches().map_err(|e| head_error(&e))?.flatten() {
+        if let Some(id) = reference.target().try_id() {
+            local_branches.push(id20(id));
+        }
+    }
+    local_branches.sort_unstable();
+    local_branches.dedup();
+    Ok(Some(Repo {
+        git_dir: sync.git_dir().to_path_buf(),
+        workdir,
+        prefix,
+        head: head.map(|id| id20(&id)),
+        shallow,
+        local_branches,
+        sync,
+    }))
+}
+
+pub(super) fn id20(id: &gix::oid) -> [u8; 20] {
+    let mut out = [0u8; 20];
+    // Built with SHA-1 only: every id is 20 bytes.
+    out.copy_from_slice(id.as_bytes());
+    out
+}
+
+/// `sub/dir/` for a root below the work tree's top, `""` at the top.
+pub(super) fn path_prefix(rel: &Path) -> String {
+    let mut prefix = String::new();
+    for part in rel.components() {
+        prefix.push_str(&part.as_os_str().to_string_lossy());
+        prefix.push('/');
+    }
+    prefix
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefix_of_a_subfolder_root() {
+        assert_eq!(path_prefix(Path::new("")), "");
+        assert_eq!(path_prefix(Path::new("a/b")), "a/b/");
+    }
+}

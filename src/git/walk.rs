@@ -1,0 +1,261 @@
+//! The walk: every commit reachable from a tip and not yet known, decoded once, with the
+//! per-thread caches that keep a long walk fast (ADR-0005).
+
+use super::data::{CommitMeta, WalkedCommit};
+use super::diff::{diff_all, Job};
+use super::repo::{id20, Repo};
+use super::HistoryError;
+use crate::text::ids;
+use crate::util::one_line;
+use gix::bstr::ByteSlice;
+use gix::objs::FindExt;
+use gix::ObjectId;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Pack cache per thread: a memory-capped LRU, so long delta chains are not decoded again and
+/// again (the default cache thrashes on big histories). It fills up to its cap, so it is most of
+/// the walk's memory: on a generated 20,000-commit history with 400-entry trees, 16 MiB was as
+/// fast as 32 MiB (4 MiB: 30% slower) with 55 MiB less peak RSS, below `git log`'s.
+const PACK_CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Walks the history from `tip`, never entering a commit for which `known` is true (it and its
+/// ancestors are known already), decodes each new commit once and diffs each new non-merge one
+/// against its first parent (a known parent is read for its tree only). Returns the new
+/// commits in no particular order. `progress(done, total)` is told how the diffs go, now and
+/// then, from the diff threads.
+pub fn walk_new(
+    repo: &Repo,
+    tip: [u8; 20],
+    known: &(dyn Fn(&[u8; 20]) -> bool + Sync),
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+) -> Result<Vec<WalkedCommit>, HistoryError> {
+    if known(&tip) {
+        return Ok(Vec::new());
+    }
+    let mut local = repo.sync.to_thread_local();
+    tune_caches(&mut local, None);
+    let boundary: gix::hashtable::HashSet<ObjectId> = if repo.shallow {
+        local
+            .shallow_commits()
+            .map_err(|e| HistoryError::Head(one_line(&e.to_string())))?
+            .map(|commits| commits.iter().copied().collect())
+            .unwrap_or_default()
+    } else {
+        Default::default()
+    };
+
+    let walked = walk(&local, ObjectId::from(tip), known, &boundary)?;
+    let jobs: Vec<Job> = walked
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.parents.len() <= 1)
+        .map(|(i, c)| Job {
+            index: i as u32,
+            sha: c.id,
+            tree: c.tree,
+            parent_tree: c.parent_tree,
+        })
+        .collect();
+    let diffs = diff_all(&repo.sync, &jobs, progress)?;
+
+    let mut out: Vec<WalkedCommit> = walked
+        .into_iter()
+        .map(|c| WalkedCommit {
+            id: id20(&c.id),
+            parents: c.parents.iter().map(|p| id20(p)).collect(),
+            meta: c.meta,
+            changes: Vec::new(),
+            renames: Vec::new(),
+        })
+        .collect();
+    for diff in diffs {
+        let commit = &mut out[diff.index as usize];
+        commit.changes = diff.paths;
+        commit.renames = diff.renames;
+    }
+    Ok(out)
+}
+
+/// A memory-capped LRU pack cache, counting its work in `stats`.
+pub(super) fn tune_caches(repo: &mut gix::Repository, stats: Option<Arc<CacheStats>>) {
+    repo.objects.set_pack_cache(move || {
+        Box::new(CountingPackCache {
+            inner: gix::odb::pack::cache::lru::MemoryCappedHashmap::new(PACK_CACHE_BYTES),
+            stats: stats.clone(),
+        })
+    });
+}
+
+/// How hard the pack cache of one diff thread works: `misses / puts` is the average number of
+/// delta-chain links decoded per delta-compressed object, 1 when each object's base is cached.
+#[derive(Default)]
+pub(super) struct CacheStats {
+    misses: AtomicU64,
+    puts: AtomicU64,
+}
+
+impl CacheStats {
+    pub(super) fn snapshot(&self) -> (u64, u64) {
+        (
+            self.misses.load(Ordering::Relaxed),
+            self.puts.load(Ordering::Relaxed),
+        )
+    }
+}
+
+struct CountingPackCache {
+    inner: gix::odb::pack::cache::lru::MemoryCappedHashmap,
+    stats: Option<Arc<CacheStats>>,
+}
+
+impl gix::odb::pack::cache::DecodeEntry for CountingPackCache {
+    fn put(
+        &mut self,
+        pack_id: u32,
+        offset: u64,
+        data: &[u8],
+        kind: gix::objs::Kind,
+        compressed_size: usize,
+    ) {
+        if let Some(stats) = &self.stats {
+            stats.puts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.put(pack_id, offset, data, kind, compressed_size);
+    }
+
+    fn get(
+        &mut self,
+        pack_id: u32,
+        offset: u64,
+        out: &mut Vec<u8>,
+    ) -> Option<(gix::objs::Kind, usize)> {
+        let found = self.inner.get(pack_id, offset, out);
+        if let (None, Some(stats)) = (&found, &self.stats) {
+            stats.misses.fetch_add(1, Ordering::Relaxed);
+        }
+        found
+    }
+}
+
+/// A commit as decoded in the walk.
+struct Walked {
+    id: ObjectId,
+    tree: ObjectId,
+    /// Parents as git sees them: none for a shallow boundary commit.
+    parents: Vec<ObjectId>,
+    /// The first parent's tree, filled once the parent is decoded.
+    parent_tree: Option<ObjectId>,
+    time: i64,
+    meta: CommitMeta,
+}
+
+/// Decodes every commit reachable from `tip` but not known once, in the order git would show
+/// them (a priority queue on committer time; ties in discovery order). A known parent is read
+/// for its tree only, never entered.
+fn walk(
+    repo: &gix::Repository,
+    tip: ObjectId,
+    known: &(dyn Fn(&[u8; 20]) -> bool + Sync),
+    boundary: &gix::hashtable::HashSet<ObjectId>,
+) -> Result<Vec<Walked>, HistoryError> {
+    let mut buf = Vec::new();
+    let mut decoded: Vec<Walked> = Vec::new();
+    let mut slot: gix::hashtable::HashMap<ObjectId, usize> = Default::default();
+    // Trees of known commits that are first parents of new ones.
+    let mut known_trees: gix::hashtable::HashMap<ObjectId, ObjectId> = Default::default();
+    // (committer time, slot reversed): newest first, then first discovered (slot = discovery order).
+    let mut queue: BinaryHeap<(i64, std::cmp::Reverse<usize>)> = BinaryHeap::new();
+    let mut order: Vec<usize> = Vec::new();
+
+    let commit_error = |id: &ObjectId, message: String| HistoryError::Commit {
+        sha: id.to_string(),
+        message: one_line(&message),
+    };
+    let decode = |id: ObjectId, buf: &mut Vec<u8>| -> Result<Walked, HistoryError> {
+        let commit = repo
+            .objects
+            .find_commit(&id, buf)
+            .map_err(|e| commit_error(&id, e.to_string()))?;
+        let parents: Vec<ObjectId> = if boundary.contains(&id) {
+            Vec::new()
+        } else {
+            commit.parents().collect()
+        };
+        let time = commit
+            .committer()
+            .map_err(|e| commit_error(&id, e.to_string()))?
+            .seconds();
+        let author = commit
+            .author()
+            .map(|a| Arc::from(a.name.to_str_lossy().trim()))
+            .unwrap_or_else(|_| Arc::from(""));
+        let message = commit.message.to_str_lossy();
+        let meta = CommitMeta {
+            sha: id.to_string(),
+            time,
+            author,
+            subject: message.lines().next().unwrap_or("").trim().into(),
+            mentions: ids::mentioned_ids(&message),
+            is_merge: parents.len() > 1,
+        };
+        Ok(Walked {
+            id,
+            tree: commit.tree(),
+            parents,
+            parent_tree: None,
+            time,
+            meta,
+        })
+    };
+
+    let first = decode(tip, &mut buf)?;
+    queue.push((first.time, std::cmp::Reverse(0)));
+    slot.insert(tip, 0);
+    decoded.push(first);
+    while let Some((_, std::cmp::Reverse(at))) = queue.pop() {
+        order.push(at);
+        for p in 0..decoded[at].parents.len() {
+            let parent = decoded[at].parents[p];
+            let parent_tree = match slot.get(&parent) {
+                Some(&existing) => decoded[existing].tree,
+                None if known(&id20(&parent)) => {
+                    if p != 0 {
+                        continue;
+                    }
+                    match known_trees.get(&parent) {
+                        Some(&tree) => tree,
+                        None => {
+                            let tree = repo
+                                .objects
+                                .find_commit_iter(&parent, &mut buf)
+                                .map_err(|e| commit_error(&parent, e.to_string()))?
+                                .tree_id()
+                                .map_err(|e| commit_error(&parent, e.to_string()))?;
+                            known_trees.insert(parent, tree);
+                            tree
+                        }
+                    }
+                }
+                None => {
+                    let next = decode(parent, &mut buf)?;
+                    let index = decoded.len();
+                    let tree = next.tree;
+                    queue.push((next.time, std::cmp::Reverse(index)));
+                    slot.insert(parent, index);
+                    decoded.push(next);
+                    tree
+                }
+            };
+            if p == 0 {
+                decoded[at].parent_tree = Some(parent_tree);
+            }
+        }
+    }
+    let mut taken: Vec<Option<Walked>> = decoded.into_iter().map(Some).collect();
+    Ok(order
+        .into_iter()
+        .map(|at| taken[at].take().expect("each commit is walked once"))
+        .collect())
+}

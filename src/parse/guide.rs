@@ -1,0 +1,42 @@
+//! A guide: a `.md` file outside the record folders, read for the ids it mentions and the
+//! files it links to, outside fenced code blocks (ADR-0001).
+
+use crate::text::ids;
+use crate::text::markdown::{lf, link_target, text_links, visible_lines};
+use crate::text::parent_folder;
+use serde::{Deserialize, Serialize};
+
+/// What a guide cites: its path, the ids it mentions and the targets of its links.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guide {
+    pub path: String,
+    pub mentions: Vec<String>,
+    pub links: Vec<String>,
+}
+
+/// What the guide at `rel_path` cites: the ids it mentions and the root-relative targets of
+/// its links, outside fenced code blocks.
+pub fn parse_guide(rel_path: &str, text: &str) -> Guide {
+    let text = lf(text);
+    let all: Vec<&str> = text.split('\n').collect();
+    let folder = parent_folder(rel_path);
+    let visible: String = visible_lines(&all, 0)
+        .iter()
+        .map(|(_, l)| *l)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut mentions: Vec<String> = ids::mentions(&visible).into_iter().map(|m| m.id).collect();
+    let mut links: Vec<String> = text_links(&visible)
+        .into_iter()
+        .filter_map(|(_, target)| link_target(folder, target))
+        .collect();
+    mentions.sort();
+    mentions.dedup();
+    links.sort();
+    links.dedup();
+    Guide {
+        path: rel_path.to_string(),
+        mentions,
+        links,
+    }
+}

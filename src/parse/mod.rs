@@ -1,0 +1,71 @@
+//! Parsing: one file's text → what it says, before anything is resolved against the file
+//! system or the other records. A record's fields in the reference's order (`record`, `fields`,
+//! `relations`), and what a guide cites (`guide`). Whether a named path exists, and which record
+//! a link points at, is decided by `graph.rs` (ADR-0001).
+
+mod fields;
+mod guide;
+mod record;
+mod relations;
+
+pub use fields::normalise_status;
+pub use guide::{parse_guide, Guide};
+pub use record::parse_text;
+
+use crate::model::Status;
+use crate::text::ids::Prefix;
+use serde::{Deserialize, Serialize};
+
+/// A reference to another record: an id, or a link to a file that may be one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Ref {
+    Id(String),
+    /// A link: the target made root-relative, and the id its text names (`[3. Title]`).
+    Link {
+        target: String,
+        text_id: Option<String>,
+    },
+}
+
+/// One record file as read, before the graph resolves its links and paths.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParsedRecord {
+    pub path: String,
+    pub prefix: Prefix,
+    pub id: String,
+    pub title: String,
+    pub status: Status,
+    pub status_text: String,
+    pub date: Option<String>,
+    pub supersedes: Vec<Ref>,
+    pub superseded_by: Vec<Ref>,
+    pub amends: Vec<Ref>,
+    /// Every id mentioned (its own included; the graph drops it) and every link.
+    pub mentions: Vec<String>,
+    pub links: Vec<Ref>,
+    /// Paths named in backticks, root-relative and lexically normalised.
+    pub code_paths: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    #[error("{0}: not UTF-8, skipped")]
+    NotUtf8(String),
+}
+
+/// Reads one record. `rel_path` is root-relative with `/` separators; `prefix` comes from its
+/// folder. Never panics, whatever the bytes.
+pub fn parse_record(
+    rel_path: &str,
+    bytes: &[u8],
+    prefix: Prefix,
+) -> Result<ParsedRecord, ParseError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| ParseError::NotUtf8(rel_path.to_string()))?;
+    Ok(parse_text(rel_path, text, prefix))
+}
+
+fn dedup<T: Ord>(v: &mut Vec<T>) {
+    v.sort();
+    v.dedup();
+}

@@ -1,0 +1,240 @@
+//! A record's text → every field the reference decides, in its order: id, title, status,
+//! date, relations, mentions, links and the paths its code spans name (ADR-0001).
+
+use super::fields::{read_date, read_status};
+use super::relations::{fm_refs, link_text_id, relations};
+use super::{dedup, ParsedRecord, Ref};
+use crate::text::frontmatter::{self, Frontmatter};
+use crate::text::ids::{self, Prefix};
+use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
+use crate::text::{file_stem, parent_folder, path};
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// The same, from text.
+pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = lf(text);
+    let (fm, body_start) = frontmatter::split(&text);
+    let fm = fm.unwrap_or_default();
+    let all_lines: Vec<&str> = text.split('\n').collect();
+    let lines = visible_lines(&all_lines, body_start);
+    let folder = parent_folder(rel_path);
+    let stem = file_stem(rel_path);
+
+    let mut notes = Vec::new();
+    if let Some(why) = &fm.invalid {
+        let why = why.lines().next().unwrap_or("");
+        notes.push(format!(
+            "{rel_path}: frontmatter is not valid YAML ({why}); read its key: value lines instead"
+        ));
+    }
+
+    let heading = first_heading(&lines);
+    let id = read_id(&fm, stem, heading, prefix);
+    let title = read_title(&fm, heading, stem);
+    let (status, status_text) = read_status(&fm, &lines);
+    let date = read_date(&fm, &lines, &all_lines, body_start);
+
+    let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
+    let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], prefix);
+    let mut amends = fm_refs(&fm, &["amends"], prefix);
+    let mut mentions: Vec<String> = ids::mentioned_ids(&fm.raw);
+    for r in supersedes.iter().chain(&superseded_by).chain(&amends) {
+        if let Ref::Id(id) = r {
+            mentions.push(id.clone());
+        }
+    }
+    let mut links = Vec::new();
+    let mut code_paths = Vec::new();
+    // The status line may itself say "Superseded by ADR-9".
+    // Regexes run once over the visible text, not once per line.
+    let visible: String = lines.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
+    for text in [visible.as_str(), status_text.as_str()] {
+        relations(
+            text,
+            folder,
+            prefix,
+            [&mut superseded_by, &mut supersedes, &mut amends],
+        );
+    }
+    mentions.extend(ids::mentions(&visible).into_iter().map(|m| m.id));
+    for (text, target) in text_links(&visible) {
+        if let Some(target) = link_target(folder, target) {
+            links.push(Ref::Link {
+                text_id: link_text_id(text, prefix),
+                target,
+            });
+        }
+    }
+    for (_, line) in &lines {
+        for span in code_spans(line) {
+            if let Some(p) = path::clean_code_path(span) {
+                code_paths.push(p);
+            }
+        }
+    }
+    for list in [&mut supersedes, &mut superseded_by, &mut amends] {
+        dedup(list);
+    }
+    mentions.sort();
+    mentions.dedup();
+    dedup(&mut links);
+    code_paths.sort();
+    code_paths.dedup();
+
+    ParsedRecord {
+        path: rel_path.to_string(),
+        prefix,
+        id,
+        title,
+        status,
+        status_text,
+        date,
+        supersedes,
+        superseded_by,
+        amends,
+        mentions,
+        links,
+        code_paths,
+        notes,
+    }
+}
+
+fn first_heading<'a>(lines: &[(usize, &'a str)]) -> Option<&'a str> {
+    lines.iter().find_map(|(_, l)| {
+        l.strip_prefix("# ")
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+    })
+}
+
+fn heading_prefix_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^(?:(?:ADR|RFC|DR|DD)[-_ ]?([0-9]+)\s*[:.\-–—]?\s*|([0-9]+)\s*[.:]\s*)(.*)$",
+        )
+        .expect("heading regex compiles")
+    })
+}
+
+fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) -> String {
+    if let Some(v) = fm.get(&["id", "adr", "rfc"]) {
+        if let Some(id) = ids::parse_id(&v.text(), prefix) {
+            return id;
+        }
+    }
+    if let Some(n) = ids::number_in_file_name(stem) {
+        return ids::format_id(prefix, &n);
+    }
+    if let Some(c) = heading.and_then(|h| heading_prefix_re().captures(h)) {
+        if let Some(n) = c.get(1).or_else(|| c.get(2)) {
+            return ids::format_id(prefix, n.as_str());
+        }
+    }
+    stem.to_string()
+}
+
+fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
+    if let Some(v) = fm.get(&["title"]) {
+        return v.text().trim().to_string();
+    }
+    if let Some(h) = heading {
+        if let Some(rest) = heading_prefix_re()
+            .captures(h)
+            .and_then(|c| c.get(3))
+            .map(|m| m.as_str().trim())
+            .filter(|r| !r.is_empty())
+        {
+            return rest.to_string();
+        }
+        return h.to_string();
+    }
+    stem.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn p(text: &str) -> ParsedRecord {
+        parse_text("docs/adr/0007-use-x.md", text, Prefix::Adr)
+    }
+
+    #[test]
+    fn reads_a_nygard_record() {
+        let r = p("# 7. Use X\n\nDate: 2024-01-05\n\n## Status\n\nSuperseded by [9. Use Y](0009-use-y.md)\n\n## Context\n\nSee ADR-3 and `src/x/`.\n");
+        assert_eq!(r.id, "ADR-0007");
+        assert_eq!(r.title, "Use X");
+        assert_eq!(r.status, Status::Superseded);
+        assert_eq!(r.date.as_deref(), Some("2024-01-05"));
+        assert_eq!(
+            r.superseded_by,
+            vec![Ref::Link {
+                target: "docs/adr/0009-use-y.md".into(),
+                text_id: Some("ADR-0009".into())
+            }]
+        );
+        assert!(r.mentions.contains(&"ADR-0003".to_string()));
+        assert_eq!(r.code_paths, vec!["src/x/".to_string()]);
+    }
+
+    #[test]
+    fn status_forms() {
+        for text in [
+            "Status: Accepted",
+            "**Status:** Accepted",
+            "**Status**: Accepted",
+            "- Status: accepted",
+            "* Status: Accepted",
+            "| Status | Accepted |",
+            "| Status | Date |\n|---|---|\n| Accepted | 2024-01-01 |",
+            "## Status\n\nAccepted\n",
+        ] {
+            let r = p(&format!("# T\n\n{text}\n"));
+            assert_eq!(r.status, Status::Accepted, "{text}");
+            assert!(r.status_text.eq_ignore_ascii_case("accepted"), "{text}");
+        }
+    }
+
+    #[test]
+    fn fenced_status_is_an_example() {
+        let r = p("# T\n\n```\nStatus: Accepted\nDate: 2020-01-01\n```\n");
+        assert_eq!(r.status, Status::Unknown);
+        assert_eq!(r.date, None);
+    }
+
+    #[test]
+    fn relation_lists() {
+        let r = p(
+            "# T\n\nSupersedes ADR-3 and ADR-4, then ADR-5.\nAmends `0002`.\nReplaced by RFC 12\n",
+        );
+        assert_eq!(
+            r.supersedes,
+            vec![Ref::Id("ADR-0003".into()), Ref::Id("ADR-0004".into())]
+        );
+        assert_eq!(r.amends, vec![Ref::Id("ADR-0002".into())]);
+        assert_eq!(r.superseded_by, vec![Ref::Id("RFC-0012".into())]);
+    }
+
+    #[test]
+    fn titles_lose_their_prefix() {
+        assert_eq!(p("# ADR 7: Use X\n").title, "Use X");
+        assert_eq!(p("# ADR-0007: Use X\n").title, "Use X");
+        assert_eq!(p("# 7. Use X\n").title, "Use X");
+        assert_eq!(p("# 2024 plans\n").title, "2024 plans");
+        assert_eq!(p("no heading\n").title, "0007-use-x");
+    }
+
+    #[test]
+    fn dates_must_be_iso() {
+        assert_eq!(p("# T\n\nDate: 2024-02-30\n").date, None);
+        assert_eq!(
+            p("# T\n\nDate: x 2024-02-29 y\n").date.as_deref(),
+            Some("2024-02-29")
+        );
+        assert_eq!(p("# T\n\nDate: 2 March 2024\n").date, None);
+    }
+}

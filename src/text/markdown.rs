@@ -1,0 +1,138 @@
+//! Markdown, read only as far as records need it: line endings, fenced code blocks (examples,
+//! not fields), code spans, and links (inline and reference definitions). Pure text, no file
+//! system (ADR-0001).
+
+use super::path::normalise;
+use regex::Regex;
+use std::sync::OnceLock;
+/// The text with LF line endings (CRLF and lone CR files are read alike); no copy when it has
+/// no CR.
+pub fn lf(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    }
+}
+
+/// The body's lines, numbered, without fenced code blocks (they are examples, not fields).
+pub fn visible_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for (i, line) in all.iter().enumerate().skip(start) {
+        let t = line.trim_start();
+        let run = |c: char| t.chars().take_while(|&x| x == c).count();
+        match fence {
+            Some((c, n)) => {
+                if run(c) >= n && t.trim_start_matches(c).trim().is_empty() {
+                    fence = None;
+                }
+            }
+            None => {
+                let (b, tl) = (run('`'), run('~'));
+                if b >= 3 {
+                    fence = Some(('`', b));
+                } else if tl >= 3 {
+                    fence = Some(('~', tl));
+                } else {
+                    out.push((i, *line));
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn link_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r#"\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+["'][^"']*["'])?\s*\)"#)
+            .expect("link regex compiles")
+    })
+}
+
+/// Every inline link and reference definition in a text: (text, target).
+pub fn text_links(text: &str) -> Vec<(&str, &str)> {
+    let mut out: Vec<(&str, &str)> = link_re()
+        .captures_iter(text)
+        .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()))
+        .collect();
+    // A reference definition: `[label]: target`.
+    static DEF: OnceLock<Regex> = OnceLock::new();
+    let def = DEF.get_or_init(|| {
+        Regex::new(r"(?m)^[ ]{0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?").expect("regex")
+    });
+    out.extend(
+        def.captures_iter(text)
+            .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str())),
+    );
+    out
+}
+
+/// A link's target made root-relative: `None` for URLs, anchors, and paths leaving the root.
+pub fn link_target(folder: &str, target: &str) -> Option<String> {
+    let t = target.split(['#', '?']).next().unwrap_or("");
+    if t.is_empty() || t.contains("://") || t.starts_with("mailto:") {
+        return None;
+    }
+    if t.split('/').next().is_some_and(|first| {
+        first.contains(':')
+            && first
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
+    }) {
+        return None; // another scheme (tel:, data:, …)
+    }
+    let t = percent_decode(t);
+    let joined = if let Some(abs) = t.strip_prefix('/') {
+        abs.to_string()
+    } else if folder.is_empty() {
+        t
+    } else {
+        format!("{folder}/{t}")
+    };
+    normalise(&joined)
+}
+
+fn percent_decode(s: &str) -> String {
+    if !s.contains('%') {
+        return s.to_string();
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+/// The contents of single-backtick code spans in a line.
+pub fn code_spans(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find('`') {
+        let after = &rest[start..];
+        let ticks = after.chars().take_while(|&c| c == '`').count();
+        let body = &after[ticks..];
+        let closing = "`".repeat(ticks);
+        match body.find(&closing) {
+            Some(end) => {
+                out.push(body[..end].trim());
+                rest = &body[end + ticks..];
+            }
+            None => break,
+        }
+    }
+    out
+}

@@ -9,7 +9,7 @@ pub use error::{Error, Result};
 use crate::fs::root::resolve_root;
 use crate::git as history;
 use crate::index::{self, Index};
-use crate::model::{self, Report, Severity};
+use crate::model::{self, IndexSummary, Report, Severity};
 use crate::{drift, scan};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -119,7 +119,7 @@ enum Pick {
 }
 
 impl Pick {
-    fn of<R: pick::Pickable>(records: &[R], ask: &Ask, why_path: Option<&str>) -> Result<Pick> {
+    fn of<R: model::Pickable>(records: &[R], ask: &Ask, why_path: Option<&str>) -> Result<Pick> {
         Ok(match ask {
             Ask::Check => Pick::All,
             Ask::Why(_) => Pick::Why(pick::decisions_for(records, why_path.unwrap_or(""))),
@@ -296,16 +296,6 @@ pub fn exit_code(ask: &Ask, report: &Report) -> i32 {
     i32::from(*ask == Ask::Check && problems)
 }
 
-/// What `index` did.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct IndexSummary {
-    pub path: String,
-    pub records: usize,
-    pub commits_added: usize,
-    pub head: Option<String>,
-    pub diagnostics: Vec<String>,
-}
-
 /// The root, its repository and where its index lives; an error outside git.
 fn locate_index(opts: &Options) -> Result<(PathBuf, history::Repo, PathBuf)> {
     let root = resolve_root(opts.root.as_deref())?;
@@ -360,10 +350,10 @@ pub fn index_update(opts: &Options, rebuild: bool, progress: Progress) -> Result
 }
 
 /// `index --status`: reports, never updates.
-pub fn index_status(opts: &Options) -> Result<index::Status> {
+pub fn index_status(opts: &Options) -> Result<model::IndexStatus> {
     let (root, repo, path) = locate_index(opts)?;
     if !path.exists() {
-        return Ok(index::Status {
+        return Ok(model::IndexStatus {
             path: path.display().to_string(),
             schema_version: index::schema::SCHEMA_VERSION,
             head: repo.head.map(|h| history::sha_hex(&h)),

@@ -1,28 +1,8 @@
 //! The two questions: `why PATH` (which decisions govern it) and `record ID` (CONTRACT.md §3).
 
 use crate::app::error::{Error, Result};
-use crate::model::{Decision, Query, Record, Report, Status};
+use crate::model::{Decision, Pickable, Query, Report};
 use crate::text::ids;
-
-/// What a query picks records by: a [`Record`], or a stored head of one (`index::schema`)
-/// whose record is decoded only when picked.
-pub trait Pickable {
-    fn id(&self) -> &str;
-    fn status(&self) -> Status;
-    fn governs(&self) -> impl Iterator<Item = &str>;
-}
-
-impl Pickable for Record {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn status(&self) -> Status {
-        self.status
-    }
-    fn governs(&self) -> impl Iterator<Item = &str> {
-        self.governs.iter().map(String::as_str)
-    }
-}
 
 /// Whether a governed entry covers `path`: the entry is the path, a folder above it, or a path
 /// inside it.

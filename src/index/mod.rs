@@ -13,7 +13,7 @@ pub mod migrations;
 pub mod schema;
 
 use crate::git::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
-use crate::model::Record;
+use crate::model::{IndexStatus, Record};
 use crate::parse::ParsedRecord;
 use crate::scan::{Inputs, Scan};
 use cache::{walk_cache, Kind};
@@ -22,7 +22,6 @@ use redb::{
     Database, Durability, ReadOnlyDatabase, ReadableDatabase, ReadableTable, ReadableTableMetadata,
 };
 use schema::*;
-use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -1209,7 +1208,7 @@ impl Index {
     }
 
     /// `index --status`: reports, never updates.
-    pub fn status(&mut self, root: &Path, docs: &[String]) -> Result<Status, IndexError> {
+    pub fn status(&mut self, root: &Path, docs: &[String]) -> Result<IndexStatus, IndexError> {
         self.readable()?;
         let stored_head = self.indexed_head()?;
         // Pending commits count as indexed: the history answers for them.
@@ -1249,7 +1248,7 @@ impl Index {
         let files_fresh = self.files_fresh(&scope)?;
         let head = self.repo.head.map(|h| git::sha_hex(&h));
         let indexed_head = indexed.map(|h| git::sha_hex(&h));
-        Ok(Status {
+        Ok(IndexStatus {
             path: self.path.display().to_string(),
             schema_version: self.schema_version,
             fresh: self.schema_version == SCHEMA_VERSION
@@ -1304,19 +1303,6 @@ fn remove(path: &Path) -> Result<(), IndexError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(IndexError::unusable(path, e)),
     }
-}
-
-/// `index --status --json`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Status {
-    pub path: String,
-    pub schema_version: u32,
-    pub head: Option<String>,
-    pub indexed_head: Option<String>,
-    pub fresh: bool,
-    pub records: u64,
-    pub commits: u64,
-    pub paths: u64,
 }
 
 /// Commits per stored chunk of the graph: appending a commit rewrites one chunk.

@@ -212,7 +212,7 @@ pub struct RecordHeadRef<'a> {
     pub governs: Vec<&'a str>,
 }
 
-impl crate::app::pick::Pickable for RecordHeadRef<'_> {
+impl crate::model::Pickable for RecordHeadRef<'_> {
     fn id(&self) -> &str {
         self.id
     }

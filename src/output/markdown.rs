@@ -55,8 +55,8 @@ fn id_list(items: &[String]) -> String {
 
 fn finding_line(out: &mut String, f: &Finding, style: Style) {
     let label = match f.severity {
-        Severity::Problem => style.paint("31", &f.code),
-        Severity::Warning => style.paint("33", &f.code),
+        Severity::Problem => style.paint("31", f.code.as_str()),
+        Severity::Warning => style.paint("33", f.code.as_str()),
     };
     let _ = writeln!(
         out,
@@ -353,7 +353,7 @@ pub fn record(report: &Report, style: Style) -> String {
 }
 
 /// `index --status`.
-pub fn index_status(s: &crate::index::Status) -> String {
+pub fn index_status(s: &crate::model::IndexStatus) -> String {
     format!(
         "# Index\n\n- Path: `{}`\n- Schema version: {}\n- HEAD: {}\n- Indexed HEAD: {}\n- Fresh: {}\n- Records: {}\n- Commits: {}\n- Paths: {}\n",
         escape(&s.path),
@@ -368,7 +368,7 @@ pub fn index_status(s: &crate::index::Status) -> String {
 }
 
 /// `index`.
-pub fn index_summary(s: &crate::app::IndexSummary) -> String {
+pub fn index_summary(s: &crate::model::IndexSummary) -> String {
     format!(
         "Index `{}` is up to date: {}, {} added, HEAD {}.\n",
         escape(&s.path),

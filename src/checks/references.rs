@@ -1,0 +1,40 @@
+//! References: ids that name no record, and current records citing superseded ones.
+
+use super::supersession::successors_text;
+use super::Corpus;
+use crate::model::{Finding, FindingCode, Record};
+
+pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
+    for id in &r.cites {
+        if r.supersedes.contains(id) || r.superseded_by.contains(id) {
+            continue;
+        }
+        match c.get(id) {
+            None => out.push(Finding::new(
+                FindingCode::UnknownReference,
+                &r.id,
+                &r.path,
+                format!(
+                    "{} refers to {id}, which doesn't exist: correct it, or remove it",
+                    r.id
+                ),
+            )),
+            Some(cited) if r.status.is_current() && c.is_superseded(cited) => {
+                if cited.successors.contains(&r.id) {
+                    continue;
+                }
+                out.push(Finding::new(
+                FindingCode::CitesSuperseded,
+                &r.id,
+                    &r.path,
+                    format!(
+                        "{} cites {id}, which has since been superseded{}: check the citing decision still holds against the newer one",
+                        r.id,
+                        successors_text(c, cited)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The report: one type per JSON object of the reference. Field order here is the key order of
+//! `--json`; keys are added, never renamed or removed (CONTRACT.md §3, ADR-0003).
+
+use super::finding::Finding;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The whole answer of one command: the reference's JSON document.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Report {
+    pub root: String,
+    pub records: Vec<Record>,
+    pub docs: Vec<DocCitations>,
+    pub findings: Vec<Finding>,
+    pub notes: Vec<String>,
+    pub query: Option<Query>,
+}
+
+/// One decision record, every field decided (see `parse/` for how each is read).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Record {
+    pub id: String,
+    pub title: String,
+    pub status: Status,
+    /// The status as written (`""` when the record has none).
+    pub status_text: String,
+    pub date: Option<String>,
+    /// Relative to the root, `/`-separated.
+    pub path: String,
+    pub supersedes: Vec<String>,
+    pub superseded_by: Vec<String>,
+    pub amends: Vec<String>,
+    pub cites: Vec<String>,
+    pub cited_by: Vec<String>,
+    pub governs: Vec<String>,
+    pub missing_paths: Vec<String>,
+    pub commits: Vec<Commit>,
+    pub drift: Option<Drift>,
+    pub successors: Vec<String>,
+    pub successors_only_claimed_by_successor: Vec<String>,
+    pub moved: BTreeMap<String, Vec<String>>,
+}
+
+/// The normalised status (the reference's table).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Proposed,
+    Accepted,
+    Implemented,
+    Rejected,
+    Deprecated,
+    Superseded,
+    Unknown,
+    Unrecognised,
+}
+
+impl Status {
+    /// Accepted and implemented count as current.
+    pub fn is_current(self) -> bool {
+        matches!(self, Status::Accepted | Status::Implemented)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Proposed => "proposed",
+            Status::Accepted => "accepted",
+            Status::Implemented => "implemented",
+            Status::Rejected => "rejected",
+            Status::Deprecated => "deprecated",
+            Status::Superseded => "superseded",
+            Status::Unknown => "unknown",
+            Status::Unrecognised => "unrecognised",
+        }
+    }
+}
+
+/// A commit as the JSON shows it, in `commits` and in `drift.commits`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Commit {
+    pub sha: String,
+    /// Committer date, `YYYY-MM-DD` in UTC.
+    pub date: String,
+    pub author: Arc<str>,
+    pub subject: Arc<str>,
+    /// Only in `drift.commits`. (Skipped when `None`, so a stored scan, whose records have no
+    /// commits yet, never holds one: see `index::ScanMemo`.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cites_record: Option<bool>,
+}
+
+/// Commits to a current record's governed paths since it was decided.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Drift {
+    pub since: String,
+    /// `"record"` or `"first-commit"`.
+    pub since_from: String,
+    pub count: usize,
+    pub not_citing_record: usize,
+    pub authors: Vec<AuthorCount>,
+    pub last_change: Option<String>,
+    pub record_last_edited: Option<String>,
+    pub commits: Vec<Commit>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AuthorCount {
+    pub name: String,
+    pub commits: usize,
+}
+
+/// A guide or README outside the record folders, and the records it cites.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct DocCitations {
+    pub path: String,
+    pub cites: Vec<String>,
+}
+
+/// What a query asked: `null` for the full check.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Query {
+    Why {
+        why: String,
+        decisions: Vec<Decision>,
+    },
+    Record {
+        record: String,
+    },
+}
+
+/// One decision governing the path a `why` asked about.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Decision {
+    pub id: String,
+    pub status: Status,
+    pub current: bool,
+    pub matches: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared_by: Option<Vec<Declaration>>,
+}
+
+/// A source file that declared its decision with a marker.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Declaration {
+    pub path: String,
+    pub line: usize,
+}
+
+/// What a query picks records by: a [`Record`], or a stored head of one (the index's scan
+/// memo) whose record is decoded only when picked.
+pub trait Pickable {
+    fn id(&self) -> &str;
+    fn status(&self) -> Status;
+    fn governs(&self) -> impl Iterator<Item = &str>;
+}
+
+impl Pickable for Record {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn status(&self) -> Status {
+        self.status
+    }
+    fn governs(&self) -> impl Iterator<Item = &str> {
+        self.governs.iter().map(String::as_str)
+    }
+}

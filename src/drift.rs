@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::git::{CommitMeta, HistoryData};
+use crate::governs::Pattern;
 use crate::model::{AuthorCount, Commit, Drift, Record};
 use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
 
@@ -107,7 +108,7 @@ fn drift_for(
 
     let mut hits: Vec<u32> = Vec::new();
     for entry in &record.governs {
-        for (_, list) in data.under(entry) {
+        for (_, list) in data.under(&Pattern::new(entry)) {
             // Each list is newest first, so the commits since the date are a prefix of it.
             hits.extend(
                 list.iter()

@@ -11,6 +11,7 @@ pub mod checks;
 pub mod drift;
 pub mod fs;
 pub mod git;
+pub mod governs;
 pub mod graph;
 pub mod index;
 pub mod model;

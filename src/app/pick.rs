@@ -1,24 +1,9 @@
 //! The two questions: `why PATH` (which decisions govern it) and `record ID` (CONTRACT.md §3).
 
 use crate::app::error::{Error, Result};
+use crate::governs::Pattern;
 use crate::model::{Decision, Pickable, Query, Report};
 use crate::text::ids;
-
-/// Whether a governed entry covers `path`: the entry is the path, a folder above it, or a path
-/// inside it.
-pub fn entry_matches(entry: &str, path: &str) -> bool {
-    let bare = entry.trim_end_matches('/');
-    if path.is_empty() || bare == path {
-        return true;
-    }
-    let is_folder = entry.ends_with('/');
-    let inside = |inner: &str, outer: &str| {
-        inner
-            .strip_prefix(outer)
-            .is_some_and(|rest| rest.starts_with('/'))
-    };
-    (is_folder && inside(path, bare)) || inside(bare, path)
-}
 
 /// The decisions governing `path`: current ones first, then by id.
 pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
@@ -27,7 +12,7 @@ pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
         .filter_map(|r| {
             let matches: Vec<String> = r
                 .governs()
-                .filter(|g| entry_matches(g, path))
+                .filter(|g| Pattern::new(g).meets(path))
                 .map(str::to_string)
                 .collect();
             (!matches.is_empty()).then(|| Decision {
@@ -104,19 +89,4 @@ pub fn record_found(mut report: Report, id: String) -> Report {
     narrow(&mut report, std::slice::from_ref(&id));
     report.query = Some(Query::Record { record: id });
     report
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entries_match_above_and_below() {
-        assert!(entry_matches("src/auth/", "src/auth"));
-        assert!(entry_matches("src/auth/", "src/auth/login.py"));
-        assert!(entry_matches("src/auth/login.py", "src/auth"));
-        assert!(entry_matches("src/auth/login.py", "src/auth/login.py"));
-        assert!(!entry_matches("src/auth/", "src/authz"));
-        assert!(!entry_matches("src/auth.py", "src/auth.py.bak"));
-    }
 }

@@ -2,6 +2,7 @@
 //! renames of record files. What `drift.rs` computes from and the index stores; no gix here
 //! (ADR-0005).
 
+use crate::governs::Pattern;
 use std::cmp::Ordering as CmpOrdering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -74,19 +75,17 @@ pub struct HistoryData {
 }
 
 impl HistoryData {
-    /// The `(path, commit indices)` entries for a governed entry: a folder (ending with `/`)
-    /// gives every path under it, one range scan; a file gives itself.
-    pub fn under<'a>(&'a self, entry: &'a str) -> impl Iterator<Item = (&'a String, &'a Vec<u32>)> {
-        let is_folder = entry.ends_with('/');
+    /// The `(path, commit indices)` entries a governed entry matches (`governs`): one range
+    /// scan from its literal prefix.
+    pub fn under<'a>(
+        &'a self,
+        pattern: &'a Pattern<'a>,
+    ) -> impl Iterator<Item = (&'a String, &'a Vec<u32>)> {
+        let prefix = pattern.range_prefix();
         self.by_path
-            .range(entry.to_string()..)
-            .take_while(move |(path, _)| {
-                if is_folder {
-                    path.starts_with(entry)
-                } else {
-                    path.as_str() == entry
-                }
-            })
+            .range(prefix.to_string()..)
+            .take_while(move |(path, _)| path.starts_with(prefix))
+            .filter(move |(path, _)| pattern.matches(path))
     }
 }
 
@@ -143,12 +142,11 @@ mod tests {
         ] {
             data.by_path.insert(p.to_string(), vec![i]);
         }
-        let under: Vec<&str> = data.under("src/auth/").map(|(p, _)| p.as_str()).collect();
+        let folder = Pattern::new("src/auth/");
+        let under: Vec<&str> = data.under(&folder).map(|(p, _)| p.as_str()).collect();
         assert_eq!(under, ["src/auth/a.rs", "src/auth/b/c.rs"]);
-        let file: Vec<&str> = data
-            .under("src/authz.rs")
-            .map(|(p, _)| p.as_str())
-            .collect();
+        let file = Pattern::new("src/authz.rs");
+        let file: Vec<&str> = data.under(&file).map(|(p, _)| p.as_str()).collect();
         assert_eq!(file, ["src/authz.rs"]);
     }
 }

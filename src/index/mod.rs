@@ -13,6 +13,7 @@ pub mod migrations;
 pub mod schema;
 
 use crate::git::{self, CommitMeta, HistoryData, Rename, Repo, WalkedCommit};
+use crate::governs::Pattern;
 use crate::model::{IndexStatus, Record};
 use crate::parse::ParsedRecord;
 use crate::scan::{Inputs, Scan};
@@ -26,15 +27,6 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Whether a changed `path` is under `full_prefix` (a folder's, ending in `/`) or is it.
-fn path_matches(path: &str, full_prefix: &str, folder: bool) -> bool {
-    if folder {
-        path.starts_with(full_prefix)
-    } else {
-        path == full_prefix
-    }
-}
 
 /// A map keyed by commit number, with a hash made for numbers (SipHash was a few percent of an
 /// answer).
@@ -1072,20 +1064,25 @@ impl Index {
                 }
                 Ok(())
             };
-        let scan_range = |full_prefix: &str,
-                          folder: bool,
+        // Every stored (and pending) commit touching a path `pattern` matches: one range scan
+        // from its literal prefix (paths are stored relative to the work tree's top).
+        let scan_range = |pattern: &Pattern,
                           by_path: &mut PathLists,
                           found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
-            let start = (full_prefix, 0u32);
-            for entry in paths.range(start..).map_err(|e| self.err(e))? {
+            let start = format!("{prefix}{}", pattern.range_prefix());
+            for entry in paths
+                .range((start.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
-                if !path_matches(path, full_prefix, folder) {
+                if !path.starts_with(start.as_str()) {
                     break;
                 }
-                if reach.contains(n) {
-                    by_path.push(path.strip_prefix(prefix).unwrap_or(path), n);
+                let rel = &path[prefix.len()..];
+                if reach.contains(n) && pattern.matches(rel) {
+                    by_path.push(rel, n);
                     keep(n, v.value(), found)?;
                 }
             }
@@ -1094,8 +1091,11 @@ impl Index {
             for (i, c) in self.pending.iter().enumerate() {
                 let n = pending_number(i);
                 for path in &c.changes {
-                    if path_matches(path, full_prefix, folder) {
-                        by_path.push(path.strip_prefix(prefix).unwrap_or(path), n);
+                    let Some(rel) = path.strip_prefix(prefix) else {
+                        continue;
+                    };
+                    if pattern.matches(rel) {
+                        by_path.push(rel, n);
                         found.entry(n).or_insert_with(|| c.meta.clone());
                     }
                 }
@@ -1105,12 +1105,7 @@ impl Index {
         for r in records {
             if r.status.is_current() {
                 for g in &r.governs {
-                    scan_range(
-                        &format!("{prefix}{g}"),
-                        g.ends_with('/'),
-                        &mut by_path,
-                        &mut found,
-                    )?;
+                    scan_range(&Pattern::new(g), &mut by_path, &mut found)?;
                 }
             }
             // The record file, and its earlier names back through renames.
@@ -1120,8 +1115,8 @@ impl Index {
                 if !seen.insert(p.clone()) {
                     continue;
                 }
+                scan_range(&Pattern::File(&p), &mut by_path, &mut found)?;
                 let full = format!("{prefix}{p}");
-                scan_range(&full, false, &mut by_path, &mut found)?;
                 for entry in renames_t
                     .range((full.as_str(), 0u32)..)
                     .map_err(|e| self.err(e))?

@@ -1,9 +1,9 @@
 // Schema 2: a `mentions` table, (id, commit number), so the commits citing a record are one
 // range scan instead of a pass over every commit. Filled from the mentions each stored commit
-// already carries.
+// already carries. Its types are schema 2's, defined here.
 
+use super::v1_initial::COMMITS;
 use crate::index::codec;
-use crate::index::schema::COMMITS;
 use redb::{ReadableTable, TableDefinition};
 
 /// The schema-2 and -3 shape of `mentions`: (id, commit number), no value (schema 4 added one).

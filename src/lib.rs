@@ -21,4 +21,4 @@ pub mod scan;
 pub mod text;
 pub mod util;
 
-pub use app::{answer, exit_code, index_status, index_update, Answer, Ask, Error, Options, Result};
+pub use app::{answer, exit_code, Answer, Ask, Error, Options, Result, Session};

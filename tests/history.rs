@@ -459,7 +459,7 @@ fn a_root_below_the_work_tree_sees_paths_relative_to_it() {
 // ---- the walk itself, against real git (no CLI involved) ----
 
 fn loaded(root: &Path) -> HistoryData {
-    match history::load(root).expect("history loads") {
+    match history::load_at(root).expect("history loads") {
         Outcome::Ready(data) => data,
         other => panic!("expected a history, got {other:?}"),
     }
@@ -787,9 +787,9 @@ fn a_non_canonical_mode_with_the_same_blob_is_no_change() {
 #[test]
 fn no_repository_and_no_commits_are_outcomes_not_errors() {
     let dir = GitRepo::empty_folder();
-    assert_eq!(history::load(dir.path()).unwrap(), Outcome::NotARepo);
+    assert_eq!(history::load_at(dir.path()).unwrap(), Outcome::NotARepo);
     let empty = GitRepo::new();
-    assert_eq!(history::load(empty.path()).unwrap(), Outcome::NoCommits);
+    assert_eq!(history::load_at(empty.path()).unwrap(), Outcome::NoCommits);
 }
 
 #[test]
@@ -798,7 +798,7 @@ fn a_bare_repository_is_not_a_work_tree() {
     let bare = GitRepo::empty_folder();
     let target = bare.path().join("bare.git");
     repo.git(&["clone", "-q", "--bare", ".", target.to_str().unwrap()]);
-    assert_eq!(history::load(&target).unwrap(), Outcome::NotARepo);
+    assert_eq!(history::load_at(&target).unwrap(), Outcome::NotARepo);
 }
 
 // ---- the index's side: open, incremental walks, from_walk ----

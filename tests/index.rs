@@ -509,7 +509,7 @@ fn doctor_cached_record(repo: &GitRepo, rel: &str, stored_after: Duration) {
             .to_vec();
         let mut cached: schema::CachedRecord = codec::decode(&bytes).expect("decode");
         let fp = fingerprint_of(&repo.path().join(rel));
-        cached.fingerprint = fp;
+        cached.stamp = schema::Stamp { fp, digest: None };
         cached.stored_ns = fp.mtime_ns.max(fp.ctime_ns) + stored_after.as_nanos() as i64;
         records
             .insert(rel, codec::encode(&cached).as_slice())
@@ -1030,7 +1030,8 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
         let later = |ns: i64| ns + 60_000_000_000;
         let mut memo: schema::ScanMemo =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO)).expect("decode the memo");
-        memo.stored_ns = later(memo.stored_ns);
+        memo.deps.started_ns = later(memo.deps.started_ns);
+        memo.deps.walk.started_ns = later(memo.deps.walk.started_ns);
         let mut report: schema::MemoReport =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
         for bytes in report.records.iter_mut().filter(|_| title.is_some()) {
@@ -1038,9 +1039,9 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
             r.title = title.unwrap_or_default().into();
             *bytes = codec::encode(&r);
         }
-        let mut walk: schema::GuideWalkCache =
+        let mut walk: schema::WalkCache =
             codec::decode(&get(&meta, schema::KEY_GUIDE_WALK)).expect("decode the guide walk");
-        walk.stored_ns = later(walk.stored_ns);
+        walk.walk.started_ns = later(walk.walk.started_ns);
         for (key, value) in [
             (schema::KEY_SCAN_MEMO, codec::encode(&memo)),
             (schema::KEY_SCAN_MEMO_REPORT, codec::encode(&report)),

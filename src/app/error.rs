@@ -1,11 +1,14 @@
-//! The library's errors: each says in one line what failed and names the file or argument.
+//! The application's errors: each says in one line what failed and names the file or argument.
+//! Every lower layer has its own error type; this wraps them for the binary.
+
+use crate::scan::ScanError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
     Fs(#[from] crate::fs::FsError),
-    #[error("no decision records found under {root} (looked in {looked})")]
-    NoRecords { root: String, looked: String },
+    #[error(transparent)]
+    Scan(#[from] ScanError),
     #[error("no record has the id {0}")]
     UnknownRecord(String),
     #[error("{input}: {count} records have the number {number}; name one by its id ({ids})")]
@@ -29,6 +32,11 @@ impl Error {
     /// Usage and input errors exit 2 (the reference's exit codes).
     pub fn exit_code(&self) -> i32 {
         2
+    }
+
+    /// No records were found (which `index` reports as none, not as an error).
+    pub fn is_no_records(&self) -> bool {
+        matches!(self, Error::Scan(ScanError::NoRecords { .. }))
     }
 }
 

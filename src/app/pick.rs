@@ -1,9 +1,70 @@
-//! The two questions: `why PATH` (which decisions govern it) and `record ID` (CONTRACT.md §3).
+//! Narrowing the full report to a question: `why PATH` (which decisions govern it) and
+//! `record ID` (CONTRACT.md §3), decided from the records' ids, statuses and governed entries
+//! alone, so a scan's records and the scan memo's stored heads are picked by the same code.
 
-use crate::app::error::{Error, Result};
+use super::error::{Error, Result};
+use super::Ask;
 use crate::governs::Pattern;
+use crate::index;
 use crate::model::{Decision, Pickable, Query, Report};
 use crate::text::ids;
+
+/// What a question keeps of the full report, decided from the records' ids, statuses and
+/// governed entries alone: a scan's records or the scan memo's stored heads.
+pub(super) enum Pick {
+    All,
+    Why(Vec<Decision>),
+    Record(String),
+}
+
+impl Pick {
+    pub(super) fn of<R: Pickable>(
+        records: &[R],
+        ask: &Ask,
+        why_path: Option<&str>,
+    ) -> Result<Pick> {
+        Ok(match ask {
+            Ask::Check => Pick::All,
+            Ask::Why(_) => Pick::Why(decisions_for(records, why_path.unwrap_or(""))),
+            Ask::Record(input) => Pick::Record(find_id(records, input)?),
+        })
+    }
+
+    pub(super) fn keeps(&self, id: &str) -> bool {
+        match self {
+            Pick::All => true,
+            Pick::Why(decisions) => decisions.iter().any(|d| d.id == id),
+            Pick::Record(found) => found == id,
+        }
+    }
+
+    /// The answer from a report holding (at least) the records this keeps.
+    pub(super) fn answer(self, report: Report, why_path: Option<&str>) -> Report {
+        match self {
+            Pick::All => report,
+            Pick::Why(decisions) => why_decided(report, why_path.unwrap_or(""), decisions),
+            Pick::Record(id) => record_found(report, id),
+        }
+    }
+}
+
+pub(super) fn narrow(report: Report, ask: &Ask, why_path: Option<&str>) -> Result<Report> {
+    let pick = Pick::of(&report.records, ask, why_path)?;
+    Ok(pick.answer(report, why_path))
+}
+
+/// [`narrow`] on the scan memo's report: the records are picked by their stored heads and only
+/// those are decoded (the answer is the same).
+pub(super) fn narrow_memo(
+    memo: index::MemoHit<'_>,
+    ask: &Ask,
+    why_path: Option<&str>,
+) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
+    let pick = Pick::of(memo.heads(), ask, why_path)?;
+    Ok(memo
+        .report(|id| pick.keeps(id))
+        .map(|report| pick.answer(report, why_path)))
+}
 
 /// The decisions governing `path`: current ones first, then by id.
 pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
@@ -29,7 +90,7 @@ pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
 }
 
 /// Narrows a full report to the records `ids` and the findings about them.
-fn narrow(report: &mut Report, ids: &[String]) {
+fn keep_only(report: &mut Report, ids: &[String]) {
     report.records.retain(|r| ids.contains(&r.id));
     report.findings.retain(|f| ids.contains(&f.record));
 }
@@ -38,7 +99,7 @@ fn narrow(report: &mut Report, ids: &[String]) {
 /// (from the same records): the report keeps their records and the findings about them.
 pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> Report {
     let ids: Vec<String> = decisions.iter().map(|d| d.id.clone()).collect();
-    narrow(&mut report, &ids);
+    keep_only(&mut report, &ids);
     report.query = Some(Query::Why {
         why: path.to_string(),
         decisions,
@@ -86,7 +147,7 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
 
 /// `record ID` with the id already found (by [`find_id`], from the same records).
 pub fn record_found(mut report: Report, id: String) -> Report {
-    narrow(&mut report, std::slice::from_ref(&id));
+    keep_only(&mut report, std::slice::from_ref(&id));
     report.query = Some(Query::Record { record: id });
     report
 }

@@ -1,6 +1,7 @@
 //! Fingerprints: what identifies a file's or folder's state without reading it (size, times,
-//! inode), taken relative to the root opened once. A cache compares them to tell that
-//! something is unchanged (ADR-0006).
+//! inode), taken relative to the root opened once; and stamps, a fingerprint with the digest
+//! of the content for an entry changed too recently for its times to be trusted (racily
+//! clean, as git says). A cache compares them to tell that something is unchanged (ADR-0006).
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -49,7 +50,13 @@ impl RootDir {
         }
     }
 
-    /// The fingerprint of `rel` (root-relative, `""` for the root), following links.
+    /// The root it was opened at.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The fingerprint of `rel` (root-relative, `""` for the root; or absolute), following
+    /// links.
     pub fn fingerprint(&self, rel: &str) -> Option<Fingerprint> {
         #[cfg(unix)]
         if let Some(fd) = &self.fd {
@@ -63,6 +70,107 @@ impl RootDir {
             });
         }
         fingerprint(&self.root.join(rel))
+    }
+
+    /// The stamp of `rel` now (`rel` may also be absolute), for work begun at `started_ns`:
+    /// its fingerprint, then its content's digest when it changed within [`RACY_NS`] of then
+    /// but before [`DIGEST_MARGIN_NS`] of it (a later change is one the work may have missed
+    /// in part, so no digest vouches for it). `None` when it is not there.
+    pub fn stamp(&self, rel: &str, content: Content, started_ns: i64) -> Option<Stamp> {
+        let fp = self.fingerprint(rel)?;
+        let changed = fp.mtime_ns.max(fp.ctime_ns);
+        let digest = if settled(&fp, started_ns) || changed + DIGEST_MARGIN_NS >= started_ns {
+            None
+        } else {
+            self.digest(rel, content)
+        };
+        Some(Stamp { fp, digest })
+    }
+
+    /// The digest of `rel`'s content now: a regular file's bytes, a folder's entry names.
+    pub fn digest(&self, rel: &str, content: Content) -> Option<Digest> {
+        let path = self.root.join(rel);
+        match content {
+            Content::File => {
+                let bytes = super::read::read_regular(&path).ok()?;
+                Some(Digest::of_bytes(&bytes))
+            }
+            Content::Folder => {
+                let mut names: Vec<Vec<u8>> = std::fs::read_dir(&path)
+                    .ok()?
+                    .flatten()
+                    .map(|e| {
+                        let mut name = e.file_name().into_encoded_bytes();
+                        name.push(0);
+                        name
+                    })
+                    .collect();
+                names.sort_unstable();
+                Some(Digest::of_bytes(&names.concat()))
+            }
+        }
+    }
+}
+
+/// A stamp may hold a digest only for an entry last changed at least this long before the
+/// work it stands for began: a change made after that began can show a time up to a clock
+/// tick earlier (file times come from the kernel's coarse clock).
+pub const DIGEST_MARGIN_NS: i64 = 50_000_000;
+
+/// The digest of a file's bytes, or of a folder's entry names: to compare, never to trust
+/// across builds (a digest from another build only makes an entry read again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Digest(pub u64);
+
+impl Digest {
+    pub fn of_bytes(bytes: &[u8]) -> Digest {
+        use std::hash::BuildHasher;
+        Digest(foldhash::quality::FixedState::with_seed(0x636f_6e74_6578_7467).hash_one(bytes))
+    }
+}
+
+/// What a file or folder was when something was read from it: its fingerprint, and, when it
+/// had changed within [`RACY_NS`] of that moment, the digest of its content (a file's bytes,
+/// a folder's entry names), so that it can still be told unchanged later by reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub fp: Fingerprint,
+    pub digest: Option<Digest>,
+}
+
+/// Whether a stamp is of a file's bytes or a folder's entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    File,
+    Folder,
+}
+
+impl Stamp {
+    /// The stamp of a file whose `bytes` were read after `fp` was taken, for work begun at
+    /// `started_ns`: the digest is the bytes' (the content that was read).
+    pub fn of_read(fp: Fingerprint, bytes: &[u8], started_ns: i64) -> Stamp {
+        Stamp {
+            fp,
+            digest: (!settled(&fp, started_ns)).then(|| Digest::of_bytes(bytes)),
+        }
+    }
+
+    /// Whether this stamp, taken for work begun at `stored_ns`, still holds for `rel` whose
+    /// fingerprint is now `now`: the same fingerprint, and either settled (not changed within
+    /// [`RACY_NS`] of then) or with the same content now.
+    pub fn holds(
+        &self,
+        dir: &RootDir,
+        rel: &str,
+        content: Content,
+        now: &Fingerprint,
+        stored_ns: i64,
+    ) -> bool {
+        *now == self.fp
+            && (settled(now, stored_ns)
+                || self
+                    .digest
+                    .is_some_and(|d| dir.digest(rel, content) == Some(d)))
     }
 }
 

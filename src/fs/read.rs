@@ -63,3 +63,18 @@ fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
 fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
     fs::File::open(path)
 }
+
+/// The bytes of the regular file at `path` (following links), at most [`MAX_FILE_BYTES`]:
+/// never waiting on a FIFO. For a content digest; a record's reading is [`read_file`]'s.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let file = open_nonblocking(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(
+            "not a regular file of a readable size",
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}

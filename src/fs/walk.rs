@@ -2,7 +2,9 @@
 //! other ignore files say honoured (ADR-0001).
 
 use super::discover::{rel_of, Found};
+use super::fingerprint::{Content, RootDir, Stamp};
 use super::root::work_tree_top;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The guides a walk found, and the folders it walked (so a cache can tell, from their
@@ -12,6 +14,77 @@ pub struct GuideWalk {
     pub files: Vec<Found>,
     /// Root-relative folders walked (`""` is the root).
     pub dirs: Vec<String>,
+}
+
+/// What a guide walk depended on, stamped: every folder it walked (a folder's times change
+/// when an entry is added, removed or renamed in it) and every ignore file that applied. While
+/// all of it holds, a new walk would find the same files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkStamp {
+    /// When the work the walk belongs to began.
+    pub started_ns: i64,
+    /// Root-relative folders walked (`""` is the root) → their stamps (`None`: gone).
+    pub dirs: Vec<(String, Option<Stamp>)>,
+    /// The ignore files that applied, absolute → their stamps (`None`: absent).
+    pub ignores: Vec<(String, Option<Stamp>)>,
+    pub files: Vec<Found>,
+}
+
+impl WalkStamp {
+    /// Stamps `walk` of the root `dir` is opened at, for work begun at `started_ns`.
+    pub fn of(dir: &RootDir, walk: &GuideWalk, started_ns: i64) -> WalkStamp {
+        let root = dir.root();
+        let mut ignores: Vec<PathBuf> = outer_ignore_files(root);
+        // Inside the walked folders only the ignore files that exist: one appearing or
+        // vanishing changes its folder's times, which are checked anyway.
+        for d in &walk.dirs {
+            for name in [".gitignore", ".ignore"] {
+                let p = root.join(d).join(name);
+                if p.exists() {
+                    ignores.push(p);
+                }
+            }
+        }
+        WalkStamp {
+            started_ns,
+            dirs: walk
+                .dirs
+                .iter()
+                .map(|d| (d.clone(), dir.stamp(d, Content::Folder, started_ns)))
+                .collect(),
+            ignores: ignores
+                .into_iter()
+                .map(|p| {
+                    let p = p.display().to_string();
+                    let stamp = dir.stamp(&p, Content::File, started_ns);
+                    (p, stamp)
+                })
+                .collect(),
+            files: walk.files.clone(),
+        }
+    }
+
+    /// Whether a walk now would find the same: no folder it walked and no ignore file changed.
+    pub fn still_holds(&self, dir: &RootDir) -> bool {
+        let same = |rel: &str, then: &Option<Stamp>, content: Content| match (
+            dir.fingerprint(rel),
+            then,
+        ) {
+            (None, None) => true,
+            (Some(now), Some(then)) => then.holds(dir, rel, content, &now, self.started_ns),
+            _ => false,
+        };
+        let dirs_same = crate::util::parallel_map_from(1024, &self.dirs, |(d, then)| {
+            same(d, then, Content::Folder)
+        })
+        .into_iter()
+        .all(|same| same);
+        dirs_same
+            && self
+                .ignores
+                .iter()
+                .all(|(p, then)| same(p, then, Content::File))
+    }
 }
 
 /// The ignore files a guide walk honours besides those inside the walked folders: the root's

@@ -15,7 +15,7 @@ pub use repo::{open, Repo};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Why the history could not be read. Messages are one line and name what failed.
 #[derive(Debug, thiserror::Error)]
@@ -34,18 +34,24 @@ pub enum HistoryError {
     Thread(String),
 }
 
-/// Walks HEAD's whole history of the repository around `root` (which may be a subfolder of the
-/// work tree; every path in the result is relative to it, and paths outside it are dropped).
-/// [`open`], [`walk_new`] from HEAD with nothing known, then [`from_walk`].
-pub fn load(root: &Path) -> Result<Outcome, HistoryError> {
-    let Some(repo) = open(root)? else {
-        return Ok(Outcome::NotARepo);
-    };
+/// Walks HEAD's whole history of `repo` (opened at a root that may be a subfolder of the work
+/// tree; every path in the result is relative to it, and paths outside it are dropped):
+/// [`walk_new`] from HEAD with nothing known, then [`from_walk`].
+pub fn load(repo: &Repo) -> Result<Outcome, HistoryError> {
     let Some(head) = repo.head else {
         return Ok(Outcome::NoCommits);
     };
-    let commits = walk_new(&repo, head, &|_| false, None)?;
-    Ok(Outcome::Ready(from_walk(&repo, commits)))
+    let commits = walk_new(repo, head, &|_| false, None)?;
+    Ok(Outcome::Ready(from_walk(repo, commits)))
+}
+
+/// [`open`] then [`load`]: the whole history of the repository around `root`, or why there is
+/// none.
+pub fn load_at(root: &std::path::Path) -> Result<Outcome, HistoryError> {
+    match open(root)? {
+        Some(repo) => load(&repo),
+        None => Ok(Outcome::NotARepo),
+    }
 }
 
 /// The history data of the root `repo` was opened at, from walked commits: only paths under the

@@ -37,6 +37,41 @@ impl Repo {
             .unwrap_or_else(|| b"shallow".to_vec())
     }
 
+    /// Reads HEAD, whether the clone is shallow and the local branches' tips again: a session
+    /// that answers many questions (hooks, `watch`) does this before each, the repository
+    /// itself staying open.
+    pub fn refresh(&mut self) -> Result<(), HistoryError> {
+        let repo = self.sync.to_thread_local();
+        let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
+        let head = {
+            let head = repo.head().map_err(|e| head_error(&e))?;
+            match head.id() {
+                Some(id) => Some(id.detach()),
+                None if head.is_unborn() => None,
+                // HEAD → a symbolic branch → …: follow it all the way.
+                None => head
+                    .try_into_peeled_id()
+                    .map_err(|e| head_error(&e))?
+                    .map(|id| id.detach()),
+            }
+        };
+        let shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
+        let mut local_branches: Vec<[u8; 20]> = Vec::new();
+        let refs = repo.references().map_err(|e| head_error(&e))?;
+        // A broken reference is skipped: it must not stop every query.
+        for reference in refs.local_branches().map_err(|e| head_error(&e))?.flatten() {
+            if let Some(id) = reference.target().try_id() {
+                local_branches.push(id20(id));
+            }
+        }
+        local_branches.sort_unstable();
+        local_branches.dedup();
+        self.head = head.map(|id| id20(&id));
+        self.shallow = shallow;
+        self.local_branches = local_branches;
+        Ok(())
+    }
+
     /// A thread-local handle on the repository (e.g. to read its configuration).
     pub fn gix(&self) -> gix::Repository {
         self.sync.to_thread_local()
@@ -82,40 +117,17 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
     }
     let prefix = path_prefix(rel);
 
-    let repo = sync.to_thread_local();
-    let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
-    let head = {
-        let head = repo.head().map_err(|e| head_error(&e))?;
-        match head.id() {
-            Some(id) => Some(id.detach()),
-            None if head.is_unborn() => None,
-            // HEAD → a symbolic branch → …: follow it all the way.
-            None => head
-                .try_into_peeled_id()
-                .map_err(|e| head_error(&e))?
-                .map(|id| id.detach()),
-        }
-    };
-    let shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
-    let mut local_branches: Vec<[u8; 20]> = Vec::new();
-    let refs = repo.references().map_err(|e| head_error(&e))?;
-    // A broken reference is skipped: it must not stop every query.
-    for reference in refs.local_branches().map_err(|e| head_error(&e))?.flatten() {
-        if let Some(id) = reference.target().try_id() {
-            local_branches.push(id20(id));
-        }
-    }
-    local_branches.sort_unstable();
-    local_branches.dedup();
-    Ok(Some(Repo {
+    let mut repo = Repo {
         git_dir: sync.git_dir().to_path_buf(),
         workdir,
         prefix,
-        head: head.map(|id| id20(&id)),
-        shallow,
-        local_branches,
+        head: None,
+        shallow: false,
+        local_branches: Vec::new(),
         sync,
-    }))
+    };
+    repo.refresh()?;
+    Ok(Some(repo))
 }
 
 pub(super) fn id20(id: &gix::oid) -> [u8; 20] {

@@ -1,6 +1,7 @@
 //! The schema steps: step N takes an index from version N-1 to N. Each runs in its own write
 //! transaction, which also records the new version, so a crash between steps leaves a whole
-//! version behind. The steps themselves live in `migrations/`.
+//! version behind. The steps themselves live in `migrations/`, each with the tables and types
+//! of its own schema defined in it: a step means the same whatever later schemas do.
 
 use super::schema::{KEY_VERSION, META};
 use redb::{Database, ReadableDatabase};
@@ -13,6 +14,8 @@ pub(crate) mod v2_mentions;
 mod v3_flat_graph;
 #[path = "../../migrations/v4_inline_meta.rs"]
 mod v4_inline_meta;
+#[path = "../../migrations/v5_stamps.rs"]
+mod v5_stamps;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -22,6 +25,7 @@ pub const STEPS: &[(u32, Step)] = &[
     (2, v2_mentions::apply),
     (3, v3_flat_graph::apply),
     (4, v4_inline_meta::apply),
+    (5, v5_stamps::apply),
 ];
 
 /// The version recorded in the file; 0 for a new, empty file.

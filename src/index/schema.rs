@@ -1,12 +1,12 @@
 //! The index's tables (ADR-0006). Paths in `paths`, `renames` and commits are relative to the
 //! work tree's top; records and guides are relative to the root they were read under.
 
-pub use crate::fs::fingerprint::Fingerprint;
+pub use crate::fs::fingerprint::{Fingerprint, Stamp};
 use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -110,63 +110,58 @@ pub struct StoredChanges {
     pub renames: Vec<(String, String)>,
 }
 
+/// A record file's parse, with the stamp of the file it was read from (schema 5).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CachedRecord {
-    pub fingerprint: Fingerprint,
-    /// When it was stored (ns since the epoch): a file changed within the clock's resolution
-    /// of that moment is not trusted.
+    pub stamp: Stamp,
+    /// When the scan that read it began (ns since the epoch): the stamp is judged against it.
     pub stored_ns: i64,
     pub parsed: crate::parse::ParsedRecord,
 }
 
+/// A guide's citations, likewise.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CachedGuide {
-    pub fingerprint: Fingerprint,
+    pub stamp: Stamp,
     pub stored_ns: i64,
     pub guide: crate::parse::Guide,
 }
 
-/// The root and `--docs` the cached records and guides were read under.
+/// What the cached records and guides were read under: the root, `--docs`, and the parser
+/// that read them (cached parses from another parser are dropped, the history is kept).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scope {
     pub root: String,
     pub docs: Vec<String>,
+    pub parser: u32,
 }
 
-/// The last guide walk: still valid while no walked folder and no ignore file changed.
+impl Scope {
+    /// The scope of a scan of `root` with `docs`, by this build's parser.
+    pub fn new(root: &std::path::Path, docs: &[String]) -> Scope {
+        Scope {
+            root: root.display().to_string(),
+            docs: docs.to_vec(),
+            parser: crate::parse::PARSER_VERSION,
+        }
+    }
+}
+
+/// The last guide walk, stamped: still valid while no walked folder and no ignore file
+/// changed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GuideWalkCache {
+pub struct WalkCache {
     pub scope: Scope,
-    pub stored_ns: i64,
-    /// Root-relative folder → its fingerprint (a folder's times change when an entry is added,
-    /// removed or renamed in it).
-    pub dirs: Vec<(String, Option<Fingerprint>)>,
-    /// Absolute paths of the ignore files that applied → their fingerprints (`None`: absent).
-    pub ignores: Vec<(String, Option<Fingerprint>)>,
-    pub files: Vec<crate::fs::Found>,
+    pub walk: crate::fs::walk::WalkStamp,
 }
 
-/// What the last scan depended on besides the parsed files (see `index::cache`).
+/// What the last scan depended on besides the parsed files (see `index::memo`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ScanMemo {
     /// The build that wrote it.
     pub made_by: String,
     pub scope: Scope,
-    /// When the scan began: every fingerprint must be settled by then.
-    pub stored_ns: i64,
-    pub folders: Vec<String>,
-    pub files: Vec<crate::fs::Found>,
-    /// What listing the folders said (unreadable parts, names that are not UTF-8).
-    pub file_notes: Vec<String>,
-    /// Every folder listed for records, fingerprinted after the listing (and `stored_ns` is
-    /// from before it, so a folder changed meanwhile is never settled): while they are the
-    /// same, the listing is.
-    pub record_dirs: Vec<(String, Fingerprint)>,
-    /// Each record file's fingerprint from before it was read, in `files` order.
-    pub file_fps: Vec<Fingerprint>,
-    pub guide_files: Vec<crate::fs::Found>,
-    pub guide_fps: Vec<Fingerprint>,
-    pub observed: crate::fs::tree::Observed,
+    pub deps: crate::scan::Deps,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.

@@ -1,71 +1,101 @@
 //! A scan: discovery → parsing → graph → checks, the full [`Report`] of a root.
 //!
-//! Parsing is the only step whose result can be kept: the index (ADR-0006) hands in
-//! [`Inputs`] that serve unchanged files from its cache. The graph and the checks always run,
-//! because path existence follows the working tree; so an indexed answer and a fresh one are
-//! computed by the same code (ADR-0004).
+//! Parsing is the only step whose result can be kept: a cache (the index, ADR-0006) hands in
+//! [`Inputs`] that serve unchanged files. The graph and the checks always run, because path
+//! existence follows the working tree; so an indexed answer and a fresh one are computed by
+//! the same code (ADR-0004). A scan for a cache also returns everything it depended on
+//! ([`Deps`]), stamped, so the cache can tell later that it would come out the same.
 
-use crate::app::error::{Error, Result};
+mod deps;
+
+pub use deps::Deps;
+
 use crate::fs::discover;
+use crate::fs::fingerprint::{Fingerprint, RootDir, Stamp};
 use crate::fs::read::read_file;
-use crate::fs::tree::{Observed, Tree};
-use crate::fs::walk;
-use crate::fs::Found;
+use crate::fs::tree::Tree;
+use crate::fs::walk::{self, WalkStamp};
+use crate::fs::{Found, FsError};
 use crate::graph::{self, Resolver};
 use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
 use crate::text::ids::Prefix;
 use std::path::Path;
 
+/// Why there is no report.
+#[derive(Debug, thiserror::Error)]
+pub enum ScanError {
+    #[error(transparent)]
+    Fs(#[from] FsError),
+    #[error("no decision records found under {root} (looked in {looked})")]
+    NoRecords { root: String, looked: String },
+}
+
 /// Where parsed files come from: a cache may answer for a file it has seen unchanged.
 pub trait Inputs: Sync {
-    fn record(&self, _found: &Found) -> Option<ParsedRecord> {
+    /// The root, opened, when the scan is for a cache: every file read is then stamped and
+    /// the scan returns its [`Deps`]. `None` for a scan nothing keeps.
+    fn keeps(&self) -> Option<&RootDir> {
         None
     }
-    fn guide(&self, _found: &Found) -> Option<Guide> {
+    /// The parse of the record file `found`, whose fingerprint is `now`, if the cache holds
+    /// one still valid; with the stamp it holds.
+    fn record(&self, _found: &Found, _now: &Fingerprint) -> Option<(ParsedRecord, Stamp)> {
         None
     }
-    /// The guides a walk would find now, if known without walking.
-    fn guide_files(&self) -> Option<Vec<Found>> {
+    /// The same for a guide.
+    fn guide(&self, _found: &Found, _now: &Fingerprint) -> Option<(Guide, Stamp)> {
+        None
+    }
+    /// A guide walk known to hold still: a new walk would find its files.
+    fn guide_walk(&self) -> Option<WalkStamp> {
         None
     }
 }
 
-/// No cache: every file is read and parsed.
+/// No cache: every file is read and parsed, nothing is stamped.
 pub struct Fresh;
 impl Inputs for Fresh {}
 
 /// What a scan found, before any query narrows it.
 pub struct Scan {
     pub report: Report,
-    /// Every record read, in path order (for the index to keep).
+    /// Every record read, in path order.
     pub parsed: Vec<ParsedRecord>,
+    /// Every guide read, in path order.
     pub guides: Vec<Guide>,
-    /// The guide walk, when one was made (not served by the inputs).
-    pub guide_walk: Option<walk::GuideWalk>,
-    /// The record folders and files and the guide files it read, and what it asked of the
-    /// file system besides: with the files' fingerprints, enough to tell later that a scan
-    /// would come out the same (ADR-0006).
-    pub folders: Vec<String>,
-    pub files: Vec<Found>,
-    pub file_notes: Vec<String>,
-    /// The folders listed for records.
-    pub record_dirs: Vec<String>,
-    /// When the scan began (ns since the epoch), before it listed or read anything.
-    pub started_ns: i64,
-    pub guide_files: Vec<Found>,
-    pub observed: Observed,
+    /// What it depended on, when the inputs keep it.
+    pub deps: Option<Deps>,
 }
 
+/// What came of one file: its value or the note saying why it was skipped, and its stamp
+/// when the scan is for a cache (a file that could not be read is stamped too: whatever kept
+/// it from being read is what the stamp says; `None` only when it could not be looked at).
+type Outcome<T> = (Result<T, String>, Option<Stamp>);
+
 /// Reads every record and guide under `root` and runs every check.
-pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
+pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, ScanError> {
     let folders = discover::record_folders(root, docs)?;
     let started_ns = crate::util::now_ns();
+    let dir = inputs.keeps();
     let listing = discover::list_records(root, &folders);
-    let (files, file_notes, record_dirs) = (listing.files, listing.notes, listing.dirs);
-    let mut notes = file_notes.clone();
-    let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(files.len());
-    for outcome in cached_or_read(&files, |f| inputs.record(f), |f| read_record(root, f)) {
+    let record_dirs = dir.map(|d| stamp_all(d, &listing.dirs, started_ns));
+    let mut notes = listing.notes.clone();
+    let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(listing.files.len());
+    let mut record_stamps = Vec::with_capacity(listing.files.len());
+    let read_records = cached_or_read(
+        &listing.files,
+        dir,
+        started_ns,
+        |f, now| inputs.record(f, now),
+        |bytes, f| {
+            let prefix = Prefix::for_folder(crate::text::parent_folder(&f.rel));
+            parse::parse_record(&f.rel, bytes, prefix).map_err(|e| e.to_string())
+        },
+        root,
+    );
+    for (f, (outcome, stamp)) in listing.files.iter().zip(read_records) {
+        record_stamps.push((f.clone(), stamp));
         match outcome {
             Ok(p) => {
                 notes.extend(p.notes.iter().cloned());
@@ -80,7 +110,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
         } else {
             folders.join(", ")
         };
-        return Err(Error::NoRecords {
+        return Err(ScanError::NoRecords {
             root: root.display().to_string(),
             looked,
         });
@@ -88,76 +118,121 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan> {
     let tree = Tree::new(root.to_path_buf());
     let records = graph::build(&tree, &folders, &parsed);
 
-    let (guide_files, guide_walk) = match inputs.guide_files() {
-        Some(files) => (files, None),
+    let walk = match inputs.guide_walk() {
+        Some(held) => held,
         None => {
             let walk = walk::guide_walk(root, &folders);
-            (walk.files.clone(), Some(walk))
+            match dir {
+                Some(d) => WalkStamp::of(d, &walk, started_ns),
+                None => WalkStamp {
+                    started_ns,
+                    dirs: Vec::new(),
+                    ignores: Vec::new(),
+                    files: walk.files,
+                },
+            }
         }
     };
+    let guide_files = walk.files.clone();
     let mut guides = Vec::new();
-    for outcome in cached_or_read(&guide_files, |f| inputs.guide(f), |f| read_guide(root, f)) {
+    let mut guide_stamps = Vec::with_capacity(guide_files.len());
+    let read_guides = cached_or_read(
+        &guide_files,
+        dir,
+        started_ns,
+        |f, now| inputs.guide(f, now),
+        |bytes, f| {
+            let text =
+                std::str::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8, skipped", f.rel))?;
+            Ok(parse::parse_guide(&f.rel, text))
+        },
+        root,
+    );
+    for (f, (outcome, stamp)) in guide_files.iter().zip(read_guides) {
+        guide_stamps.push((f.clone(), stamp));
         match outcome {
             Ok(g) => guides.push(g),
             Err(note) => notes.push(note),
         }
     }
     let resolver = Resolver::new(&parsed, &folders);
-    let docs = graph::doc_citations(&guides, &records, &resolver);
-    let findings = crate::checks::run(&records, &docs);
+    let docs_cited = graph::doc_citations(&guides, &records, &resolver);
+    let findings = crate::checks::run(&records, &docs_cited);
+    let deps = record_dirs.map(|record_dirs| Deps {
+        started_ns,
+        docs: docs.to_vec(),
+        folders,
+        record_dirs,
+        files: record_stamps,
+        walk,
+        guides: guide_stamps,
+        observed: tree.observed(),
+    });
     Ok(Scan {
         report: Report {
             root: root.display().to_string(),
             records,
-            docs,
+            docs: docs_cited,
             findings,
             notes,
             query: None,
         },
         parsed,
         guides,
-        guide_walk,
-        folders,
-        files,
-        file_notes,
-        record_dirs,
-        started_ns,
-        guide_files,
-        observed: tree.observed(),
+        deps,
     })
 }
 
-/// Each file's cached parse, or its own reading: the cache answers first, on this thread (a
-/// stat each); only what it could not answer is read and parsed, on every core. In file order.
-fn cached_or_read<T: Send>(
-    files: &[Found],
-    cached: impl Fn(&Found) -> Option<T>,
-    read: impl Fn(&Found) -> std::result::Result<T, String> + Sync,
-) -> Vec<std::result::Result<T, String>> {
-    let hits: Vec<Option<T>> = files.iter().map(cached).collect();
-    let misses: Vec<&Found> = files
-        .iter()
-        .zip(&hits)
-        .filter(|(_, hit)| hit.is_none())
-        .map(|(f, _)| f)
-        .collect();
-    let mut read_misses = crate::util::parallel_map(&misses, |f| read(f)).into_iter();
-    hits.into_iter()
-        .map(|hit| match hit {
-            Some(v) => Ok(v),
-            None => read_misses.next().expect("one read per miss"),
+fn stamp_all(dir: &RootDir, rels: &[String], started_ns: i64) -> Vec<(String, Option<Stamp>)> {
+    rels.iter()
+        .map(|rel| {
+            let stamp = dir.stamp(rel, crate::fs::fingerprint::Content::Folder, started_ns);
+            (rel.clone(), stamp)
         })
         .collect()
 }
 
-fn read_record(root: &Path, f: &Found) -> std::result::Result<ParsedRecord, String> {
-    let bytes = read_file(root, &f.rel, f.link)?;
-    let prefix = Prefix::for_folder(crate::text::parent_folder(&f.rel));
-    parse::parse_record(&f.rel, &bytes, prefix).map_err(|e| e.to_string())
-}
-
-fn read_guide(root: &Path, f: &Found) -> std::result::Result<Guide, String> {
-    let bytes = read_file(root, &f.rel, f.link)?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8, skipped", f.rel))?;
-    Ok(parse::parse_guide(&f.rel, &text))
+/// Each file's cached value, or its own reading: the cache answers first, on this thread (a
+/// stat each); only what it could not answer is read and parsed, on every core. In file
+/// order. With `dir` (a scan for a cache), each file is fingerprinted before it is read, and
+/// stamped with what was read.
+fn cached_or_read<T: Send>(
+    files: &[Found],
+    dir: Option<&RootDir>,
+    started_ns: i64,
+    cached: impl Fn(&Found, &Fingerprint) -> Option<(T, Stamp)>,
+    parse: impl Fn(&[u8], &Found) -> Result<T, String> + Sync,
+    root: &Path,
+) -> Vec<Outcome<T>> {
+    let fps: Vec<Option<Fingerprint>> = files
+        .iter()
+        .map(|f| dir.and_then(|d| d.fingerprint(&f.rel)))
+        .collect();
+    let hits: Vec<Option<(T, Stamp)>> = files
+        .iter()
+        .zip(&fps)
+        .map(|(f, fp)| cached(f, fp.as_ref()?))
+        .collect();
+    let misses: Vec<(&Found, Option<Fingerprint>)> = files
+        .iter()
+        .zip(&fps)
+        .zip(&hits)
+        .filter(|(_, hit)| hit.is_none())
+        .map(|((f, fp), _)| (f, *fp))
+        .collect();
+    let mut read_misses =
+        crate::util::parallel_map(&misses, |(f, fp)| match read_file(root, &f.rel, f.link) {
+            Ok(bytes) => (
+                parse(&bytes, f),
+                fp.map(|fp| Stamp::of_read(fp, &bytes, started_ns)),
+            ),
+            Err(note) => (Err(note), fp.map(|fp| Stamp { fp, digest: None })),
+        })
+        .into_iter();
+    hits.into_iter()
+        .map(|hit| match hit {
+            Some((value, stamp)) => (Ok(value), Some(stamp)),
+            None => read_misses.next().expect("one read per miss"),
+        })
+        .collect()
 }

@@ -1,0 +1,279 @@
+//! A session: the root resolved and its repository opened once, answering as many questions
+//! as it is asked (a command asks one; hooks and `watch` ask many). Each answer comes from the
+//! index brought up to date (ADR-0006), or from a fresh scan with `--no-index`, outside git, or
+//! when the index can't be used; the two are byte-identical.
+
+use super::error::{Error, Result};
+use super::pick::{narrow, narrow_memo};
+use super::{Answer, Ask, Options, Progress};
+use crate::fs::root::{query_path, resolve_root};
+use crate::git::{self, Outcome, Repo};
+use crate::index::schema::Scope;
+use crate::index::{self, Index};
+use crate::model::{IndexStatus, IndexSummary, Report};
+use crate::{drift, scan};
+use std::path::{Path, PathBuf};
+
+pub struct Session {
+    opts: Options,
+    root: PathBuf,
+    /// The git work tree around the root, opened once; `None` outside git.
+    repo: Option<Repo>,
+}
+
+impl Session {
+    /// Resolves the root (`--root`, else the work tree around the current folder) and opens
+    /// the repository around it.
+    pub fn open(opts: Options) -> Result<Session> {
+        let root = resolve_root(opts.root.as_deref())?;
+        let repo = git::open(&root)?;
+        Ok(Session { opts, root, repo })
+    }
+
+    /// The canonical root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The repository, with HEAD and the branches read anew.
+    fn repo_now(&mut self) -> Result<Option<Repo>> {
+        if let Some(repo) = &mut self.repo {
+            repo.refresh()?;
+        }
+        Ok(self.repo.clone())
+    }
+
+    /// The repository and the index file of it; an error outside git.
+    fn index_of(&mut self) -> Result<(Repo, PathBuf)> {
+        match self.repo_now()? {
+            Some(repo) => {
+                let path = index::path_for(&repo);
+                Ok((repo, path))
+            }
+            None => Err(Error::NoGit(self.root.display().to_string())),
+        }
+    }
+
+    /// Answers one question.
+    pub fn answer(&mut self, ask: &Ask, progress: Progress) -> Result<Answer> {
+        // A query path is checked before any work: one outside the root is refused.
+        let why_path = match ask {
+            Ask::Why(p) => Some(query_path(&self.root, p).map_err(|reason| Error::BadPath {
+                path: p.clone(),
+                reason,
+            })?),
+            _ => None,
+        };
+        let why_path = why_path.as_deref();
+        let repo = self.repo_now()?;
+        let mut diagnostics = Vec::new();
+        let indexed = match (&repo, self.opts.no_index) {
+            (Some(repo), false) => {
+                match self.answer_indexed(repo.clone(), ask, why_path, progress) {
+                    Ok(found) => Some(found),
+                    Err(Error::Index(e)) => {
+                        diagnostics.push(format!("{e}; answered from a scan"));
+                        None
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            _ => None,
+        };
+        let report = match indexed {
+            Some((report, mut notes)) => {
+                diagnostics.append(&mut notes);
+                report
+            }
+            None => {
+                let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
+                let mut report = narrow(report, ask, why_path)?;
+                if self.opts.git {
+                    let outcome = match &repo {
+                        Some(repo) => git::load(repo)?,
+                        None => Outcome::NotARepo,
+                    };
+                    add_history(&self.root, &mut report, outcome);
+                }
+                report
+            }
+        };
+        Ok(Answer {
+            report,
+            diagnostics,
+        })
+    }
+
+    /// The indexed answer, and what to say about how it was found.
+    fn answer_indexed(
+        &self,
+        repo: Repo,
+        ask: &Ask,
+        why_path: Option<&str>,
+        progress: Progress,
+    ) -> Result<(Report, Vec<String>)> {
+        let path = index::path_for(&repo);
+        let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
+        let has_commits = idx.repo.head.is_some();
+        let history = (self.opts.git && has_commits).then_some(progress);
+        let (scanned, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
+        let mut report = scanned?;
+        // New pending commits are written beside the index while the answer is computed.
+        let pending = idx.take_pending_write();
+        let written = std::thread::scope(|s| -> Result<Option<String>> {
+            let write = pending.map(|p| s.spawn(move || p.write()));
+            if write.is_some() {
+                std::thread::yield_now(); // see `scan_with`: let it start now
+            }
+            if self.opts.git {
+                let outcome = if has_commits {
+                    Outcome::Ready(idx.history_for(&report.records)?)
+                } else {
+                    Outcome::NoCommits
+                };
+                add_history(&self.root, &mut report, outcome);
+            }
+            Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
+        })?;
+        idx.diagnostics.extend(written);
+        Ok((report, idx.diagnostics))
+    }
+
+    /// The report `ask` needs, from the index: its scan memo when that still holds, else a
+    /// scan served from its cached parses, which then keeps what was parsed anew (ADR-0006).
+    /// With `history`, the history part is brought up to date at the same time, on another
+    /// thread (the scan mostly waits on the file system, the walk on git's objects). Returns
+    /// the scan's own outcome, narrowed to the question, and how many commits were added; the
+    /// outer error is the index's.
+    fn scan_with(
+        &self,
+        idx: &mut Index,
+        history: Option<Progress>,
+        fold: bool,
+        ask: &Ask,
+        why_path: Option<&str>,
+    ) -> Result<(Result<Report>, usize)> {
+        let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
+        let cached = idx.inputs(&Scope::new(root, docs))?;
+        // `cached` reads the stored parses only when the memo does not hold; until that is
+        // settled, the refresh must not open the index to write (its read holds a shared lock).
+        let (gate, gated) = std::sync::mpsc::channel::<()>();
+        idx.gate_writes(gated);
+        let (scanned, refreshed) = std::thread::scope(|s| {
+            let refresh = history.map(|progress| {
+                let idx = &mut *idx;
+                s.spawn(move || idx.refresh_history(progress, fold))
+            });
+            if refresh.is_some() {
+                // Let the new thread run now: left to wait for this one's time slice, it
+                // started up to 4 ms late (measured on a 2-core VM).
+                std::thread::yield_now();
+            }
+            let memo = cached.memo_report();
+            cached.release(memo.is_none());
+            drop(gate);
+            let scanned = match memo {
+                Some(report) => Ok(Scanned::Memo(report)),
+                None => scan::scan(root, docs, &cached).map(|s| Scanned::Scan(Box::new(s))),
+            };
+            let refreshed = refresh.map(|h| h.join().expect("the history refresh panicked"));
+            (scanned, refreshed)
+        });
+        let added = refreshed.transpose()?.unwrap_or(0);
+        let report = match scanned {
+            Ok(Scanned::Scan(scan)) => {
+                idx.store_inputs(&cached, &scan)?;
+                narrow(scan.report, ask, why_path)
+            }
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path) {
+                Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e.into()),
+        };
+        Ok((report, added))
+    }
+
+    /// `index` (and `index --rebuild`): brings every part of the index up to date.
+    pub fn index_update(&mut self, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
+        let (repo, path) = self.index_of()?;
+        let mode = if rebuild {
+            index::Mode::Rebuild
+        } else {
+            index::Mode::Update
+        };
+        let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
+        let history = idx.repo.head.is_some().then_some(progress);
+        // `index` writes pending commits into redb.
+        let (scanned, commits_added) =
+            self.scan_with(&mut idx, history, true, &Ask::Check, None)?;
+        if let Some(p) = idx.take_pending_write() {
+            if let Err(note) = p.write() {
+                idx.diagnostics.push(note);
+            }
+        }
+        let records = match scanned {
+            Ok(report) => report.records.len(),
+            Err(e) if e.is_no_records() => 0,
+            Err(e) => return Err(e),
+        };
+        Ok(IndexSummary {
+            path: idx.path.display().to_string(),
+            records,
+            commits_added,
+            head: idx.repo.head.map(|h| git::sha_hex(&h)),
+            diagnostics: idx.diagnostics.clone(),
+        })
+    }
+
+    /// `index --status`: reports, never updates.
+    pub fn index_status(&mut self) -> Result<IndexStatus> {
+        let (repo, path) = self.index_of()?;
+        if !path.exists() {
+            return Ok(IndexStatus {
+                path: path.display().to_string(),
+                schema_version: index::schema::SCHEMA_VERSION,
+                head: repo.head.map(|h| git::sha_hex(&h)),
+                indexed_head: None,
+                fresh: false,
+                records: 0,
+                commits: 0,
+                paths: 0,
+            });
+        }
+        let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Status)?;
+        Ok(idx.status(&self.root, &self.opts.docs)?)
+    }
+}
+
+/// Where an indexed report came from.
+enum Scanned<'a> {
+    /// The index's scan memo still held.
+    Memo(index::MemoHit<'a>),
+    Scan(Box<scan::Scan>),
+}
+
+fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {
+    match outcome {
+        Outcome::NotARepo => report.notes.push(format!(
+            "--git: {} is not in a git work tree, so there is no history to read",
+            root.display()
+        )),
+        Outcome::NoCommits => report.notes.push(
+            "--git: the repository has no commits yet, so there is no history to read".into(),
+        ),
+        Outcome::Ready(data) => {
+            if data.shallow {
+                report.notes.push(
+                    "--git: this is a shallow clone: commits and drift count only the commits present"
+                        .into(),
+                );
+            }
+            drift::fill(&mut report.records, &data, &mut report.notes);
+        }
+    }
+}

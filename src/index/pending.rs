@@ -1,0 +1,72 @@
+//! Pending commits (ADR-0006): a fast-forward of a few commits is kept in a small file beside
+//! redb instead of a redb write session; queries answer from both.
+
+use super::codec;
+use super::schema::Pending;
+use super::Index;
+use std::path::PathBuf;
+
+/// The number a pending commit goes by in an answer: from the top down, never a stored one.
+pub(super) fn pending_number(i: usize) -> u32 {
+    u32::MAX - i as u32
+}
+
+/// How many commits the pending file holds at most: past that, a refresh writes them into redb.
+pub(super) const PENDING_MAX: usize = 32;
+
+/// Which build wrote a pending file (one from another build is not read).
+pub(super) const PENDING_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/pending-1");
+
+/// A pending file to write: owned, so it can be written on another thread while the answer is
+/// computed (a rename waits on the file system's journal, which a `git commit` just filled).
+pub struct PendingWrite {
+    path: PathBuf,
+    bytes: Vec<u8>,
+}
+
+impl PendingWrite {
+    /// Writes it to a new file renamed over the old (a reader sees one or the other, whole).
+    /// Not synced: like every index write, a lost one is redone. The error is a note for stderr.
+    pub fn write(self) -> Result<(), String> {
+        let tmp = self
+            .path
+            .with_extension(format!("pending.{}", std::process::id()));
+        std::fs::write(&tmp, &self.bytes)
+            .and_then(|_| std::fs::rename(&tmp, &self.path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!(
+                    "cannot keep the new commits in {}: {e}; the next query walks them again",
+                    self.path.display()
+                )
+            })
+    }
+}
+
+impl Index {
+    /// The pending commits file beside the index.
+    pub(super) fn pending_path(&self) -> PathBuf {
+        self.path.with_extension("pending")
+    }
+
+    /// The pending commits, when they rest on `indexed` and the same shallow boundary.
+    pub(super) fn read_pending(
+        &self,
+        indexed: Option<[u8; 20]>,
+        shallow: &[u8],
+    ) -> Option<Pending> {
+        let bytes = std::fs::read(self.pending_path()).ok()?;
+        let p: Pending = codec::decode(&bytes).ok()?;
+        (p.made_by == PENDING_MADE_BY && Some(p.base) == indexed && p.shallow == shallow)
+            .then_some(p)
+    }
+
+    /// The pending commits the last refresh found, to be written beside the index: the answer
+    /// does not wait for the write (see [`PendingWrite`]).
+    pub fn take_pending_write(&mut self) -> Option<PendingWrite> {
+        self.pending_write.take().map(|bytes| PendingWrite {
+            path: self.pending_path(),
+            bytes,
+        })
+    }
+}

@@ -1,0 +1,225 @@
+//! Reading the history an answer needs (ADR-0006): only the commits that touch the records'
+//! governed paths or files, or mention their ids, among those HEAD reaches, as a sparse
+//! [`HistoryData`] that `drift::fill` answers from as from a full walk.
+
+use super::codec;
+use super::graph::Reach;
+use super::pending::pending_number;
+use super::schema::*;
+use super::{Index, IndexError};
+use crate::git::{self, CommitMeta, HistoryData, Rename};
+use crate::governs::Pattern;
+use crate::model::Record;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// A map keyed by commit number, with a hash made for numbers (SipHash was a few percent of an
+/// answer).
+type Numbered<V> = HashMap<u32, V, foldhash::fast::RandomState>;
+
+/// Path → commit numbers, filled from range scans where one path's entries come together: a
+/// run is gathered and moved into the map when the path changes, not looked up entry by entry.
+#[derive(Default)]
+struct PathLists {
+    map: BTreeMap<String, Vec<u32>>,
+    path: String,
+    run: Vec<u32>,
+}
+
+impl PathLists {
+    fn push(&mut self, path: &str, n: u32) {
+        if path != self.path {
+            self.flush();
+            self.path.push_str(path);
+        }
+        self.run.push(n);
+    }
+
+    fn flush(&mut self) {
+        if !self.run.is_empty() {
+            let path = std::mem::take(&mut self.path);
+            self.map.entry(path).or_default().append(&mut self.run);
+        }
+        self.path.clear();
+    }
+
+    fn finish(mut self) -> BTreeMap<String, Vec<u32>> {
+        self.flush();
+        self.map
+    }
+}
+
+impl Index {
+    /// The history a set of records needs, read from the index: only the commits that touch
+    /// their governed paths or their files (and the files' earlier names), or mention their ids,
+    /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
+    pub fn history_for(&mut self, records: &[Record]) -> Result<HistoryData, IndexError> {
+        self.readable()?;
+        let reach: Reach = match self.meta(KEY_REACH)? {
+            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
+            None => Reach::default(),
+        };
+        let prefix = self.repo.prefix.as_str();
+        let txn = self.read_txn()?;
+        let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let renames_t = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
+        let mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
+
+        // (root-relative path) → commit numbers, for every path the answer may look at; and
+        // each commit's metadata, read from the same entries the first time it shows up.
+        let mut by_path = PathLists::default();
+        let mut renames: Vec<(u32, String, String)> = Vec::new();
+        let mut found: Numbered<CommitMeta> = Numbered::default();
+        let keep =
+            |n: u32, value: &[u8], found: &mut Numbered<CommitMeta>| -> Result<(), IndexError> {
+                if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
+                    let m: StoredMetaRef =
+                        codec::decode_borrowed(value).map_err(|e| self.err(e))?;
+                    slot.insert(CommitMeta {
+                        sha: git::sha_hex(&m.id),
+                        time: m.time,
+                        author: m.author.into(),
+                        subject: m.subject.into(),
+                        mentions: m.mentions.iter().map(|id| id.to_string()).collect(),
+                        is_merge: m.is_merge,
+                    });
+                }
+                Ok(())
+            };
+        // Every stored (and pending) commit touching a path `pattern` matches: one range scan
+        // from its literal prefix (paths are stored relative to the work tree's top).
+        let scan_range = |pattern: &Pattern,
+                          by_path: &mut PathLists,
+                          found: &mut Numbered<CommitMeta>|
+         -> Result<(), IndexError> {
+            let start = format!("{prefix}{}", pattern.range_prefix());
+            for entry in paths
+                .range((start.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let (path, n) = k.value();
+                if !path.starts_with(start.as_str()) {
+                    break;
+                }
+                let rel = &path[prefix.len()..];
+                if reach.contains(n) && pattern.matches(rel) {
+                    by_path.push(rel, n);
+                    keep(n, v.value(), found)?;
+                }
+            }
+            // The pending commits, all reached by HEAD (a fast-forward), numbered down from
+            // the top so they never meet a stored number.
+            for (i, c) in self.pending.iter().enumerate() {
+                let n = pending_number(i);
+                for path in &c.changes {
+                    let Some(rel) = path.strip_prefix(prefix) else {
+                        continue;
+                    };
+                    if pattern.matches(rel) {
+                        by_path.push(rel, n);
+                        found.entry(n).or_insert_with(|| c.meta.clone());
+                    }
+                }
+            }
+            Ok(())
+        };
+        for r in records {
+            if r.status.is_current() {
+                for g in &r.governs {
+                    scan_range(&Pattern::new(g), &mut by_path, &mut found)?;
+                }
+            }
+            // The record file, and its earlier names back through renames.
+            let mut todo = vec![r.path.clone()];
+            let mut seen = HashSet::new();
+            while let Some(p) = todo.pop() {
+                if !seen.insert(p.clone()) {
+                    continue;
+                }
+                scan_range(&Pattern::File(&p), &mut by_path, &mut found)?;
+                let full = format!("{prefix}{p}");
+                for entry in renames_t
+                    .range((full.as_str(), 0u32)..)
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    let (to, n) = k.value();
+                    if to != full {
+                        break;
+                    }
+                    if reach.contains(n) {
+                        if let Some(from) = v.value().strip_prefix(prefix) {
+                            renames.push((n, from.to_string(), p.clone()));
+                            todo.push(from.to_string());
+                        }
+                    }
+                }
+                for (i, c) in self.pending.iter().enumerate() {
+                    for (from, to) in &c.renames {
+                        if *to == full {
+                            if let Some(from) = from.strip_prefix(prefix) {
+                                renames.push((pending_number(i), from.to_string(), p.clone()));
+                                todo.push(from.to_string());
+                            }
+                        }
+                    }
+                }
+            }
+            for entry in mentions
+                .range((r.id.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let (id, n) = k.value();
+                if id != r.id {
+                    break;
+                }
+                if reach.contains(n) {
+                    keep(n, v.value(), &mut found)?;
+                }
+            }
+            for (i, c) in self.pending.iter().enumerate() {
+                if c.meta.mentions.contains(&r.id) {
+                    found
+                        .entry(pending_number(i))
+                        .or_insert_with(|| c.meta.clone());
+                }
+            }
+        }
+        // The commits, in the canonical order (newest first, ties by sha); references are
+        // sorted, not the metadata itself.
+        let mut order: Vec<(u32, &CommitMeta)> = found.iter().map(|(&n, m)| (n, m)).collect();
+        order.sort_unstable_by(|a, b| git::canonical_order(a.1, b.1));
+        let order: Vec<u32> = order.into_iter().map(|(n, _)| n).collect();
+        let position: Numbered<u32> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (n, i as u32))
+            .collect();
+        let metas: Vec<CommitMeta> = order.iter().filter_map(|n| found.remove(n)).collect();
+        let by_path = by_path
+            .finish()
+            .into_iter()
+            .map(|(p, ns)| {
+                let mut idx: Vec<u32> =
+                    ns.iter().filter_map(|n| position.get(n).copied()).collect();
+                idx.sort_unstable();
+                (p, idx)
+            })
+            .collect();
+        let mut renames: Vec<Rename> = renames
+            .into_iter()
+            .filter_map(|(n, from, to)| position.get(&n).map(|&commit| Rename { commit, from, to }))
+            .collect();
+        renames.sort_by(|a, b| (a.commit, &a.from, &a.to).cmp(&(b.commit, &b.from, &b.to)));
+        renames.dedup();
+        Ok(HistoryData {
+            head: self.repo.head.map(|h| git::sha_hex(&h)).unwrap_or_default(),
+            shallow: self.repo.shallow,
+            commits: metas,
+            by_path,
+            renames,
+            total_commits: reach.count() + self.pending.len(),
+        })
+    }
+}

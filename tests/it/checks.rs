@@ -2,9 +2,7 @@
 //! on its own fixture under `fixtures/checks/<code>/` that also holds the near misses that must
 //! not be reported. Each asserts code, severity, record and path of every finding.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::BTreeMap;
 
 /// The severity CONTRACT.md §3 gives each code.

@@ -4,9 +4,7 @@
 //! serde_json here is built without `preserve_order`, so parsed objects lose their key order:
 //! key sets are compared on the parsed value, and the order is checked on the raw text.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 

@@ -1,9 +1,7 @@
 //! The command line: exit codes, `why` and `record` in both spellings, id forms, `--help`, the
 //! Markdown report, discovery of record files, and the files that must never hang or break it.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::path::Path;
 

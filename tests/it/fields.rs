@@ -2,9 +2,7 @@
 //! each read through the binary from the fixtures (`fixtures/<style>/`), plus one test per
 //! fixture comparing the whole answer with its `expected.json`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 
 fn s(v: &Value) -> &str {

@@ -4,13 +4,10 @@
 //! repositories-less folders leave no index behind; the racy-file rule; and a version-1 index
 //! fixture taken through the migration path.
 
-mod binrun;
-mod gitrepo;
+use crate::binrun::Out;
 
-use binrun::Out;
-
+use crate::gitrepo::GitRepo;
 use context_graph::index::{codec, schema};
-use gitrepo::GitRepo;
 use redb::{ReadableDatabase, ReadableTable, TableHandle};
 use serde_json::Value;
 use std::io::Read;

@@ -2,10 +2,8 @@
 //! on repositories built here with pinned dates and authors; and the history walk itself against
 //! real git (`git log --full-history --no-merges --no-renames --name-only`).
 
-mod gitrepo;
-
+use crate::gitrepo::GitRepo;
 use context_graph::history::{self, HistoryData, Outcome, WalkedCommit};
-use gitrepo::GitRepo;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;

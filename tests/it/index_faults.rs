@@ -3,13 +3,10 @@
 //! way, a newer schema version, and a git dir where the index cannot be written. Whatever
 //! happens, every answer equals the `--no-index` answer, and nothing hangs.
 
-mod binrun;
-mod gitrepo;
+use crate::binrun::Out;
 
-use binrun::Out;
-
+use crate::gitrepo::GitRepo;
 use context_graph::index::schema;
-use gitrepo::GitRepo;
 use redb::{ReadableDatabase, ReadableTableMetadata};
 use serde_json::Value;
 use std::io::Read;

@@ -1,18 +1,19 @@
 //! The project's own decision records are the tool's first corpus: run on this repository,
 //! the full check finds no problems, and each source module answers `why` with its record.
 
+use crate::env::TestEnv;
 use serde_json::Value;
-use std::process::Command;
+use std::path::Path;
 
+/// `context-graph --root <this project> --no-index --json <args…>`: the index is not read or
+/// written, so the project's own git dir is left alone.
 fn run(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_context-graph"))
-        .args(["--root", env!("CARGO_MANIFEST_DIR"), "--no-index", "--json"])
-        .args(args)
-        .output()
-        .expect("run context-graph");
-    let json = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("no JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)));
-    (out.status.code().unwrap_or(-1), json)
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = args.to_vec();
+    all.push("--no-index");
+    let out = TestEnv::new().run_json(root, &all);
+    out.assert_finished();
+    (out.code.unwrap_or(-1), out.json())
 }
 
 #[test]

@@ -1,9 +1,13 @@
 //! Every integration test, in one test binary: the harness is compiled and linked once instead
 //! of once per file.
+//!
+//! The harness: `env` (the hermetic [`env::TestEnv`] every run of git and of the binary goes
+//! through, and the [`env::Run`] of one run), `fixture` (corpora copied from `fixtures/` into a
+//! `TestEnv`, and reading the JSON answer), `git` (a [`git::GitRepo`] built on a `TestEnv`).
 
-mod binrun;
-mod common;
-mod gitrepo;
+mod env;
+mod fixture;
+mod git;
 
 mod checks;
 mod cli;

@@ -4,6 +4,7 @@
 //! The harness: `env` (the hermetic [`env::TestEnv`] every run of git and of the binary goes
 //! through, and the [`env::Run`] of one run), `fixture` (corpora copied from `fixtures/` into a
 //! `TestEnv`, and reading the JSON answer), `git` (a [`git::GitRepo`] built on a `TestEnv`).
+//! `hermetic` shows that nothing of the caller's environment gets through a `TestEnv`.
 
 mod env;
 mod fixture;
@@ -13,6 +14,7 @@ mod checks;
 mod cli;
 mod dogfood;
 mod fields;
+mod hermetic;
 mod history;
 mod index;
 mod index_faults;

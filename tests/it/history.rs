@@ -4,10 +4,13 @@
 
 use crate::fixture::{adr, column, record, strings};
 use crate::git::{FastImport, GitRepo};
-use context_graph::history::{self, HistoryData, Outcome, WalkedCommit};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
+
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::drift::{parse_date, utc_date};
+use context_graph::history::{self, HistoryData, Outcome, WalkedCommit};
 
 /// Runs the binary on `root` (`--root` added) and parses its JSON; returns the document and the
 /// exit code.
@@ -34,7 +37,7 @@ fn check_git(repo: &GitRepo) -> Value {
 /// (full history, no simplification) with a committer date on or after `since` at 00:00 UTC,
 /// as 7-character shas, newest first.
 fn git_drift(repo: &GitRepo, since: &str, paths: &[&str]) -> Vec<String> {
-    let since = context_graph::drift::parse_date(since).expect("a date") * 86_400;
+    let since = parse_date(since).expect("a date") * 86_400;
     let mut args = vec![
         "log",
         "--full-history",
@@ -654,7 +657,7 @@ fn the_walk_reads_authors_times_and_mentions() {
         .find(|c| &*c.subject == "Refactor login")
         .unwrap();
     assert_eq!(&*c.author, "Ana");
-    assert_eq!(context_graph::drift::utc_date(c.time), "2025-03-05");
+    assert_eq!(utc_date(c.time), "2025-03-05");
     assert_eq!(c.time % 86_400, 9 * 3600);
     assert_eq!(c.mentions, ["ADR-0001", "RFC-0009"]);
     assert!(!c.is_merge);

@@ -7,11 +7,14 @@
 use crate::env::{no_index, Run};
 use crate::fixture::{adr, column, fixture_dir, record};
 use crate::git::GitRepo;
-use context_graph::index::{codec, schema};
 use redb::{ReadableDatabase, ReadableTable, TableHandle};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::index::{codec, schema};
+use context_graph::model::Record;
 
 /// A record file changed this close to the index's write is parsed again (ADR-0006); waiting a
 /// bit longer makes the index trust, and serve, what it cached.
@@ -916,7 +919,7 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
         let mut report: schema::MemoReport =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
         for bytes in report.records.iter_mut().filter(|_| title.is_some()) {
-            let mut r: context_graph::model::Record = codec::decode(bytes).expect("a record");
+            let mut r: Record = codec::decode(bytes).expect("a record");
             r.title = title.unwrap_or_default().into();
             *bytes = codec::encode(&r);
         }

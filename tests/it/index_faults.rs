@@ -5,10 +5,12 @@
 
 use crate::env::{no_index, Run, Running, REPO_TIMEOUT};
 use crate::git::{FastImport, GitRepo};
-use context_graph::index::schema;
 use redb::{ReadableDatabase, ReadableTableMetadata};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::index::schema;
 
 /// The query most tests ask: a governed path, with history.
 const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];

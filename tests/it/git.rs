@@ -46,6 +46,12 @@ impl GitRepo {
         &self.root
     }
 
+    /// The environment git and the binary run in: write a user's configuration into its
+    /// `home()` or `config_home()` to give them one.
+    pub fn env(&self) -> &TestEnv {
+        &self.env
+    }
+
     /// A command for `program` with the hermetic environment, in the work tree.
     pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
         let mut cmd = self.env.command(program);
@@ -68,7 +74,7 @@ impl GitRepo {
             .envs(env.iter().copied())
             .output()
             .expect("run git");
-        check(&out, args);
+        assert_success(&out, args);
         String::from_utf8(out.stdout).expect("git prints UTF-8")
     }
 
@@ -98,7 +104,7 @@ impl GitRepo {
             .write_all(input)
             .expect("feed git");
         let out = child.wait_with_output().expect("wait for git");
-        check(&out, args);
+        assert_success(&out, args);
         String::from_utf8(out.stdout).expect("git prints UTF-8")
     }
 
@@ -258,7 +264,7 @@ impl GitRepo {
             .args(args)
             .output()
             .expect("run git clone");
-        check(&out, &args);
+        assert_success(&out, &args);
         clone.configure();
         clone
     }
@@ -323,7 +329,7 @@ fn signature(date: &str, author: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn check(out: &Output, args: &[&str]) {
+fn assert_success(out: &Output, args: &[&str]) {
     assert!(
         out.status.success(),
         "git {} failed ({}):\n{}{}",

@@ -178,6 +178,7 @@ fn nothing_of_the_callers_environment_gets_through() {
     );
     let vars = leftovers(&caller, &other);
     let exe = std::env::current_exe().expect("this test binary");
+    // Not a TestEnv command: this one is meant to carry the leftovers.
     let out = std::process::Command::new(&exe)
         .args([PROBE, "--exact", "--test-threads=1"])
         .envs(vars.iter().map(|(k, v)| (k, v)))
@@ -188,5 +189,45 @@ fn nothing_of_the_callers_environment_gets_through() {
         out.status.success() && stdout.contains("1 passed"),
         "with the caller's leftovers set, {PROBE} failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The other side: a user's configuration written on purpose into the TestEnv's `HOME` and
+/// `XDG_CONFIG_HOME` is the one git and the binary read.
+#[test]
+fn a_configuration_written_into_the_test_env_is_read() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-use-a.md",
+        &adr(1, "Use a", "Accepted", None, "It is `src/a.rs`."),
+    )
+    .write("src/a.rs", "fn a() {}\n")
+    .write("guide/notes.md", "# Notes\n\nSee ADR-0001.\n")
+    .write("more/notes.md", "# More\n\nSee ADR-0001.\n");
+    let docs = |repo: &GitRepo| -> Vec<String> {
+        let run = repo.run(&["check", "--json"]);
+        run.assert_code(0);
+        column(&run.json()["docs"], "path")
+    };
+    assert_eq!(docs(&repo), ["guide/notes.md", "more/notes.md"]);
+
+    let env = repo.env();
+    std::fs::create_dir_all(env.config_home().join("git")).expect("create xdg/git");
+    std::fs::write(env.config_home().join("git/ignore"), "guide/\n").expect("write the ignore");
+    std::fs::write(
+        env.home().join(".gitconfig"),
+        "[context-graph]\n\tstrict = true\n",
+    )
+    .expect("write ~/.gitconfig");
+    repo.git(&["check-ignore", "-q", "guide/notes.md"]);
+    assert_eq!(
+        repo.git(&["config", "--get", "context-graph.strict"])
+            .trim(),
+        "true"
+    );
+    assert_eq!(
+        docs(&repo),
+        ["more/notes.md"],
+        "the global ignore file hides the guide"
     );
 }

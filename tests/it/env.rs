@@ -9,6 +9,10 @@
 //! wants a user's configuration writes it on purpose, into [`TestEnv::home`] or
 //! [`TestEnv::config_home`].
 //!
+//! Only processes started here are shut off: library functions the tests call in this process
+//! (`history::open`, `history::load`) read this process's environment, and a `GIT_WORK_TREE`
+//! set by the caller reaches them.
+//!
 //! Runs of the binary go through the same environment, with a timeout ([`Run`], [`Running`]).
 
 use serde_json::Value;
@@ -51,8 +55,9 @@ pub const PINNED: &[(&str, &str)] = &[
 
 /// A temporary folder with its own `HOME` and `XDG_CONFIG_HOME`, removed when dropped.
 pub struct TestEnv {
-    dir: tempfile::TempDir,
-    /// `dir`, canonical (the binary and git print canonical paths).
+    /// Held for its `Drop`, which removes the folder.
+    _dir: tempfile::TempDir,
+    /// The folder's path, canonical (the binary and git print canonical paths).
     path: PathBuf,
     /// How long a run of the binary may take before it is killed.
     timeout: Duration,
@@ -72,7 +77,7 @@ impl TestEnv {
             std::fs::create_dir(path.join(sub)).expect("create home and xdg");
         }
         TestEnv {
-            dir,
+            _dir: dir,
             path,
             timeout: TIMEOUT,
         }
@@ -86,7 +91,6 @@ impl TestEnv {
 
     /// The temporary folder: `home/`, `xdg/`, and whatever the test puts beside them.
     pub fn path(&self) -> &Path {
-        debug_assert!(self.dir.path().exists());
         &self.path
     }
 

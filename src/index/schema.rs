@@ -177,7 +177,7 @@ pub struct MemoReport {
     pub notes: Vec<String>,
 }
 
-/// What a query picks a record by (see [`crate::app::pick::Pickable`]).
+/// What a query picks a record by (see [`crate::model::Pickable`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RecordHead {
     pub id: String,

@@ -2,9 +2,7 @@
 //! on its own fixture under `fixtures/checks/<code>/` that also holds the near misses that must
 //! not be reported. Each asserts code, severity, record and path of every finding.
 
-mod common;
-
-use common::*;
+use crate::fixture::*;
 use std::collections::BTreeMap;
 
 /// The severity CONTRACT.md §3 gives each code.
@@ -625,7 +623,7 @@ fn finding_messages_name_what_to_fix() {
 #[test]
 fn a_record_query_returns_only_the_findings_about_it() {
     let fixture = copy_fixture("checks/superseded-still-current");
-    let run = run_json(&fixture.root, &["record", "ADR-0003"]);
+    let run = fixture.run_json(&["record", "ADR-0003"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(

@@ -4,9 +4,7 @@
 //! serde_json here is built without `preserve_order`, so parsed objects lose their key order:
 //! key sets are compared on the parsed value, and the order is checked on the raw text.
 
-mod common;
-
-use common::*;
+use crate::fixture::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
@@ -151,7 +149,7 @@ fn first_object_in(text: &str, key: &str) -> usize {
 
 fn raw(corpus: &str, args: &[&str]) -> String {
     let f = copy_fixture(corpus);
-    let run = run_json(&f.root, args);
+    let run = f.run_json(args);
     assert!(!run.timed_out, "{}", run.describe());
     run.stdout()
 }
@@ -166,7 +164,7 @@ fn top_level_keys_of_check_why_and_record() {
         &["record", "ADR-0003"][..],
     ] {
         let f = copy_fixture("why");
-        let j = run_json(&f.root, args).json();
+        let j = f.run_json(args).json();
         assert_keys(&j, TOP, &format!("top level of {args:?}"));
     }
 }
@@ -219,7 +217,7 @@ fn every_doc_entry_has_path_and_cites() {
 #[test]
 fn why_query_and_its_decisions_have_exactly_their_keys() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &["why", "src/auth"]).json();
+    let j = f.run_json(&["why", "src/auth"]).json();
     assert_keys(&j["query"], &["why", "decisions"], "why query");
     let decisions = j["query"]["decisions"].as_array().expect("decisions");
     assert_eq!(decisions.len(), 4);
@@ -234,7 +232,7 @@ fn why_query_and_its_decisions_have_exactly_their_keys() {
 #[test]
 fn record_query_is_just_the_id() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &["record", "adr-3"]).json();
+    let j = f.run_json(&["record", "adr-3"]).json();
     assert_eq!(j["query"], json!({"record": "ADR-0003"}));
 }
 
@@ -306,7 +304,7 @@ fn notes_are_strings() {
 #[test]
 fn root_is_the_absolute_root_given() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &[]).json();
+    let j = f.run_json(&[]).json();
     let root = j["root"].as_str().expect("root is a string");
     assert!(root.starts_with('/'), "root {root}");
     assert_eq!(
@@ -331,11 +329,11 @@ fn output_is_pretty_printed_with_two_spaces_and_a_final_newline() {
 #[test]
 fn output_is_the_same_bytes_on_every_run() {
     let f = copy_fixture("fields");
-    let first = run_json(&f.root, &[]);
-    let second = run_json(&f.root, &[]);
+    let first = f.run_json(&[]);
+    let second = f.run_json(&[]);
     assert_eq!(first.stdout, second.stdout);
-    let first = run_json(&f.root, &["why", "src"]);
-    let second = run_json(&f.root, &["why", "src"]);
+    let first = f.run_json(&["why", "src"]);
+    let second = f.run_json(&["why", "src"]);
     assert_eq!(first.stdout, second.stdout);
 }
 

@@ -2,9 +2,7 @@
 //! each read through the binary from the fixtures (`fixtures/<style>/`), plus one test per
 //! fixture comparing the whole answer with its `expected.json`.
 
-mod common;
-
-use common::*;
+use crate::fixture::*;
 use serde_json::{json, Value};
 
 fn s(v: &Value) -> &str {
@@ -778,7 +776,7 @@ fn a_path_escaping_the_root_never_counts() {
     // The copied fixture has `../outside/secret.py` next to it: it exists, and must not count.
     let fixture = copy_fixture("fields");
     assert!(fixture.root.join("../outside/secret.py").is_file());
-    let run = run_json(&fixture.root, &[]);
+    let run = fixture.run_json(&[]);
     let j = run.json();
     let r = record(&j, "ADR-0025");
     for key in ["governs", "missing_paths"] {

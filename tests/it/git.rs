@@ -1,36 +1,22 @@
-//! A hermetic git fixture builder for the integration tests (`mod gitrepo;`).
-//!
-//! Runs the real `git` with the user's configuration shut out (no system or global config,
-//! `HOME` in the temporary folder) and with pinned authors and dates, so every repository built
-//! here is the same on every machine. Every helper asserts its git command succeeded and prints
-//! git's stderr when it did not.
-#![allow(dead_code)]
+//! Git repositories for the tests, built with the real `git` in a [`TestEnv`]: the user's
+//! configuration shut out, authors and dates pinned, so every repository built here is the same
+//! on every machine. Every helper asserts its git command succeeded and prints git's stderr when
+//! it did not. The binary runs in the work tree through the same environment.
 
+use crate::env::{Run, Running, TestEnv, REPO_TIMEOUT};
+use serde_json::Value;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
-/// A repository in a temporary folder, removed when dropped.
+/// A repository (`repo/`) in a [`TestEnv`]'s folder, removed when dropped.
 pub struct GitRepo {
-    /// Holds `home/` (the `HOME` git sees) and `repo/` (the work tree).
-    dir: tempfile::TempDir,
+    env: TestEnv,
     root: PathBuf,
 }
 
-/// The environment every git command and every run of the binary gets: nothing from the user.
-pub fn hermetic(cmd: &mut Command, home: &Path) {
-    cmd.env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .env("LANG", "C")
-        .env("LC_ALL", "C")
-        .env("TZ", "UTC");
-}
-
 impl GitRepo {
-    /// `git init -b main` in a fresh temporary folder, unsigned commits.
+    /// `git init -b main` in a fresh [`TestEnv`], unsigned commits.
     pub fn new() -> GitRepo {
         let repo = GitRepo::empty_folder();
         repo.git(&["init", "-q", "-b", "main", "."]);
@@ -38,14 +24,12 @@ impl GitRepo {
         repo
     }
 
-    /// A temporary work folder that is not a git repository.
+    /// A work folder in a fresh [`TestEnv`] that is not a git repository.
     pub fn empty_folder() -> GitRepo {
-        let dir = tempfile::TempDir::new().expect("create a temporary folder");
-        let root = dir.path().join("repo");
-        std::fs::create_dir_all(dir.path().join("home")).expect("create home");
+        let env = TestEnv::new().with_timeout(REPO_TIMEOUT);
+        let root = env.path().join("repo");
         std::fs::create_dir_all(&root).expect("create the work tree");
-        let root = root.canonicalize().expect("canonical work tree");
-        GitRepo { dir, root }
+        GitRepo { env, root }
     }
 
     fn configure(&self) {
@@ -62,18 +46,20 @@ impl GitRepo {
         &self.root
     }
 
-    /// The `HOME` the fixture's git (and the binary under test) sees.
-    pub fn home(&self) -> PathBuf {
-        self.dir.path().join("home")
+    /// The environment git and the binary run in: write a user's configuration into its
+    /// `home()` or `config_home()` to give them one.
+    pub fn env(&self) -> &TestEnv {
+        &self.env
     }
 
     /// A command for `program` with the hermetic environment, in the work tree.
-    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
-        let mut cmd = Command::new(program);
-        hermetic(&mut cmd, &self.home());
+    pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
+        let mut cmd = self.env.command(program);
         cmd.current_dir(&self.root);
         cmd
     }
+
+    // ----- git -----
 
     /// Runs git with `args`, asserts it succeeded, returns its stdout.
     pub fn git(&self, args: &[&str]) -> String {
@@ -82,20 +68,27 @@ impl GitRepo {
 
     /// Runs git with `args` and extra environment variables.
     pub fn git_with(&self, args: &[&str], env: &[(&str, &str)]) -> String {
-        let mut cmd = self.command("git");
-        cmd.args(args);
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let out = cmd.output().expect("run git");
-        check(&out, args);
+        let out = self
+            .command("git")
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .expect("run git");
+        assert_success(&out, args);
         String::from_utf8(out.stdout).expect("git prints UTF-8")
+    }
+
+    /// Runs git with `args` as `author` (author and committer) at `date`
+    /// (`2025-03-05T10:00:00Z`), e.g. for an amend or a rebase.
+    pub fn git_at(&self, date: &str, author: &str, args: &[&str]) -> String {
+        let sig = signature(date, author);
+        let env: Vec<(&str, &str)> = sig.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.git_with(args, &env)
     }
 
     /// Runs git with `args`, feeding `input` on stdin; asserts it succeeded, returns its stdout.
     pub fn git_input(&self, args: &[&str], input: &[u8]) -> String {
         use std::io::Write;
-        use std::process::Stdio;
         let mut child = self
             .command("git")
             .args(args)
@@ -111,7 +104,7 @@ impl GitRepo {
             .write_all(input)
             .expect("feed git");
         let out = child.wait_with_output().expect("wait for git");
-        check(&out, args);
+        assert_success(&out, args);
         String::from_utf8(out.stdout).expect("git prints UTF-8")
     }
 
@@ -137,8 +130,7 @@ impl GitRepo {
             args.extend(["-p", p]);
         }
         args.extend(["-m", message]);
-        let sig = signature(date, author);
-        self.git_with(&args, &pairs(&sig)).trim().to_string()
+        self.git_at(date, author, &args).trim().to_string()
     }
 
     /// Writes `contents` to `rel` (creating folders).
@@ -184,8 +176,9 @@ impl GitRepo {
     /// (`2025-03-05T10:00:00Z`). Returns the new commit's full sha.
     pub fn commit_at(&self, date: &str, author: &str, message: &str) -> String {
         self.git(&["add", "-A"]);
-        let sig = signature(date, author);
-        self.git_with(
+        self.git_at(
+            date,
+            author,
             &[
                 "commit",
                 "-q",
@@ -194,7 +187,6 @@ impl GitRepo {
                 "-m",
                 message,
             ],
-            &pairs(&sig),
         );
         self.head()
     }
@@ -211,8 +203,9 @@ impl GitRepo {
 
     /// `git merge --no-ff branch` as `author` at `date`. Returns the merge commit's sha.
     pub fn merge_no_ff(&self, branch: &str, date: &str, author: &str, message: &str) -> String {
-        let sig = signature(date, author);
-        self.git_with(
+        self.git_at(
+            date,
+            author,
             &[
                 "merge",
                 "-q",
@@ -222,7 +215,6 @@ impl GitRepo {
                 message,
                 branch,
             ],
-            &pairs(&sig),
         );
         self.head()
     }
@@ -240,7 +232,7 @@ impl GitRepo {
     /// `git worktree add -b branch` into a new folder `name` next to the work tree; returns the
     /// linked worktree's path (canonical).
     pub fn linked_worktree(&self, name: &str, branch: &str) -> PathBuf {
-        let path = self.dir.path().join(name);
+        let path = self.env.path().join(name);
         let target = path.display().to_string();
         self.git(&["worktree", "add", "-q", "-b", branch, &target]);
         path.canonicalize().expect("canonical linked worktree")
@@ -251,16 +243,13 @@ impl GitRepo {
         self.git(&["rev-parse", rev]).trim().to_string()
     }
 
-    /// `git clone --depth N file://...` of this repository into a new temporary folder.
+    /// `git clone --depth N file://...` of this repository into a new [`TestEnv`].
     pub fn shallow_clone(&self, depth: usize) -> GitRepo {
         let clone = GitRepo::empty_folder();
         std::fs::remove_dir(&clone.root).expect("make room for the clone");
         let url = format!("file://{}", self.root.display());
         let depth = depth.to_string();
         let target = clone.root.display().to_string();
-        let mut cmd = Command::new("git");
-        hermetic(&mut cmd, &clone.home());
-        cmd.current_dir(clone.dir.path());
         let args = [
             "clone",
             "-q",
@@ -269,11 +258,55 @@ impl GitRepo {
             url.as_str(),
             target.as_str(),
         ];
-        cmd.args(args);
-        let out = cmd.output().expect("run git clone");
-        check(&out, &args);
+        let out = clone
+            .env
+            .command("git")
+            .args(args)
+            .output()
+            .expect("run git clone");
+        assert_success(&out, &args);
         clone.configure();
         clone
+    }
+
+    // ----- the binary, in the work tree -----
+
+    /// Runs the binary with `args` in the work tree (so the root is its top); fails the test if
+    /// it hangs.
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, &[])
+    }
+
+    /// The same, with extra environment variables.
+    pub fn run_with(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let run = self.env.run_with(&self.root, args, env);
+        run.assert_finished();
+        run
+    }
+
+    /// Starts the binary with `args` and `env` in the work tree.
+    pub fn spawn(&self, args: &[&str], env: &[(&str, &str)]) -> Running {
+        self.env.spawn(&self.root, args, env)
+    }
+
+    /// Where the index of this work tree lives: `.git/context-graph/index.redb`.
+    pub fn index_file(&self) -> PathBuf {
+        self.root
+            .join(".git")
+            .join("context-graph")
+            .join("index.redb")
+    }
+
+    /// `index --status --json`, which must succeed.
+    pub fn index_status(&self) -> Value {
+        let out = self.run(&["index", "--status", "--json"]);
+        assert_eq!(
+            out.code,
+            Some(0),
+            "index --status --json failed:\n{}",
+            out.stderr
+        );
+        out.json()
     }
 }
 
@@ -296,11 +329,7 @@ fn signature(date: &str, author: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn pairs<'a>(env: &'a [(&'static str, String)]) -> Vec<(&'a str, &'a str)> {
-    env.iter().map(|(k, v)| (*k, v.as_str())).collect()
-}
-
-fn check(out: &Output, args: &[&str]) {
+fn assert_success(out: &Output, args: &[&str]) {
     assert!(
         out.status.success(),
         "git {} failed ({}):\n{}{}",
@@ -309,4 +338,67 @@ fn check(out: &Output, args: &[&str]) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Writes a `git fast-import` stream: the syntax the history generators share (each test module
+/// that needs a long history has its own generator, because each shapes its history for what it
+/// tests).
+#[derive(Default)]
+pub struct FastImport {
+    out: String,
+    marks: usize,
+}
+
+impl FastImport {
+    pub fn new() -> FastImport {
+        FastImport::default()
+    }
+
+    /// A file change: `path` now holds `body`.
+    pub fn file(path: &str, body: &str) -> String {
+        format!("M 100644 inline {path}\ndata {}\n{body}\n", body.len())
+    }
+
+    /// A commit on `reference` (`refs/heads/main`) by `who` (`Name <email>`), authored and
+    /// committed at `time` (seconds since the epoch, UTC), after `from` (`:3`, a ref, or `None`
+    /// for a root commit), merging the mark `merge`, with `changes` (from [`FastImport::file`],
+    /// or raw `D path` / `R from to` lines). Returns its mark.
+    #[allow(clippy::too_many_arguments)]
+    pub fn commit(
+        &mut self,
+        reference: &str,
+        who: &str,
+        time: usize,
+        message: &str,
+        from: Option<&str>,
+        merge: Option<usize>,
+        changes: &[String],
+    ) -> usize {
+        self.marks += 1;
+        let out = &mut self.out;
+        out.push_str(&format!("commit {reference}\nmark :{}\n", self.marks));
+        out.push_str(&format!(
+            "author {who} {time} +0000\ncommitter {who} {time} +0000\n"
+        ));
+        out.push_str(&format!("data {}\n{message}", message.len()));
+        if !message.ends_with('\n') {
+            out.push('\n');
+        }
+        if let Some(from) = from {
+            out.push_str(&format!("from {from}\n"));
+        }
+        if let Some(m) = merge {
+            out.push_str(&format!("merge :{m}\n"));
+        }
+        for c in changes {
+            out.push_str(c);
+        }
+        out.push('\n');
+        self.marks
+    }
+
+    /// The stream, for [`GitRepo::fast_import`].
+    pub fn finish(self) -> String {
+        self.out
+    }
 }

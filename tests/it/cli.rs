@@ -1,14 +1,12 @@
 //! The command line: exit codes, `why` and `record` in both spellings, id forms, `--help`, the
 //! Markdown report, discovery of record files, and the files that must never hang or break it.
 
-mod common;
-
-use common::*;
+use crate::env::TestEnv;
+use crate::fixture::*;
 use serde_json::{json, Value};
-use std::path::Path;
 
-fn markdown(root: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let run = run_md(root, args);
+fn markdown(f: &Fixture, args: &[&str]) -> (Option<i32>, String) {
+    let run = f.run_md(args);
     assert!(!run.timed_out, "timed out: {}", run.describe());
     assert!(
         !run.stdout.contains(&0x1b),
@@ -41,37 +39,37 @@ fn decision_ids(j: &Value) -> Vec<String> {
 #[test]
 fn exit_0_when_nothing_is_found() {
     let f = copy_fixture("adr-tools");
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     run.assert_code(0);
     assert!(finding_list(&run.json()).is_empty());
-    let (code, _) = markdown(&f.root, &[]);
+    let (code, _) = markdown(&f, &[]);
     assert_eq!(code, Some(0));
 }
 
 #[test]
 fn exit_0_with_warnings_only() {
     let f = copy_fixture("nygard");
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     run.assert_code(0);
     let j = run.json();
     assert!(!finding_list(&j).is_empty(), "the fixture has a warning");
     assert!(finding_list(&j).iter().all(|f| f["severity"] == "warning"));
-    assert_eq!(markdown(&f.root, &[]).0, Some(0));
+    assert_eq!(markdown(&f, &[]).0, Some(0));
 }
 
 #[test]
 fn exit_1_with_problems() {
     let f = copy_fixture("checks/superseded-still-current");
-    run_json(&f.root, &[]).assert_code(1);
-    run_json(&f.root, &["check"]).assert_code(1);
-    assert_eq!(markdown(&f.root, &[]).0, Some(1));
+    f.run_json(&[]).assert_code(1);
+    f.run_json(&["check"]).assert_code(1);
+    assert_eq!(markdown(&f, &[]).0, Some(1));
 }
 
 #[test]
 fn check_subcommand_is_the_default() {
     let f = copy_fixture("checks/cites-superseded");
-    let plain = run_json(&f.root, &[]);
-    let check = run_json(&f.root, &["check"]);
+    let plain = f.run_json(&[]);
+    let check = f.run_json(&["check"]);
     assert_eq!(plain.code, check.code);
     assert_eq!(plain.json(), check.json());
 }
@@ -79,52 +77,53 @@ fn check_subcommand_is_the_default() {
 #[test]
 fn exit_2_without_records() {
     let f = copy_fixture("empty");
-    run_json(&f.root, &[]).assert_usage_error();
-    run_md(&f.root, &[]).assert_usage_error();
+    f.run_json(&[]).assert_usage_error();
+    f.run_md(&[]).assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_a_root_that_does_not_exist() {
     let f = empty_root();
     let missing = f.root.join("no-such-folder");
-    run_json(&missing, &[]).assert_usage_error();
+    f.env.run_json(&missing, &[]).assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_a_root_that_is_a_file() {
     let f = copy_fixture("adr-tools");
     let file = f.root.join("services/catalog/db.py");
-    run_json(&file, &[]).assert_usage_error();
+    f.env.run_json(&file, &[]).assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_a_missing_docs_folder() {
     let f = copy_fixture("discovery");
-    run_json(&f.root, &["--docs", "no/such/folder"]).assert_usage_error();
+    f.run_json(&["--docs", "no/such/folder"])
+        .assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_an_unknown_record_id() {
     let f = copy_fixture("why");
-    run_json(&f.root, &["record", "ADR-0999"]).assert_usage_error();
-    run_json(&f.root, &["--record", "ADR-0999"]).assert_usage_error();
-    run_md(&f.root, &["record", "ADR-0999"]).assert_usage_error();
+    f.run_json(&["record", "ADR-0999"]).assert_usage_error();
+    f.run_json(&["--record", "ADR-0999"]).assert_usage_error();
+    f.run_md(&["record", "ADR-0999"]).assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_an_ambiguous_bare_number() {
     // ADR-0005 and DR-0005 both have the number 5.
     let f = copy_fixture("why");
-    run_json(&f.root, &["record", "5"]).assert_usage_error();
+    f.run_json(&["record", "5"]).assert_usage_error();
 }
 
 #[test]
 fn exit_2_for_why_outside_the_root() {
     let f = copy_fixture("why");
-    let outside = f.dir.path().join("outside");
+    let outside = f.env.path().join("outside");
     assert!(outside.is_dir());
     for path in ["../outside", "/etc", outside.to_str().unwrap()] {
-        let run = run_json(&f.root, &["why", path]);
+        let run = f.run_json(&["why", path]);
         run.assert_usage_error();
         assert!(
             run.stdout.is_empty(),
@@ -137,14 +136,14 @@ fn exit_2_for_why_outside_the_root() {
 #[test]
 fn why_is_answered_with_exit_0_despite_problems() {
     let f = copy_fixture("checks/governed-path-gone");
-    run_json(&f.root, &["why", "src/auth/login.py"]).assert_code(0);
-    run_md(&f.root, &["why", "src/auth/login.py"]).assert_code(0);
+    f.run_json(&["why", "src/auth/login.py"]).assert_code(0);
+    f.run_md(&["why", "src/auth/login.py"]).assert_code(0);
 }
 
 #[test]
 fn record_is_answered_with_exit_0_despite_problems() {
     let f = copy_fixture("checks/superseded-still-current");
-    let run = run_json(&f.root, &["record", "ADR-0001"]);
+    let run = f.run_json(&["record", "ADR-0001"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(
@@ -154,13 +153,13 @@ fn record_is_answered_with_exit_0_despite_problems() {
             "ADR-0001".to_string()
         )]
     );
-    run_md(&f.root, &["record", "ADR-0001"]).assert_code(0);
+    f.run_md(&["record", "ADR-0001"]).assert_code(0);
 }
 
 #[test]
 fn root_defaults_to_the_current_folder_outside_git() {
     let f = copy_fixture("why");
-    let run = run_in(&f.root, ["--json"]);
+    let run = f.run_in(&f.root, ["--json"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(
@@ -173,13 +172,14 @@ fn root_defaults_to_the_current_folder_outside_git() {
 #[test]
 fn root_defaults_to_the_top_of_the_git_work_tree() {
     let f = copy_fixture("why");
-    let git = std::process::Command::new("git")
+    let git = f
+        .command("git")
         .args(["init", "-q"])
         .current_dir(&f.root)
         .status()
         .expect("run git init");
     assert!(git.success());
-    let run = run_in(&f.root.join("src/auth"), ["--json"]);
+    let run = f.run_in(&f.root.join("src/auth"), ["--json"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(
@@ -194,7 +194,7 @@ fn root_defaults_to_the_top_of_the_git_work_tree() {
 #[test]
 fn why_lists_current_decisions_first_then_by_id() {
     let f = copy_fixture("why");
-    let run = run_json(&f.root, &["why", "src/auth/login.py"]);
+    let run = f.run_json(&["why", "src/auth/login.py"]);
     run.assert_code(0);
     assert_eq!(
         run.json()["query"],
@@ -209,7 +209,7 @@ fn why_lists_current_decisions_first_then_by_id() {
 #[test]
 fn why_a_folder_matches_entries_inside_it() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &["why", "src/auth"]).json();
+    let j = f.run_json(&["why", "src/auth"]).json();
     assert_eq!(
         j["query"],
         json!({"why": "src/auth", "decisions": [
@@ -219,7 +219,7 @@ fn why_a_folder_matches_entries_inside_it() {
             {"id": "ADR-0004", "status": "proposed", "current": false, "matches": ["src/auth/session.py"]},
         ]})
     );
-    let j = run_json(&f.root, &["why", "src"]).json();
+    let j = f.run_json(&["why", "src"]).json();
     assert_eq!(
         decision_ids(&j),
         ["ADR-0002", "ADR-0003", "ADR-0005", "ADR-0001", "ADR-0004"]
@@ -231,7 +231,7 @@ fn why_normalises_the_path() {
     let f = copy_fixture("why");
     let absolute = f.root.join("src/auth");
     for path in ["./src/auth/", "src/auth/", absolute.to_str().unwrap()] {
-        let run = run_json(&f.root, &["why", path]);
+        let run = f.run_json(&["why", path]);
         run.assert_code(0);
         let j = run.json();
         assert_eq!(j["query"]["why"], "src/auth", "why {path}");
@@ -246,12 +246,12 @@ fn why_normalises_the_path() {
 #[test]
 fn why_a_path_nothing_governs() {
     let f = copy_fixture("why");
-    let run = run_json(&f.root, &["why", "docs/nothing/here.txt"]);
+    let run = f.run_json(&["why", "docs/nothing/here.txt"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(j["query"]["decisions"], json!([]));
     assert_eq!(j["records"], json!([]));
-    let (code, text) = markdown(&f.root, &["why", "docs/nothing/here.txt"]);
+    let (code, text) = markdown(&f, &["why", "docs/nothing/here.txt"]);
     assert_eq!(code, Some(0));
     assert!(
         text.to_lowercase().contains("no recorded decision"),
@@ -262,7 +262,7 @@ fn why_a_path_nothing_governs() {
 #[test]
 fn why_records_hold_the_matched_records_in_full() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &["why", "src/auth/login.py"]).json();
+    let j = f.run_json(&["why", "src/auth/login.py"]).json();
     let mut want = decision_ids(&j);
     want.sort();
     let mut got = ids(&j);
@@ -277,7 +277,7 @@ fn why_records_hold_the_matched_records_in_full() {
 #[test]
 fn why_findings_are_those_about_the_matched_records() {
     let f = copy_fixture("checks/overlapping-governance");
-    let run = run_json(&f.root, &["why", "src/api/routes.py"]);
+    let run = f.run_json(&["why", "src/api/routes.py"]);
     run.assert_code(0);
     let j = run.json();
     assert_eq!(decision_ids(&j), ["ADR-0007", "ADR-0008"]);
@@ -296,21 +296,18 @@ fn why_flag_and_subcommand_agree() {
 /// fixture.
 fn assert_flag_agrees(sub_args: &[&str], flag_args: &[&str]) {
     let f = copy_fixture("why");
-    let sub = run_json(&f.root, sub_args);
-    let flag = run_json(&f.root, flag_args);
+    let sub = f.run_json(sub_args);
+    let flag = f.run_json(flag_args);
     sub.assert_code(0);
     flag.assert_code(0);
     assert_eq!(sub.json(), flag.json());
-    assert_eq!(
-        markdown(&f.root, sub_args).1,
-        markdown(&f.root, flag_args).1
-    );
+    assert_eq!(markdown(&f, sub_args).1, markdown(&f, flag_args).1);
 }
 
 #[test]
 fn why_markdown_shows_current_decisions_then_history_with_successor() {
     let f = copy_fixture("why");
-    let (code, text) = markdown(&f.root, &["why", "src/auth/login.py"]);
+    let (code, text) = markdown(&f, &["why", "src/auth/login.py"]);
     assert_eq!(code, Some(0));
     for needle in [
         "ADR-0002",
@@ -339,13 +336,13 @@ fn why_markdown_shows_current_decisions_then_history_with_successor() {
 fn record_accepts_every_id_form() {
     let f = copy_fixture("why");
     for form in ["ADR-0003", "ADR-3", "adr-3", "ADR 3", "adr-0003", "3"] {
-        let run = run_json(&f.root, &["record", form]);
+        let run = f.run_json(&["record", form]);
         run.assert_code(0);
         let j = run.json();
         assert_eq!(j["query"], json!({"record": "ADR-0003"}), "record {form:?}");
         assert_eq!(ids(&j), ["ADR-0003"], "record {form:?}");
     }
-    let j = run_json(&f.root, &["record", "DR-5"]).json();
+    let j = f.run_json(&["record", "DR-5"]).json();
     assert_eq!(j["query"], json!({"record": "DR-0005"}));
 }
 
@@ -357,7 +354,7 @@ fn record_flag_and_subcommand_agree() {
 #[test]
 fn record_query_holds_the_record_in_full() {
     let f = copy_fixture("why");
-    let j = run_json(&f.root, &["record", "ADR-0001"]).json();
+    let j = f.run_json(&["record", "ADR-0001"]).json();
     assert_eq!(j["query"], json!({"record": "ADR-0001"}));
     let r = record(&j, "ADR-0001");
     assert_eq!(r["status"], "superseded");
@@ -370,7 +367,7 @@ fn record_query_holds_the_record_in_full() {
 #[test]
 fn record_markdown_shows_the_record_and_its_edges() {
     let f = copy_fixture("why");
-    let (code, text) = markdown(&f.root, &["record", "ADR-0003"]);
+    let (code, text) = markdown(&f, &["record", "ADR-0003"]);
     assert_eq!(code, Some(0));
     for needle in ["ADR-0003", "Auth module", "ADR-0001", "src/auth/"] {
         assert!(text.contains(needle), "missing {needle}:\n{text}");
@@ -381,7 +378,7 @@ fn record_markdown_shows_the_record_and_its_edges() {
 
 #[test]
 fn help_mentions_every_command_and_option() {
-    let run = run(["--help"]);
+    let run = TestEnv::new().run(["--help"]);
     run.assert_code(0);
     let text = run.stdout();
     for needle in ["check", "why", "record", "--root", "--docs", "--json"] {
@@ -397,8 +394,8 @@ fn help_mentions_every_command_and_option() {
 #[test]
 fn markdown_report_has_summary_problems_warnings_and_records_table() {
     let f = copy_fixture("checks/superseded-still-current");
-    let j = run_json(&f.root, &[]).json();
-    let (code, text) = markdown(&f.root, &[]);
+    let j = f.run_json(&[]).json();
+    let (code, text) = markdown(&f, &[]);
     assert_eq!(code, Some(1));
     let lines: Vec<&str> = text.lines().collect();
     let lower: Vec<String> = lines.iter().map(|l| l.to_lowercase()).collect();
@@ -476,10 +473,10 @@ fn markdown_report_has_summary_problems_warnings_and_records_table() {
 fn markdown_has_no_colour_when_stdout_is_not_a_tty() {
     // `markdown` itself fails on any ESC byte; run every command once.
     let f = copy_fixture("checks/superseded-still-current");
-    markdown(&f.root, &[]);
-    markdown(&f.root, &["why", "docs"]);
-    markdown(&f.root, &["record", "ADR-0001"]);
-    let help = run(["--help"]);
+    markdown(&f, &[]);
+    markdown(&f, &["why", "docs"]);
+    markdown(&f, &["record", "ADR-0001"]);
+    let help = TestEnv::new().run(["--help"]);
     assert!(!help.stdout.contains(&0x1b), "{}", help.describe());
 }
 
@@ -501,7 +498,7 @@ fn control_characters_in_titles_are_escaped_in_markdown() {
         &["record", "ADR-0001"][..],
         &["record", "ADR-0002"][..],
     ] {
-        let run = run_md(&f.root, args);
+        let run = f.run_md(args);
         assert!(!run.timed_out, "{}", run.describe());
         for byte in [0x1bu8, 0x07] {
             assert!(
@@ -520,7 +517,7 @@ fn control_characters_in_titles_are_escaped_in_markdown() {
         b"# 3. Odd name\n\nStatus: Accepted\n",
     );
     for args in [&[][..], &["record", "ADR-0003"][..]] {
-        let run = run_md(&f.root, args);
+        let run = f.run_md(args);
         run.assert_code(0);
         assert!(
             !run.stdout.contains(&0x1b),
@@ -530,7 +527,7 @@ fn control_characters_in_titles_are_escaped_in_markdown() {
         assert!(run.stdout().contains("Odd name"), "{}", run.describe());
     }
     // The JSON keeps the title as data, escaped by JSON itself.
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     assert!(!run.stdout.contains(&0x1b));
     assert!(record(&run.json(), "ADR-0001")["title"]
         .as_str()
@@ -625,7 +622,8 @@ fn docs_option_is_repeatable() {
 #[test]
 fn gitignored_guides_are_skipped() {
     let f = copy_fixture("checks/doc-cites-superseded");
-    let git = std::process::Command::new("git")
+    let git = f
+        .command("git")
         .args(["init", "-q"])
         .current_dir(&f.root)
         .status()
@@ -633,7 +631,7 @@ fn gitignored_guides_are_skipped() {
     assert!(git.success());
     f.write(".gitignore", b"generated/\n");
     f.write("generated/old-notes.md", b"# Old notes\n\nSee ADR-0001.\n");
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     run.assert_code(0);
     let j = run.json();
     let docs: Vec<&str> = j["docs"]
@@ -649,27 +647,25 @@ fn gitignored_guides_are_skipped() {
         .any(|f| f["path"] == "generated/old-notes.md"));
 }
 
-fn make_fifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("run mkfifo");
+fn make_fifo(f: &Fixture, rel: &str) {
+    let path = f.path(rel);
+    let status = f.command("mkfifo").arg(&path).status().expect("run mkfifo");
     assert!(status.success(), "mkfifo {}", path.display());
 }
 
 #[test]
 fn a_fifo_named_like_a_record_does_not_hang() {
     let f = copy_fixture("why");
-    make_fifo(&f.path("docs/adr/x.md"));
-    make_fifo(&f.path("docs/pipe.md"));
+    make_fifo(&f, "docs/adr/x.md");
+    make_fifo(&f, "docs/pipe.md");
     for args in [&[][..], &["why", "src/auth"][..]] {
-        let run = run_json(&f.root, args);
+        let run = f.run_json(args);
         assert!(!run.timed_out, "hung on a FIFO: {}", run.describe());
         run.assert_code(0);
         let j = run.json();
         assert!(!records(&j).iter().any(|r| r["path"] == "docs/adr/x.md"));
     }
-    let j = run_json(&f.root, &[]).json();
+    let j = f.run_json(&[]).json();
     assert_eq!(records(&j).len(), 6, "{:?}", ids(&j));
 }
 
@@ -682,7 +678,7 @@ fn a_symlink_loop_does_not_hang() {
     std::fs::create_dir_all(f.path("docs/guides")).unwrap();
     symlink("..", f.path("docs/guides/up")).unwrap();
     symlink("../..", f.path("src/auth/top")).unwrap();
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     assert!(!run.timed_out, "hung on a symlink loop: {}", run.describe());
     run.assert_code(0);
     let j = run.json();
@@ -693,7 +689,7 @@ fn a_symlink_loop_does_not_hang() {
         "ADR-0002 read {count} times: {:?}",
         record_paths(&j)
     );
-    let why = run_json(&f.root, &["why", "src/auth"]);
+    let why = f.run_json(&["why", "src/auth"]);
     assert!(
         !why.timed_out,
         "why hung on a symlink loop: {}",
@@ -709,7 +705,7 @@ fn a_non_utf8_record_is_skipped_with_a_note() {
         "docs/adr/0009-latin1.md",
         b"# 9. Caf\xe9 au lait\n\nStatus: Accepted\n\nOwns `src/billing/`.\n",
     );
-    let run = run_json(&f.root, &[]);
+    let run = f.run_json(&[]);
     run.assert_code(0);
     let j = run.json();
     assert!(
@@ -724,7 +720,7 @@ fn a_non_utf8_record_is_skipped_with_a_note() {
         "no note names the skipped file: {notes:?}"
     );
     // The Markdown report carries the note too, and still works.
-    let (code, text) = markdown(&f.root, &[]);
+    let (code, text) = markdown(&f, &[]);
     assert_eq!(code, Some(0));
     assert!(text.contains("0009-latin1.md"), "{text}");
 }

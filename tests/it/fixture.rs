@@ -1,25 +1,16 @@
-//! Helpers shared by the integration tests: copy a fixture to a temporary folder, run the
-//! binary on it with a timeout, read its JSON, and compare it with the fixture's
-//! `expected.json`.
+//! Fixtures and the answers about them: copy a corpus from `fixtures/` into a [`TestEnv`]'s
+//! folder, run the binary on it, read its JSON, and compare it with the corpus's
+//! `expected.json`; and the record files tests write themselves.
 //!
 //! Every run happens on a copy outside any git work tree, so nothing around the fixture (the
 //! project's own repository, its `.gitignore`, a future index in its git dir) changes the answer.
 
-#![allow(dead_code)]
-
+use crate::env::{Run, TestEnv};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsStr;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
-
-pub const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
-
-/// No run of the binary on these small fixtures may take this long.
-pub const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Every fixture corpus that has an `expected.json`.
 pub const CORPORA: &[&str] = &[
@@ -58,11 +49,11 @@ pub fn fixture_dir(name: &str) -> PathBuf {
     fixtures_dir().join(name)
 }
 
-/// A fixture copied into a fresh temporary folder: `root` is the copy. The sibling
-/// `fixtures/outside/` is copied next to it, so a path escaping the root (`../outside/…`) exists
-/// and must still not count.
+/// A fixture copied into a fresh [`TestEnv`]: `root` is the copy, in the env's folder. The
+/// sibling `fixtures/outside/` is copied next to it, so a path escaping the root
+/// (`../outside/…`) exists and must still not count.
 pub struct Fixture {
-    pub dir: tempfile::TempDir,
+    pub env: TestEnv,
     pub root: PathBuf,
 }
 
@@ -72,34 +63,56 @@ impl Fixture {
     }
 
     pub fn write(&self, rel: &str, bytes: &[u8]) {
-        write_file(&self.root, rel, bytes);
+        let path = self.root.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create parent folder");
+        }
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+    }
+
+    /// A hermetic command for `program` (git, mkfifo…) in the env's folder.
+    pub fn command(&self, program: impl AsRef<OsStr>) -> std::process::Command {
+        self.env.command(program)
+    }
+
+    /// `context-graph <args…> --root <the copy> --json`.
+    pub fn run_json(&self, args: &[&str]) -> Run {
+        self.env.run_json(&self.root, args)
+    }
+
+    /// `context-graph <args…> --root <the copy>` (Markdown).
+    pub fn run_md(&self, args: &[&str]) -> Run {
+        self.env.run_md(&self.root, args)
+    }
+
+    /// Runs the binary with `args` from the folder `cwd`.
+    pub fn run_in<I, S>(&self, cwd: &Path, args: I) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.env.run_in(cwd, args)
     }
 }
 
 pub fn copy_fixture(name: &str) -> Fixture {
-    let dir = tempfile::Builder::new()
-        .prefix("context-graph-test-")
-        .tempdir()
-        .expect("create a temporary folder");
+    let env = TestEnv::new();
     let last = Path::new(name)
         .file_name()
         .expect("fixture name")
         .to_owned();
-    let root = dir.path().join(last);
+    let root = env.path().join(last);
     copy_dir(&fixture_dir(name), &root);
-    copy_dir(&fixture_dir("outside"), &dir.path().join("outside"));
-    Fixture { dir, root }
+    copy_dir(&fixture_dir("outside"), &env.path().join("outside"));
+    Fixture { env, root }
 }
 
-/// An empty root in a fresh temporary folder, for tests that build their records themselves.
+/// An empty root in a fresh [`TestEnv`], for tests that build their records themselves.
 pub fn empty_root() -> Fixture {
-    let dir = tempfile::Builder::new()
-        .prefix("context-graph-test-")
-        .tempdir()
-        .expect("create a temporary folder");
-    let root = dir.path().join("repo");
+    let env = TestEnv::new();
+    let root = env.path().join("repo");
     std::fs::create_dir_all(&root).expect("create root");
-    Fixture { dir, root }
+    Fixture { env, root }
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
@@ -118,185 +131,10 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-pub fn write_file(root: &Path, rel: &str, bytes: &[u8]) {
-    let path = root.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).expect("create parent folder");
-    }
-    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-}
-
-/// What one run of the binary did.
-#[derive(Debug)]
-pub struct Run {
-    pub args: Vec<String>,
-    /// `None` when it was killed (timed out) or ended by a signal.
-    pub code: Option<i32>,
-    pub stdout: Vec<u8>,
-    pub stderr: String,
-    pub elapsed: Duration,
-    pub timed_out: bool,
-}
-
-impl Run {
-    pub fn stdout(&self) -> String {
-        String::from_utf8(self.stdout.clone())
-            .unwrap_or_else(|e| panic!("stdout of {:?} is not UTF-8: {e}", self.args))
-    }
-
-    /// The JSON document on stdout.
-    pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout of {:?} is not JSON ({e}); exit {:?}\nstdout:\n{}\nstderr:\n{}",
-                self.args,
-                self.code,
-                String::from_utf8_lossy(&self.stdout),
-                self.stderr
-            )
-        })
-    }
-
-    pub fn describe(&self) -> String {
-        format!(
-            "{:?} exited {:?} in {:?}\nstdout:\n{}\nstderr:\n{}",
-            self.args,
-            self.code,
-            self.elapsed,
-            String::from_utf8_lossy(&self.stdout),
-            self.stderr
-        )
-    }
-
-    pub fn assert_code(&self, code: i32) -> &Self {
-        assert!(!self.timed_out, "timed out: {}", self.describe());
-        assert_eq!(self.code, Some(code), "exit code: {}", self.describe());
-        self
-    }
-
-    /// Exit 2 with one line on stderr starting `context-graph: `.
-    pub fn assert_usage_error(&self) -> &Self {
-        self.assert_code(2);
-        let err = self.stderr.trim_end();
-        assert!(
-            err.starts_with("context-graph: "),
-            "stderr must start with `context-graph: `: {}",
-            self.describe()
-        );
-        assert_eq!(
-            err.lines().count(),
-            1,
-            "stderr must be one line: {}",
-            self.describe()
-        );
-        self
-    }
-}
-
-/// Runs the binary with `args`, killing it after [`TIMEOUT`]. Colour is invited (a colour
-/// terminal, no `NO_COLOR`) so that a tool colouring a pipe shows up.
-pub fn run<I, S>(args: I) -> Run
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<OsStr>,
-{
-    run_env(args, &[])
-}
-
-pub fn run_env<I, S>(args: I, env: &[(&str, &str)]) -> Run
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<OsStr>,
-{
-    run_full(args, env, &std::env::temp_dir())
-}
-
-/// Runs the binary from the folder `cwd`.
-pub fn run_in<I, S>(cwd: &Path, args: I) -> Run
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<OsStr>,
-{
-    run_full(args, &[], cwd)
-}
-
-fn run_full<I, S>(args: I, env: &[(&str, &str)], cwd: &Path) -> Run
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<OsStr>,
-{
-    let args: Vec<std::ffi::OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
-    let shown: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let mut cmd = Command::new(BIN);
-    cmd.args(&args)
-        .current_dir(cwd)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("FORCE_COLOR")
-        .env("TERM", "xterm-256color")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let start = Instant::now();
-    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("spawn {BIN}: {e}"));
-    let mut out = child.stdout.take().expect("stdout pipe");
-    let mut err = child.stderr.take().expect("stderr pipe");
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err.read_to_end(&mut buf);
-        buf
-    });
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for the binary") {
-            break status;
-        }
-        if start.elapsed() >= TIMEOUT {
-            timed_out = true;
-            let _ = child.kill();
-            break child.wait().expect("wait for the killed binary");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let elapsed = start.elapsed();
-    let stdout = out_reader.join().expect("stdout reader");
-    let stderr = String::from_utf8_lossy(&err_reader.join().expect("stderr reader")).into_owned();
-    Run {
-        args: shown,
-        code: if timed_out { None } else { status.code() },
-        stdout,
-        stderr,
-        elapsed,
-        timed_out,
-    }
-}
-
-/// `context-graph <args…> --root <root> --json`.
-pub fn run_json(root: &Path, args: &[&str]) -> Run {
-    let mut all: Vec<std::ffi::OsString> = args.iter().map(|a| a.into()).collect();
-    all.push("--root".into());
-    all.push(root.into());
-    all.push("--json".into());
-    run(all)
-}
-
-/// `context-graph <args…> --root <root>` (Markdown).
-pub fn run_md(root: &Path, args: &[&str]) -> Run {
-    let mut all: Vec<std::ffi::OsString> = args.iter().map(|a| a.into()).collect();
-    all.push("--root".into());
-    all.push(root.into());
-    run(all)
+/// A record file: `# N. Title`, a status line, an optional date line, then `body`.
+pub fn adr(number: u32, title: &str, status: &str, date: Option<&str>, body: &str) -> String {
+    let date = date.map(|d| format!("Date: {d}\n\n")).unwrap_or_default();
+    format!("# {number}. {title}\n\nStatus: {status}\n\n{date}{body}\n")
 }
 
 /// The full check of a fixture as JSON, with its exit code; cached per test binary.
@@ -318,7 +156,7 @@ pub fn check_args(name: &str, args: &[&str]) -> Answer {
         return hit.clone();
     }
     let fixture = copy_fixture(name);
-    let run = run_json(&fixture.root, args);
+    let run = fixture.run_json(args);
     assert!(!run.timed_out, "timed out: {}", run.describe());
     let answer = (run.code, run.json());
     cache
@@ -397,6 +235,21 @@ pub fn strings(v: &Value) -> Vec<String> {
 /// The sorted strings of `record[key]`, for comparing with a literal list.
 pub fn list(record: &Value, key: &str) -> Vec<String> {
     strings(&record[key])
+}
+
+/// The string `key` of each object in the array `list`, in order (`column(&r["commits"],
+/// "subject")`).
+pub fn column(list: &Value, key: &str) -> Vec<String> {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not an array: {list}"))
+        .iter()
+        .map(|v| {
+            v[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no {key} in {v}"))
+                .to_string()
+        })
+        .collect()
 }
 
 pub fn sorted(items: &[&str]) -> Vec<String> {

@@ -2,35 +2,24 @@
 //! on repositories built here with pinned dates and authors; and the history walk itself against
 //! real git (`git log --full-history --no-merges --no-renames --name-only`).
 
-mod gitrepo;
-
-use context_graph::git::{self as history, HistoryData, Outcome, WalkedCommit};
-use gitrepo::GitRepo;
+use crate::fixture::{adr, column, record, strings};
+use crate::git::{FastImport, GitRepo};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 
-const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::git::{self as history, HistoryData, Outcome, WalkedCommit};
+use context_graph::text::date::{parse_date, utc_date};
 
 /// Runs the binary on `root` (`--root` added) and parses its JSON; returns the document and the
 /// exit code.
 fn run_at(repo: &GitRepo, root: &Path, args: &[&str]) -> (Value, i32) {
-    let out = repo
-        .command(BIN)
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .output()
-        .expect("run context-graph");
-    let code = out.status.code().unwrap_or(-1);
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "context-graph {args:?} printed no JSON ({e}), exit {code}\nstdout:\n{}\nstderr:\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (doc, code)
+    let root = root.to_str().expect("a UTF-8 temporary path");
+    let mut all = args.to_vec();
+    all.extend(["--root", root]);
+    let out = repo.run(&all);
+    (out.json(), out.code.unwrap_or(-1))
 }
 
 fn run(repo: &GitRepo, args: &[&str]) -> (Value, i32) {
@@ -44,49 +33,11 @@ fn check_git(repo: &GitRepo) -> Value {
     doc
 }
 
-fn record<'a>(doc: &'a Value, id: &str) -> &'a Value {
-    doc["records"]
-        .as_array()
-        .expect("records is an array")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no record {id} in {doc:#}"))
-}
-
-/// A record file: `# N. Title`, a status line, an optional date line, then `body`.
-fn adr(number: u32, title: &str, status: &str, date: Option<&str>, body: &str) -> String {
-    let date = date.map(|d| format!("Date: {d}\n\n")).unwrap_or_default();
-    format!("# {number}. {title}\n\nStatus: {status}\n\n{date}{body}\n")
-}
-
-fn strings(value: &Value, key: &str) -> Vec<String> {
-    value
-        .as_array()
-        .unwrap_or_else(|| panic!("not an array: {value}"))
-        .iter()
-        .map(|v| {
-            v[key]
-                .as_str()
-                .unwrap_or_else(|| panic!("no {key} in {v}"))
-                .to_string()
-        })
-        .collect()
-}
-
-fn notes(doc: &Value) -> Vec<String> {
-    doc["notes"]
-        .as_array()
-        .expect("notes is an array")
-        .iter()
-        .map(|n| n.as_str().expect("a note is a string").to_string())
-        .collect()
-}
-
 /// What real git says drift is: the non-merge commits reachable from HEAD that touched `paths`
 /// (full history, no simplification) with a committer date on or after `since` at 00:00 UTC,
 /// as 7-character shas, newest first.
 fn git_drift(repo: &GitRepo, since: &str, paths: &[&str]) -> Vec<String> {
-    let since = context_graph::text::date::parse_date(since).expect("a date") * 86_400;
+    let since = parse_date(since).expect("a date") * 86_400;
     let mut args = vec![
         "log",
         "--full-history",
@@ -163,7 +114,7 @@ fn drift_counts_non_merge_commits_since_the_decision() {
     assert_eq!(drift["count"], 3, "{drift:#}");
     assert_eq!(drift["not_citing_record"], 1);
     assert_eq!(
-        strings(&drift["commits"], "subject"),
+        column(&drift["commits"], "subject"),
         [
             "Refactor login",
             "Add token check for ADR-0001",
@@ -171,7 +122,7 @@ fn drift_counts_non_merge_commits_since_the_decision() {
         ]
     );
     assert_eq!(
-        strings(&drift["commits"], "date"),
+        column(&drift["commits"], "date"),
         ["2025-03-05", "2025-03-04", "2025-03-02"]
     );
     let cites: Vec<&Value> = drift["commits"]
@@ -191,7 +142,7 @@ fn drift_counts_non_merge_commits_since_the_decision() {
     assert_eq!(drift["last_change"], "2025-03-05");
     assert_eq!(drift["record_last_edited"], "2025-03-01");
     assert_eq!(
-        strings(&drift["commits"], "sha"),
+        column(&drift["commits"], "sha"),
         git_drift(&repo, "2025-03-02", &["src/auth/"]),
         "drift equals git log --full-history --no-merges"
     );
@@ -206,7 +157,7 @@ fn commits_cite_a_record_by_subject_or_body_merges_included() {
     let doc = check_git(&repo);
     let commits = &record(&doc, "ADR-0001")["commits"];
     assert_eq!(
-        strings(commits, "subject"),
+        column(commits, "subject"),
         [
             "Merge branch 'feature' (ADR-0001)",
             "Refactor login",
@@ -214,7 +165,7 @@ fn commits_cite_a_record_by_subject_or_body_merges_included() {
         ],
         "{commits:#}"
     );
-    assert_eq!(strings(commits, "author"), ["Cy", "Ana", "Ben"]);
+    assert_eq!(column(commits, "author"), ["Cy", "Ana", "Ben"]);
     for c in commits.as_array().unwrap() {
         assert!(
             c.get("cites_record").is_none(),
@@ -248,7 +199,7 @@ fn more_than_twenty_citing_commits_keep_the_newest_twenty() {
     }
     let doc = check_git(&repo);
     let r = record(&doc, "ADR-0001");
-    let subjects = strings(&r["commits"], "subject");
+    let subjects = column(&r["commits"], "subject");
     assert_eq!(subjects.len(), 20);
     assert_eq!(subjects[0], "Step 25 of ADR-1");
     assert_eq!(subjects[19], "Step 6 of ADR-1");
@@ -294,12 +245,12 @@ fn a_record_without_a_date_counts_from_its_first_commit_through_a_rename() {
     assert_eq!(drift["since_from"], "first-commit", "{drift:#}");
     assert_eq!(drift["since"], "2025-04-10");
     assert_eq!(
-        strings(&drift["commits"], "subject"),
+        column(&drift["commits"], "subject"),
         ["Change core again", "Change core"]
     );
     assert_eq!(drift["record_last_edited"], "2025-05-01");
     assert_eq!(
-        strings(&drift["commits"], "sha"),
+        column(&drift["commits"], "sha"),
         git_drift(&repo, "2025-04-10", &["src/core/"])
     );
 }
@@ -315,7 +266,7 @@ fn a_record_without_a_date_never_committed_has_no_drift_and_a_note() {
     );
     let doc = check_git(&repo);
     assert!(record(&doc, "ADR-0005")["drift"].is_null());
-    let notes = notes(&doc);
+    let notes = strings(&doc["notes"]);
     assert!(
         notes
             .iter()
@@ -345,7 +296,7 @@ fn a_deprecated_record_has_no_drift_but_lists_its_commits() {
     let r = record(&doc, "ADR-0003");
     assert_eq!(r["status"], "deprecated");
     assert!(r["drift"].is_null(), "{r:#}");
-    assert_eq!(strings(&r["commits"], "subject"), ["Retire ADR-0003"]);
+    assert_eq!(column(&r["commits"], "subject"), ["Retire ADR-0003"]);
 }
 
 #[test]
@@ -364,7 +315,7 @@ fn a_shallow_clone_is_said_in_the_notes() {
     }
     let clone = origin.shallow_clone(2);
     let doc = check_git(&clone);
-    let notes = notes(&doc);
+    let notes = strings(&doc["notes"]);
     assert_eq!(
         notes.iter().filter(|n| n.contains("shallow")).count(),
         1,
@@ -375,7 +326,7 @@ fn a_shallow_clone_is_said_in_the_notes() {
     let drift = &record(&doc, "ADR-0001")["drift"];
     assert_eq!(drift["count"], 2, "{drift:#}");
     assert_eq!(
-        strings(&drift["commits"], "sha"),
+        column(&drift["commits"], "sha"),
         git_drift(&clone, "2025-01-01", &["src/"])
     );
 }
@@ -391,7 +342,7 @@ fn a_root_that_is_not_a_git_repository_gives_a_note() {
     let doc = check_git(&dir);
     assert!(record(&doc, "ADR-0001")["drift"].is_null());
     assert_eq!(record(&doc, "ADR-0001")["commits"], serde_json::json!([]));
-    let notes = notes(&doc);
+    let notes = strings(&doc["notes"]);
     assert!(notes.iter().any(|n| n.contains("git")), "{notes:?}");
 }
 
@@ -405,7 +356,7 @@ fn an_empty_repository_gives_a_note() {
     .write("src/x.rs", "0\n");
     let doc = check_git(&repo);
     assert!(record(&doc, "ADR-0001")["drift"].is_null());
-    let notes = notes(&doc);
+    let notes = strings(&doc["notes"]);
     assert!(notes.iter().any(|n| n.contains("no commits")), "{notes:?}");
 }
 
@@ -450,7 +401,7 @@ fn a_root_below_the_work_tree_sees_paths_relative_to_it() {
     let r = record(&doc, "ADR-0001");
     assert_eq!(r["path"], "docs/adr/0001-use-x.md");
     assert_eq!(
-        strings(&r["drift"]["commits"], "subject"),
+        column(&r["drift"]["commits"], "subject"),
         ["Inside the root", "Start"]
     );
     assert_eq!(r["drift"]["record_last_edited"], "2025-01-02");
@@ -585,42 +536,38 @@ fn the_walk_sees_what_git_log_sees() {
 
 /// A `git fast-import` stream: `n` commits on `main` touching files in 20 folders, with a side
 /// branch merged every 50 commits, deletions, and renamed records.
+///
+/// Not `index_faults::history_stream`: this one is about what the walk sees (deletions, record
+/// renames, merges whose branches touch the same folders); that one is about what the index
+/// stores (records governing the files, citing messages, a history extended in steps). Both
+/// write their stream with `FastImport`.
 fn long_history_stream(n: usize) -> String {
-    let mut out = String::new();
+    let mut out = FastImport::new();
     let mut seed: u64 = 42;
     let mut rand = |m: u64| {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         (seed >> 33) % m
     };
-    let mut mark = 0;
-    let mut commit = |out: &mut String,
-                      reference: &str,
-                      from: Option<usize>,
-                      merge: Option<usize>,
-                      t: usize,
-                      changes: &[String]| {
-        mark += 1;
+    let commit = |out: &mut FastImport,
+                  reference: &str,
+                  from: Option<usize>,
+                  merge: Option<usize>,
+                  t: usize,
+                  changes: &[String]| {
+        let from = from.map(|f| format!(":{f}"));
         let time = 1_700_000_000 + t * 3600;
-        out.push_str(&format!("commit {reference}\nmark :{mark}\n"));
-        out.push_str(&format!(
-            "author A <a@x> {time} +0000\ncommitter A <a@x> {time} +0000\n"
-        ));
         let msg = format!("Commit {t}\n");
-        out.push_str(&format!("data {}\n{msg}", msg.len()));
-        if let Some(f) = from {
-            out.push_str(&format!("from :{f}\n"));
-        }
-        if let Some(m) = merge {
-            out.push_str(&format!("merge :{m}\n"));
-        }
-        for c in changes {
-            out.push_str(c);
-        }
-        out.push('\n');
-        mark
+        out.commit(
+            reference,
+            "A <a@x>",
+            time,
+            &msg,
+            from.as_deref(),
+            merge,
+            changes,
+        )
     };
-    let file =
-        |path: &str, body: &str| format!("M 100644 inline {path}\ndata {}\n{body}\n", body.len());
+    let file = FastImport::file;
     let mut main = commit(
         &mut out,
         "refs/heads/main",
@@ -678,7 +625,7 @@ fn long_history_stream(n: usize) -> String {
         main = commit(&mut out, "refs/heads/main", Some(main), None, t, &changes);
         t += 1;
     }
-    out
+    out.finish()
 }
 
 /// Long enough for several threads and both ends of the history (the diff scheduler).
@@ -710,7 +657,7 @@ fn the_walk_reads_authors_times_and_mentions() {
         .find(|c| &*c.subject == "Refactor login")
         .unwrap();
     assert_eq!(&*c.author, "Ana");
-    assert_eq!(context_graph::text::date::utc_date(c.time), "2025-03-05");
+    assert_eq!(utc_date(c.time), "2025-03-05");
     assert_eq!(c.time % 86_400, 9 * 3600);
     assert_eq!(c.mentions, ["ADR-0001", "RFC-0009"]);
     assert!(!c.is_merge);

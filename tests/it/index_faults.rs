@@ -3,157 +3,48 @@
 //! way, a newer schema version, and a git dir where the index cannot be written. Whatever
 //! happens, every answer equals the `--no-index` answer, and nothing hangs.
 
-mod binrun;
-mod gitrepo;
-
-use binrun::Out;
-
-use context_graph::index::schema;
-use gitrepo::GitRepo;
+use crate::env::{no_index, Run, Running, REPO_TIMEOUT};
+use crate::git::{FastImport, GitRepo};
 use redb::{ReadableDatabase, ReadableTableMetadata};
-use serde_json::Value;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
-
-/// A run of the binary that takes this long hangs: it is killed and the test fails.
-const TIMEOUT: Duration = Duration::from_secs(60);
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::index::schema;
 
 /// The query most tests ask: a governed path, with history.
 const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];
 
-/// A spawned run whose output is being collected.
-struct Running {
-    what: String,
-    child: Child,
-    stdout: std::thread::JoinHandle<Vec<u8>>,
-    stderr: std::thread::JoinHandle<Vec<u8>>,
-}
-
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        pipe.read_to_end(&mut buf).ok();
-        buf
-    })
-}
-
-fn spawn_env(repo: &GitRepo, args: &[&str], env: &[(&str, &str)]) -> Running {
-    let mut cmd: Command = repo.command(BIN);
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("run context-graph");
-    let stdout = drain(child.stdout.take().expect("stdout"));
-    let stderr = drain(child.stderr.take().expect("stderr"));
-    Running {
-        what: args.join(" "),
-        child,
-        stdout,
-        stderr,
-    }
-}
-
-fn spawn(repo: &GitRepo, args: &[&str]) -> Running {
-    spawn_env(repo, args, &[])
-}
-
-impl Running {
-    /// Still running?
-    fn running(&mut self) -> bool {
-        self.child.try_wait().expect("poll").is_none()
-    }
-
-    /// Waits until `deadline`; past it, kills the run and fails.
-    fn finish_by(mut self, deadline: Instant) -> Out {
-        let status = loop {
-            if let Some(status) = self.child.try_wait().expect("poll") {
-                break status;
-            }
-            if Instant::now() > deadline {
-                self.child.kill().ok();
-                self.child.wait().ok();
-                panic!("context-graph {} hung (killed)", self.what);
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
-        Out {
-            code: status.code().unwrap_or(-1),
-            stdout: self.stdout.join().expect("stdout"),
-            stderr: String::from_utf8_lossy(&self.stderr.join().expect("stderr")).into_owned(),
-        }
-    }
-
-    fn finish(self) -> Out {
-        self.finish_by(Instant::now() + TIMEOUT)
-    }
-
-    /// `kill -9` (nothing happens if it has ended).
-    fn kill(mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
-}
-
-fn run_env(repo: &GitRepo, args: &[&str], env: &[(&str, &str)]) -> Out {
-    spawn_env(repo, args, env).finish()
-}
-
-fn run(repo: &GitRepo, args: &[&str]) -> Out {
-    spawn(repo, args).finish()
-}
-
-fn no_index<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let mut v = args.to_vec();
-    v.push("--no-index");
-    v
-}
-
 /// The `--no-index` answer, which must succeed.
-fn truth(repo: &GitRepo, query: &[&str]) -> Out {
-    let out = run(repo, &no_index(query));
-    assert_eq!(out.code, 0, "{query:?} --no-index failed:\n{}", out.stderr);
+fn truth(repo: &GitRepo, query: &[&str]) -> Run {
+    let out = repo.run(&no_index(query));
+    assert_eq!(
+        out.code,
+        Some(0),
+        "{query:?} --no-index failed:\n{}",
+        out.stderr
+    );
     out
 }
 
-fn assert_answer(what: &str, got: &Out, want: &Out) {
+fn assert_answer(what: &str, got: &Run, want: &Run) {
     assert_eq!(
         got.code, want.code,
-        "{what}: exit code {} (--no-index: {})\nstderr:\n{}",
+        "{what}: exit code {:?} (--no-index: {:?})\nstderr:\n{}",
         got.code, want.code, got.stderr
     );
     assert!(
         got.stdout == want.stdout,
         "{what}: the answer differs from --no-index\n--- got ---\n{}\n--- --no-index ---\n{}\n--- stderr ---\n{}",
-        got.text(),
-        want.text(),
+        got.stdout(),
+        want.stdout(),
         got.stderr
     );
 }
 
-fn index_file(repo: &GitRepo) -> PathBuf {
-    repo.path()
-        .join(".git")
-        .join("context-graph")
-        .join("index.redb")
-}
-
-fn status(repo: &GitRepo) -> Value {
-    let out = run(repo, &["index", "--status", "--json"]);
-    assert_eq!(out.code, 0, "index --status --json failed:\n{}", out.stderr);
-    out.json()
-}
-
 /// Status works, reports our schema, and the index holds HEAD.
 fn assert_healthy(repo: &GitRepo, what: &str) {
-    let s = status(repo);
+    let s = repo.index_status();
     assert_eq!(s["schema_version"], schema::SCHEMA_VERSION, "{what}: {s:#}");
     assert_eq!(s["indexed_head"], repo.head().as_str(), "{what}: {s:#}");
     assert_eq!(s["head"], repo.head().as_str(), "{what}: {s:#}");
@@ -165,6 +56,11 @@ fn assert_healthy(repo: &GitRepo, what: &str) {
 /// one to three of 100 files under `src/d0/` … `src/d19/`, every seventh cites ADR-0001, and a
 /// two-commit side branch is merged every 50 commits. The first stream (`from == 0`) adds the
 /// records and every file; a later one continues `main`.
+///
+/// Not `history::long_history_stream`: this one is about what the index stores (two records
+/// that govern the files, citing messages, and a history extended in steps for the update
+/// tests); that one is about what the walk sees (deletions, record renames, a README change on
+/// each merge). Both write their stream with `FastImport`.
 fn history_stream(from: usize, n: usize) -> String {
     let mut seed: u64 = 7 + from as u64;
     let mut rand = |m: u64| {
@@ -173,35 +69,27 @@ fn history_stream(from: usize, n: usize) -> String {
             .wrapping_add(1_442_695_040_888_963_407);
         (seed >> 33) % m
     };
-    let file =
-        |path: &str, body: &str| format!("M 100644 inline {path}\ndata {}\n{body}\n", body.len());
-    let mut out = String::new();
-    let mut mark = 0usize;
-    let mut commit = |out: &mut String,
-                      branch: &str,
-                      parent: &str,
-                      merge: Option<usize>,
-                      t: usize,
-                      msg: &str,
-                      changes: &[String]| {
-        mark += 1;
+    let file = FastImport::file;
+    let mut out = FastImport::new();
+    let commit = |out: &mut FastImport,
+                  branch: &str,
+                  parent: &str,
+                  merge: Option<usize>,
+                  t: usize,
+                  msg: &str,
+                  changes: &[String]| {
+        let reference = format!("refs/heads/{branch}");
+        let parent = (!parent.is_empty()).then_some(parent);
         let time = 1_700_000_000 + t * 600;
-        out.push_str(&format!("commit refs/heads/{branch}\nmark :{mark}\n"));
-        out.push_str(&format!(
-            "author Dev <dev@example.com> {time} +0000\ncommitter Dev <dev@example.com> {time} +0000\n"
-        ));
-        out.push_str(&format!("data {}\n{msg}\n", msg.len()));
-        if !parent.is_empty() {
-            out.push_str(&format!("from {parent}\n"));
-        }
-        if let Some(m) = merge {
-            out.push_str(&format!("merge :{m}\n"));
-        }
-        for c in changes {
-            out.push_str(c);
-        }
-        out.push('\n');
-        mark
+        out.commit(
+            &reference,
+            "Dev <dev@example.com>",
+            time,
+            msg,
+            parent,
+            merge,
+            changes,
+        )
     };
     let mut t = from;
     let mut main = if from == 0 {
@@ -275,7 +163,7 @@ fn history_stream(from: usize, n: usize) -> String {
         main = commit(&mut out, "main", &parent_of(main), None, t, &msg, &changes);
         t += 1;
     }
-    out
+    out.finish()
 }
 
 /// A repository with a generated history of `n` commits.
@@ -317,29 +205,33 @@ fn several_processes_at_once_answer_like_a_scan_and_never_hang() {
         let runs: Vec<Running> = (0..8)
             .map(|i| {
                 if i % 4 == 3 {
-                    spawn_env(&repo, &["index"], &env)
+                    repo.spawn(&["index"], &env)
                 } else {
-                    spawn_env(&repo, WHY, &env)
+                    repo.spawn(WHY, &env)
                 }
             })
             .collect();
-        let deadline = Instant::now() + TIMEOUT;
-        let outs: Vec<(String, Out)> = runs
+        let deadline = Instant::now() + REPO_TIMEOUT;
+        let outs: Vec<(String, Run)> = runs
             .into_iter()
-            .map(|r| (r.what.clone(), r.finish_by(deadline)))
+            .map(|r| {
+                let out = r.finish_by(deadline);
+                out.assert_finished();
+                (out.args.join(" "), out)
+            })
             .collect();
         for (i, (cmd, out)) in outs.iter().enumerate() {
             let label = format!("{what}: process {i} ({cmd})");
             if cmd == "index" {
                 // A busy index may make `index` give up; it must say so, never crash.
                 assert!(
-                    out.code == 0 || (out.code == 2 && out.stderr.contains("busy")),
-                    "{label}: exit {}\n{}",
+                    out.code == Some(0) || (out.code == Some(2) && out.stderr.contains("busy")),
+                    "{label}: exit {:?}\n{}",
                     out.code,
                     out.stderr
                 );
                 assert!(
-                    out.code == 0 || *wait == "0",
+                    out.code == Some(0) || *wait == "0",
                     "{label}: gave up within the 3 s wait:\n{}",
                     out.stderr
                 );
@@ -348,7 +240,7 @@ fn several_processes_at_once_answer_like_a_scan_and_never_hang() {
             }
         }
         // The index is whole afterwards.
-        let again = run(&repo, WHY);
+        let again = repo.run(WHY);
         assert_answer(&format!("{what}: the query after"), &again, &want);
         assert!(
             again.stderr.is_empty(),
@@ -371,13 +263,13 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
     let mut quick_while_busy = false;
     let mut why_while_busy = false;
     for _attempt in 0..5 {
-        std::fs::remove_file(index_file(&repo)).ok();
-        let mut indexer = spawn(&repo, &["index"]);
+        std::fs::remove_file(repo.index_file()).ok();
+        let mut indexer = repo.spawn(&["index"], &[]);
         // Let it open the index: the lock is taken before the history walk.
         std::thread::sleep(Duration::from_millis(150));
 
         let started = Instant::now();
-        let quick = run_env(&repo, check, &env);
+        let quick = repo.run_with(check, &env);
         let took = started.elapsed();
         let still_building = indexer.running();
         assert_answer("check while indexing", &quick, &want_check);
@@ -395,7 +287,7 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
             }
         }
 
-        let why = run_env(&repo, WHY, &env);
+        let why = repo.run_with(WHY, &env);
         assert_answer("why --git while indexing", &why, &want_why);
         if why.stderr.contains("busy") {
             why_while_busy = true;
@@ -406,7 +298,7 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
             );
         }
         let built = indexer.finish();
-        assert_eq!(built.code, 0, "index: {}", built.stderr);
+        assert_eq!(built.code, Some(0), "index: {}", built.stderr);
         if quick_while_busy && why_while_busy {
             break;
         }
@@ -419,7 +311,7 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
         why_while_busy,
         "never saw a --git query answer while the index was busy"
     );
-    let after = run(&repo, WHY);
+    let after = repo.run(WHY);
     assert_answer("after the build", &after, &want_why);
     assert!(after.stderr.is_empty(), "{}", after.stderr);
 }
@@ -432,14 +324,14 @@ fn a_build_killed_part_way_leaves_an_index_that_answers_right() {
     let want = truth(&repo, WHY);
 
     // A first build, killed.
-    let mut indexer = spawn(&repo, &["index"]);
+    let mut indexer = repo.spawn(&["index"], &[]);
     std::thread::sleep(Duration::from_millis(200));
     assert!(indexer.running(), "the build ended before it was killed");
     indexer.kill();
-    let got = run(&repo, WHY);
+    let got = repo.run(WHY);
     assert_answer("the query after a killed first build", &got, &want);
     assert_healthy(&repo, "after a killed first build");
-    let healthy = run(&repo, WHY);
+    let healthy = repo.run(WHY);
     assert_answer("the second query", &healthy, &want);
     assert!(healthy.stderr.is_empty(), "{}", healthy.stderr);
 
@@ -449,17 +341,17 @@ fn a_build_killed_part_way_leaves_an_index_that_answers_right() {
         extend(&repo, from, 1000);
         from += 1000;
         let want = truth(&repo, WHY);
-        let indexer = spawn(&repo, &["index"]);
+        let indexer = repo.spawn(&["index"], &[]);
         std::thread::sleep(Duration::from_millis(delay));
         indexer.kill();
-        let got = run(&repo, WHY);
+        let got = repo.run(WHY);
         assert_answer(
             &format!("the query after an update killed at {delay} ms"),
             &got,
             &want,
         );
         assert_healthy(&repo, &format!("after an update killed at {delay} ms"));
-        let s = status(&repo);
+        let s = repo.index_status();
         let commits: u64 = repo
             .git(&["rev-list", "--count", "--all"])
             .trim()
@@ -472,21 +364,21 @@ fn a_build_killed_part_way_leaves_an_index_that_answers_right() {
 // ----- a damaged file -----
 
 /// A small indexed repository, its `--no-index` answer, and the index file.
-fn indexed_repo() -> (GitRepo, Out, PathBuf) {
+fn indexed_repo() -> (GitRepo, Run, PathBuf) {
     let repo = generated(200);
     let want = truth(&repo, WHY);
-    let first = run(&repo, WHY);
+    let first = repo.run(WHY);
     assert_answer("the first indexed query", &first, &want);
     assert!(first.stderr.is_empty(), "{}", first.stderr);
-    let path = index_file(&repo);
+    let path = repo.index_file();
     assert!(path.is_file());
     (repo, want, path)
 }
 
 /// After damaging the file: the next query answers right and says it rebuilt the index (or
 /// answered from a scan); the one after uses a healthy index.
-fn assert_recovers(repo: &GitRepo, want: &Out, damage: &str) {
-    let got = run(repo, WHY);
+fn assert_recovers(repo: &GitRepo, want: &Run, damage: &str) {
+    let got = repo.run(WHY);
     assert_answer(&format!("the query after {damage}"), &got, want);
     assert!(
         got.stderr.contains("rebuilt") || got.stderr.contains("scan"),
@@ -494,7 +386,7 @@ fn assert_recovers(repo: &GitRepo, want: &Out, damage: &str) {
          scan), but it said:\n{:?}",
         got.stderr
     );
-    let next = run(repo, WHY);
+    let next = repo.run(WHY);
     assert_answer(&format!("the second query after {damage}"), &next, want);
     assert!(
         next.stderr.is_empty(),
@@ -602,7 +494,7 @@ fn a_newer_schema_is_refused_clearly_and_left_alone() {
     let commits_before = stored_commits(&path);
     assert!(commits_before > 0);
 
-    let got = run(&repo, WHY);
+    let got = repo.run(WHY);
     assert_answer("a query on a newer index", &got, &want);
     assert!(
         got.stderr.contains("99") && got.stderr.contains("newer"),
@@ -611,13 +503,14 @@ fn a_newer_schema_is_refused_clearly_and_left_alone() {
     );
     assert_eq!(got.stderr.lines().count(), 1, "said once: {}", got.stderr);
 
-    let plain = run(&repo, &no_index(WHY));
+    let plain = repo.run(&no_index(WHY));
     assert_answer("--no-index on a newer index", &plain, &want);
     assert!(plain.stderr.is_empty(), "{}", plain.stderr);
 
-    let index = run(&repo, &["index"]);
+    let index = repo.run(&["index"]);
     assert_eq!(
-        index.code, 2,
+        index.code,
+        Some(2),
         "`index` refuses a newer index: {}",
         index.stderr
     );
@@ -644,7 +537,7 @@ fn assert_scans_and_says_so_once(repo: &GitRepo, what: &str) {
         &["record", "ADR-0001", "--git", "--json"],
     ] {
         let want = truth(repo, query);
-        let got = run(repo, query);
+        let got = repo.run(query);
         assert_answer(&format!("{what}: {query:?}"), &got, &want);
         let notes: Vec<&str> = got.stderr.lines().collect();
         assert_eq!(

@@ -4,125 +4,33 @@
 //! repositories-less folders leave no index behind; the racy-file rule; and a version-1 index
 //! fixture taken through the migration path.
 
-mod binrun;
-mod gitrepo;
-
-use binrun::Out;
-
-use context_graph::index::{codec, schema};
-use gitrepo::GitRepo;
+use crate::env::{no_index, Run};
+use crate::fixture::{adr, column, fixture_dir, record};
+use crate::git::GitRepo;
 use redb::{ReadableDatabase, ReadableTable, TableHandle};
 use serde_json::Value;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_context-graph");
-
-/// No run of the binary here may take this long.
-const TIMEOUT: Duration = Duration::from_secs(60);
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::index::{codec, schema};
+use context_graph::model::Record;
 
 /// A record file changed this close to the index's write is parsed again (ADR-0006); waiting a
 /// bit longer makes the index trust, and serve, what it cached.
 const PAST_RACY_WINDOW: Duration = Duration::from_millis(2_100);
 
-/// Waits for `child` at most [`TIMEOUT`] (killing it and failing after that), collecting its
-/// output.
-fn finish(mut child: Child, what: &str) -> Out {
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        out_pipe.read_to_end(&mut buf).ok();
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        err_pipe.read_to_end(&mut buf).ok();
-        buf
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for context-graph") {
-            break status;
-        }
-        if start.elapsed() > TIMEOUT {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("context-graph {what} hung (killed after {TIMEOUT:?})");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Out {
-        code: status.code().unwrap_or(-1),
-        stdout: out_reader.join().expect("read stdout"),
-        stderr: String::from_utf8_lossy(&err_reader.join().expect("read stderr")).into_owned(),
-    }
-}
-
-fn command(repo: &GitRepo, args: &[&str]) -> Command {
-    let mut cmd = repo.command(BIN);
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-/// Runs the binary in the work tree (so the root is its top).
-fn run(repo: &GitRepo, args: &[&str]) -> Out {
-    let child = command(repo, args).spawn().expect("run context-graph");
-    finish(child, &args.join(" "))
-}
-
-fn index_file(repo: &GitRepo) -> PathBuf {
-    repo.path()
-        .join(".git")
-        .join("context-graph")
-        .join("index.redb")
-}
-
-/// A record file: `# N. Title`, a status line, an optional date line, then `body`.
-fn adr(number: u32, title: &str, status: &str, date: Option<&str>, body: &str) -> String {
-    let date = date.map(|d| format!("Date: {d}\n\n")).unwrap_or_default();
-    format!("# {number}. {title}\n\nStatus: {status}\n\n{date}{body}\n")
-}
-
-/// Runs git as `author` (author and committer) at `date`, e.g. for an amend or a rebase.
-fn git_at(repo: &GitRepo, date: &str, author: &str, args: &[&str]) -> String {
-    let email = format!("{}@example.com", author.to_lowercase());
-    repo.git_with(
-        args,
-        &[
-            ("GIT_AUTHOR_NAME", author),
-            ("GIT_AUTHOR_EMAIL", &email),
-            ("GIT_AUTHOR_DATE", date),
-            ("GIT_COMMITTER_NAME", author),
-            ("GIT_COMMITTER_EMAIL", &email),
-            ("GIT_COMMITTER_DATE", date),
-        ],
-    )
-}
-
-/// `--no-index` added to a query.
-fn no_index<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let mut v = args.to_vec();
-    v.push("--no-index");
-    v
-}
-
 /// Asserts that `query` answers the same with the index as with `--no-index` (stdout byte for
 /// byte, exit code), and that the indexed run really used the index (nothing on stderr: no
 /// "answered from a scan", no rebuild). Returns the `--no-index` run.
-fn assert_same(repo: &GitRepo, step: &str, query: &[&str]) -> Out {
-    let indexed = run(repo, query);
-    let scanned = run(repo, &no_index(query));
+fn assert_same(repo: &GitRepo, step: &str, query: &[&str]) -> Run {
+    let indexed = repo.run(query);
+    let scanned = repo.run(&no_index(query));
     compare(step, query, &indexed, &scanned);
     scanned
 }
 
-fn compare(step: &str, query: &[&str], indexed: &Out, scanned: &Out) {
+fn compare(step: &str, query: &[&str], indexed: &Run, scanned: &Run) {
     let what = format!("step `{step}`, query `{}`", query.join(" "));
     assert!(
         indexed.stderr.is_empty(),
@@ -130,20 +38,20 @@ fn compare(step: &str, query: &[&str], indexed: &Out, scanned: &Out) {
         indexed.stderr
     );
     assert!(
-        scanned.code == 0 || scanned.code == 1,
-        "{what}: --no-index failed with exit {}:\n{}",
+        matches!(scanned.code, Some(0 | 1)),
+        "{what}: --no-index failed with exit {:?}:\n{}",
         scanned.code,
         scanned.stderr
     );
     if indexed.stdout != scanned.stdout || indexed.code != scanned.code {
         panic!(
             "{what}: the index answered differently from --no-index\n\
-             exit codes: indexed {} vs --no-index {}\n\
+             exit codes: indexed {:?} vs --no-index {:?}\n\
              --- indexed stdout ---\n{}\n--- --no-index stdout ---\n{}\n--- indexed stderr ---\n{}",
             indexed.code,
             scanned.code,
-            indexed.text(),
-            scanned.text(),
+            indexed.stdout(),
+            scanned.stdout(),
             indexed.stderr
         );
     }
@@ -180,11 +88,11 @@ impl Script {
         if self.steps.is_multiple_of(2) {
             order.reverse();
         }
-        let mut scanned: Vec<Option<Out>> = (0..QUERIES.len()).map(|_| None).collect();
+        let mut scanned: Vec<Option<Run>> = (0..QUERIES.len()).map(|_| None).collect();
         for &i in &order {
             scanned[i] = Some(assert_same(&self.repo, name, QUERIES[i]));
         }
-        let warm = run(&self.repo, QUERIES[0]);
+        let warm = self.repo.run(QUERIES[0]);
         compare(
             &format!("{name} (warm)"),
             QUERIES[0],
@@ -192,9 +100,9 @@ impl Script {
             scanned[0].as_ref().expect("compared"),
         );
         assert!(
-            index_file(&self.repo).is_file(),
+            self.repo.index_file().is_file(),
             "step `{name}`: the queries left no index at {}",
-            index_file(&self.repo).display()
+            self.repo.index_file().display()
         );
         scanned
             .into_iter()
@@ -204,23 +112,6 @@ impl Script {
             })
             .collect()
     }
-}
-
-fn record_json<'a>(doc: &'a Value, id: &str) -> &'a Value {
-    doc["records"]
-        .as_array()
-        .expect("records is an array")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no record {id} in {doc:#}"))
-}
-
-fn subjects(list: &Value) -> Vec<String> {
-    list.as_array()
-        .unwrap_or_else(|| panic!("not an array: {list}"))
-        .iter()
-        .map(|c| c["subject"].as_str().expect("a subject").to_string())
-        .collect()
 }
 
 const ADR1: &str = "docs/adr/0001-use-tokens.md";
@@ -279,9 +170,9 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     );
     s.repo.git(&["tag", "v1"]);
     let docs = s.step("commits citing and not citing");
-    let adr1 = record_json(&docs[3], "ADR-0001");
+    let adr1 = record(&docs[3], "ADR-0001");
     assert_eq!(
-        subjects(&adr1["commits"]),
+        column(&adr1["commits"], "subject"),
         ["Utility", "Add token check for ADR-0001"],
         "the commits citing ADR-0001 (the suite would be vacuous without them): {adr1:#}"
     );
@@ -306,8 +197,8 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
 
     // An edit that keeps the size, right after an index write (the same second).
     let before = std::fs::read(s.repo.path().join(ADR2)).expect("read ADR-0002");
-    let wrote = run(&s.repo, &["record", "ADR-0002", "--json"]);
-    assert_eq!(wrote.code, 0, "{}", wrote.stderr);
+    let wrote = s.repo.run(&["record", "ADR-0002", "--json"]);
+    assert_eq!(wrote.code, Some(0), "{}", wrote.stderr);
     assert!(wrote.json()["records"][0]["status"] == "accepted");
     s.repo.write(
         ADR2,
@@ -322,7 +213,7 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     let after = std::fs::read(s.repo.path().join(ADR2)).expect("read ADR-0002");
     assert_eq!(before.len(), after.len(), "the edit keeps the size");
     assert_ne!(before, after);
-    let proposed = run(&s.repo, &["record", "ADR-0002", "--json"]);
+    let proposed = s.repo.run(&["record", "ADR-0002", "--json"]);
     assert_eq!(
         proposed.json()["records"][0]["status"],
         "proposed",
@@ -378,8 +269,7 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     s.repo
         .write("src/billing/refund.rs", "fn refund() { invoice() }\n");
     s.repo.git(&["add", "-A"]);
-    git_at(
-        &s.repo,
+    s.repo.git_at(
         "2025-03-09T09:00:00Z",
         "Cy",
         &[
@@ -401,12 +291,8 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     s.repo
         .commit_at("2025-03-10T09:00:00Z", "Ben", "Token expiry (ADR-0001)");
     s.step("a branch switch to a new topic branch");
-    git_at(
-        &s.repo,
-        "2025-03-11T09:00:00Z",
-        "Ben",
-        &["rebase", "-q", "main"],
-    );
+    s.repo
+        .git_at("2025-03-11T09:00:00Z", "Ben", &["rebase", "-q", "main"]);
     s.step("a rebase onto main");
     s.repo.checkout("main");
     s.step("back on main");
@@ -438,9 +324,9 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
         "Merge branch 'feature' (ADR-0003)",
     );
     let docs = s.step("a merge with --no-ff");
-    let adr1 = record_json(&docs[3], "ADR-0001");
+    let adr1 = record(&docs[3], "ADR-0001");
     assert!(
-        subjects(&adr1["commits"]).contains(&"Log tokens, ADR-0001".to_string()),
+        column(&adr1["commits"], "subject").contains(&"Log tokens, ADR-0001".to_string()),
         "{adr1:#}"
     );
 
@@ -471,10 +357,10 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
     s.repo
         .commit_at("2025-03-17T09:00:00Z", "Ben", "Rotate tokens per ADR-0001");
     let docs = s.step("a commit after the rename");
-    let adr1 = record_json(&docs[3], "ADR-0001");
+    let adr1 = record(&docs[3], "ADR-0001");
     assert_eq!(adr1["path"], "docs/adr/0001-tokens.md");
     assert!(
-        subjects(&adr1["commits"]).contains(&"Rotate tokens per ADR-0001".to_string()),
+        column(&adr1["commits"], "subject").contains(&"Rotate tokens per ADR-0001".to_string()),
         "{adr1:#}"
     );
 }
@@ -497,7 +383,7 @@ fn fingerprint_of(path: &Path) -> schema::Fingerprint {
 /// was stored `stored_after` after the file's last change: what a file system with coarse
 /// timestamps shows after a same-size edit made right after the index read the file.
 fn doctor_cached_record(repo: &GitRepo, rel: &str, stored_after: Duration) {
-    let db = redb::Database::create(index_file(repo)).expect("open the index");
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
     let txn = db.begin_write().expect("write");
     {
         let mut records = txn.open_table(schema::RECORDS).expect("records table");
@@ -531,19 +417,19 @@ fn a_same_size_edit_that_leaves_the_fingerprint_alone_is_not_answered_stale() {
     .write("src/auth/token.rs", "fn token() {}\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Add auth");
     let query: &[&str] = &["record", "ADR-0001", "--json"];
-    let first = run(&repo, query);
+    let first = repo.run(query);
     assert_eq!(first.json()["records"][0]["status"], "accepted");
     repo.write(
         ADR1,
         &adr(1, "Use tokens", "Proposed", None, "In `src/auth/`."),
     );
-    let truth = run(&repo, &no_index(query));
+    let truth = repo.run(&no_index(query));
     assert_eq!(truth.json()["records"][0]["status"], "proposed");
 
     // The control: a collision stored long after the change is trusted, which shows the
     // doctored fingerprint is the one the index compares.
     doctor_cached_record(&repo, ADR1, Duration::from_secs(10));
-    let trusted = run(&repo, query);
+    let trusted = repo.run(query);
     assert_eq!(
         trusted.json()["records"][0]["status"],
         "accepted",
@@ -552,7 +438,7 @@ fn a_same_size_edit_that_leaves_the_fingerprint_alone_is_not_answered_stale() {
 
     // Stored half a second after the change: within the clock's resolution, so parsed again.
     doctor_cached_record(&repo, ADR1, Duration::from_millis(500));
-    let racy = run(&repo, query);
+    let racy = repo.run(query);
     compare("racy same-size edit", query, &racy, &truth);
 }
 
@@ -568,16 +454,10 @@ fn tokens_adr(body: &str) -> String {
 
 // ----- index --status -----
 
-fn status(repo: &GitRepo) -> Value {
-    let out = run(repo, &["index", "--status", "--json"]);
-    assert_eq!(out.code, 0, "index --status --json failed:\n{}", out.stderr);
-    out.json()
-}
-
 /// The top-level keys of a JSON object, in the order printed.
-fn printed_keys(out: &Out) -> Vec<String> {
+fn printed_keys(out: &Run) -> Vec<String> {
     let doc = out.json();
-    let text = out.text();
+    let text = out.stdout();
     let mut keys: Vec<(usize, String)> = doc
         .as_object()
         .expect("an object")
@@ -620,25 +500,25 @@ fn status_reports_its_keys_and_freshness_without_updating() {
     let second = repo.commit_at("2025-03-02T10:00:00Z", "Ben", "Login for ADR-0001");
 
     // Before any query: no file, and status does not make one.
-    let out = run(&repo, &["index", "--status", "--json"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(printed_keys(&out), STATUS_KEYS, "{}", out.text());
+    let out = repo.run(&["index", "--status", "--json"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(printed_keys(&out), STATUS_KEYS, "{}", out.stdout());
     let before = out.json();
     assert_eq!(before["fresh"], false);
     assert_eq!(before["indexed_head"], Value::Null);
     assert_eq!(before["head"], second.as_str());
     assert!(
-        !index_file(&repo).exists(),
+        !repo.index_file().exists(),
         "index --status created the index"
     );
 
     // Records are trusted only once older than the racy window.
     std::thread::sleep(PAST_RACY_WINDOW.saturating_sub(written.elapsed()));
-    let q = run(&repo, &["why", "src/auth/login.rs", "--git", "--json"]);
-    assert_eq!(q.code, 0, "{}", q.stderr);
-    let out = run(&repo, &["index", "--status", "--json"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(printed_keys(&out), STATUS_KEYS, "{}", out.text());
+    let q = repo.run(&["why", "src/auth/login.rs", "--git", "--json"]);
+    assert_eq!(q.code, Some(0), "{}", q.stderr);
+    let out = repo.run(&["index", "--status", "--json"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(printed_keys(&out), STATUS_KEYS, "{}", out.stdout());
     let s = out.json();
     assert_eq!(s["fresh"], true, "fresh after a --git query: {s:#}");
     assert_eq!(s["schema_version"], schema::SCHEMA_VERSION);
@@ -651,22 +531,22 @@ fn status_reports_its_keys_and_freshness_without_updating() {
     let path = PathBuf::from(s["path"].as_str().expect("path is a string"));
     assert_eq!(
         path.canonicalize().expect("the index exists"),
-        index_file(&repo).canonicalize().unwrap()
+        repo.index_file().canonicalize().unwrap()
     );
 
     // A new commit: stale, and status (twice) does not update it.
     repo.write("src/other/util.rs", "2\n");
     let third = repo.commit_at("2025-03-03T10:00:00Z", "Cy", "Utility");
     for round in 0..2 {
-        let s = status(&repo);
+        let s = repo.index_status();
         assert_eq!(s["fresh"], false, "round {round}: {s:#}");
         assert_eq!(s["head"], third.as_str(), "round {round}");
         assert_eq!(s["indexed_head"], second.as_str(), "round {round}");
         assert_eq!(s["commits"], 2, "round {round}");
     }
-    let q = run(&repo, &["why", "src/auth/login.rs", "--git", "--json"]);
-    assert_eq!(q.code, 0, "{}", q.stderr);
-    let s = status(&repo);
+    let q = repo.run(&["why", "src/auth/login.rs", "--git", "--json"]);
+    assert_eq!(q.code, Some(0), "{}", q.stderr);
+    let s = repo.index_status();
     assert_eq!(
         s["fresh"], true,
         "a --git query brings it up to date: {s:#}"
@@ -687,26 +567,26 @@ fn no_index_neither_reads_nor_writes_the_index() {
     .write(GOVERNED, "1\n")
     .write(UNGOVERNED, "1\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start for ADR-0001");
-    let made = run(&repo, &["check", "--git", "--json"]);
-    assert_eq!(made.code, 0, "{}", made.stderr);
-    assert!(index_file(&repo).is_file(), "a query made the index");
+    let made = repo.run(&["check", "--git", "--json"]);
+    assert_eq!(made.code, Some(0), "{}", made.stderr);
+    assert!(repo.index_file().is_file(), "a query made the index");
 
-    std::fs::remove_file(index_file(&repo)).expect("delete the index");
+    std::fs::remove_file(repo.index_file()).expect("delete the index");
     for q in QUERIES {
-        let out = run(&repo, &no_index(q));
-        assert_eq!(out.code, 0, "{q:?}: {}", out.stderr);
+        let out = repo.run(&no_index(q));
+        assert_eq!(out.code, Some(0), "{q:?}: {}", out.stderr);
         assert!(out.stderr.is_empty(), "{q:?}: {}", out.stderr);
         assert!(
-            !index_file(&repo).exists(),
+            !repo.index_file().exists(),
             "{q:?} --no-index created {}",
-            index_file(&repo).display()
+            repo.index_file().display()
         );
     }
 
     // Nor the folder.
     std::fs::remove_dir_all(repo.path().join(".git/context-graph")).expect("delete the folder");
     for q in QUERIES {
-        run(&repo, &no_index(q));
+        repo.run(&no_index(q));
     }
     assert!(!repo.path().join(".git/context-graph").exists());
 }
@@ -745,21 +625,26 @@ fn outside_a_git_repository_no_index_is_made() {
         .expect("the temporary folder")
         .to_path_buf();
     for q in QUERIES {
-        let indexed = run(&dir, q);
-        let scanned = run(&dir, &no_index(q));
-        assert_eq!(indexed.code, 0, "{q:?}: {}", indexed.stderr);
+        let indexed = dir.run(q);
+        let scanned = dir.run(&no_index(q));
+        assert_eq!(indexed.code, Some(0), "{q:?}: {}", indexed.stderr);
         assert_eq!(indexed.stdout, scanned.stdout, "{q:?}");
     }
-    let out = run(&dir, &["index"]);
-    assert_ne!(out.code, 0, "`index` outside git has nothing to index");
+    let out = dir.run(&["index"]);
+    assert_ne!(
+        out.code,
+        Some(0),
+        "`index` outside git has nothing to index"
+    );
     let traces = index_traces(&top);
     assert!(traces.is_empty(), "an index outside git: {traces:?}");
 }
 
 // ----- the version-1 fixture -----
 
-fn fixture_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/v1")
+/// The version-1 index fixture (fixtures/index/v1/README.md).
+fn v1_dir() -> PathBuf {
+    fixture_dir("index/v1")
 }
 
 /// The small repository the version-1 fixture was made from (fixtures/index/v1/README.md):
@@ -796,7 +681,7 @@ fn v1_repo() -> GitRepo {
 }
 
 fn expected_v1_head() -> String {
-    std::fs::read_to_string(fixture_dir().join("head.txt"))
+    std::fs::read_to_string(v1_dir().join("head.txt"))
         .expect("fixtures/index/v1/head.txt")
         .trim()
         .to_string()
@@ -836,9 +721,9 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
         .trim()
         .parse()
         .expect("a count");
-    let target = index_file(&repo);
+    let target = repo.index_file();
     std::fs::create_dir_all(target.parent().unwrap()).expect("make .git/context-graph");
-    std::fs::copy(fixture_dir().join("index.redb"), &target).expect("copy the fixture");
+    std::fs::copy(v1_dir().join("index.redb"), &target).expect("copy the fixture");
 
     let (tables, version) = tables_and_version(&target);
     assert_eq!(version, 1, "the fixture is a version-1 file");
@@ -849,7 +734,7 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
 
     // Status only looks.
     for round in 0..2 {
-        let s = status(&repo);
+        let s = repo.index_status();
         assert_eq!(s["schema_version"], 1, "round {round}: {s:#}");
         assert_eq!(s["commits"], commits, "round {round}: {s:#}");
         assert_eq!(s["indexed_head"], expected_v1_head().as_str());
@@ -860,7 +745,7 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
     // A query with --git migrates, and answers like a scan (the commits citing a record come
     // from the mentions the migration filled in).
     let query: &[&str] = &["record", "ADR-0001", "--git", "--json"];
-    let migrated = run(&repo, query);
+    let migrated = repo.run(query);
     assert!(
         !migrated.stderr.contains("scan")
             && !migrated.stderr.contains("rebuilt")
@@ -868,16 +753,16 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
         "the version-1 file was not migrated but dropped or bypassed:\n{}",
         migrated.stderr
     );
-    let scanned = run(&repo, &no_index(query));
+    let scanned = repo.run(&no_index(query));
     assert_eq!(
-        migrated.text(),
-        scanned.text(),
+        migrated.stdout(),
+        scanned.stdout(),
         "the migrated index answers like a scan"
     );
     assert_eq!(migrated.code, scanned.code);
-    let adr1 = record_json(&scanned.json(), "ADR-0001").clone();
+    let adr1 = record(&scanned.json(), "ADR-0001").clone();
     assert_eq!(
-        subjects(&adr1["commits"]),
+        column(&adr1["commits"], "subject"),
         [
             "Merge branch 'feature' (ADR-0001)",
             "Tweak login",
@@ -886,7 +771,7 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
         "{adr1:#}"
     );
 
-    let s = status(&repo);
+    let s = repo.index_status();
     assert_eq!(s["schema_version"], schema::SCHEMA_VERSION, "{s:#}");
     assert_eq!(
         s["commits"], commits,
@@ -907,21 +792,21 @@ fn a_version_1_index_is_migrated_and_answers_like_a_scan() {
 }
 
 /// Remakes the version-1 fixture's current-version source (fixtures/index/v1/README.md):
-/// `cargo test --test index -- --ignored make_the_v1_fixture_source`, then
+/// `cargo test --test it -- --ignored --exact index::make_the_v1_fixture_source`, then
 /// `cargo run --example make_v1_index -- fixtures/index/v1/index.redb`.
 #[test]
 #[ignore = "writes fixtures/index/v1: run by hand to remake the fixture"]
 fn make_the_v1_fixture_source() {
     let repo = v1_repo();
-    let out = run(&repo, &["index"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = repo.run(&["index"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(
-        tables_and_version(&index_file(&repo)).1,
+        tables_and_version(&repo.index_file()).1,
         schema::SCHEMA_VERSION
     );
-    std::fs::create_dir_all(fixture_dir()).expect("make the fixture folder");
-    std::fs::copy(index_file(&repo), fixture_dir().join("index.redb")).expect("copy");
-    std::fs::write(fixture_dir().join("head.txt"), format!("{}\n", repo.head()))
+    std::fs::create_dir_all(v1_dir()).expect("make the fixture folder");
+    std::fs::copy(repo.index_file(), v1_dir().join("index.redb")).expect("copy");
+    std::fs::write(v1_dir().join("head.txt"), format!("{}\n", repo.head()))
         .expect("write head.txt");
 }
 
@@ -960,7 +845,7 @@ fn deepening_a_shallow_clone_is_answered_like_a_scan() {
     for q in queries {
         assert_same(&clone, "shallow", q);
     }
-    let before = run(&clone, &["record", "ADR-0001", "--git", "--json"]);
+    let before = clone.run(&["record", "ADR-0001", "--git", "--json"]);
     clone.git(&["fetch", "-q", "--deepen", "3"]);
     for q in queries {
         assert_same(&clone, "deepened", q);
@@ -986,11 +871,11 @@ fn deepening_a_shallow_clone_is_answered_like_a_scan() {
 fn migrating_a_version_1_index_walks_nothing_again() {
     let repo = v1_repo();
     assert_eq!(repo.head(), expected_v1_head());
-    let target = index_file(&repo);
+    let target = repo.index_file();
     std::fs::create_dir_all(target.parent().unwrap()).expect("make .git/context-graph");
-    std::fs::copy(fixture_dir().join("index.redb"), &target).expect("copy the fixture");
-    let out = run(&repo, &["index", "--json"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    std::fs::copy(v1_dir().join("index.redb"), &target).expect("copy the fixture");
+    let out = repo.run(&["index", "--json"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     let summary: Value = serde_json::from_slice(&out.stdout).expect("index --json is JSON");
     assert_eq!(summary["commits_added"], 0, "{summary:#}");
@@ -1016,7 +901,7 @@ fn plant_in_memo(repo: &GitRepo) {
 /// answers now (no wait past the racy window); with `title`, every record in it takes that
 /// title too (so an answer shows whether the memo served it).
 fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
-    let db = redb::Database::create(index_file(repo)).expect("open the index");
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
     let txn = db.begin_write().expect("write");
     {
         let mut meta = txn.open_table(schema::META).expect("meta table");
@@ -1035,7 +920,7 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
         let mut report: schema::MemoReport =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
         for bytes in report.records.iter_mut().filter(|_| title.is_some()) {
-            let mut r: context_graph::model::Record = codec::decode(bytes).expect("a record");
+            let mut r: Record = codec::decode(bytes).expect("a record");
             r.title = title.unwrap_or_default().into();
             *bytes = codec::encode(&r);
         }
@@ -1103,15 +988,15 @@ fn the_scan_memo_answers_every_question_as_the_scan_does() {
         &["record", "4", "--json"],
         &["record", "ADR-0099", "--json"],
     ];
-    let stored = run(&repo, &["check", "--json"]);
+    let stored = repo.run(&["check", "--json"]);
     assert!(stored.stderr.is_empty(), "{}", stored.stderr);
     doctor_memo(&repo, None);
     for q in &questions {
         assert_same(&repo, "memo held", q);
     }
     for q in refusals {
-        let (indexed, scanned) = (run(&repo, q), run(&repo, &no_index(q)));
-        assert_eq!(indexed.code, 2, "{q:?}: {}", indexed.stderr);
+        let (indexed, scanned) = (repo.run(q), repo.run(&no_index(q)));
+        assert_eq!(indexed.code, Some(2), "{q:?}: {}", indexed.stderr);
         assert!(!indexed.stderr.is_empty());
         assert_eq!(
             (indexed.code, indexed.stdout, indexed.stderr),
@@ -1121,7 +1006,7 @@ fn the_scan_memo_answers_every_question_as_the_scan_does() {
     }
     doctor_memo(&repo, Some("PLANTED"));
     for q in questions.iter().filter(|q| q[1] != "README.md") {
-        let planted = run(&repo, q);
+        let planted = repo.run(q);
         let titles = titles(&planted);
         assert!(
             !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
@@ -1130,7 +1015,7 @@ fn the_scan_memo_answers_every_question_as_the_scan_does() {
     }
 }
 
-fn titles(out: &Out) -> Vec<String> {
+fn titles(out: &Run) -> Vec<String> {
     out.json()["records"]
         .as_array()
         .expect("records")
@@ -1232,11 +1117,11 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         ),
     ];
     for (step, change) in steps {
-        let stored = run(&repo, queries[0]);
+        let stored = repo.run(queries[0]);
         assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
         plant_in_memo(&repo);
         for query in queries {
-            let planted = run(&repo, query);
+            let planted = repo.run(query);
             let titles = titles(&planted);
             assert!(
                 !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
@@ -1244,7 +1129,7 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             );
         }
         // Each query below starts from this planted index, so each meets the stale memo.
-        let planted_index = std::fs::read(index_file(&repo)).expect("read the index");
+        let planted_index = std::fs::read(repo.index_file()).expect("read the index");
         for (path, contents) in change {
             match contents {
                 Some(text) => {
@@ -1259,7 +1144,7 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         }
         // Equal to the scan, so no mark left.
         for query in queries {
-            std::fs::write(index_file(&repo), &planted_index).expect("restore the index");
+            std::fs::write(repo.index_file(), &planted_index).expect("restore the index");
             assert_same(&repo, step, query);
         }
     }
@@ -1269,7 +1154,7 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
 
 /// The HEAD stored in the index file itself (not counting pending commits).
 fn stored_head(repo: &GitRepo) -> String {
-    let db = redb::Database::create(index_file(repo)).expect("open the index");
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
     let txn = db.begin_read().expect("read");
     let meta = txn.open_table(schema::META).expect("meta table");
     let head = meta
@@ -1282,7 +1167,7 @@ fn stored_head(repo: &GitRepo) -> String {
 }
 
 fn pending_file(repo: &GitRepo) -> PathBuf {
-    index_file(repo).with_extension("pending")
+    repo.index_file().with_extension("pending")
 }
 
 /// A commit or two on top of the indexed HEAD are kept in a small file beside the index (no
@@ -1311,7 +1196,7 @@ fn a_few_new_commits_are_kept_pending_until_many_or_index() {
         "one commit is not written into redb"
     );
     assert!(pending_file(&repo).exists());
-    let st = status(&repo);
+    let st = repo.index_status();
     assert_eq!(st["indexed_head"], second.as_str());
     assert_eq!(st["fresh"], true);
 
@@ -1349,8 +1234,8 @@ fn a_few_new_commits_are_kept_pending_until_many_or_index() {
     let tip = repo.commit_at("2025-05-02T10:00:00Z", "Ben", "Last");
     assert_same(&repo, "pending again", query);
     assert!(pending_file(&repo).exists());
-    let indexed = run(&repo, &["index"]);
-    assert_eq!(indexed.code, 0, "{}", indexed.stderr);
+    let indexed = repo.run(&["index"]);
+    assert_eq!(indexed.code, Some(0), "{}", indexed.stderr);
     assert_eq!(stored_head(&repo), tip);
     assert!(!pending_file(&repo).exists());
     assert_same(&repo, "after index", query);

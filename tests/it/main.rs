@@ -1,0 +1,23 @@
+//! Every integration test, in one test binary: the harness is compiled and linked once instead
+//! of once per file.
+//!
+//! The harness: `env` (the hermetic [`env::TestEnv`] every run of git and of the binary goes
+//! through, and the [`env::Run`] of one run), `fixture` (corpora copied from `fixtures/` into a
+//! `TestEnv`, and reading the JSON answer), `git` (a [`git::GitRepo`] built on a `TestEnv`).
+//! `hermetic` shows that nothing of the caller's environment gets through a `TestEnv`.
+
+mod env;
+mod fixture;
+mod git;
+
+mod checks;
+mod cli;
+mod dogfood;
+mod fields;
+mod hermetic;
+mod history;
+mod index;
+mod index_faults;
+mod json_shape;
+mod layers;
+mod parser_props;

@@ -63,13 +63,13 @@ pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsErr
     Ok(out)
 }
 
-/// Whether a file name is a record's: `.md`, but not `README.md`, `index.md`, a template or
-/// a `0000-` file.
+/// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
+/// a template or a `0000-` file.
 pub fn is_record_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".md")
-        && name != "README.md"
-        && name != "index.md"
+        && lower != "readme.md"
+        && lower != "index.md"
         && !lower.contains("template")
         && !name.starts_with("0000-")
 }
@@ -104,6 +104,20 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
     let mut dirs = Vec::new();
     for folder in folders {
         let base = root.join(folder);
+        // A record folder that is a link (or under one) leaving the root is not read: its
+        // records are another tree's. It is still listed, so a cache sees the link change.
+        match fs::canonicalize(&base) {
+            Ok(real) if real.starts_with(root) => {}
+            Ok(_) => {
+                notes.push(format!("{folder}: a link that leaves the root, not read"));
+                dirs.push(folder.clone());
+                continue;
+            }
+            Err(e) => {
+                notes.push(format!("{folder}: cannot read it: {e}"));
+                continue;
+            }
+        }
         for entry in walkdir::WalkDir::new(&base)
             .follow_links(false)
             .sort_by_file_name()

@@ -88,7 +88,10 @@ impl WalkStamp {
 }
 
 /// The ignore files a guide walk honours besides those inside the walked folders: the root's
-/// ancestors' `.gitignore`/`.ignore` and the repository's `info/exclude`.
+/// ancestors' `.gitignore`/`.ignore`, the repository's `info/exclude` (the common one, for a
+/// linked worktree), and the global excludes file with the configuration that names it
+/// (`core.excludesFile` in `$GIT_CONFIG_GLOBAL`, `~/.gitconfig` or `$XDG_CONFIG_HOME/git/config`,
+/// else `$XDG_CONFIG_HOME/git/ignore`), as the walk reads them.
 pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in root.ancestors().skip(1) {
@@ -96,9 +99,43 @@ pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
         out.push(dir.join(".ignore"));
     }
     if let Some(top) = work_tree_top(root) {
-        out.push(top.join(".git").join("info").join("exclude"));
+        out.push(common_git_dir(&top).join("info").join("exclude"));
     }
+    #[allow(deprecated)] // as the walk finds it: `ignore` uses `std::env::home_dir`
+    let home = std::env::home_dir();
+    let xdg = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|x| !x.as_os_str().is_empty())
+        .or_else(|| home.as_ref().map(|h| h.join(".config")));
+    if let Some(global) = std::env::var_os("GIT_CONFIG_GLOBAL") {
+        out.push(PathBuf::from(global));
+    }
+    out.extend(home.map(|h| h.join(".gitconfig")));
+    if let Some(xdg) = xdg {
+        out.push(xdg.join("git").join("config"));
+        out.push(xdg.join("git").join("ignore"));
+    }
+    out.extend(ignore::gitignore::gitconfig_excludes_path());
+    out.sort();
+    out.dedup();
     out
+}
+
+/// The git dir whose `info/exclude` applies to the work tree at `top`: `.git`, or for a linked
+/// worktree (`.git` a file naming its own git dir) the common dir that one names.
+fn common_git_dir(top: &Path) -> PathBuf {
+    let dot_git = top.join(".git");
+    let Ok(text) = std::fs::read_to_string(&dot_git) else {
+        return dot_git; // a folder (or nothing to read): the git dir itself
+    };
+    let Some(own) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
+        return dot_git;
+    };
+    let own = top.join(own);
+    match std::fs::read_to_string(own.join("commondir")) {
+        Ok(common) => own.join(common.trim()),
+        Err(_) => own,
+    }
 }
 
 /// Guides: `.md` files outside the record folders (hidden folders and what `.gitignore`

@@ -156,9 +156,14 @@ pub fn normalise_query_id(input: &str) -> Option<String> {
     (m.start == 0 && m.end == input.trim().len()).then_some(m.id)
 }
 
-/// The number part of a formatted id (`ADR-0012` → `12`), for bare-number lookups.
+/// The number of a formatted id (`ADR-0012` → `12`), for bare-number lookups. Only formatted
+/// ids have numbers: a record whose id is its file stem (`release-2`) has none.
 pub fn number_of(id: &str) -> Option<u64> {
-    id.rsplit_once('-').and_then(|(_, n)| n.parse().ok())
+    let (prefix, digits) = id.split_once('-')?;
+    let formatted = matches!(prefix, "ADR" | "RFC" | "DR")
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    formatted.then(|| digits.parse().ok()).flatten()
 }
 
 #[cfg(test)]
@@ -243,6 +248,15 @@ mod tests {
         assert_eq!(parse_id("0012", Prefix::Rfc).as_deref(), Some("RFC-0012"));
         assert_eq!(parse_id("ADR-3", Prefix::Rfc).as_deref(), Some("ADR-0003"));
         assert_eq!(parse_id("next year", Prefix::Adr), None);
+    }
+
+    #[test]
+    fn only_formatted_ids_have_numbers() {
+        assert_eq!(number_of("ADR-0012"), Some(12));
+        assert_eq!(number_of("RFC-12345"), Some(12345));
+        assert_eq!(number_of("release-2"), None);
+        assert_eq!(number_of("ADR-12x"), None);
+        assert_eq!(number_of("notes"), None);
     }
 
     #[test]

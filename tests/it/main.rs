@@ -21,3 +21,4 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod parser_props;
+mod regressions;

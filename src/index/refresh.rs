@@ -2,12 +2,12 @@
 //! reaches recomputed, and what nothing reaches any more dropped (ADR-0006).
 
 use super::codec;
-use super::graph::{load_graph, store_graph, Reach};
+use super::graph::{load_graph, store_graph, Graph, Reach};
 use super::migrations;
 use super::pending::{PENDING_MADE_BY, PENDING_MAX};
 use super::schema::*;
 use super::{Index, IndexError};
-use crate::git;
+use crate::git::{self, WalkedCommit};
 use redb::ReadableTable;
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
@@ -23,16 +23,133 @@ struct Encoded {
 /// From how many path entries a refresh fills its two groups of tables on two threads.
 const PARALLEL_INSERTS: usize = 4096;
 
+/// What a refresh found to do.
+enum Plan {
+    /// Nothing new: the pending commits (if any) answer with the stored ones.
+    UpToDate { pending: Vec<WalkedCommit> },
+    /// A fast-forward of a few commits: kept in the pending file, no redb write.
+    Pending {
+        base: [u8; 20],
+        tip: [u8; 20],
+        shallow: Vec<u8>,
+        commits: Vec<WalkedCommit>,
+        added: usize,
+    },
+    /// Everything into redb: the walked commits and the pending ones (newest first).
+    Store(Store),
+}
+
+/// The commits to write into redb, and what the refresh knew of the index before.
+struct Store {
+    new: Vec<WalkedCommit>,
+    /// How many of `new` were walked now (the rest were pending).
+    added: usize,
+    /// Pending commits were folded in: they may lead elsewhere than HEAD (after a reset).
+    folded_pending: bool,
+    /// The HEAD the index was at, and what it reached.
+    indexed: Option<[u8; 20]>,
+    old_reach: Option<Reach>,
+    shallow: Vec<u8>,
+}
+
+/// The history's tables, open in one write transaction.
+struct Tables<'t> {
+    commits: redb::Table<'t, u32, &'static [u8]>,
+    changes: redb::Table<'t, u32, &'static [u8]>,
+    commit_ids: redb::Table<'t, &'static [u8; 20], u32>,
+    paths: redb::Table<'t, (&'static str, u32), &'static [u8]>,
+    renames: redb::Table<'t, (&'static str, u32), &'static str>,
+    mentions: redb::Table<'t, (&'static str, u32), &'static [u8]>,
+    meta: redb::Table<'t, &'static str, &'static [u8]>,
+    graph: redb::Table<'t, u32, &'static [u8]>,
+}
+
+impl<'t> Tables<'t> {
+    fn open(txn: &'t redb::WriteTransaction) -> Result<Tables<'t>, redb::TableError> {
+        Ok(Tables {
+            commits: txn.open_table(COMMITS)?,
+            changes: txn.open_table(COMMIT_CHANGES)?,
+            commit_ids: txn.open_table(COMMIT_IDS)?,
+            paths: txn.open_table(PATHS)?,
+            renames: txn.open_table(RENAMES)?,
+            mentions: txn.open_table(MENTIONS)?,
+            meta: txn.open_table(META)?,
+            graph: txn.open_table(GRAPH)?,
+        })
+    }
+}
+
+/// What applying the new commits left for pruning: the graph (all of it, or its tail on a
+/// fast-forward), what HEAD reaches, and the numbers that matter.
+struct Applied {
+    graph: Graph,
+    reach: Reach,
+    /// The first number the new commits took.
+    first: u32,
+    head_n: Option<u32>,
+    old_head_n: Option<u32>,
+}
+
 impl Index {
-    /// Brings the history up to HEAD: walks only the commits not indexed yet. A fast-forward of
-    /// a few commits is kept in the pending file beside the index (no redb write); anything
-    /// else (or `fold`, for `index`) writes them all into redb, then removes what no local
-    /// branch nor HEAD reaches any more. Returns how many commits were walked.
+    /// Brings the history up to HEAD: walks only the commits not indexed yet ([`Index::plan`]).
+    /// A fast-forward of a few commits is kept in the pending file beside the index (no redb
+    /// write); anything else (or `fold`, for `index`) writes them all into redb
+    /// ([`Index::apply`]), then removes what no local branch nor HEAD reaches any more
+    /// ([`Index::prune`]). Returns how many commits were walked.
     pub fn refresh_history(
         &mut self,
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
         fold: bool,
     ) -> Result<usize, IndexError> {
+        let store = match self.plan(progress, fold)? {
+            Plan::UpToDate { pending } => {
+                self.pending = pending;
+                return Ok(0);
+            }
+            Plan::Pending {
+                base,
+                tip,
+                shallow,
+                commits,
+                added,
+            } => {
+                self.pending_write = Some(codec::encode(&Pending {
+                    made_by: PENDING_MADE_BY.to_string(),
+                    base,
+                    shallow,
+                    head: tip,
+                    commits: commits.clone(),
+                }));
+                self.pending = commits;
+                return Ok(added);
+            }
+            Plan::Store(store) => store,
+        };
+        let added = store.added;
+        let txn = self.write_txn()?;
+        {
+            let mut tables = Tables::open(&txn).map_err(|e| self.err(e))?;
+            let applied = self.apply(&mut tables, &store)?;
+            self.prune(&mut tables, &store, applied)?;
+        }
+        txn.commit().map_err(|e| self.err(e))?;
+        // The pending commits are stored now (a stale file would not match the new HEAD
+        // anyway, but it need not be read again).
+        let _ = std::fs::remove_file(self.pending_path());
+        self.pending.clear();
+        // Close now (on this thread, which may run beside the scan): redb makes the commit
+        // durable on close, and the reads that follow reopen the file to read only.
+        self.db = None;
+        Ok(added)
+    }
+
+    /// What a refresh has to do: nothing, keep a few commits pending, or store them. Walks the
+    /// commits not indexed yet (nor pending). A moved shallow boundary clears the history first.
+    fn plan(
+        &mut self,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+        fold: bool,
+    ) -> Result<Plan, IndexError> {
         let head = self.repo.head;
         let mut indexed = self.indexed_head()?;
         // A shallow clone's boundary commits were diffed against nothing: when the boundary
@@ -47,8 +164,9 @@ impl Index {
             .filter(|_| same_shallow && has_reach);
         let effective = pending.as_ref().map(|p| Some(p.head)).unwrap_or(indexed);
         if head == effective && same_shallow && has_reach && !(fold && pending.is_some()) {
-            self.pending = pending.map(|p| p.commits).unwrap_or_default();
-            return Ok(0);
+            return Ok(Plan::UpToDate {
+                pending: pending.map(|p| p.commits).unwrap_or_default(),
+            });
         }
         if shallow_then.is_some_and(|then| then != shallow_now) {
             self.clear_history()?;
@@ -100,273 +218,306 @@ impl Index {
             if let (Some(base), Some(tip)) = (indexed, head) {
                 let mut commits = new;
                 commits.extend(pending_commits);
-                self.pending_write = Some(codec::encode(&Pending {
-                    made_by: PENDING_MADE_BY.to_string(),
+                return Ok(Plan::Pending {
                     base,
+                    tip,
                     shallow: shallow_now,
-                    head: tip,
-                    commits: commits.clone(),
-                }));
-                self.pending = commits;
-                return Ok(added);
+                    commits,
+                    added,
+                });
             }
         }
-        // Everything goes into redb: the walked commits and the pending ones (newest first).
         let folded_pending = !pending_commits.is_empty();
         let mut new = new;
         new.extend(pending_commits);
-        let txn = self.write_txn()?;
-        {
-            let mut commits = txn.open_table(COMMITS).map_err(|e| self.err(e))?;
-            let mut changes_t = txn.open_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
-            let mut commit_ids = txn.open_table(COMMIT_IDS).map_err(|e| self.err(e))?;
-            let mut paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
-            let mut renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
-            let mut mentions = txn.open_table(MENTIONS).map_err(|e| self.err(e))?;
-            let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-            let mut graph_t = txn.open_table(GRAPH).map_err(|e| self.err(e))?;
-            // The last chunk of the graph: where new commits are appended.
-            let last_chunk = graph_t
-                .last()
-                .map_err(|e| self.err(e))?
-                .map(|(k, _)| k.value())
-                .unwrap_or(0);
-            let mut graph = load_graph(&graph_t, last_chunk).map_err(|e| self.err(e))?;
+        Ok(Plan::Store(Store {
+            new,
+            added,
+            folded_pending,
+            indexed,
+            old_reach,
+            shallow: shallow_now,
+        }))
+    }
 
-            // Number the new commits (oldest first, so parents come before children where
-            // possible), then store them with their parents as numbers.
-            let first = graph.end();
-            let fresh: HashMap<[u8; 20], u32> = new
-                .iter()
-                .rev()
-                .enumerate()
-                .map(|(i, c)| (c.id, first + i as u32))
-                .collect();
-            let number = |id: &[u8; 20],
-                          table: &redb::Table<&[u8; 20], u32>|
-             -> Result<Option<u32>, IndexError> {
-                if let Some(&n) = fresh.get(id) {
-                    return Ok(Some(n));
-                }
-                Ok(table
-                    .get(id)
-                    .map_err(|e| IndexError::unusable(&self.path, e))?
-                    .map(|v| v.value()))
-            };
-            // (key, index into `stored`): `paths` and `mentions` carry the commit's metadata.
-            let mut path_keys: Vec<(&str, u32, usize)> = Vec::new();
-            let mut mention_keys: Vec<(&str, u32, usize)> = Vec::new();
-            let mut rename_keys: Vec<(&str, u32, &str)> = Vec::new();
-            let mut parent_lists: Vec<(u32, Vec<u32>)> = Vec::with_capacity(new.len());
-            for (slot, c) in new.iter().enumerate() {
-                let n = fresh[&c.id];
-                let mut parents = Vec::with_capacity(c.parents.len());
-                for p in &c.parents {
-                    if let Some(pn) = number(p, &commit_ids)? {
-                        parents.push(pn);
-                    }
-                }
-                path_keys.extend(c.changes.iter().map(|p| (p.as_str(), n, slot)));
-                mention_keys.extend(c.meta.mentions.iter().map(|id| (id.as_str(), n, slot)));
-                rename_keys.extend(
-                    c.renames
-                        .iter()
-                        .map(|(from, to)| (to.as_str(), n, from.as_str())),
-                );
-                parent_lists.push((n, parents));
-            }
-            // Each commit's values (the commit, its changes, its metadata), on every core.
-            let slots: Vec<usize> = (0..new.len()).collect();
-            let stored: Vec<Encoded> =
-                crate::util::parallel_map_from(PARALLEL_INSERTS, &slots, |&slot| {
-                    let (c, (n, parents)) = (&new[slot], &parent_lists[slot]);
-                    let record = StoredCommit {
-                        id: c.id,
-                        parents: parents.clone(),
-                        time: c.meta.time,
-                        author: c.meta.author.to_string(),
-                        subject: c.meta.subject.to_string(),
-                        mentions: c.meta.mentions.clone(),
-                        is_merge: c.meta.is_merge,
-                    };
-                    let touched = StoredChanges {
-                        changes: c.changes.clone(),
-                        renames: c.renames.clone(),
-                    };
-                    Encoded {
-                        n: *n,
-                        commit: codec::encode(&record),
-                        changes: codec::encode(&touched),
-                        meta: codec::encode(&StoredMeta::of(&record)),
-                    }
-                });
-            // Inserting in key order keeps redb's pages warm: much faster for a first build.
-            parent_lists.sort_unstable();
-            for (_, parents) in &parent_lists {
-                graph.push(parents);
-            }
-            // Two groups of tables, filled side by side when there is much to insert (a first
-            // build): the per-path ones, and the per-commit ones.
-            let many = path_keys.len() >= PARALLEL_INSERTS;
-            let per_path = |paths: &mut redb::Table<(&str, u32), &[u8]>,
-                            mentions: &mut redb::Table<(&str, u32), &[u8]>,
-                            renames: &mut redb::Table<(&str, u32), &str>|
-             -> Result<(), redb::StorageError> {
-                path_keys.sort_unstable();
-                for (path, n, slot) in path_keys {
-                    paths.insert((path, n), stored[slot].meta.as_slice())?;
-                }
-                mention_keys.sort_unstable();
-                for (id, n, slot) in mention_keys {
-                    mentions.insert((id, n), stored[slot].meta.as_slice())?;
-                }
-                rename_keys.sort_unstable();
-                for (to, n, from) in rename_keys {
-                    renames.insert((to, n), from)?;
-                }
-                Ok(())
-            };
-            let mut by_number: Vec<usize> = (0..stored.len()).collect();
-            by_number.sort_unstable_by_key(|&i| stored[i].n);
-            let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
-            id_keys.sort_unstable();
-            let per_commit = |commits: &mut redb::Table<u32, &[u8]>,
-                              changes_t: &mut redb::Table<u32, &[u8]>,
-                              commit_ids: &mut redb::Table<&[u8; 20], u32>|
-             -> Result<(), redb::StorageError> {
-                for &i in &by_number {
-                    commits.insert(stored[i].n, stored[i].commit.as_slice())?;
-                }
-                for &i in &by_number {
-                    changes_t.insert(stored[i].n, stored[i].changes.as_slice())?;
-                }
-                for (id, n) in id_keys {
-                    commit_ids.insert(id, n)?;
-                }
-                Ok(())
-            };
-            let (a, b) = if many {
-                std::thread::scope(|s| {
-                    let a = s.spawn(|| per_path(&mut paths, &mut mentions, &mut renames));
-                    std::thread::yield_now(); // see `scan_with`: let it start now
-                    let b = per_commit(&mut commits, &mut changes_t, &mut commit_ids);
-                    (a.join().expect("an index insert panicked"), b)
-                })
-            } else {
-                (
-                    per_path(&mut paths, &mut mentions, &mut renames),
-                    per_commit(&mut commits, &mut changes_t, &mut commit_ids),
-                )
-            };
-            a.and(b).map_err(|e| self.err(e))?;
-
-            // Reachable from HEAD: what drift counts.
-            let head_n = match &head {
-                Some(h) => number(h, &commit_ids)?,
-                None => None,
-            };
-            let old_head_n = match &indexed {
-                Some(h) => number(h, &commit_ids)?,
-                None => None,
-            };
-            // A fast-forward: the new commits rest on the old HEAD and on commits it reached,
-            // so what HEAD reaches now is what it reached plus them; no need for the graph.
-            let boundary: HashSet<u32> = parent_lists
-                .iter()
-                .flat_map(|(_, ps)| ps.iter().copied())
-                .filter(|p| *p < first)
-                .collect();
-            // (Only when every new commit was walked from HEAD: pending ones folded in may lead
-            // elsewhere, after a reset say.)
-            let fast = match (&old_reach, old_head_n) {
-                (Some(old), Some(o)) => {
-                    !new.is_empty()
-                        && !folded_pending
-                        && boundary.contains(&o)
-                        && boundary.iter().all(|b| old.contains(*b))
-                }
-                _ => false,
-            };
-            if !fast && graph.base > 0 {
-                // Every commit's parents are needed: the whole graph, with the new ones.
-                let tail = graph;
-                graph = load_graph(&graph_t, 0).map_err(|e| self.err(e))?;
-                for n in graph.end()..tail.end() {
-                    graph.push(tail.parents_of(n));
-                }
-            }
-            let reach = match (&old_reach, fast) {
-                (Some(old), true) => {
-                    let mut r = old.clone();
-                    for n in fresh.values() {
-                        r.insert(*n);
-                    }
-                    r
-                }
-                _ => graph.reach(head_n.into_iter()),
-            };
-            // Keep what HEAD or a local branch reaches; drop the rest (reset, amend, rebase).
-            let descends = old_head_n.is_none_or(|o| reach.contains(o));
-            if !descends {
-                let mut tips: Vec<u32> = head_n.into_iter().collect();
-                for t in &self.repo.local_branches {
-                    if let Some(n) = number(t, &commit_ids)? {
-                        tips.push(n);
-                    }
-                }
-                let keep = graph.reach(tips.into_iter());
-                for n in 0..graph.end() {
-                    if graph.is_alive(n) && !keep.contains(n) {
-                        let Some(bytes) = commits.remove(n).map_err(|e| self.err(e))? else {
-                            continue;
-                        };
-                        let c: StoredCommit =
-                            codec::decode(bytes.value()).map_err(|e| self.err(e))?;
-                        drop(bytes);
-                        let touched: StoredChanges =
-                            match changes_t.remove(n).map_err(|e| self.err(e))? {
-                                Some(b) => codec::decode(b.value()).map_err(|e| self.err(e))?,
-                                None => StoredChanges {
-                                    changes: Vec::new(),
-                                    renames: Vec::new(),
-                                },
-                            };
-                        for path in &touched.changes {
-                            paths.remove((path.as_str(), n)).map_err(|e| self.err(e))?;
-                        }
-                        for (_, to) in &touched.renames {
-                            renames.remove((to.as_str(), n)).map_err(|e| self.err(e))?;
-                        }
-                        for id in &c.mentions {
-                            mentions.remove((id.as_str(), n)).map_err(|e| self.err(e))?;
-                        }
-                        commit_ids.remove(&c.id).map_err(|e| self.err(e))?;
-                        graph.kill(n);
-                    }
-                }
-            }
-            // Only the chunks that changed: from the first new commit on, or all after a drop.
-            let changed_from = if descends { first } else { 0 };
-            store_graph(&mut graph_t, &graph, changed_from).map_err(|e| self.err(e))?;
-            meta.insert(KEY_REACH, codec::encode(&reach).as_slice())
-                .map_err(|e| self.err(e))?;
-            let head_bytes: &[u8] = match &head {
-                Some(h) => h.as_slice(),
-                None => &[],
-            };
-            meta.insert(KEY_HEAD, head_bytes).map_err(|e| self.err(e))?;
-            meta.insert(KEY_SHALLOW, shallow_now.as_slice())
-                .map_err(|e| self.err(e))?;
+    /// The number of a commit: a new one's, or a stored one's.
+    fn number_of(
+        &self,
+        fresh: &HashMap<[u8; 20], u32>,
+        ids: &redb::Table<&[u8; 20], u32>,
+        id: &[u8; 20],
+    ) -> Result<Option<u32>, IndexError> {
+        if let Some(&n) = fresh.get(id) {
+            return Ok(Some(n));
         }
-        txn.commit().map_err(|e| self.err(e))?;
-        // The pending commits are stored now (a stale file would not match the new HEAD
-        // anyway, but it need not be read again).
-        let _ = std::fs::remove_file(self.pending_path());
-        self.pending.clear();
-        // Close now (on this thread, which may run beside the scan): redb makes the commit
-        // durable on close, and the reads that follow reopen the file to read only.
-        self.db = None;
-        Ok(added)
+        Ok(ids.get(id).map_err(|e| self.err(e))?.map(|v| v.value()))
+    }
+
+    /// Numbers the new commits, stores them (the commit, its changes, the per-path and per-id
+    /// entries carrying its metadata), appends them to the graph, and works out what HEAD
+    /// reaches now.
+    fn apply(&self, t: &mut Tables, store: &Store) -> Result<Applied, IndexError> {
+        let new = &store.new;
+        // The last chunk of the graph: where new commits are appended.
+        let last_chunk = t
+            .graph
+            .last()
+            .map_err(|e| self.err(e))?
+            .map(|(k, _)| k.value())
+            .unwrap_or(0);
+        let mut graph = load_graph(&t.graph, last_chunk).map_err(|e| self.err(e))?;
+
+        // Number the new commits (oldest first, so parents come before children where
+        // possible), then store them with their parents as numbers.
+        let first = graph.end();
+        let fresh: HashMap<[u8; 20], u32> = new
+            .iter()
+            .rev()
+            .enumerate()
+            .map(|(i, c)| (c.id, first + i as u32))
+            .collect();
+        // (key, index into `stored`): `paths` and `mentions` carry the commit's metadata.
+        let mut path_keys: Vec<(&str, u32, usize)> = Vec::new();
+        let mut mention_keys: Vec<(&str, u32, usize)> = Vec::new();
+        let mut rename_keys: Vec<(&str, u32, &str)> = Vec::new();
+        let mut parent_lists: Vec<(u32, Vec<u32>)> = Vec::with_capacity(new.len());
+        for (slot, c) in new.iter().enumerate() {
+            let n = fresh[&c.id];
+            let mut parents = Vec::with_capacity(c.parents.len());
+            for p in &c.parents {
+                if let Some(pn) = self.number_of(&fresh, &t.commit_ids, p)? {
+                    parents.push(pn);
+                }
+            }
+            path_keys.extend(c.changes.iter().map(|p| (p.as_str(), n, slot)));
+            mention_keys.extend(c.meta.mentions.iter().map(|id| (id.as_str(), n, slot)));
+            rename_keys.extend(
+                c.renames
+                    .iter()
+                    .map(|(from, to)| (to.as_str(), n, from.as_str())),
+            );
+            parent_lists.push((n, parents));
+        }
+        // Each commit's values (the commit, its changes, its metadata), on every core.
+        let slots: Vec<usize> = (0..new.len()).collect();
+        let stored: Vec<Encoded> =
+            crate::util::parallel_map_from(PARALLEL_INSERTS, &slots, |&slot| {
+                let (c, (n, parents)) = (&new[slot], &parent_lists[slot]);
+                let record = StoredCommit {
+                    id: c.id,
+                    parents: parents.clone(),
+                    time: c.meta.time,
+                    author: c.meta.author.to_string(),
+                    subject: c.meta.subject.to_string(),
+                    mentions: c.meta.mentions.clone(),
+                    is_merge: c.meta.is_merge,
+                };
+                let touched = StoredChanges {
+                    changes: c.changes.clone(),
+                    renames: c.renames.clone(),
+                };
+                Encoded {
+                    n: *n,
+                    commit: codec::encode(&record),
+                    changes: codec::encode(&touched),
+                    meta: codec::encode(&StoredMeta::of(&record)),
+                }
+            });
+        // Inserting in key order keeps redb's pages warm: much faster for a first build.
+        parent_lists.sort_unstable();
+        for (_, parents) in &parent_lists {
+            graph.push(parents);
+        }
+        // Two groups of tables, filled side by side when there is much to insert (a first
+        // build): the per-path ones, and the per-commit ones.
+        let many = path_keys.len() >= PARALLEL_INSERTS;
+        let per_path = |paths: &mut redb::Table<(&str, u32), &[u8]>,
+                        mentions: &mut redb::Table<(&str, u32), &[u8]>,
+                        renames: &mut redb::Table<(&str, u32), &str>|
+         -> Result<(), redb::StorageError> {
+            path_keys.sort_unstable();
+            for (path, n, slot) in path_keys {
+                paths.insert((path, n), stored[slot].meta.as_slice())?;
+            }
+            mention_keys.sort_unstable();
+            for (id, n, slot) in mention_keys {
+                mentions.insert((id, n), stored[slot].meta.as_slice())?;
+            }
+            rename_keys.sort_unstable();
+            for (to, n, from) in rename_keys {
+                renames.insert((to, n), from)?;
+            }
+            Ok(())
+        };
+        let mut by_number: Vec<usize> = (0..stored.len()).collect();
+        by_number.sort_unstable_by_key(|&i| stored[i].n);
+        let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
+        id_keys.sort_unstable();
+        let per_commit = |commits: &mut redb::Table<u32, &[u8]>,
+                          changes: &mut redb::Table<u32, &[u8]>,
+                          commit_ids: &mut redb::Table<&[u8; 20], u32>|
+         -> Result<(), redb::StorageError> {
+            for &i in &by_number {
+                commits.insert(stored[i].n, stored[i].commit.as_slice())?;
+            }
+            for &i in &by_number {
+                changes.insert(stored[i].n, stored[i].changes.as_slice())?;
+            }
+            for (id, n) in id_keys {
+                commit_ids.insert(id, n)?;
+            }
+            Ok(())
+        };
+        let Tables {
+            commits,
+            changes,
+            commit_ids,
+            paths,
+            renames,
+            mentions,
+            ..
+        } = t;
+        let (a, b) = if many {
+            std::thread::scope(|s| {
+                let a = s.spawn(|| per_path(paths, mentions, renames));
+                std::thread::yield_now(); // see `Session::scan_with`: let it start now
+                let b = per_commit(commits, changes, commit_ids);
+                (a.join().expect("an index insert panicked"), b)
+            })
+        } else {
+            (
+                per_path(paths, mentions, renames),
+                per_commit(commits, changes, commit_ids),
+            )
+        };
+        a.and(b).map_err(|e| self.err(e))?;
+
+        // Reachable from HEAD: what drift counts.
+        let head_n = match &self.repo.head {
+            Some(h) => self.number_of(&fresh, &t.commit_ids, h)?,
+            None => None,
+        };
+        let old_head_n = match &store.indexed {
+            Some(h) => self.number_of(&fresh, &t.commit_ids, h)?,
+            None => None,
+        };
+        // A fast-forward: the new commits rest on the old HEAD and on commits it reached,
+        // so what HEAD reaches now is what it reached plus them; no need for the graph.
+        let boundary: HashSet<u32> = parent_lists
+            .iter()
+            .flat_map(|(_, ps)| ps.iter().copied())
+            .filter(|p| *p < first)
+            .collect();
+        // (Only when every new commit was walked from HEAD: pending ones folded in may lead
+        // elsewhere, after a reset say.)
+        let fast = match (&store.old_reach, old_head_n) {
+            (Some(old), Some(o)) => {
+                !new.is_empty()
+                    && !store.folded_pending
+                    && boundary.contains(&o)
+                    && boundary.iter().all(|b| old.contains(*b))
+            }
+            _ => false,
+        };
+        if !fast && graph.base > 0 {
+            // Every commit's parents are needed: the whole graph, with the new ones.
+            let tail = graph;
+            graph = load_graph(&t.graph, 0).map_err(|e| self.err(e))?;
+            for n in graph.end()..tail.end() {
+                graph.push(tail.parents_of(n));
+            }
+        }
+        let reach = match (&store.old_reach, fast) {
+            (Some(old), true) => {
+                let mut r = old.clone();
+                for n in fresh.values() {
+                    r.insert(*n);
+                }
+                r
+            }
+            _ => graph.reach(head_n.into_iter()),
+        };
+        Ok(Applied {
+            graph,
+            reach,
+            first,
+            head_n,
+            old_head_n,
+        })
+    }
+
+    /// Keeps what HEAD or a local branch reaches and drops the rest (after a reset, amend or
+    /// rebase: HEAD no longer descends from the indexed one); then stores the graph's changed
+    /// chunks, what HEAD reaches, HEAD and the shallow boundary.
+    fn prune(&self, t: &mut Tables, store: &Store, applied: Applied) -> Result<(), IndexError> {
+        let Applied {
+            mut graph,
+            reach,
+            first,
+            head_n,
+            old_head_n,
+        } = applied;
+        let descends = old_head_n.is_none_or(|o| reach.contains(o));
+        if !descends {
+            let mut tips: Vec<u32> = head_n.into_iter().collect();
+            for tip in &self.repo.local_branches {
+                if let Some(n) = self.number_of(&HashMap::new(), &t.commit_ids, tip)? {
+                    tips.push(n);
+                }
+            }
+            let keep = graph.reach(tips.into_iter());
+            for n in 0..graph.end() {
+                if graph.is_alive(n) && !keep.contains(n) {
+                    let Some(bytes) = t.commits.remove(n).map_err(|e| self.err(e))? else {
+                        continue;
+                    };
+                    let c: StoredCommit = codec::decode(bytes.value()).map_err(|e| self.err(e))?;
+                    drop(bytes);
+                    let touched: StoredChanges =
+                        match t.changes.remove(n).map_err(|e| self.err(e))? {
+                            Some(b) => codec::decode(b.value()).map_err(|e| self.err(e))?,
+                            None => StoredChanges {
+                                changes: Vec::new(),
+                                renames: Vec::new(),
+                            },
+                        };
+                    for path in &touched.changes {
+                        t.paths
+                            .remove((path.as_str(), n))
+                            .map_err(|e| self.err(e))?;
+                    }
+                    for (_, to) in &touched.renames {
+                        t.renames
+                            .remove((to.as_str(), n))
+                            .map_err(|e| self.err(e))?;
+                    }
+                    for id in &c.mentions {
+                        t.mentions
+                            .remove((id.as_str(), n))
+                            .map_err(|e| self.err(e))?;
+                    }
+                    t.commit_ids.remove(&c.id).map_err(|e| self.err(e))?;
+                    graph.kill(n);
+                }
+            }
+        }
+        // Only the chunks that changed: from the first new commit on, or all after a drop.
+        let changed_from = if descends { first } else { 0 };
+        store_graph(&mut t.graph, &graph, changed_from).map_err(|e| self.err(e))?;
+        t.meta
+            .insert(KEY_REACH, codec::encode(&reach).as_slice())
+            .map_err(|e| self.err(e))?;
+        let head_bytes: &[u8] = match &self.repo.head {
+            Some(h) => h.as_slice(),
+            None => &[],
+        };
+        t.meta
+            .insert(KEY_HEAD, head_bytes)
+            .map_err(|e| self.err(e))?;
+        t.meta
+            .insert(KEY_SHALLOW, store.shallow.as_slice())
+            .map_err(|e| self.err(e))?;
+        Ok(())
     }
 
     /// Drops the history part (commits, paths, renames, mentions, graph, reach, head).

@@ -1,0 +1,213 @@
+//! Each record's citing commits and drift, computed from one walk of the history (`history.rs`).
+//!
+//! Pure: no I/O. The cost is one pass over the commits' mentions, plus, per current record, range
+//! scans of `by_path` under its governed entries: never records × commits.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::git::{CommitMeta, HistoryData};
+use crate::governs::Pattern;
+use crate::model::{AuthorCount, Commit, Drift, Record};
+use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
+
+/// The most citing commits a record lists.
+pub const MAX_CITING_COMMITS: usize = 20;
+
+/// Sets `commits` and `drift` of every record from `data` (CONTRACT.md §3):
+/// - `commits`: the commits (merges included) whose message mentions the record's id, newest
+///   first, at most [`MAX_CITING_COMMITS`];
+/// - `drift`: for a current record that governs a path, the non-merge commits that touched a
+///   governed path on or after the record's date (00:00 UTC), or, with no date, since the day its
+///   file was first committed (following renames). `None` otherwise.
+///
+/// The answer depends only on `data.total_commits` and on the commits that touch a record's
+/// governed paths or its file (following `.md` renames back) or mention its id: a sparse
+/// `HistoryData` holding just those (the index's) gives the same answer, byte for byte. The cost
+/// is one pass over the commits' mentions, then range scans per current record.
+///
+/// Pushes a note for each current record with no date whose file was never committed, and for
+/// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
+/// `data.shallow` and the other [`crate::git::Outcome`]s mean.
+pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
+    // Never fewer than the commits at hand (a hand-built `HistoryData` may leave it 0).
+    let abbrev = abbrev_len(data.total_commits.max(data.commits.len()));
+
+    let wanted: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
+    let mut citing: HashMap<&str, Vec<u32>> = HashMap::new();
+    for (i, commit) in data.commits.iter().enumerate() {
+        for id in &commit.mentions {
+            if wanted.contains(id) {
+                let list = citing.entry(id.as_str()).or_default();
+                if list.len() < MAX_CITING_COMMITS {
+                    list.push(i as u32);
+                }
+            }
+        }
+    }
+
+    // (commit index, new path) -> old path, to follow a record file back through renames.
+    let renames: HashMap<(u32, &str), &str> = data
+        .renames
+        .iter()
+        .map(|r| ((r.commit, r.to.as_str()), r.from.as_str()))
+        .collect();
+
+    for record in records.iter_mut() {
+        record.commits = citing
+            .get(record.id.as_str())
+            .map(|list| {
+                list.iter()
+                    .map(|&i| commit_json(&data.commits[i as usize], abbrev, None))
+                    .collect()
+            })
+            .unwrap_or_default();
+        record.drift = drift_for(record, data, &renames, abbrev, notes);
+    }
+}
+
+fn drift_for(
+    record: &Record,
+    data: &HistoryData,
+    renames: &HashMap<(u32, &str), &str>,
+    abbrev: usize,
+    notes: &mut Vec<String>,
+) -> Option<Drift> {
+    if !record.status.is_current() || record.governs.is_empty() {
+        return None;
+    }
+    let date = record.date.as_deref().filter(|d| !d.trim().is_empty());
+    let (since_day, since_from) = match date.map(|d| (d, parse_date(d))) {
+        Some((_, Some(day))) => (day, "record"),
+        unusable => match first_commit(data, &record.path, renames) {
+            Some(i) => {
+                if let Some((written, None)) = unusable {
+                    notes.push(format!(
+                        "{} ({}): its date {written:?} is not YYYY-MM-DD, so drift counts from its first commit",
+                        record.id, record.path
+                    ));
+                }
+                (
+                    data.commits[i as usize].time.div_euclid(SECONDS_PER_DAY),
+                    "first-commit",
+                )
+            }
+            None => {
+                let what = match unusable {
+                    Some((written, None)) => format!("has no usable date ({written:?})"),
+                    _ => "has no date".to_string(),
+                };
+                notes.push(format!(
+                    "{} ({}) {what} and its file is not committed yet: no history to measure drift from",
+                    record.id, record.path
+                ));
+                return None;
+            }
+        },
+    };
+    let since_seconds = since_day * SECONDS_PER_DAY;
+
+    let mut hits: Vec<u32> = Vec::new();
+    for entry in &record.governs {
+        for (_, list) in data.under(&Pattern::new(entry)) {
+            // Each list is newest first, so the commits since the date are a prefix of it.
+            hits.extend(
+                list.iter()
+                    .copied()
+                    .take_while(|&i| data.commits[i as usize].time >= since_seconds),
+            );
+        }
+    }
+    hits.sort_unstable();
+    hits.dedup();
+
+    let commits: Vec<Commit> = hits
+        .iter()
+        .map(|&i| {
+            let c = &data.commits[i as usize];
+            let cites = c.mentions.contains(&record.id);
+            commit_json(c, abbrev, Some(cites))
+        })
+        .collect();
+    let mut by_author: BTreeMap<&str, usize> = BTreeMap::new();
+    for commit in &commits {
+        *by_author.entry(&commit.author).or_default() += 1;
+    }
+    let mut authors: Vec<AuthorCount> = by_author
+        .into_iter()
+        .map(|(name, commits)| AuthorCount {
+            name: name.to_string(),
+            commits,
+        })
+        .collect();
+    // Stable over the name order of the map: by count, then name.
+    authors.sort_by_key(|a| std::cmp::Reverse(a.commits));
+
+    Some(Drift {
+        since: format_day(since_day),
+        since_from: since_from.to_string(),
+        count: commits.len(),
+        not_citing_record: commits
+            .iter()
+            .filter(|c| c.cites_record == Some(false))
+            .count(),
+        authors,
+        last_change: commits.first().map(|c| c.date.clone()),
+        record_last_edited: data
+            .by_path
+            .get(&record.path)
+            .and_then(|list| list.first())
+            .map(|&i| utc_date(data.commits[i as usize].time)),
+        commits,
+    })
+}
+
+/// The commit that first added the file at `path`, following `.md` renames back: the oldest
+/// commit touching the path; when that commit renamed it from another path, the oldest commit
+/// before it touching the old path, and so on.
+fn first_commit(
+    data: &HistoryData,
+    path: &str,
+    renames: &HashMap<(u32, &str), &str>,
+) -> Option<u32> {
+    let mut path = path;
+    let mut found: Option<u32> = None;
+    loop {
+        // Only commits older than the rename that led here (larger indices are older).
+        let oldest = data.by_path.get(path).and_then(|list| {
+            list.iter()
+                .copied()
+                .filter(|&i| found.is_none_or(|f| i > f))
+                .max()
+        });
+        let Some(oldest) = oldest else {
+            return found;
+        };
+        found = Some(oldest);
+        match renames.get(&(oldest, path)) {
+            Some(from) => path = from,
+            None => return found,
+        }
+    }
+}
+
+fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Commit {
+    Commit {
+        sha: c.sha.get(..abbrev).unwrap_or(&c.sha).to_string(),
+        date: utc_date(c.time),
+        author: c.author.clone(),
+        subject: c.subject.clone(),
+        cites_record,
+    }
+}
+
+/// How many hex characters a sha is abbreviated to, from the number of commits HEAD reaches
+/// alone (never from which commits are at hand, so a sparse history abbreviates as the full one):
+/// at least 7, and about enough for `total` random shas to stay unique, as git sizes its
+/// abbreviations: `max(7, (bit_length(total) + 1) / 2 + 1)` (up to 4,095 commits: 7; 20,000: 9).
+pub fn abbrev_len(total: usize) -> usize {
+    let bits = (usize::BITS - total.leading_zeros()) as usize;
+    (bits.div_ceil(2) + 1).max(7)
+}
+
+#[cfg(test)]
+mod tests;

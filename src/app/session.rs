@@ -19,6 +19,9 @@ pub struct Session {
     root: PathBuf,
     /// The git work tree around the root, opened once; `None` outside git.
     repo: Option<Repo>,
+    /// Whether the repository's HEAD and branches were read for the next question already
+    /// (opening reads them; every later question reads them again).
+    refs_read: bool,
 }
 
 impl Session {
@@ -27,7 +30,12 @@ impl Session {
     pub fn open(opts: Options) -> Result<Session> {
         let root = resolve_root(opts.root.as_deref())?;
         let repo = git::open(&root)?;
-        Ok(Session { opts, root, repo })
+        Ok(Session {
+            opts,
+            root,
+            repo,
+            refs_read: true,
+        })
     }
 
     /// The canonical root.
@@ -41,9 +49,10 @@ impl Session {
 
     /// The repository, with HEAD and the branches read anew.
     fn repo_now(&mut self) -> Result<Option<Repo>> {
-        if let Some(repo) = &mut self.repo {
+        if let (Some(repo), false) = (&mut self.repo, self.refs_read) {
             repo.refresh()?;
         }
+        self.refs_read = false;
         Ok(self.repo.clone())
     }
 

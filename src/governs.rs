@@ -1,7 +1,11 @@
-//! The one place that decides whether a path is governed (ADR-0007): a governed entry as a
-//! [`Pattern`] (a file, a folder, or a gitignore-style glob), what it matches, what a `why`
-//! question meets, and the literal prefix every path it matches starts with (so a sorted
-//! table, a redb range or a `BTreeMap`, is read from there on and no further).
+//! The one place that decides whether a path is governed (ADR-0002, ADR-0007).
+//!
+//! A governed entry is a [`Pattern`]: a path (a file, or a folder written without its slash),
+//! a folder (written with it), or a gitignore-style glob. A record's entries together are its
+//! [`Scope`]: a declared scope may negate (`!pkg/gen/`), and within one record the last
+//! matching entry wins (CONTRACT.md §9). This module says what an entry matches, what a `why`
+//! question meets, and the literal prefix every path it matches starts with (so a sorted table,
+//! a redb range or a `BTreeMap`, is read from there on and no further).
 //!
 //! `why`, drift, the index and the hooks all call this; none of them decides it again.
 
@@ -11,12 +15,14 @@ use globset::{GlobBuilder, GlobMatcher};
 /// paths relative to the root, `/`-separated.
 #[derive(Debug, Clone)]
 pub enum Pattern<'a> {
-    /// A file: exactly this path.
-    File(&'a str),
+    /// A path written without a trailing `/`: the file itself, or everything under it when it
+    /// is a folder.
+    Path(&'a str),
     /// A folder, written with its trailing `/`: everything under it.
     Folder(&'a str),
     /// A glob: a path it matches, and everything under a folder it matches (gitignore's
-    /// rule). A glob with no `/` but a trailing one matches at any depth, as in gitignore.
+    /// rule). A glob with no `/` but a trailing one matches at any depth, as in gitignore. It is
+    /// never widened to its folder: `pkg/adapters/catalog-*` is not `pkg/adapters/`.
     Glob {
         text: &'a str,
         /// The literal folder part before the first glob character, up to its last `/`.
@@ -44,28 +50,35 @@ impl<'a> Pattern<'a> {
         } else if entry.ends_with('/') {
             Pattern::Folder(entry)
         } else {
-            Pattern::File(entry)
+            Pattern::Path(entry)
         }
     }
 
     /// The entry as written.
     pub fn as_str(&self) -> &'a str {
         match self {
-            Pattern::File(t) | Pattern::Folder(t) => t,
+            Pattern::Path(t) | Pattern::Folder(t) => t,
             Pattern::Glob { text, .. } => text,
         }
     }
 
-    /// Whether `path` (a file's or a folder's) is governed by this entry: the file itself,
+    /// Whether this is a glob (which names no one path).
+    pub fn is_glob(&self) -> bool {
+        matches!(self, Pattern::Glob { .. })
+    }
+
+    /// Whether the file at `path` (root-relative) is governed by this entry: the path itself,
     /// anything under the folder, or what the glob matches (and anything under a folder it
     /// matches).
     pub fn matches(&self, path: &str) -> bool {
+        let under = |folder: &str| {
+            path.strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
         match self {
-            Pattern::File(file) => path == *file,
+            Pattern::Path(p) => path == *p || under(p),
             Pattern::Folder(folder) => path.starts_with(folder),
-            Pattern::Glob {
-                prefix, matcher, ..
-            } => {
+            Pattern::Glob { prefix, matcher, .. } => {
                 let Some(m) = matcher else { return false };
                 path.starts_with(prefix)
                     && std::iter::successors(Some(path.trim_end_matches('/')), |p| {
@@ -76,34 +89,32 @@ impl<'a> Pattern<'a> {
         }
     }
 
-    /// `why PATH`'s question (CONTRACT.md §3): the entry governs PATH (it is PATH, or a
-    /// folder above it), or governs something inside PATH. `""` is the root: every entry
-    /// meets it. For a glob, "something inside" is answered from the glob's text alone: its
-    /// literal prefix lies inside PATH.
-    pub fn meets(&self, path: &str) -> bool {
-        if path.is_empty() || self.as_str().trim_end_matches('/') == path || self.matches(path) {
-            return true;
-        }
-        let inside = |inner: &str| {
-            inner
-                .strip_prefix(path)
-                .is_some_and(|rest| rest.starts_with('/'))
+    /// Whether this entry governs the folder or file `path` itself: it matches it, or it is
+    /// that very folder.
+    fn covers(&self, path: &str) -> bool {
+        path.is_empty() || self.as_str().trim_end_matches('/') == path || self.matches(path)
+    }
+
+    /// The path this entry names when it names one (not a glob), without its trailing `/`,
+    /// when that lies strictly inside `folder` (`""` is the root).
+    fn inside<'p>(&self, folder: &str) -> Option<&'a str> {
+        let named = match self {
+            Pattern::Path(p) => p,
+            Pattern::Folder(f) => f.trim_end_matches('/'),
+            Pattern::Glob { .. } => return None,
         };
-        match self {
-            Pattern::File(file) => inside(file),
-            Pattern::Folder(folder) => inside(&folder[..folder.len() - 1]),
-            Pattern::Glob { prefix, .. } => {
-                let folder = prefix.trim_end_matches('/');
-                folder == path || inside(folder)
-            }
-        }
+        let inside = folder.is_empty()
+            || named
+                .strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/'));
+        inside.then_some(named)
     }
 
     /// The literal text every path this entry matches starts with: read a sorted table from
     /// here, and stop at the first key that does not start with it.
     pub fn range_prefix(&self) -> &'a str {
         match self {
-            Pattern::File(t) | Pattern::Folder(t) => t,
+            Pattern::Path(t) | Pattern::Folder(t) => t,
             Pattern::Glob { prefix, .. } => prefix,
         }
     }
@@ -126,29 +137,112 @@ fn glob_matcher(text: &str) -> Option<GlobMatcher> {
         .map(|g| g.compile_matcher())
 }
 
+/// A record's governed entries, in order: each a pattern, negated when written `!pattern`.
+/// A path is governed when the last entry matching it is not negated.
+#[derive(Debug, Clone)]
+pub struct Scope<'a> {
+    entries: Vec<(bool, Pattern<'a>)>,
+}
+
+impl<'a> Scope<'a> {
+    pub fn new<S: AsRef<str> + ?Sized + 'a>(entries: impl IntoIterator<Item = &'a S>) -> Scope<'a> {
+        Scope {
+            entries: entries
+                .into_iter()
+                .map(|e| {
+                    let e = e.as_ref();
+                    match e.strip_prefix('!') {
+                        Some(negated) => (true, Pattern::new(negated)),
+                        None => (false, Pattern::new(e)),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The entries that govern (not negations), in order.
+    pub fn positives(&self) -> impl Iterator<Item = &Pattern<'a>> {
+        self.entries.iter().filter(|(neg, _)| !neg).map(|(_, p)| p)
+    }
+
+    /// Whether the file at `path` is governed: the last entry that matches it is not a negation.
+    pub fn governs(&self, path: &str) -> bool {
+        self.last_covering(path, Pattern::matches)
+    }
+
+    fn last_covering(&self, path: &str, test: impl Fn(&Pattern<'a>, &str) -> bool) -> bool {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(_, p)| test(p, path))
+            .is_some_and(|(neg, _)| !neg)
+    }
+
+    /// `why PATH` (CONTRACT.md §3, §9): the entries that govern PATH (it is the path, or under
+    /// a folder or glob it names) or a path inside PATH, where no later negation excludes it; in
+    /// order. `""` is the root. A glob meets PATH inside it through the files under PATH:
+    /// `files_under(PATH)` lists them (root-relative), asked only when a glob needs them.
+    pub fn meets(&self, path: &str, files_under: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<&'a str> {
+        let mut files: Option<Vec<String>> = None;
+        let mut out = Vec::new();
+        for (i, (neg, p)) in self.entries.iter().enumerate() {
+            if *neg {
+                continue;
+            }
+            // Governs PATH itself, unless a later entry excludes it.
+            let later = &self.entries[i + 1..];
+            let excluded = |q: &str| {
+                later
+                    .iter()
+                    .rev()
+                    .find(|(_, later)| later.covers(q))
+                    .is_some_and(|(neg, _)| *neg)
+            };
+            let hit = if !path.is_empty() && p.covers(path) {
+                !excluded(path)
+            } else if let Some(named) = p.inside(path) {
+                !excluded(named)
+            } else if p.is_glob() {
+                let files = files.get_or_insert_with(|| files_under(path));
+                files.iter().any(|f| p.matches(f) && !excluded(f))
+            } else {
+                path.is_empty()
+            };
+            if hit {
+                out.push(p.as_str());
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn none(_: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     #[test]
-    fn files_and_folders_match_themselves_and_what_is_under_them() {
+    fn paths_and_folders_match_themselves_and_what_is_under_them() {
         let folder = Pattern::new("src/auth/");
         assert!(folder.matches("src/auth/login.py"));
-        assert!(
-            !folder.matches("src/auth"),
-            "a file where the folder was is not under it"
-        );
+        assert!(!folder.matches("src/auth"), "a file where the folder was is not under it");
         assert!(!folder.matches("src/authz/x.py"));
         let file = Pattern::new("src/auth.py");
         assert!(file.matches("src/auth.py"));
         assert!(!file.matches("src/auth.py.bak"));
+        let plain = Pattern::new("src/auth");
+        assert!(plain.matches("src/auth/login.py"), "a folder written without its slash");
+        assert!(!plain.matches("src/authz/x.py"));
         assert_eq!(folder.range_prefix(), "src/auth/");
         assert_eq!(file.range_prefix(), "src/auth.py");
     }
 
     #[test]
     fn why_meets_entries_above_and_below() {
-        let m = |entry: &str, path: &str| Pattern::new(entry).meets(path);
+        let m = |entry: &str, path: &str| !Scope::new([entry]).meets(path, &mut none).is_empty();
         assert!(m("src/auth/", "src/auth"));
         assert!(m("src/auth/", "src/auth/login.py"));
         assert!(m("src/auth/login.py", "src/auth"));
@@ -156,9 +250,40 @@ mod tests {
         assert!(m("src/auth/", ""));
         assert!(!m("src/auth/", "src/authz"));
         assert!(!m("src/auth.py", "src/auth.py.bak"));
-        assert!(m("pkg/*/api/**", "pkg"));
         assert!(m("pkg/*/api/**", "pkg/x/api/y.go"));
+        assert!(!m("pkg/*/api/**", "pkg"), "no file under pkg/ matches");
         assert!(!m("pkg/*/api/**", "lib"));
+    }
+
+    #[test]
+    fn a_glob_meets_a_folder_through_the_files_under_it() {
+        let scope = Scope::new(["pkg/*/api/**"]);
+        let mut files = |folder: &str| -> Vec<String> {
+            assert_eq!(folder, "pkg");
+            vec!["pkg/x/api/a.go".into(), "pkg/x/cmd/b.go".into()]
+        };
+        assert_eq!(scope.meets("pkg", &mut files), ["pkg/*/api/**"]);
+        let mut other = |_: &str| vec!["pkg/x/cmd/b.go".to_string()];
+        assert!(scope.meets("pkg", &mut other).is_empty());
+    }
+
+    #[test]
+    fn the_last_matching_entry_wins() {
+        let scope = Scope::new(["src/", "!src/gen/", "src/gen/keep.rs"]);
+        assert!(scope.governs("src/a.rs"));
+        assert!(!scope.governs("src/gen/b.rs"));
+        assert!(scope.governs("src/gen/keep.rs"));
+        assert_eq!(scope.meets("src/a.rs", &mut none), ["src/"]);
+        assert!(scope.meets("src/gen/b.rs", &mut none).is_empty());
+        assert!(scope.meets("src/gen", &mut none).contains(&"src/gen/keep.rs"));
+        assert_eq!(
+            scope.meets("src", &mut none),
+            ["src/", "src/gen/keep.rs"]
+        );
+        let globs = Scope::new(["**/*.proto", "!vendor/**"]);
+        assert!(globs.governs("api/a.proto"));
+        assert!(!globs.governs("vendor/x/a.proto"));
+        assert_eq!(globs.positives().count(), 1);
     }
 
     #[test]

@@ -4,10 +4,11 @@
 
 use super::error::{Error, Result};
 use super::Ask;
-use crate::governs::Pattern;
+use crate::governs::Scope;
 use crate::index;
 use crate::model::{Decision, Pickable, Query, Report};
 use crate::text::ids;
+use std::path::Path;
 
 /// What a question keeps of the full report, decided from the records' ids, statuses and
 /// governed entries alone: a scan's records or the scan memo's stored heads.
@@ -18,14 +19,21 @@ pub(super) enum Pick {
 }
 
 impl Pick {
+    /// What `ask` keeps of `records`, found under `root`.
     pub(super) fn of<R: Pickable>(
         records: &[R],
         ask: &Ask,
         why_path: Option<&str>,
+        root: &Path,
     ) -> Result<Pick> {
+        let mut files_under = |folder: &str| crate::fs::walk::files_under(root, folder);
         Ok(match ask {
             Ask::Check => Pick::All,
-            Ask::Why(_) => Pick::Why(decisions_for(records, why_path.unwrap_or(""))),
+            Ask::Why(_) => Pick::Why(decisions_for(
+                records,
+                why_path.unwrap_or(""),
+                &mut files_under,
+            )),
             Ask::Record(input) => Pick::Record(find_id(records, input)?),
         })
     }
@@ -48,8 +56,13 @@ impl Pick {
     }
 }
 
-pub(super) fn narrow(report: Report, ask: &Ask, why_path: Option<&str>) -> Result<Report> {
-    let pick = Pick::of(&report.records, ask, why_path)?;
+pub(super) fn narrow(
+    report: Report,
+    ask: &Ask,
+    why_path: Option<&str>,
+    root: &Path,
+) -> Result<Report> {
+    let pick = Pick::of(&report.records, ask, why_path, root)?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -59,21 +72,31 @@ pub(super) fn narrow_memo(
     memo: index::MemoHit<'_>,
     ask: &Ask,
     why_path: Option<&str>,
+    root: &Path,
 ) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
-    let pick = Pick::of(memo.heads(), ask, why_path)?;
+    let pick = Pick::of(memo.heads(), ask, why_path, root)?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))
 }
 
-/// The decisions governing `path`: current ones first, then by id.
-pub fn decisions_for<R: Pickable>(records: &[R], path: &str) -> Vec<Decision> {
+/// The decisions governing `path`: current ones first, then by id. `files_under(folder)` lists
+/// the files under a folder, for a glob that governs something inside `path`.
+pub fn decisions_for<R: Pickable>(
+    records: &[R],
+    path: &str,
+    files_under: &mut dyn FnMut(&str) -> Vec<String>,
+) -> Vec<Decision> {
+    let mut listed: Option<Vec<String>> = None;
+    let mut files = |folder: &str| -> Vec<String> {
+        listed.get_or_insert_with(|| files_under(folder)).clone()
+    };
     let mut out: Vec<Decision> = records
         .iter()
         .filter_map(|r| {
-            let matches: Vec<String> = r
-                .governs()
-                .filter(|g| Pattern::new(g).meets(path))
+            let matches: Vec<String> = Scope::new(r.governs().collect::<Vec<_>>().iter().copied())
+                .meets(path, &mut files)
+                .into_iter()
                 .map(str::to_string)
                 .collect();
             (!matches.is_empty()).then(|| Decision {

@@ -100,7 +100,7 @@ impl Session {
             }
             None => {
                 let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
-                let mut report = narrow(report, ask, why_path)?;
+                let mut report = narrow(report, ask, why_path, &self.root)?;
                 if self.opts.git {
                     let outcome = match &repo {
                         Some(repo) => git::load(repo)?,
@@ -196,9 +196,9 @@ impl Session {
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
-                narrow(scan.report, ask, why_path)
+                narrow(scan.report, ask, why_path, root)
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path) {
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root) {
                 Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
                 Err(e) => Err(e),
             },

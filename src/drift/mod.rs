@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::git::{CommitMeta, HistoryData};
-use crate::governs::Pattern;
+use crate::governs::Scope;
 use crate::model::{AuthorCount, Commit, Drift, Record};
 use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
 
@@ -107,8 +107,9 @@ fn drift_for(
     let since_seconds = since_day * SECONDS_PER_DAY;
 
     let mut hits: Vec<u32> = Vec::new();
-    for entry in &record.governs {
-        for (_, list) in data.under(&Pattern::new(entry)) {
+    let scope = Scope::new(&record.governs);
+    for pattern in scope.positives() {
+        for (_, list) in data.under(pattern).filter(|(path, _)| scope.governs(path)) {
             // Each list is newest first, so the commits since the date are a prefix of it.
             hits.extend(
                 list.iter()

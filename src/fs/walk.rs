@@ -138,6 +138,28 @@ fn common_git_dir(top: &Path) -> PathBuf {
     }
 }
 
+/// The files under the root-relative `folder` (`""` is the root), root-relative and sorted,
+/// as git would track them: what the ignore files ignore left out, hidden files kept (but not
+/// `.git`), links not followed. What a glob in a declared scope is matched against.
+pub fn files_under(root: &Path, folder: &str) -> Vec<String> {
+    let base = root.join(folder);
+    if !base.is_dir() {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = ignore::WalkBuilder::new(&base)
+        .follow_links(false)
+        .require_git(false)
+        .hidden(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .build()
+        .flatten()
+        .filter(|e| e.file_type().is_some_and(|t| !t.is_dir()))
+        .map(|e| rel_of(root, e.path()))
+        .collect();
+    out.sort();
+    out
+}
+
 /// Guides: `.md` files outside the record folders (hidden folders and what `.gitignore`
 /// ignores left out), root-relative and sorted.
 pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {

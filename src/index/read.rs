@@ -8,7 +8,7 @@ use super::pending::pending_number;
 use super::schema::*;
 use super::{Index, IndexError};
 use crate::git::{self, CommitMeta, HistoryData, Rename};
-use crate::governs::Pattern;
+use crate::governs::{Pattern, Scope};
 use crate::model::Record;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -88,6 +88,7 @@ impl Index {
         // Every stored (and pending) commit touching a path `pattern` matches: one range scan
         // from its literal prefix (paths are stored relative to the work tree's top).
         let scan_range = |pattern: &Pattern,
+                          scope: Option<&Scope>,
                           by_path: &mut PathLists,
                           found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
@@ -102,7 +103,10 @@ impl Index {
                     break;
                 }
                 let rel = &path[prefix.len()..];
-                if reach.contains(n) && pattern.matches(rel) {
+                if reach.contains(n)
+                    && pattern.matches(rel)
+                    && scope.is_none_or(|s| s.governs(rel))
+                {
                     by_path.push(rel, n);
                     keep(n, v.value(), found)?;
                 }
@@ -115,7 +119,7 @@ impl Index {
                     let Some(rel) = path.strip_prefix(prefix) else {
                         continue;
                     };
-                    if pattern.matches(rel) {
+                    if pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel)) {
                         by_path.push(rel, n);
                         found.entry(n).or_insert_with(|| c.meta.clone());
                     }
@@ -125,8 +129,9 @@ impl Index {
         };
         for r in records {
             if r.status.is_current() {
-                for g in &r.governs {
-                    scan_range(&Pattern::new(g), &mut by_path, &mut found)?;
+                let scope = Scope::new(&r.governs);
+                for pattern in scope.positives() {
+                    scan_range(pattern, Some(&scope), &mut by_path, &mut found)?;
                 }
             }
             // The record file, and its earlier names back through renames.
@@ -136,7 +141,7 @@ impl Index {
                 if !seen.insert(p.clone()) {
                     continue;
                 }
-                scan_range(&Pattern::File(&p), &mut by_path, &mut found)?;
+                scan_range(&Pattern::Path(&p), None, &mut by_path, &mut found)?;
                 let full = format!("{prefix}{p}");
                 for entry in renames_t
                     .range((full.as_str(), 0u32)..)

@@ -7,11 +7,13 @@
 use std::collections::BTreeMap;
 use yaml_rust2::{Yaml, YamlLoader};
 
-/// A frontmatter value: one scalar, or a list of them.
+/// A frontmatter value: one scalar, a list of them, or a list of maps of scalars (adrkit's
+/// `affects: [{type: path, pattern: …}]`; keys normalised as the top-level ones are).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     Scalar(String),
     List(Vec<String>),
+    Maps(Vec<BTreeMap<String, String>>),
 }
 
 impl Value {
@@ -20,6 +22,7 @@ impl Value {
         match self {
             Value::Scalar(s) => vec![s.as_str()],
             Value::List(items) => items.iter().map(String::as_str).collect(),
+            Value::Maps(_) => Vec::new(),
         }
     }
 
@@ -28,6 +31,7 @@ impl Value {
         match self {
             Value::Scalar(s) => s.clone(),
             Value::List(items) => items.join(", "),
+            Value::Maps(_) => String::new(),
         }
     }
 }
@@ -49,6 +53,7 @@ impl Frontmatter {
             self.fields.get(*k).filter(|v| match v {
                 Value::Scalar(s) => !s.trim().is_empty(),
                 Value::List(items) => !items.is_empty(),
+                Value::Maps(maps) => !maps.is_empty(),
             })
         })
     }
@@ -219,6 +224,21 @@ fn scalar(y: &Yaml) -> Option<String> {
 
 fn value(y: &Yaml) -> Option<Value> {
     match y {
+        Yaml::Array(items) if !items.is_empty() && items.iter().all(|i| matches!(i, Yaml::Hash(_))) => {
+            Some(Value::Maps(
+                items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Yaml::Hash(h) => Some(
+                            h.iter()
+                                .filter_map(|(k, v)| Some((normalise_key(&scalar(k)?), scalar(v)?)))
+                                .collect(),
+                        ),
+                        _ => None,
+                    })
+                    .collect(),
+            ))
+        }
         Yaml::Array(items) => Some(Value::List(items.iter().filter_map(scalar).collect())),
         Yaml::Null | Yaml::BadValue | Yaml::Hash(_) | Yaml::Alias(_) => None,
         other => scalar(other).map(Value::Scalar),
@@ -335,6 +355,19 @@ mod tests {
         ] {
             assert!(simple(not_simple).is_none(), "{not_simple}");
         }
+    }
+
+    #[test]
+    fn lists_of_maps_are_read() {
+        let text = "---\naffects:\n  - type: path\n    pattern: \"src/**\"\n  - type: doc\n    url: x\n  - {type: path, pattern: lib/, negate: true}\n---\n";
+        let fm = split(text).0.unwrap();
+        let Value::Maps(maps) = &fm.fields["affects"] else {
+            panic!("{:?}", fm.fields)
+        };
+        assert_eq!(maps.len(), 3);
+        assert_eq!(maps[0]["pattern"], "src/**");
+        assert_eq!(maps[2]["negate"], "true");
+        assert_eq!(maps[1]["type"], "doc");
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl<'a> Pattern<'a> {
 
     /// The path this entry names when it names one (not a glob), without its trailing `/`,
     /// when that lies strictly inside `folder` (`""` is the root).
-    fn inside<'p>(&self, folder: &str) -> Option<&'a str> {
+    fn inside(&self, folder: &str) -> Option<&'a str> {
         let named = match self {
             Pattern::Path(p) => p,
             Pattern::Folder(f) => f.trim_end_matches('/'),

@@ -4,6 +4,7 @@
 //! edges (`cited_by`, `successors`) are joined in (ADR-0002).
 
 use crate::fs::tree::{Kind, Tree};
+use crate::governs::Pattern;
 use crate::model::{DocCitations, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::{self, Prefix};
@@ -106,8 +107,11 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             }
         }
         cites.remove(own);
-        let (governs, missing_paths, moved) =
-            governed(tree, &p.path, &candidates, &record_paths, &resolver);
+        // A declared scope is the record's scope: the paths its prose names are mentions only.
+        let (governs, missing_paths, moved) = match &p.declared {
+            Some(patterns) => declared(tree, patterns),
+            None => governed(tree, &p.path, &candidates, &record_paths, &resolver),
+        };
         Record {
             id: p.id.clone(),
             title: p.title.clone(),
@@ -135,6 +139,37 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
 }
 
 type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
+
+/// A declared scope (CONTRACT.md §9): it governs its patterns as written, in order; a pattern
+/// (not a negation) that matches nothing under the root is missing, as a named path is: a plain
+/// one may have moved to a close-named sibling, a glob names no one path to move.
+fn declared(tree: &Tree, patterns: &[String]) -> Governed {
+    let mut missing = BTreeSet::new();
+    let mut moved = BTreeMap::new();
+    for p in patterns.iter().filter(|p| !p.starts_with('!')) {
+        let pattern = Pattern::new(p);
+        let found = if pattern.is_glob() {
+            tree.any_file_matches(&pattern)
+        } else {
+            matches!(tree.kind(p), Kind::File | Kind::Folder)
+        };
+        if found {
+            continue;
+        }
+        let bare = p.trim_end_matches('/');
+        if missing.insert(p.clone()) && !pattern.is_glob() {
+            let candidates = tree.moved(bare);
+            if !candidates.is_empty() {
+                moved.insert(p.clone(), candidates);
+            }
+        }
+    }
+    (
+        patterns.to_vec(),
+        missing.into_iter().collect(),
+        moved,
+    )
+}
 
 fn governed(
     tree: &Tree,

@@ -101,12 +101,22 @@ impl Session {
             None => {
                 let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
                 let mut report = narrow(report, ask, why_path, &self.root)?;
-                if self.opts.git {
+                let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
+                if needed {
                     let outcome = match &repo {
                         Some(repo) => git::load(repo)?,
                         None => Outcome::NotARepo,
                     };
-                    add_history(&self.root, &mut report, outcome);
+                    match &outcome {
+                        Outcome::Ready(data) => with_history(&mut report, &mut |p| {
+                            data.ever_had(&crate::governs::Pattern::new(p))
+                        }),
+                        Outcome::NoCommits => with_history(&mut report, &mut |_| false),
+                        Outcome::NotARepo => {}
+                    }
+                    if self.opts.git {
+                        add_history(&self.root, &mut report, outcome);
+                    }
                 }
                 report
             }
@@ -131,6 +141,20 @@ impl Session {
         let history = (self.opts.git && has_commits).then_some(progress);
         let (scanned, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
         let mut report = scanned?;
+        // Whether a missing path was ever there is the history's to say: brought up to date
+        // now if the query did not already (no `--git`).
+        if names_missing_paths(&report) {
+            if !self.opts.git && has_commits {
+                idx.refresh_history(progress, false)?;
+            }
+            let missing = missing_paths(&report);
+            let names: Vec<&str> = missing.iter().map(String::as_str).collect();
+            let had = idx.ever_had(&names)?;
+            let known: std::collections::HashMap<String, bool> =
+                missing.into_iter().zip(had).collect();
+            let mut ever_had = |p: &str| known.get(p).copied().unwrap_or(true);
+            with_history(&mut report, &mut ever_had);
+        }
         // New pending commits are written beside the index while the answer is computed.
         let pending = idx.take_pending_write();
         let written = std::thread::scope(|s| -> Result<Option<String>> {
@@ -264,6 +288,33 @@ enum Scanned<'a> {
     /// The index's scan memo still held.
     Memo(index::MemoHit<'a>),
     Scan(Box<scan::Scan>),
+}
+
+/// Whether a current record of the report names a path that is not there (whose finding the
+/// history decides: gone, or never had).
+fn names_missing_paths(report: &Report) -> bool {
+    report
+        .records
+        .iter()
+        .any(|r| r.status.is_current() && !r.missing_paths.is_empty())
+}
+
+/// The paths current records name that are not there, each once.
+fn missing_paths(report: &Report) -> Vec<String> {
+    let mut out: Vec<String> = report
+        .records
+        .iter()
+        .filter(|r| r.status.is_current())
+        .flat_map(|r| r.missing_paths.iter().cloned())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The findings about missing paths, told by the history whether the repository ever had each.
+fn with_history(report: &mut Report, ever_had: &mut dyn FnMut(&str) -> bool) {
+    crate::checks::with_history(&report.records, &mut report.findings, ever_had);
 }
 
 fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {

@@ -69,7 +69,13 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
             }
         }
     }
-    out.sort_by(|a, b| {
+    sort(&mut out);
+    out
+}
+
+/// The findings' order: problems first, then by record id, code, path and message; once each.
+pub fn sort(findings: &mut Vec<Finding>) {
+    findings.sort_by(|a, b| {
         (a.severity, &a.record, a.code.as_str(), &a.path, &a.message).cmp(&(
             b.severity,
             &b.record,
@@ -78,6 +84,32 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
             &b.message,
         ))
     });
-    out.dedup();
-    out
+    findings.dedup();
+}
+
+/// Rewrites the findings about the paths current records name and that are not there, for a
+/// repository whose history `ever_had` tells whether it ever had a path (a pattern, for a
+/// declared glob): one it never had is `governed-path-unknown`, not gone (CONTRACT.md §8). The
+/// checks themselves know no history; this runs once the answer's history is at hand.
+pub fn with_history(
+    records: &[Record],
+    findings: &mut Vec<Finding>,
+    ever_had: &mut dyn FnMut(&str) -> bool,
+) {
+    let mut changed = false;
+    for r in records.iter().filter(|r| r.status.is_current()) {
+        for m in &r.missing_paths {
+            if ever_had(m) {
+                continue;
+            }
+            let had = paths::missing_path(r, m, true);
+            if let Some(f) = findings.iter_mut().find(|f| **f == had) {
+                *f = paths::missing_path(r, m, false);
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        sort(findings);
+    }
 }

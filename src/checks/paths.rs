@@ -9,8 +9,40 @@ pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
         return;
     }
     for m in &r.missing_paths {
-        match r.moved.get(m) {
-            Some(candidates) => out.push(Finding::new(
+        out.push(missing_path(r, m, true));
+    }
+}
+
+/// The finding about `m`, a path the current record `r` names that is not there: gone, or moved
+/// when a close-named sibling exists; when the history shows the repository never had it
+/// (`ever_had` false, CONTRACT.md §8 "Gone means it was there"), unknown.
+pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
+    let moved = r.moved.get(m);
+    if !ever_had {
+        let close = moved
+            .map(|c| {
+                format!(
+                    " (close names here: {})",
+                    c.iter()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+            .unwrap_or_default();
+        return Finding::new(
+            FindingCode::GovernedPathUnknown,
+            &r.id,
+            &r.path,
+            format!(
+                "{} names `{m}`, which this repository has never had{close}: deprecate the record if the decision died, or find where the code went",
+                r.id
+            ),
+        );
+    }
+    {
+        match moved {
+            Some(candidates) => Finding::new(
                 FindingCode::GovernedPathMoved,
                 &r.id,
                 &r.path,
@@ -23,8 +55,8 @@ pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            )),
-            None => out.push(Finding::new(
+            ),
+            None => Finding::new(
                 FindingCode::GovernedPathGone,
                 &r.id,
                 &r.path,
@@ -32,7 +64,7 @@ pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
                     "{} names `{m}`, which is gone with no close-named sibling: deprecate the record if the decision died, or find where the code went",
                     r.id
                 ),
-            )),
+            ),
         }
     }
 }
@@ -47,7 +79,8 @@ fn related(a: &Record, b: &Record) -> bool {
 pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
     let mut by_entry: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
     for r in c.records.iter().filter(|r| r.status.is_current()) {
-        for g in &r.governs {
+        // A negation (`!pkg/gen/`, declared scope) governs nothing: it cannot overlap.
+        for g in r.governs.iter().filter(|g| !g.starts_with('!')) {
             by_entry.entry(g.as_str()).or_default().push(r);
         }
     }

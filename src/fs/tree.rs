@@ -2,6 +2,7 @@
 //! may have moved), or not a path of this repository; never following a link out of the root
 //! (ADR-0001, ADR-0002).
 
+use crate::governs::Pattern;
 use crate::util::locked;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -31,6 +32,8 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, Kind>>,
     /// Missing path → where [`Tree::moved`] found it may have gone.
     moves: Mutex<BTreeMap<String, Vec<String>>>,
+    /// Glob → whether a file under the root matches it.
+    globs: Mutex<BTreeMap<String, bool>>,
 }
 
 /// Everything a [`Tree`] was asked and answered: the kind of every path, and the candidates
@@ -40,6 +43,7 @@ pub struct Tree {
 pub struct Observed {
     pub kinds: Vec<(String, Kind)>,
     pub moved: Vec<(String, Vec<String>)>,
+    pub globs: Vec<(String, bool)>,
 }
 
 impl Observed {
@@ -54,6 +58,10 @@ impl Observed {
             .moved
             .iter()
             .all(|(path, moved)| tree.moved(path) == *moved)
+            && self
+                .globs
+                .iter()
+                .all(|(glob, found)| tree.any_file_matches(&Pattern::new(glob)) == *found)
     }
 }
 
@@ -64,6 +72,7 @@ impl Tree {
             dirs: Mutex::new(HashMap::new()),
             kinds: Mutex::new(HashMap::new()),
             moves: Mutex::new(BTreeMap::new()),
+            globs: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -80,7 +89,27 @@ impl Tree {
                 .iter()
                 .map(|(p, m)| (p.clone(), m.clone()))
                 .collect(),
+            globs: locked(&self.globs)
+                .iter()
+                .map(|(g, f)| (g.clone(), *f))
+                .collect(),
         }
+    }
+
+    /// Whether a file under the root matches the glob `pattern` (as git would track it: see
+    /// [`super::walk::files_under`]); the walk starts at the glob's literal folder.
+    pub fn any_file_matches(&self, pattern: &Pattern) -> bool {
+        let text = pattern.as_str();
+        if let Some(&known) = locked(&self.globs).get(text) {
+            return known;
+        }
+        let folder = pattern.range_prefix().trim_end_matches('/');
+        let found = self.dir_inside(folder)
+            && super::walk::files_under(&self.root, folder)
+                .iter()
+                .any(|f| pattern.matches(f));
+        locked(&self.globs).insert(text.to_string(), found);
+        found
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool>> {

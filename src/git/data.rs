@@ -75,6 +75,12 @@ pub struct HistoryData {
 }
 
 impl HistoryData {
+    /// Whether a commit of this history touched a path `pattern` matches: the repository had
+    /// such a path once (CONTRACT.md §8).
+    pub fn ever_had(&self, pattern: &Pattern) -> bool {
+        self.under(pattern).next().is_some()
+    }
+
     /// The `(path, commit indices)` entries a governed entry matches (`governs`): one range
     /// scan from its literal prefix.
     pub fn under<'a>(

@@ -52,6 +52,48 @@ impl Index {
     /// The history a set of records needs, read from the index: only the commits that touch
     /// their governed paths or their files (and the files' earlier names), or mention their ids,
     /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
+    /// For each pattern, whether a commit HEAD reaches (stored or pending) ever touched a path
+    /// it matches (CONTRACT.md §8, "Gone means it was there").
+    pub fn ever_had(&mut self, patterns: &[&str]) -> Result<Vec<bool>, IndexError> {
+        self.readable()?;
+        let reach: Reach = match self.meta(KEY_REACH)? {
+            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
+            None => Reach::default(),
+        };
+        let prefix = self.repo.prefix.as_str();
+        let txn = self.read_txn()?;
+        let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let mut out = Vec::with_capacity(patterns.len());
+        for text in patterns {
+            let pattern = Pattern::new(text);
+            let pending = self.pending.iter().any(|c| {
+                c.changes
+                    .iter()
+                    .any(|p| p.strip_prefix(prefix).is_some_and(|rel| pattern.matches(rel)))
+            });
+            let mut had = pending;
+            let start = format!("{prefix}{}", pattern.range_prefix());
+            if !had {
+                for entry in paths
+                    .range((start.as_str(), 0u32)..)
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, _) = entry.map_err(|e| self.err(e))?;
+                    let (path, n) = k.value();
+                    if !path.starts_with(start.as_str()) {
+                        break;
+                    }
+                    if reach.contains(n) && pattern.matches(&path[prefix.len()..]) {
+                        had = true;
+                        break;
+                    }
+                }
+            }
+            out.push(had);
+        }
+        Ok(out)
+    }
+
     pub fn history_for(&mut self, records: &[Record]) -> Result<HistoryData, IndexError> {
         self.readable()?;
         let reach: Reach = match self.meta(KEY_REACH)? {

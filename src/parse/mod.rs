@@ -7,6 +7,7 @@ mod fields;
 mod guide;
 mod record;
 mod relations;
+mod scope;
 
 pub use fields::normalise_status;
 pub use guide::{parse_guide, Guide};
@@ -49,6 +50,9 @@ pub struct ParsedRecord {
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,
+    /// What the record declares it governs in its frontmatter (CONTRACT.md §9), as written and
+    /// in order (`!` a negation); `None` when it declares nothing.
+    pub declared: Option<Vec<String>>,
     pub notes: Vec<String>,
 }
 

@@ -97,6 +97,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         mentions,
         links,
         code_paths,
+        declared: super::scope::declared_scope(&fm),
         notes,
     }
 }

@@ -5,6 +5,10 @@
 //! through, and the [`env::Run`] of one run), `fixture` (corpora copied from `fixtures/` into a
 //! `TestEnv`, and reading the JSON answer), `git` (a [`git::GitRepo`] built on a `TestEnv`).
 //! `hermetic` shows that nothing of the caller's environment gets through a `TestEnv`.
+//!
+//! A subject too big for one file is a folder of files by topic (`checks/`, `cli/`, `fields/`,
+//! `history/`, `index/`), whose `mod.rs` lists them and holds the helpers they share; a test's
+//! path names its topic, e.g. `index::memo::the_scan_memo_answers_every_question_as_the_scan_does`.
 
 mod env;
 mod fixture;

@@ -148,7 +148,7 @@ awk -v mode="$mode" -v repo="$repo" -v n="$n" -v merges="$merges" -v runs="$runs
 if ((api)); then
   echo "library timings (history::open, history::walk_new, history::from_walk):"
   (cd "$project" && CG_HISTORY_TIMING_REPO=$repo cargo test --release --quiet --test it \
-    -- --ignored --exact history::timing_of_open_and_walk --nocapture 2>/dev/null) |
+    -- --ignored --exact history::incremental::timing_of_open_and_walk --nocapture 2>/dev/null) |
     grep -E '^(open|walk_new)\(\)' | sed 's/^/  /'
 fi
 if ((keep)) && [[ $mode == generate ]]; then echo "kept: $repo"; fi

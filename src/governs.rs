@@ -78,7 +78,9 @@ impl<'a> Pattern<'a> {
         match self {
             Pattern::Path(p) => path == *p || under(p),
             Pattern::Folder(folder) => path.starts_with(folder),
-            Pattern::Glob { prefix, matcher, .. } => {
+            Pattern::Glob {
+                prefix, matcher, ..
+            } => {
                 let Some(m) = matcher else { return false };
                 path.starts_with(prefix)
                     && std::iter::successors(Some(path.trim_end_matches('/')), |p| {
@@ -182,7 +184,11 @@ impl<'a> Scope<'a> {
     /// a folder or glob it names) or a path inside PATH, where no later negation excludes it; in
     /// order. `""` is the root. A glob meets PATH inside it through the files under PATH:
     /// `files_under(PATH)` lists them (root-relative), asked only when a glob needs them.
-    pub fn meets(&self, path: &str, files_under: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<&'a str> {
+    pub fn meets(
+        &self,
+        path: &str,
+        files_under: &mut dyn FnMut(&str) -> Vec<String>,
+    ) -> Vec<&'a str> {
         let mut files: Option<Vec<String>> = None;
         let mut out = Vec::new();
         for (i, (neg, p)) in self.entries.iter().enumerate() {
@@ -228,13 +234,19 @@ mod tests {
     fn paths_and_folders_match_themselves_and_what_is_under_them() {
         let folder = Pattern::new("src/auth/");
         assert!(folder.matches("src/auth/login.py"));
-        assert!(!folder.matches("src/auth"), "a file where the folder was is not under it");
+        assert!(
+            !folder.matches("src/auth"),
+            "a file where the folder was is not under it"
+        );
         assert!(!folder.matches("src/authz/x.py"));
         let file = Pattern::new("src/auth.py");
         assert!(file.matches("src/auth.py"));
         assert!(!file.matches("src/auth.py.bak"));
         let plain = Pattern::new("src/auth");
-        assert!(plain.matches("src/auth/login.py"), "a folder written without its slash");
+        assert!(
+            plain.matches("src/auth/login.py"),
+            "a folder written without its slash"
+        );
         assert!(!plain.matches("src/authz/x.py"));
         assert_eq!(folder.range_prefix(), "src/auth/");
         assert_eq!(file.range_prefix(), "src/auth.py");
@@ -275,11 +287,10 @@ mod tests {
         assert!(scope.governs("src/gen/keep.rs"));
         assert_eq!(scope.meets("src/a.rs", &mut none), ["src/"]);
         assert!(scope.meets("src/gen/b.rs", &mut none).is_empty());
-        assert!(scope.meets("src/gen", &mut none).contains(&"src/gen/keep.rs"));
-        assert_eq!(
-            scope.meets("src", &mut none),
-            ["src/", "src/gen/keep.rs"]
-        );
+        assert!(scope
+            .meets("src/gen", &mut none)
+            .contains(&"src/gen/keep.rs"));
+        assert_eq!(scope.meets("src", &mut none), ["src/", "src/gen/keep.rs"]);
         let globs = Scope::new(["**/*.proto", "!vendor/**"]);
         assert!(globs.governs("api/a.proto"));
         assert!(!globs.governs("vendor/x/a.proto"));

@@ -164,11 +164,7 @@ fn declared(tree: &Tree, patterns: &[String]) -> Governed {
             }
         }
     }
-    (
-        patterns.to_vec(),
-        missing.into_iter().collect(),
-        moved,
-    )
+    (patterns.to_vec(), missing.into_iter().collect(), moved)
 }
 
 fn governed(

@@ -88,9 +88,8 @@ pub fn decisions_for<R: Pickable>(
     files_under: &mut dyn FnMut(&str) -> Vec<String>,
 ) -> Vec<Decision> {
     let mut listed: Option<Vec<String>> = None;
-    let mut files = |folder: &str| -> Vec<String> {
-        listed.get_or_insert_with(|| files_under(folder)).clone()
-    };
+    let mut files =
+        |folder: &str| -> Vec<String> { listed.get_or_insert_with(|| files_under(folder)).clone() };
     let mut out: Vec<Decision> = records
         .iter()
         .filter_map(|r| {

@@ -67,9 +67,10 @@ impl Index {
         for text in patterns {
             let pattern = Pattern::new(text);
             let pending = self.pending.iter().any(|c| {
-                c.changes
-                    .iter()
-                    .any(|p| p.strip_prefix(prefix).is_some_and(|rel| pattern.matches(rel)))
+                c.changes.iter().any(|p| {
+                    p.strip_prefix(prefix)
+                        .is_some_and(|rel| pattern.matches(rel))
+                })
             });
             let mut had = pending;
             let start = format!("{prefix}{}", pattern.range_prefix());
@@ -145,9 +146,7 @@ impl Index {
                     break;
                 }
                 let rel = &path[prefix.len()..];
-                if reach.contains(n)
-                    && pattern.matches(rel)
-                    && scope.is_none_or(|s| s.governs(rel))
+                if reach.contains(n) && pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel))
                 {
                     by_path.push(rel, n);
                     keep(n, v.value(), found)?;

@@ -50,7 +50,9 @@ pub(super) fn declared_scope(fm: &Frontmatter) -> Option<Vec<String>> {
 /// A pattern as written, trimmed, with a leading `./` or `/` dropped (patterns are relative
 /// to the root); `None` when empty.
 fn pattern(text: &str) -> Option<String> {
-    let t = text.trim().trim_matches(|c| c == '"' || c == '\'' || c == '`');
+    let t = text
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'' || c == '`');
     let (neg, rest) = match t.strip_prefix('!') {
         Some(r) => ("!", r),
         None => ("", t),
@@ -72,7 +74,10 @@ mod tests {
     #[test]
     fn governs_and_affects_declare_scope() {
         assert_eq!(scope("title: x\n"), None);
-        assert_eq!(scope("governs: src/auth/\n"), Some(vec!["src/auth/".into()]));
+        assert_eq!(
+            scope("governs: src/auth/\n"),
+            Some(vec!["src/auth/".into()])
+        );
         assert_eq!(
             scope("governs:\n  - ./src/\n  - \"!src/gen/\"\n  - \"**/*.proto\"\n"),
             Some(vec!["src/".into(), "!src/gen/".into(), "**/*.proto".into()])

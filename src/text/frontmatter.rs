@@ -224,7 +224,9 @@ fn scalar(y: &Yaml) -> Option<String> {
 
 fn value(y: &Yaml) -> Option<Value> {
     match y {
-        Yaml::Array(items) if !items.is_empty() && items.iter().all(|i| matches!(i, Yaml::Hash(_))) => {
+        Yaml::Array(items)
+            if !items.is_empty() && items.iter().all(|i| matches!(i, Yaml::Hash(_))) =>
+        {
             Some(Value::Maps(
                 items
                     .iter()

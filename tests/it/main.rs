@@ -25,4 +25,5 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod parser_props;
+mod reading_scope;
 mod regressions;

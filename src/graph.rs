@@ -27,7 +27,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn in_record_folder(&self, path: &str) -> Option<&str> {
+    pub fn in_record_folder(&self, path: &str) -> Option<&str> {
         self.folders
             .iter()
             .find(|f| path.starts_with(&format!("{f}/")))
@@ -178,8 +178,17 @@ fn governed(
     let mut missing = BTreeSet::new();
     let mut moved = BTreeMap::new();
     for c in candidates {
+        // Written from the root (`/api/v2/users`): a path only if there is one, else a URL route.
+        let (rooted, c) = match c.strip_prefix('/') {
+            Some(rest) => (true, rest),
+            None => (false, c.as_str()),
+        };
         let bare = c.trim_end_matches('/');
-        if bare == own_path || record_paths.contains(bare) || resolver.link_id(bare, None).is_some()
+        // A record, or a file in a record folder (a record's own diagram): never governed.
+        if bare == own_path
+            || record_paths.contains(bare)
+            || resolver.link_id(bare, None).is_some()
+            || resolver.in_record_folder(bare).is_some()
         {
             continue;
         }
@@ -190,7 +199,7 @@ fn governed(
             Kind::Folder => {
                 governs.insert(format!("{bare}/"));
             }
-            Kind::Missing => {
+            Kind::Missing if !rooted => {
                 if missing.insert(bare.to_string()) {
                     let candidates = tree.moved(bare);
                     if !candidates.is_empty() {
@@ -198,7 +207,7 @@ fn governed(
                     }
                 }
             }
-            Kind::NotAPath => {}
+            Kind::Missing | Kind::NotAPath | Kind::Ignored => {}
         }
     }
     (

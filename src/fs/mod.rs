@@ -3,6 +3,7 @@
 
 pub mod discover;
 pub mod fingerprint;
+pub mod ignored;
 pub mod read;
 pub mod root;
 pub mod tree;

@@ -18,6 +18,8 @@ pub enum Kind {
     Missing,
     /// Not there and not the repository's, or leaving the root through a link.
     NotAPath,
+    /// What git ignores (build output, say), there or not: not governed code.
+    Ignored,
 }
 
 /// The canonical root and what is under it.
@@ -34,6 +36,8 @@ pub struct Tree {
     moves: Mutex<BTreeMap<String, Vec<String>>>,
     /// Glob → whether a file under the root matches it.
     globs: Mutex<BTreeMap<String, bool>>,
+    /// What git ignores under the root.
+    ignores: super::ignored::Ignores,
 }
 
 /// Everything a [`Tree`] was asked and answered: the kind of every path, and the candidates
@@ -68,11 +72,12 @@ impl Observed {
 impl Tree {
     pub fn new(root: PathBuf) -> Tree {
         Tree {
-            root,
             dirs: Mutex::new(HashMap::new()),
             kinds: Mutex::new(HashMap::new()),
             moves: Mutex::new(BTreeMap::new()),
             globs: Mutex::new(BTreeMap::new()),
+            ignores: super::ignored::Ignores::new(&root),
+            root,
         }
     }
 
@@ -146,7 +151,14 @@ impl Tree {
         if let Some(known) = locked(&self.kinds).get(bare) {
             return known.clone();
         }
-        let kind = self.kind_uncached(bare);
+        let kind = match self.kind_uncached(bare) {
+            k @ (Kind::File | Kind::Folder | Kind::Missing)
+                if self.ignores.ignored(bare, k == Kind::Folder) =>
+            {
+                Kind::Ignored
+            }
+            k => k,
+        };
         locked(&self.kinds).insert(bare.to_string(), kind.clone());
         kind
     }

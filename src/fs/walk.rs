@@ -123,7 +123,7 @@ pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
 
 /// The git dir whose `info/exclude` applies to the work tree at `top`: `.git`, or for a linked
 /// worktree (`.git` a file naming its own git dir) the common dir that one names.
-fn common_git_dir(top: &Path) -> PathBuf {
+pub(super) fn common_git_dir(top: &Path) -> PathBuf {
     let dot_git = top.join(".git");
     let Ok(text) = std::fs::read_to_string(&dot_git) else {
         return dot_git; // a folder (or nothing to read): the git dir itself

@@ -51,10 +51,12 @@ pub fn link_re() -> &'static Regex {
     })
 }
 
-/// Every inline link and reference definition in a text: (text, target).
+/// Every inline link and reference definition in a text: (text, target). An image
+/// (`![alt](src)`) is not a link, nor is a footnote definition (`[^note]: text`).
 pub fn text_links(text: &str) -> Vec<(&str, &str)> {
     let mut out: Vec<(&str, &str)> = link_re()
         .captures_iter(text)
+        .filter(|c| !text[..c.get(0).unwrap().start()].ends_with('!'))
         .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()))
         .collect();
     // A reference definition: `[label]: target`.
@@ -64,6 +66,7 @@ pub fn text_links(text: &str) -> Vec<(&str, &str)> {
     });
     out.extend(
         def.captures_iter(text)
+            .filter(|c| !c.get(1).unwrap().as_str().starts_with('^'))
             .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str())),
     );
     out
@@ -135,4 +138,17 @@ pub fn code_spans(line: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn images_and_footnote_definitions_are_not_links() {
+        let text = "See [the guide](docs/guide.md) and ![a diagram](img/flow.png).\n\n\
+[ref]: docs/ref.md\n[^1]: Existing examples of it.\n";
+        let targets: Vec<&str> = text_links(text).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(targets, ["docs/guide.md", "docs/ref.md"]);
+    }
 }

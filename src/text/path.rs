@@ -19,8 +19,11 @@ pub fn normalise(path: &str) -> Option<String> {
 }
 
 /// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
-/// is plainly not a path (spaces, URLs, options, ids) or would leave the root.
-/// `dir/*` and `dir/**` become `dir/` (the trailing `/` marks a folder).
+/// is plainly not a path (spaces, URLs, options, ids, placeholders, a bare word) or would leave
+/// the root (CONTRACT.md §8). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
+/// `dir/**` become `dir/` (the trailing `/` marks a folder), and a deeper glob keeps what comes
+/// before it (`src/auth/*.rs` → `src/auth/`). One written from the root (`/api/v2/users`) keeps
+/// its leading `/`: it names a path only if there is one (else it is a URL route).
 pub fn clean_code_path(span: &str) -> Option<String> {
     let s = span.trim();
     if s.is_empty()
@@ -31,11 +34,22 @@ pub fn clean_code_path(span: &str) -> Option<String> {
     {
         return None;
     }
+    let s = strip_line_suffix(s);
     let s = s.strip_prefix("./").unwrap_or(s);
-    let s = s.strip_prefix('/').unwrap_or(s);
+    let (rooted, s) = match s.strip_prefix('/') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    // A single word with no `/` and no `.` is a path only when written as a folder (`scripts/`).
+    if !s.contains('/') && !s.contains('.') {
+        return None;
+    }
     let mut parts = Vec::new();
     let mut glob = false;
     for part in s.split('/') {
+        if is_placeholder(part) {
+            return None;
+        }
         if part.contains(['*', '?', '[', '{']) {
             glob = true;
             break;
@@ -46,11 +60,42 @@ pub fn clean_code_path(span: &str) -> Option<String> {
     if joined.is_empty() {
         return None;
     }
-    Some(if glob || s.ends_with('/') {
+    let path = if glob || s.ends_with('/') {
         format!("{joined}/")
     } else {
         joined
-    })
+    };
+    Some(if rooted { format!("/{path}") } else { path })
+}
+
+/// `file.ts:12`, `file.ts:12:4`, `file.ts#L10-L20`, `file.ts#L10` → `file.ts`.
+fn strip_line_suffix(s: &str) -> &str {
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if let Some((head, tail)) = s.rsplit_once("#L") {
+        let tail = tail.replace("-L", "-");
+        if tail.split('-').all(digits) {
+            return head;
+        }
+    }
+    let mut out = s;
+    for _ in 0..2 {
+        match out.rsplit_once(':') {
+            Some((head, tail)) if digits(tail) && !head.is_empty() => out = head,
+            _ => break,
+        }
+    }
+    out
+}
+
+/// A part of a path that stands for one rather than naming it: `<name>`, `{id}`, `${VAR}`,
+/// `NNNN`, `YYYY`, `…`, `...`.
+fn is_placeholder(part: &str) -> bool {
+    (part.contains('<') && part.contains('>'))
+        || (part.contains('{') && part.contains('}'))
+        || part.contains("${")
+        || part.contains('…')
+        || part.contains("...")
+        || ["NNNN", "YYYY", "XXXX"].iter().any(|p| part.contains(p))
 }
 
 #[cfg(test)]
@@ -62,6 +107,44 @@ mod tests {
         assert_eq!(normalise("./a//b/../c").as_deref(), Some("a/c"));
         assert_eq!(normalise("../x"), None);
         assert_eq!(normalise("a/../../x"), None);
+    }
+
+    #[test]
+    fn paths_that_are_not_code_are_not_paths() {
+        assert_eq!(
+            clean_code_path("src/app.ts:12").as_deref(),
+            Some("src/app.ts")
+        );
+        assert_eq!(
+            clean_code_path("src/app.ts:12:4").as_deref(),
+            Some("src/app.ts")
+        );
+        assert_eq!(
+            clean_code_path("src/app.ts#L10-L20").as_deref(),
+            Some("src/app.ts")
+        );
+        assert_eq!(
+            clean_code_path("src/app.ts#L10").as_deref(),
+            Some("src/app.ts")
+        );
+        for placeholder in [
+            "src/<name>/",
+            "schema/v{major}/x.json",
+            "docs/adr/NNNN-title.md",
+            "logs/YYYY-MM-DD.log",
+            "${HOME}/x",
+            "src/…/x.rs",
+        ] {
+            assert_eq!(clean_code_path(placeholder), None, "{placeholder}");
+        }
+        assert_eq!(clean_code_path("version"), None);
+        assert_eq!(clean_code_path("Makefile"), None);
+        assert_eq!(clean_code_path("scripts/").as_deref(), Some("scripts/"));
+        assert_eq!(
+            clean_code_path("/api/v2/users").as_deref(),
+            Some("/api/v2/users")
+        );
+        assert_eq!(clean_code_path("/api/v2/{id}"), None);
     }
 
     #[test]

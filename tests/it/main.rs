@@ -25,5 +25,6 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod parser_props;
+mod reading_paths;
 mod reading_scope;
 mod regressions;

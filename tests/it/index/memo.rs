@@ -242,15 +242,14 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             "Use tokens",
             "Accepted",
             None,
-            "In `src/auth/`, `src/gone/`, `src/legacy.rs` and `gen/api/`.",
+            "In `src/auth/`, `src/gone/`, `src/legacy.rs` and `.gen/api/`.",
         ),
     )
     .write(
         "docs/adr/archive/0005-archived.md",
         &adr(5, "Archived", "Deprecated", None, "Old."),
     )
-    .write(".gitignore", "gen/\n")
-    .write("gen/README", "generated\n")
+    .write(".gen/README", "generated\n")
     .write(
         ADR2,
         &adr(2, "Login form", "Accepted", None, "See ADR-0001."),
@@ -269,10 +268,11 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
     // Each step writes files (path, contents); `None` removes the file and its emptied folder.
     type Step<'a> = (&'a str, Vec<(&'a str, Option<String>)>);
     let steps: Vec<Step> = vec![
-        // The guide walk skips ignored folders: only asking again sees this one.
+        // The guide walk skips hidden folders: only asking again sees this one. (A folder git
+        // ignores names no governed path at all.)
         (
-            "a missing folder appears in an ignored folder",
-            vec![("gen/api/client.rs", Some("\n".into()))],
+            "a missing folder appears in a hidden folder",
+            vec![(".gen/api/client.rs", Some("\n".into()))],
         ),
         (
             "a missing folder appears",

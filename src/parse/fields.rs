@@ -1,9 +1,11 @@
-//! Status and date: from frontmatter, a `Status:`/`Date:` line, a table, or a section, in the
-//! reference's order (ADR-0001).
+//! Status, date and the words a title is made of: from frontmatter, a `Status:`/`Date:` line,
+//! a table, a section, or the file's name, in the reference's order refined by CONTRACT §8
+//! (ADR-0001).
 
 use crate::model::Status;
-use crate::text::date::first_iso_date;
+use crate::text::date::{first_iso_date, parse_date};
 use crate::text::frontmatter::Frontmatter;
+use crate::text::{file_stem, parent_folder};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -37,116 +39,267 @@ fn clean_value(v: &str) -> String {
         .to_string()
 }
 
-fn line_field(lines: &[(usize, &str)], re: &Regex) -> Option<String> {
-    lines.iter().find_map(|(_, l)| {
-        re.captures(l)
-            .and_then(|c| c.get(1))
-            .map(|m| clean_value(m.as_str()))
-            .filter(|v| !v.is_empty())
-    })
+/// The value of a `Status: X` line, when the line is one.
+fn status_line_value(line: &str) -> Option<String> {
+    status_line_re()
+        .captures(line)
+        .and_then(|c| c.get(1))
+        .map(|m| clean_value(m.as_str()))
+        .filter(|v| !v.is_empty())
 }
 
-fn table_cells(line: &str) -> Option<Vec<String>> {
-    let t = line.trim();
-    let inner = t.strip_prefix('|')?;
-    let inner = inner.strip_suffix('|').unwrap_or(inner);
-    Some(inner.split('|').map(clean_value).collect())
+/// A status text whose first word is one of the status table's.
+fn is_known_status(text: &str) -> bool {
+    normalise_status(text) != Status::Unrecognised
 }
 
-fn is_separator_row(cells: &[String]) -> bool {
-    cells
+// ------------------------------------------------------------------ where a line stands
+
+/// An ATX heading (`## Name`, up to three spaces of indent): its level and its name, without
+/// closing `#`s, emphasis or a trailing `:`.
+fn heading(line: &str) -> Option<(usize, String)> {
+    let t = line.trim_start_matches(' ');
+    if line.len() - t.len() > 3 {
+        return None;
+    }
+    let level = t.chars().take_while(|&c| c == '#').count();
+    let rest = &t[level..];
+    if level == 0 || level > 6 || !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let name = rest.trim().trim_end_matches('#').trim();
+    let name = clean_value(name);
+    Some((level, name.trim_end_matches(':').trim().to_string()))
+}
+
+/// Where a line stands for the status rules of CONTRACT §8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Region {
+    /// Before the record's first `##` section: its title and metadata.
+    Header,
+    /// Under a heading named Status.
+    StatusSection,
+    /// Anywhere else, or a heading line itself.
+    Body,
+}
+
+/// The region of each of `lines`.
+fn regions(lines: &[(usize, &str)]) -> Vec<Region> {
+    let (mut in_header, mut in_status) = (true, false);
+    lines
         .iter()
-        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+        .map(|(_, l)| {
+            if let Some((level, name)) = heading(l) {
+                in_status = name.eq_ignore_ascii_case("status");
+                in_header &= level < 2;
+                Region::Body
+            } else if in_status {
+                Region::StatusSection
+            } else if in_header {
+                Region::Header
+            } else {
+                Region::Body
+            }
+        })
+        .collect()
 }
 
-/// A status table: a header row naming `name` with the value below it, or a `| name | X |` row.
-fn table_field(lines: &[(usize, &str)], name: &str) -> Option<String> {
-    let rows: Vec<Option<Vec<String>>> = lines.iter().map(|(_, l)| table_cells(l)).collect();
-    for (i, row) in rows.iter().enumerate() {
-        let Some(cells) = row else { continue };
-        if cells.len() >= 2 && cells[0].eq_ignore_ascii_case(name) && !is_separator_row(cells) {
-            let value = &cells[1];
-            // A header row `| Status | Date |` is followed by a separator, not a value.
-            let next_is_sep = rows
-                .get(i + 1)
-                .and_then(|r| r.as_ref())
-                .is_some_and(|r| is_separator_row(r));
-            if !value.is_empty() && !next_is_sep {
-                return Some(value.clone());
-            }
+// ------------------------------------------------------------------ tables
+
+/// A table row: its cells, cleaned, and its first cell as written (to tell a bold key).
+struct Row {
+    cells: Vec<String>,
+    first_raw: String,
+}
+
+impl Row {
+    fn is_separator(&self) -> bool {
+        self.cells
+            .iter()
+            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+    }
+
+    /// A first cell written as a key: `**RFC #**`, `__Owner__`, `Owner:`.
+    fn starts_with_a_key(&self) -> bool {
+        let r = self.first_raw.trim();
+        let bold = (r.starts_with("**") && r.ends_with("**"))
+            || (r.starts_with("__") && r.ends_with("__"));
+        (bold && r.len() > 4) || r.ends_with(':')
+    }
+}
+
+fn split_cells(line: &str) -> Row {
+    let t = line.trim();
+    let inner = t.strip_prefix('|').unwrap_or(t);
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let raw: Vec<&str> = inner.split('|').collect();
+    Row {
+        cells: raw.iter().map(|c| clean_value(c)).collect(),
+        first_raw: raw.first().copied().unwrap_or("").to_string(),
+    }
+}
+
+/// Each line as a table row, or `None`. A line starting with `|` is a row; a line without edge
+/// pipes (`Status | Accepted`) is one when its block of `|` lines is a table, that is when the
+/// block's second line is a separator row.
+fn table_rows(lines: &[(usize, &str)]) -> Vec<Option<Row>> {
+    let has_pipe: Vec<bool> = lines.iter().map(|(_, l)| l.contains('|')).collect();
+    let mut rows: Vec<Option<Row>> = Vec::with_capacity(lines.len());
+    let mut block_is_table = false;
+    for (i, (_, l)) in lines.iter().enumerate() {
+        if !has_pipe[i] {
+            rows.push(None);
+            continue;
         }
-        if let Some(col) = cells.iter().position(|c| c.eq_ignore_ascii_case(name)) {
-            let sep = rows.get(i + 1).and_then(|r| r.as_ref());
-            let values = rows.get(i + 2).and_then(|r| r.as_ref());
-            if let (Some(sep), Some(values)) = (sep, values) {
-                if is_separator_row(sep) {
-                    if let Some(v) = values.get(col).filter(|v| !v.is_empty()) {
-                        return Some(v.clone());
-                    }
-                }
+        if i == 0 || !has_pipe[i - 1] {
+            block_is_table = has_pipe.get(i + 1).copied().unwrap_or(false)
+                && split_cells(lines[i + 1].1).is_separator();
+        }
+        let leading = l.trim_start().starts_with('|');
+        rows.push((leading || block_is_table).then(|| split_cells(l)));
+    }
+    rows
+}
+
+/// Every value a table gives the field `name`, with the index of the line it stands on:
+/// - a key/value row `| Status | Accepted |` (edge pipes or not): its second cell. When a
+///   separator follows it, the row may instead be the header of a real table
+///   (`| Status | Date |` over `| Accepted | 2024-01-01 |`): the second cell is still the value
+///   when `fits` it, or when the row under the separator starts with a key (`| **RFC #** | … |`);
+///   else the cell under `name` is;
+/// - a header row naming `name` in another column: the cell under it.
+fn table_values(
+    lines: &[(usize, &str)],
+    name: &str,
+    fits: fn(&str) -> bool,
+) -> Vec<(usize, String)> {
+    let rows = table_rows(lines);
+    let row = |i: usize| rows.get(i).and_then(Option::as_ref);
+    let is_name = |c: &str| c.trim_end_matches(':').trim().eq_ignore_ascii_case(name);
+    let mut out = Vec::new();
+    for i in 0..rows.len() {
+        let Some(r) = row(i) else { continue };
+        if r.is_separator() {
+            continue;
+        }
+        let under_separator = row(i + 1).is_some_and(Row::is_separator);
+        let below = row(i + 2).filter(|_| under_separator);
+        if r.cells.len() >= 2 && is_name(&r.cells[0]) {
+            let value = &r.cells[1];
+            let header_value = below
+                .and_then(|b| b.cells.first())
+                .filter(|v| !v.is_empty());
+            let key_value = !value.is_empty()
+                && (!under_separator
+                    || fits(value)
+                    || below.is_some_and(Row::starts_with_a_key)
+                    || header_value.is_none());
+            if key_value {
+                out.push((i, value.clone()));
+            } else if let Some(v) = header_value {
+                out.push((i + 2, v.clone()));
+            }
+            continue;
+        }
+        if let Some(col) = r.cells.iter().position(|c| is_name(c)) {
+            if let Some(v) = below
+                .and_then(|b| b.cells.get(col))
+                .filter(|v| !v.is_empty())
+            {
+                out.push((i + 2, v.clone()));
             }
         }
     }
-    None
+    out
 }
 
-/// The first non-empty line under a `## Status` heading.
-fn section_field(lines: &[(usize, &str)], name: &str) -> Option<String> {
+// ------------------------------------------------------------------ status
+
+/// The first non-empty line under a `## Status` heading (a `Status:` label on it dropped).
+fn section_status(lines: &[(usize, &str)]) -> Option<String> {
     let mut in_section = false;
     for (_, l) in lines {
-        let t = l.trim();
-        if t.starts_with('#') {
-            let heading = t
-                .trim_start_matches('#')
-                .trim()
-                .trim_end_matches(':')
-                .trim();
-            in_section = heading.eq_ignore_ascii_case(name);
+        if let Some((_, name)) = heading(l) {
+            in_section = name.eq_ignore_ascii_case("status");
             continue;
         }
-        if in_section && !t.is_empty() {
-            let v = clean_value(t);
+        if in_section && !l.trim().is_empty() {
+            let v = status_line_value(l).unwrap_or_else(|| clean_value(l));
             return (!v.is_empty()).then_some(v);
         }
     }
     None
 }
 
+/// The status, in this order (CONTRACT §8 "Status lines"): frontmatter `status`; a `Status:`
+/// line in the header (before the first `##` section) or in the status section; a status table
+/// there; the first line of the status section; then, anywhere else, a `Status:` line or table
+/// whose value starts with a known status word (a glossary's "**Status**: the lifecycle state…"
+/// is not one).
 pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status, String) {
+    let regions = regions(lines);
+    let counts = |i: usize| regions[i] != Region::Body;
+    let status_lines: Vec<(usize, String)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, l))| status_line_value(l).map(|v| (i, v)))
+        .collect();
+    let tables = table_values(lines, "status", is_known_status);
+    let counted = |found: &[(usize, String)]| {
+        found
+            .iter()
+            .find(|(i, _)| counts(*i))
+            .map(|(_, v)| v.clone())
+    };
+    let stray = |found: &[(usize, String)]| {
+        found
+            .iter()
+            .find(|(i, v)| !counts(*i) && is_known_status(v))
+            .map(|(_, v)| v.clone())
+    };
     let text = fm
         .get(&["status"])
         .map(|v| clean_value(&v.text()))
-        .or_else(|| line_field(lines, status_line_re()))
-        .or_else(|| table_field(lines, "status"))
-        .or_else(|| section_field(lines, "status"));
+        .or_else(|| counted(&status_lines))
+        .or_else(|| counted(&tables))
+        .or_else(|| section_status(lines))
+        .or_else(|| stray(&status_lines))
+        .or_else(|| stray(&tables));
     match text {
         None => (Status::Unknown, String::new()),
         Some(t) => (normalise_status(&t), t),
     }
 }
 
-/// The reference's status table; the first word decides.
+/// The reference's status table; the first word decides. "pending" (awaiting a decision) is
+/// proposed; "superceded" (adr-tools' spelling) is superseded.
 pub fn normalise_status(text: &str) -> Status {
     let word = text
         .split(|c: char| !c.is_alphabetic())
         .find(|w| !w.is_empty())
         .map(str::to_lowercase);
     match word.as_deref() {
-        Some("proposed" | "draft" | "open" | "review" | "rfc") => Status::Proposed,
+        Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending") => Status::Proposed,
         Some("accepted" | "approved" | "agreed" | "adopted" | "active") => Status::Accepted,
         Some("implemented" | "done" | "shipped") => Status::Implemented,
         Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
         Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
-        Some("superseded" | "replaced") => Status::Superseded,
+        Some("superseded" | "superceded" | "replaced") => Status::Superseded,
         _ => Status::Unrecognised,
     }
 }
 
+// ------------------------------------------------------------------ date
+
+/// The date: frontmatter `date`, `created`, `decided` or `accepted`; a `Date:` line; a date
+/// table; the first ISO date in the first 15 lines; else the date the file's name starts with
+/// (`name_date`, CONTRACT §8 "Ids from dated file names").
 pub(super) fn read_date(
     fm: &Frontmatter,
     lines: &[(usize, &str)],
     all: &[&str],
     body_start: usize,
+    name_date: Option<String>,
 ) -> Option<String> {
     if let Some(d) = fm
         .get(&["date", "created", "decided", "accepted"])
@@ -162,11 +315,349 @@ pub(super) fn read_date(
     }) {
         return Some(d);
     }
-    if let Some(d) = table_field(lines, "date").and_then(|v| first_iso_date(&v)) {
+    let is_date = |v: &str| first_iso_date(v).is_some();
+    if let Some(d) = table_values(lines, "date", is_date)
+        .into_iter()
+        .find_map(|(_, v)| first_iso_date(&v))
+    {
         return Some(d);
     }
     // The first ISO date in the file's first 15 lines (frontmatter included, code blocks not).
     let fm_lines = all.iter().take(body_start.min(15)).copied();
     let body_lines = lines.iter().filter(|(i, _)| *i < 15).map(|(_, l)| *l);
-    fm_lines.chain(body_lines).find_map(first_iso_date)
+    fm_lines
+        .chain(body_lines)
+        .find_map(first_iso_date)
+        .or(name_date)
+}
+
+// ------------------------------------------------------------------ the file's name
+
+/// File names that say what a file is, not which record: the record is named by its folder.
+const GENERIC_NAMES: &[&str] = &["rfc", "adr", "design", "proposal", "decision"];
+
+/// Folder names that hold many records: a generic file directly in one is not in a folder of
+/// its own.
+const COLLECTION_FOLDERS: &[&str] = &[
+    "adr",
+    "adrs",
+    "decision",
+    "decisions",
+    "rfc",
+    "rfcs",
+    "design",
+    "designs",
+    "proposal",
+    "proposals",
+    "architecture",
+    "doc",
+    "docs",
+];
+
+/// The name that stands for the record: its file stem, or, for a file with a generic name
+/// (`rfc.md`, `adr.md`, `design.md`, `proposal.md`, `decision.md`, any case) in a folder of its
+/// own, that folder's name (`docs/rfcs/2022-12-20-promql-in-rust/rfc.md` →
+/// `2022-12-20-promql-in-rust`).
+pub(super) fn record_stem(rel_path: &str) -> &str {
+    let stem = file_stem(rel_path);
+    if !GENERIC_NAMES.iter().any(|g| stem.eq_ignore_ascii_case(g)) {
+        return stem;
+    }
+    let folder = parent_folder(rel_path);
+    let name = folder.rsplit('/').next().unwrap_or(folder);
+    let own = !name.is_empty()
+        && !name.starts_with('.')
+        && !COLLECTION_FOLDERS
+            .iter()
+            .any(|c| name.eq_ignore_ascii_case(c));
+    if own {
+        name
+    } else {
+        stem
+    }
+}
+
+/// The date a name starts with, `YYYYMMDD-` or `YYYY-MM-DD-` (a real day, years 1900 to 2999),
+/// as `YYYY-MM-DD`: such a name carries a date, not a sequence number.
+pub(super) fn date_in_name(stem: &str) -> Option<String> {
+    let b = stem.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    let date = if digits(0..8) && b.get(8) == Some(&b'-') {
+        format!("{}-{}-{}", &stem[0..4], &stem[4..6], &stem[6..8])
+    } else if digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10)
+        && b.get(10) == Some(&b'-')
+    {
+        stem[0..10].to_string()
+    } else {
+        return None;
+    };
+    let year: u32 = date[0..4].parse().ok()?;
+    ((1900..=2999).contains(&year) && parse_date(&date).is_some()).then_some(date)
+}
+
+// ------------------------------------------------------------------ titles
+
+/// Section names a record's body is made of: a first heading that is one of these (or a status
+/// word alone, "Superseded!") names a section, not the record.
+const SECTION_NAMES: &[&str] = &[
+    "summary",
+    "context",
+    "motivation",
+    "abstract",
+    "status",
+    "decision",
+];
+
+/// Whether a heading names a standard section (any case, a trailing `!` or `:` ignored) or is a
+/// status word alone.
+pub(super) fn is_section_heading(heading: &str) -> bool {
+    let h = heading.trim().trim_end_matches(['!', ':']).trim_end();
+    SECTION_NAMES.iter().any(|s| h.eq_ignore_ascii_case(s))
+        || (!h.is_empty() && !h.contains(char::is_whitespace) && is_known_status(h))
+}
+
+/// A heading's text as read: links and images reduced to their text (`[ADR 5](x.md)` →
+/// `ADR 5`), emphasis dropped (`**Y**` → `Y`), spaces collapsed.
+pub(super) fn plain_text(text: &str) -> String {
+    static LINK: OnceLock<Regex> = OnceLock::new();
+    let link = LINK.get_or_init(|| {
+        // Inline `[t](url)`, reference `[t][ref]` and collapsed `[t][]` links and images.
+        Regex::new(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])").expect("link regex compiles")
+    });
+    let text = link.replace_all(text, "$1");
+    let mut text = text.into_owned();
+    for delimiter in ["**", "__", "*", "_"] {
+        text = drop_emphasis(&text, delimiter);
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` without the pairs of `delimiter`s that open and close emphasis, in one pass: each
+/// opener pairs with the next closer. An opener follows the start, a space or punctuation and
+/// comes before a non-space; a closer follows a non-space and comes before the end, a space or
+/// punctuation (so `snake_case` and `2 * 3 * 4` are left alone).
+fn drop_emphasis(text: &str, delimiter: &str) -> String {
+    let d = delimiter.len();
+    let is_word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let opens = |i: usize| {
+        !is_word(text[..i].chars().next_back())
+            && text[i + d..]
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_whitespace())
+    };
+    let closes = |j: usize| {
+        text[..j]
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_whitespace())
+            && !is_word(text[j + d..].chars().next())
+    };
+    let mut dropped: Vec<usize> = Vec::new();
+    let mut opener: Option<usize> = None;
+    for (i, _) in text.match_indices(delimiter) {
+        match opener {
+            Some(o) if i > o + d && closes(i) => {
+                dropped.extend([o, i]);
+                opener = None;
+            }
+            Some(_) => {}
+            None if opens(i) => opener = Some(i),
+            None => {}
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for i in dropped {
+        out.push_str(&text[from..i]);
+        from = i + d;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::markdown::visible_lines;
+
+    fn status(text: &str) -> (Status, String) {
+        let all: Vec<&str> = text.split('\n').collect();
+        read_status(&Frontmatter::default(), &visible_lines(&all, 0))
+    }
+
+    #[test]
+    fn dated_names_carry_a_date() {
+        assert_eq!(date_in_name("20240611-x").as_deref(), Some("2024-06-11"));
+        assert_eq!(date_in_name("2024-06-11-x").as_deref(), Some("2024-06-11"));
+        // Not a real day, not a plausible year, no dash after it, or a sequence number.
+        for stem in [
+            "20241341-x",
+            "2024-02-30-x",
+            "00010101-x",
+            "20240611",
+            "20240611x",
+            "2024-06-11",
+            "0007-x",
+            "12345-x",
+        ] {
+            assert_eq!(date_in_name(stem), None, "{stem}");
+        }
+    }
+
+    #[test]
+    fn a_generic_file_in_a_folder_of_its_own_takes_the_folder_name() {
+        assert_eq!(
+            record_stem("docs/rfcs/2022-12-20-promql-in-rust/rfc.md"),
+            "2022-12-20-promql-in-rust"
+        );
+        assert_eq!(record_stem("rfcs/0012-cache/RFC.md"), "0012-cache");
+        assert_eq!(record_stem("docs/design/sparse/Design.md"), "sparse");
+        assert_eq!(record_stem("adr/x/proposal.md"), "x");
+        assert_eq!(record_stem("adr/x/decision.md"), "x");
+        // Not generic, or in a folder of many records, or at the top.
+        assert_eq!(record_stem("docs/rfcs/x/notes.md"), "notes");
+        assert_eq!(record_stem("docs/rfcs/rfc.md"), "rfc");
+        assert_eq!(record_stem("docs/adr/adr.md"), "adr");
+        assert_eq!(record_stem("docs/design/design.md"), "design");
+        assert_eq!(record_stem("rfc.md"), "rfc");
+    }
+
+    #[test]
+    fn pending_and_superceded_are_known() {
+        assert_eq!(normalise_status("Pending"), Status::Proposed);
+        assert_eq!(normalise_status("Pending implementation"), Status::Proposed);
+        assert_eq!(
+            normalise_status("Superceded by [7. X](0007-x.md)"),
+            Status::Superseded
+        );
+    }
+
+    #[test]
+    fn status_lines_count_in_the_header_and_the_status_section() {
+        assert_eq!(status("# T\n\nStatus: Frozen\n\n## Context\n").1, "Frozen");
+        assert_eq!(status("# T\n\n## Status\n\nStatus: Frozen\n").1, "Frozen");
+        // Elsewhere, only with a status word.
+        assert_eq!(
+            status("# T\n\n## Context\n\nStatus: the state\n").0,
+            Status::Unknown
+        );
+        assert_eq!(
+            status("# T\n\n## Notes\n\nStatus: accepted\n").0,
+            Status::Accepted
+        );
+        // A status section beats a body line, even one with a status word.
+        assert_eq!(
+            status("# T\n\n## Status\n\nProposed\n\n## Notes\n\n- Status: approved\n").0,
+            Status::Proposed
+        );
+        // The header line beats the status section, as before.
+        assert_eq!(
+            status("# T\n\nStatus: Accepted\n\n## Status\n\nProposed\n").0,
+            Status::Accepted
+        );
+        // `#hashtag` is not a heading; indented code is not read as one either.
+        assert_eq!(
+            status("# T\n#status\n\nStatus: Draft\n").0,
+            Status::Proposed
+        );
+    }
+
+    #[test]
+    fn metadata_tables() {
+        for (table, want) in [
+            (
+                "Status | Accepted\n:--- | :---\n**RFC #** | [1](https://x)",
+                "Accepted",
+            ),
+            (
+                "| Status | Accepted |\n| :--- | :--- |\n| **RFC #** | 1 |",
+                "Accepted",
+            ),
+            (
+                "| Status | Accepted |\n:--- | :---|\n| **RFC #** | 1 |",
+                "Accepted",
+            ),
+            (
+                "| Status | Frozen |\n| :--- | :--- |\n| **RFC #** | 1 |",
+                "Frozen",
+            ),
+            (
+                "| Status | Frozen |\n| :--- | :--- |\n| Owner: | Ana |",
+                "Frozen",
+            ),
+            ("| **Status** | Accepted |", "Accepted"),
+            (
+                "| Status | Date |\n|---|---|\n| Proposed | 2024-01-01 |",
+                "Proposed",
+            ),
+            (
+                "| Date | Status |\n|---|---|\n| 2024-01-01 | Rejected |",
+                "Rejected",
+            ),
+            (
+                "| Status | Date |\n|---|---|\n| Frozen | 2024-01-01 |",
+                "Frozen",
+            ),
+        ] {
+            assert_eq!(status(&format!("# T\n\n{table}\n")).1, want, "{table}");
+        }
+        // A pipe in prose is not a table.
+        assert_eq!(status("# T\n\nStatus | Accepted\n").0, Status::Unknown);
+        assert_eq!(
+            status("# T\n\n## Status\n\nAccepted\n\n## Terms\n\nStatus | the state\n:--|:--\n").0,
+            Status::Accepted
+        );
+    }
+
+    #[test]
+    fn section_headings() {
+        for h in [
+            "Summary",
+            "summary",
+            "SUMMARY:",
+            "Context",
+            "Motivation!",
+            "Abstract",
+            "Status",
+            "Decision:",
+            "Superseded!",
+            "Deprecated",
+        ] {
+            assert!(is_section_heading(h), "{h}");
+        }
+        for h in ["Summary of the cache", "Use X", "Superseded by RFC 44", ""] {
+            assert!(!is_section_heading(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn plain_text_of_a_heading() {
+        for (h, want) in [
+            ("[ADR 5](x.md): Use **Y**", "ADR 5: Use Y"),
+            ("Use __Y__ and *Z* and _W_", "Use Y and Z and W"),
+            ("[ADR 6][adr-6]: Drop [it][]", "ADR 6: Drop it"),
+            ("See ![the diagram](d.png)", "See the diagram"),
+            ("Keep snake_case_names", "Keep snake_case_names"),
+            ("Multiply 2 * 3 * 4", "Multiply 2 * 3 * 4"),
+            ("**unclosed", "**unclosed"),
+            ("Café **crème**", "Café crème"),
+            ("  spaced   out  ", "spaced out"),
+        ] {
+            assert_eq!(plain_text(h), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn a_long_heading_is_read_in_linear_time() {
+        let h = "*a* _b_ **c** ".repeat(20_000);
+        let t = std::time::Instant::now();
+        assert!(plain_text(&h).starts_with("a b c a b c"));
+        assert!(t.elapsed() < std::time::Duration::from_secs(5));
+    }
 }

@@ -1,13 +1,15 @@
 //! A record's text → every field the reference decides, in its order: id, title, status,
 //! date, relations, mentions, links and the paths its code spans name (ADR-0001).
 
-use super::fields::{read_date, read_status};
+use super::fields::{
+    date_in_name, is_section_heading, plain_text, read_date, read_status, record_stem,
+};
 use super::relations::{fm_refs, link_text_id, relations};
 use super::{dedup, ParsedRecord, Ref};
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
 use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
-use crate::text::{file_stem, parent_folder, path};
+use crate::text::{parent_folder, path};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -20,7 +22,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let all_lines: Vec<&str> = text.split('\n').collect();
     let lines = visible_lines(&all_lines, body_start);
     let folder = parent_folder(rel_path);
-    let stem = file_stem(rel_path);
+    let stem = record_stem(rel_path);
 
     let mut notes = Vec::new();
     if let Some(why) = &fm.invalid {
@@ -31,10 +33,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     }
 
     let heading = first_heading(&lines);
+    let heading = heading.as_deref();
     let id = read_id(&fm, stem, heading, prefix);
     let title = read_title(&fm, heading, stem);
     let (status, status_text) = read_status(&fm, &lines);
-    let date = read_date(&fm, &lines, &all_lines, body_start);
+    let date = read_date(&fm, &lines, &all_lines, body_start, date_in_name(stem));
 
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
     let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], prefix);
@@ -102,10 +105,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     }
 }
 
-fn first_heading<'a>(lines: &[(usize, &'a str)]) -> Option<&'a str> {
+/// The first `# ` heading, as text: links reduced to their text, emphasis dropped.
+fn first_heading(lines: &[(usize, &str)]) -> Option<String> {
     lines.iter().find_map(|(_, l)| {
         l.strip_prefix("# ")
-            .map(str::trim)
+            .map(plain_text)
             .filter(|h| !h.is_empty())
     })
 }
@@ -126,6 +130,11 @@ fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) 
             return id;
         }
     }
+    // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the stem is
+    // the id (CONTRACT §8).
+    if date_in_name(stem).is_some() {
+        return stem.to_string();
+    }
     if let Some(n) = ids::number_in_file_name(stem) {
         return ids::format_id(prefix, &n);
     }
@@ -137,9 +146,19 @@ fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) 
     stem.to_string()
 }
 
+/// Frontmatter `title`; else the first `# ` heading without its "ADR 7:" prefix, unless the
+/// heading names a section ("Summary", "Superseded!") and frontmatter names the record
+/// (`feature`, `Feature Name`, `name`); else that frontmatter name; else the stem.
 fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
     if let Some(v) = fm.get(&["title"]) {
         return v.text().trim().to_string();
+    }
+    let named = fm
+        .get(&["feature", "featurename", "name"])
+        .map(|v| v.text().trim().to_string())
+        .filter(|n| !n.is_empty());
+    if let Some(n) = named.filter(|_| heading.is_none_or(is_section_heading)) {
+        return n;
     }
     if let Some(h) = heading {
         if let Some(rest) = heading_prefix_re()

@@ -25,6 +25,7 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod parser_props;
+mod reading_fields;
 mod reading_paths;
 mod reading_scope;
 mod regressions;

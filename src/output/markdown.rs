@@ -1,7 +1,7 @@
 //! The Markdown reports: readable in a terminal and pasteable into a pull request.
 
 use super::{cell, escape};
-use crate::model::{Commit, Drift, Finding, Query, Record, Report, Severity};
+use crate::model::{Commit, Decision, Drift, Finding, Query, Record, Report, Severity};
 use std::fmt::Write;
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
@@ -24,6 +24,9 @@ impl Style {
 pub const DRIFT_ROWS: usize = 15;
 /// `record` lists this many drift commits.
 pub const RECORD_DRIFT_COMMITS: usize = 10;
+/// The drift table's "By" column and the "Changed since" line name this many authors, most
+/// commits first, then say how many more there are; `--json` has them all.
+pub const AUTHORS_SHOWN: usize = 3;
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -134,15 +137,23 @@ pub fn check(report: &Report, style: Style) -> String {
     out
 }
 
+/// The authors with their counts, most first (the order drift gives them): the first
+/// [`AUTHORS_SHOWN`], then "and N more", so a busy folder's hundred authors fit on one line.
 fn authors(d: &Drift) -> String {
     if d.authors.is_empty() {
         return "—".to_string();
     }
-    d.authors
+    let shown = d
+        .authors
         .iter()
+        .take(AUTHORS_SHOWN)
         .map(|a| format!("{} {}", cell(&a.name), a.commits))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    match d.authors.len().saturating_sub(AUTHORS_SHOWN) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
 }
 
 fn decided(d: &Drift) -> String {
@@ -230,7 +241,57 @@ fn commit_line(out: &mut String, c: &Commit) {
     );
 }
 
-/// `why PATH`: current decisions first, the others as history with their successor.
+/// A record id as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(id: &str) -> String {
+    let plain = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | ':'));
+    if plain {
+        id.to_string()
+    } else {
+        format!("'{}'", id.replace('\'', "'\\''"))
+    }
+}
+
+/// Under one decision of `why`: each of its problems, then one line counting its warnings with
+/// the command that lists them, so the answer stays on top and a record's many warnings don't
+/// bury it (`record ID` shows them all, `--json` has them in full). A finding's path is named
+/// only when it is not the record's own file (a guide, a source marker).
+fn decision_findings(
+    out: &mut String,
+    findings: &[Finding],
+    r: &Record,
+    indent: &str,
+    style: Style,
+) {
+    let about = || findings.iter().filter(|f| f.record == r.id);
+    for f in about().filter(|f| f.severity == Severity::Problem) {
+        let place = if f.path.is_empty() || f.path == r.path {
+            String::new()
+        } else {
+            format!(" (`{}`)", escape(&f.path))
+        };
+        let _ = writeln!(
+            out,
+            "{indent}- **Problem** `{}`: {}{place}",
+            style.paint("31", f.code.as_str()),
+            escape(&f.message)
+        );
+    }
+    let warnings = about().filter(|f| f.severity == Severity::Warning).count();
+    if warnings > 0 {
+        let _ = writeln!(
+            out,
+            "{indent}- {}: `context-graph record {}`",
+            style.paint("33", &plural(warnings, "warning", "warnings")),
+            escape(&shell_word(&r.id))
+        );
+    }
+}
+
+/// `why PATH`: the answer first. Current decisions, each with its problems and a count of its
+/// warnings under it; then the others as history with their successor, likewise.
 pub fn why(report: &Report, style: Style) -> String {
     let mut out = String::new();
     let Some(Query::Why { why, decisions }) = &report.query else {
@@ -245,11 +306,20 @@ pub fn why(report: &Report, style: Style) -> String {
             escape(shown)
         );
     }
-    let find = |id: &str| report.records.iter().find(|r| r.id == id);
+    // The record a decision is: the one with its id that governs its matches (two records
+    // may share an id), else the first with its id.
+    let find = |d: &Decision| {
+        let same = || report.records.iter().filter(|r| r.id == d.id);
+        same()
+            .find(|r| d.matches.iter().all(|m| r.governs.contains(m)))
+            .or_else(|| same().next())
+    };
+    // The ids whose findings are already shown: two records sharing an id show them once.
+    let mut placed: Vec<&str> = Vec::new();
     let current: Vec<_> = decisions.iter().filter(|d| d.current).collect();
     let history: Vec<_> = decisions.iter().filter(|d| !d.current).collect();
     for d in &current {
-        let Some(r) = find(&d.id) else { continue };
+        let Some(r) = find(d) else { continue };
         let _ = writeln!(
             out,
             "## {}: {} ({})\n",
@@ -268,12 +338,16 @@ pub fn why(report: &Report, style: Style) -> String {
         if let Some(drift) = &r.drift {
             let _ = writeln!(out, "- {}", changed_since_line(drift));
         }
+        if !placed.contains(&r.id.as_str()) {
+            placed.push(&r.id);
+            decision_findings(&mut out, &report.findings, r, "", style);
+        }
         out.push('\n');
     }
     if !history.is_empty() {
         out.push_str("## History\n\n");
         for d in &history {
-            let Some(r) = find(&d.id) else { continue };
+            let Some(r) = find(d) else { continue };
             let successor = if r.successors.is_empty() {
                 String::new()
             } else {
@@ -288,10 +362,22 @@ pub fn why(report: &Report, style: Style) -> String {
                 successor,
                 code_list(&d.matches)
             );
+            if !placed.contains(&r.id.as_str()) {
+                placed.push(&r.id);
+                decision_findings(&mut out, &report.findings, r, "  ", style);
+            }
         }
         out.push('\n');
     }
-    findings_sections(&mut out, &report.findings, style);
+    // Findings about no decision shown above (none today: the report keeps only the findings
+    // about the matched records) keep the full sections, so nothing is ever dropped.
+    let rest: Vec<Finding> = report
+        .findings
+        .iter()
+        .filter(|f| !placed.contains(&f.record.as_str()))
+        .cloned()
+        .collect();
+    findings_sections(&mut out, &rest, style);
     notes_section(&mut out, &report.notes);
     out
 }
@@ -376,4 +462,131 @@ pub fn index_summary(s: &crate::model::IndexSummary) -> String {
         plural(s.commits_added, "commit", "commits"),
         s.head.as_deref().unwrap_or("(no commits)")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{AuthorCount, FindingCode, Status};
+    use std::collections::BTreeMap;
+
+    fn accepted(id: &str, title: &str, governs: &[&str]) -> Record {
+        Record {
+            id: id.into(),
+            title: title.into(),
+            status: Status::Accepted,
+            status_text: "Accepted".into(),
+            date: Some("2025-01-10".into()),
+            path: format!("docs/adr/{}.md", id.to_lowercase()),
+            supersedes: vec![],
+            superseded_by: vec![],
+            amends: vec![],
+            cites: vec![],
+            cited_by: vec![],
+            governs: governs.iter().map(|g| g.to_string()).collect(),
+            missing_paths: vec![],
+            commits: vec![],
+            drift: None,
+            successors: vec![],
+            successors_only_claimed_by_successor: vec![],
+            moved: BTreeMap::new(),
+        }
+    }
+
+    /// `why src/a` over one decision with one problem (its message carrying an ESC) and two
+    /// warnings.
+    fn why_report() -> Report {
+        let r = accepted("ADR-0004", "Tokens", &["src/a/"]);
+        let path = r.path.clone();
+        Report {
+            root: "/r".into(),
+            records: vec![r],
+            docs: vec![],
+            findings: vec![
+                Finding::new(
+                    FindingCode::GovernedPathGone,
+                    "ADR-0004",
+                    &path,
+                    "names `src/\u{1b}[31mb`, which is gone".into(),
+                ),
+                Finding::new(FindingCode::UnknownReference, "ADR-0004", &path, "x".into()),
+                Finding::new(FindingCode::UnknownReference, "ADR-0004", &path, "y".into()),
+            ],
+            notes: vec![],
+            query: Some(Query::Why {
+                why: "src/a".into(),
+                decisions: vec![Decision {
+                    id: "ADR-0004".into(),
+                    status: Status::Accepted,
+                    current: true,
+                    matches: vec!["src/a/".into()],
+                    declared_by: None,
+                }],
+            }),
+        }
+    }
+
+    #[test]
+    fn why_puts_problems_and_a_warning_count_under_the_decision() {
+        let text = why(&why_report(), Style::default());
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert!(
+            text.contains(
+                "- Governs: `src/a/`\n\
+                 - **Problem** `governed-path-gone`: names `src/\\u{1b}[31mb`, which is gone\n\
+                 - 2 warnings: `context-graph record ADR-0004`\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("## Warnings") && !text.contains("unknown-reference"));
+    }
+
+    #[test]
+    fn why_paints_only_when_the_style_says_so() {
+        let text = why(&why_report(), Style { colour: true });
+        assert!(
+            text.contains("`\u{1b}[31mgoverned-path-gone\u{1b}[0m`"),
+            "{text}"
+        );
+        assert!(
+            text.contains("- \u{1b}[33m2 warnings\u{1b}[0m: `context-graph"),
+            "{text}"
+        );
+        // Only the painting: the message's own ESC is still escaped.
+        assert_eq!(text.matches('\u{1b}').count(), 4, "{text}");
+    }
+
+    #[test]
+    fn an_id_that_is_not_one_shell_word_is_quoted() {
+        assert_eq!(shell_word("ADR-0004"), "ADR-0004");
+        assert_eq!(shell_word("2024-05-01-use-redis"), "2024-05-01-use-redis");
+        assert_eq!(shell_word("my decision"), "'my decision'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
+
+    #[test]
+    fn a_busy_folder_names_three_authors_and_counts_the_rest() {
+        let drift = |n: usize| Drift {
+            since: "2025-01-10".into(),
+            since_from: "record".into(),
+            count: n * 2,
+            not_citing_record: n,
+            authors: (0..n)
+                .map(|i| AuthorCount {
+                    name: format!("Dev|{i:03}"),
+                    commits: 2,
+                })
+                .collect(),
+            last_change: Some("2025-06-01".into()),
+            record_last_edited: None,
+            commits: vec![],
+        };
+        assert_eq!(
+            authors(&drift(130)),
+            "Dev\\|000 2, Dev\\|001 2, Dev\\|002 2 and 127 more"
+        );
+        assert_eq!(authors(&drift(3)), "Dev\\|000 2, Dev\\|001 2, Dev\\|002 2");
+        assert_eq!(authors(&drift(0)), "—");
+        assert!(changed_since_line(&drift(130)).ends_with("and 127 more)."));
+    }
 }

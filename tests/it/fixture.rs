@@ -39,6 +39,13 @@ pub const CORPORA: &[&str] = &[
     "checks/status-unrecognised",
     "checks/cites-superseded",
     "checks/overlapping-governance",
+    "reading/dated-folders",
+    "reading/dated-names",
+    "reading/declared-scope",
+    "reading/status-lines",
+    "reading/status-tables",
+    "reading/titles-markdown",
+    "reading/titles-sections",
 ];
 
 pub fn fixtures_dir() -> PathBuf {

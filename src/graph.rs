@@ -34,6 +34,19 @@ impl<'a> Resolver<'a> {
             .map(String::as_str)
     }
 
+    /// Whether `path` is inside a folder `X/` beside a record `X.md`: a part of that record
+    /// (CONTRACT.md §8), not a record of its own.
+    fn is_part(&self, path: &str) -> bool {
+        let mut dir = path;
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            if self.by_path.contains_key(format!("{parent}.md").as_str()) {
+                return true;
+            }
+            dir = parent;
+        }
+        false
+    }
+
     /// The id a link names, when it is a record's: a record file, or a `.md` file in a record
     /// folder that would be one (its number, or its link text's id).
     pub fn link_id(&self, target: &str, text_id: Option<&str>) -> Option<String> {
@@ -45,7 +58,7 @@ impl<'a> Resolver<'a> {
         }
         let name = target.rsplit('/').next().unwrap_or(target);
         let in_records = self.in_record_folder(target).is_some();
-        if !in_records || !crate::fs::discover::is_record_name(name) {
+        if !in_records || !crate::fs::discover::is_record_name(name) || self.is_part(target) {
             return None;
         }
         let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");

@@ -8,7 +8,7 @@ mod references;
 mod status;
 mod supersession;
 
-use crate::model::{DocCitations, Finding, FindingCode, Record, Status};
+use crate::model::{DocCitations, Finding, Record, Status};
 use std::collections::HashMap;
 
 struct Corpus<'a> {
@@ -33,6 +33,20 @@ impl<'a> Corpus<'a> {
         self.by_id.get(id).copied()
     }
 
+    /// Every record that supersedes `r`, directly or through a chain of successors.
+    fn successors_of(&self, r: &Record) -> std::collections::BTreeSet<&'a str> {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut todo: Vec<&str> = r.successors.iter().map(String::as_str).collect();
+        while let Some(id) = todo.pop() {
+            if let Some(next) = self.get(id) {
+                if seen.insert(next.id.as_str()) {
+                    todo.extend(next.successors.iter().map(String::as_str));
+                }
+            }
+        }
+        seen
+    }
+
     /// Marked superseded, or named as superseded by an existing record.
     fn is_superseded(&self, r: &Record) -> bool {
         r.status == Status::Superseded || r.successors.iter().any(|s| self.exists(s))
@@ -53,22 +67,7 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
     ids::duplicate_ids(records, &mut out);
     supersession::cycles(&c, &mut out);
     paths::overlapping_governance(&c, &mut out);
-    for doc in docs {
-        for id in &doc.cites {
-            if let Some(r) = c.get(id).filter(|r| c.is_superseded(r)) {
-                let newer = supersession::successors_text(&c, r);
-                out.push(Finding::new(
-                FindingCode::DocCitesSuperseded,
-                id,
-                    &doc.path,
-                    format!(
-                        "{} cites {id}, which is superseded{newer}: update the guide, it may still teach the old decision",
-                        doc.path
-                    ),
-                ));
-            }
-        }
-    }
+    references::doc_citations(&c, docs, &mut out);
     sort(&mut out);
     out
 }

@@ -2,7 +2,7 @@
 
 use super::supersession::successors_text;
 use super::Corpus;
-use crate::model::{Finding, FindingCode, Record};
+use crate::model::{DocCitations, Finding, FindingCode, Record};
 
 pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
     for id in &r.cites {
@@ -35,6 +35,35 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
                 ));
             }
             Some(_) => {}
+        }
+    }
+}
+
+/// A guide that cites a superseded record may still teach the old decision: unless it also
+/// cites a successor of it (or a successor's successor), and so already teaches the new one
+/// (CONTRACT.md §8).
+pub(super) fn doc_citations(c: &Corpus, docs: &[DocCitations], out: &mut Vec<Finding>) {
+    for doc in docs {
+        for id in &doc.cites {
+            let Some(r) = c.get(id).filter(|r| c.is_superseded(r)) else {
+                continue;
+            };
+            if c.successors_of(r)
+                .iter()
+                .any(|s| doc.cites.iter().any(|cited| cited == s))
+            {
+                continue;
+            }
+            let newer = successors_text(c, r);
+            out.push(Finding::new(
+                FindingCode::DocCitesSuperseded,
+                id,
+                &doc.path,
+                format!(
+                    "{} cites {id}, which is superseded{newer}: update the guide, it may still teach the old decision",
+                    doc.path
+                ),
+            ));
         }
     }
 }

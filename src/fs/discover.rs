@@ -28,14 +28,20 @@ pub const DEFAULT_FOLDERS: [&str; 16] = [
 ];
 
 /// The record folders, root-relative: each `--docs` (which must exist), else every default
-/// folder that exists.
+/// folder that exists and every folder an ADR tool's configuration names (`fs::tools`).
 pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsError> {
     if docs.is_empty() {
-        return Ok(DEFAULT_FOLDERS
+        let mut out: Vec<String> = DEFAULT_FOLDERS
             .iter()
             .filter(|f| root.join(f).is_dir())
             .map(|f| f.to_string())
-            .collect());
+            .collect();
+        for f in super::tools::tool_folders(root) {
+            if root.join(&f).is_dir() && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        return Ok(out);
     }
     let mut out = Vec::new();
     for d in docs {
@@ -72,6 +78,32 @@ pub fn is_record_name(name: &str) -> bool {
         && lower != "index.md"
         && !lower.contains("template")
         && !name.starts_with("0000-")
+}
+
+/// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a
+/// record `X.md` (chapters, appendices, at any depth below it) are parts of that record, not
+/// records of their own.
+fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
+    let records: std::collections::HashSet<String> = files.iter().map(|f| f.rel.clone()).collect();
+    files.retain(|f| {
+        let folder = folders
+            .iter()
+            .filter(|d| f.rel.starts_with(&format!("{d}/")))
+            .map(String::len)
+            .max()
+            .unwrap_or(0);
+        let mut dir = f.rel.as_str();
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            if parent.len() <= folder {
+                break;
+            }
+            if records.contains(&format!("{parent}.md")) {
+                return false;
+            }
+            dir = parent;
+        }
+        true
+    });
 }
 
 /// A file found by a walk: root-relative, and whether it is a symbolic link.
@@ -151,6 +183,7 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
     }
     files.sort();
     files.dedup_by(|a, b| a.rel == b.rel);
+    drop_parts(&mut files, folders);
     dirs.sort();
     dirs.dedup();
     RecordListing { files, notes, dirs }

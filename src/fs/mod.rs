@@ -6,6 +6,7 @@ pub mod fingerprint;
 pub mod ignored;
 pub mod read;
 pub mod root;
+pub mod tools;
 pub mod tree;
 pub mod walk;
 

@@ -160,6 +160,33 @@ pub fn files_under(root: &Path, folder: &str) -> Vec<String> {
     out
 }
 
+/// A folder of tests or test fixtures: what it holds is test data, not a guide (CONTRACT.md §8).
+fn is_test_folder(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "test"
+            | "tests"
+            | "__tests__"
+            | "fixtures"
+            | "__fixtures__"
+            | "testdata"
+            | "test-data"
+            | "test_data"
+    )
+}
+
+/// A change log or release notes (`CHANGELOG.md`, `History.md`, `NEWS.md`, `RELEASES.md`,
+/// `release-notes.md`, any case): it records history, it does not teach (CONTRACT.md §8).
+fn is_change_log(rel: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    let stem: String = stem.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    matches!(
+        stem.as_str(),
+        "changelog" | "changes" | "history" | "news" | "releases" | "releasenotes"
+    )
+}
+
 /// Guides: `.md` files outside the record folders (hidden folders and what `.gitignore`
 /// ignores left out), root-relative and sorted.
 pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
@@ -173,7 +200,9 @@ pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
                 return true;
             }
             let name = e.file_name().to_str().unwrap_or("");
-            !matches!(name, "target" | "node_modules") && !record_dirs.iter().any(|d| d == e.path())
+            !matches!(name, "target" | "node_modules")
+                && !is_test_folder(name)
+                && !record_dirs.iter().any(|d| d == e.path())
         })
         .build();
     for entry in walker.flatten() {
@@ -188,7 +217,7 @@ pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
         if !(file_type.is_file() || file_type.is_symlink()) {
             continue;
         }
-        if !rel.to_ascii_lowercase().ends_with(".md") {
+        if !rel.to_ascii_lowercase().ends_with(".md") || is_change_log(&rel) {
             continue;
         }
         let in_records = folders.iter().any(|f| rel.starts_with(&format!("{f}/")));

@@ -46,6 +46,7 @@ pub const CORPORA: &[&str] = &[
     "reading/status-tables",
     "reading/titles-markdown",
     "reading/titles-sections",
+    "reading/tools-parts-guides",
 ];
 
 pub fn fixtures_dir() -> PathBuf {

@@ -26,6 +26,7 @@ mod json_shape;
 mod layers;
 mod parser_props;
 mod reading_fields;
+mod reading_folders;
 mod reading_output;
 mod reading_paths;
 mod reading_scope;

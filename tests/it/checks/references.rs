@@ -56,7 +56,7 @@ fn docs_lists_only_guides_that_cite_a_record() {
     assert_eq!(
         docs,
         vec![
-            ("README.md".to_string(), sorted(&["ADR-0001", "ADR-0002"])),
+            ("README.md".to_string(), sorted(&["ADR-0001"])),
             ("docs/current.md".to_string(), sorted(&["ADR-0002"])),
             ("docs/onboarding.md".to_string(), sorted(&["ADR-0001"])),
         ]

@@ -1,0 +1,71 @@
+//! Record folders other tools name (CONTRACT.md §8): adr-tools' `.adr-dir` (one line, the
+//! folder) and log4brains' `.log4brains.yml` (`project.adrFolder`, and each package's
+//! `adrFolder`), at the root. Their folders are read besides the default ones.
+
+use super::read::read_regular;
+use std::path::Path;
+use yaml_rust2::{Yaml, YamlLoader};
+
+/// The root-relative record folders the root's tool configuration names, in the order found:
+/// `.adr-dir`'s, then log4brains' project folder and its packages' (each once, normalised, only
+/// those inside the root).
+pub fn tool_folders(root: &Path) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |raw: &str| {
+        let t = raw.trim();
+        let t = t.strip_prefix("./").unwrap_or(t);
+        if let Some(rel) = crate::text::path::normalise(t) {
+            if !rel.is_empty() && !out.contains(&rel) {
+                out.push(rel);
+            }
+        }
+    };
+    if let Ok(bytes) = read_regular(&root.join(".adr-dir")) {
+        if let Some(line) = String::from_utf8_lossy(&bytes).lines().next() {
+            push(line);
+        }
+    }
+    let Ok(bytes) = read_regular(&root.join(".log4brains.yml")) else {
+        return out;
+    };
+    let Ok(docs) = YamlLoader::load_from_str(&String::from_utf8_lossy(&bytes)) else {
+        return out;
+    };
+    let project = docs
+        .first()
+        .map(|d| &d["project"])
+        .unwrap_or(&Yaml::BadValue);
+    if let Some(folder) = project["adrFolder"].as_str() {
+        push(folder);
+    }
+    if let Some(packages) = project["packages"].as_vec() {
+        for p in packages {
+            if let Some(folder) = p["adrFolder"].as_str() {
+                push(folder);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adr_tools_and_log4brains_name_folders() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        assert!(tool_folders(root).is_empty());
+        std::fs::write(root.join(".adr-dir"), "src/adr\n").unwrap();
+        std::fs::write(
+            root.join(".log4brains.yml"),
+            "project:\n  name: x\n  adrFolder: ./docs/adr\n  packages:\n    - name: api\n      path: ./packages/api\n      adrFolder: ./packages/api/adr\n    - name: web\n      adrFolder: ../outside\n",
+        )
+        .unwrap();
+        assert_eq!(
+            tool_folders(root),
+            ["src/adr", "docs/adr", "packages/api/adr"]
+        );
+    }
+}

@@ -96,10 +96,12 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         let supersedes = resolver.resolve_all(&p.supersedes, own);
         let superseded_by = resolver.resolve_all(&p.superseded_by, own);
         let amends = resolver.resolve_all(&p.amends, own);
+        let relates_to = resolver.resolve_all(&p.related, own);
         let mut cites: BTreeSet<String> = p.mentions.iter().cloned().collect();
         cites.extend(supersedes.iter().cloned());
         cites.extend(superseded_by.iter().cloned());
         cites.extend(amends.iter().cloned());
+        cites.extend(relates_to.iter().cloned());
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
@@ -144,6 +146,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             successors: Vec::new(),
             successors_only_claimed_by_successor: Vec::new(),
             moved,
+            relates_to,
         }
     });
     join_inverse_edges(&mut records);

@@ -69,9 +69,15 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
     }
 }
 
+/// Whether one of two records says it supersedes or amends the other, or names it as related in
+/// its frontmatter (`relatesTo`): then someone has read both already, and governing the same
+/// path is by design.
 fn related(a: &Record, b: &Record) -> bool {
     let names = |x: &Record, y: &Record| {
-        x.supersedes.contains(&y.id) || x.amends.contains(&y.id) || x.superseded_by.contains(&y.id)
+        x.supersedes.contains(&y.id)
+            || x.amends.contains(&y.id)
+            || x.superseded_by.contains(&y.id)
+            || x.relates_to.contains(&y.id)
     };
     names(a, b) || names(b, a)
 }

@@ -24,6 +24,7 @@ fn record(id: &str, status: Status, date: Option<&str>, path: &str, governs: &[&
         successors: vec![],
         successors_only_claimed_by_successor: vec![],
         moved: BTreeMap::new(),
+        relates_to: vec![],
     }
 }
 

@@ -358,6 +358,7 @@ pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
     out.extend(p.supersedes.iter().map(|r| ("supersedes", target(r))));
     out.extend(p.superseded_by.iter().map(|r| ("superseded-by", target(r))));
     out.extend(p.amends.iter().map(|r| ("amends", target(r))));
+    out.extend(p.related.iter().map(|r| ("relates-to", target(r))));
     out.extend(p.mentions.iter().map(|id| ("mentions", id.clone())));
     out.extend(p.links.iter().map(|r| ("links", target(r))));
     out.sort();

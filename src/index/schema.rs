@@ -260,6 +260,7 @@ mod tests {
             successors: vec![],
             successors_only_claimed_by_successor: vec![],
             moved: Default::default(),
+            relates_to: vec![],
         };
         let report = MemoReport {
             heads: vec![RecordHead {

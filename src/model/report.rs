@@ -40,6 +40,9 @@ pub struct Record {
     pub successors: Vec<String>,
     pub successors_only_claimed_by_successor: Vec<String>,
     pub moved: BTreeMap<String, Vec<String>>,
+    /// Records this one says in its frontmatter it relates to (`relatesTo`, `related`): an
+    /// explicit link between decisions, weaker than supersedes or amends.
+    pub relates_to: Vec<String>,
 }
 
 /// The normalised status (the reference's table).

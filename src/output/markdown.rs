@@ -490,6 +490,7 @@ mod tests {
             successors: vec![],
             successors_only_claimed_by_successor: vec![],
             moved: BTreeMap::new(),
+            relates_to: vec![],
         }
     }
 

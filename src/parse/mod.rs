@@ -45,6 +45,8 @@ pub struct ParsedRecord {
     pub supersedes: Vec<Ref>,
     pub superseded_by: Vec<Ref>,
     pub amends: Vec<Ref>,
+    /// What the frontmatter says the record relates to (`relatesTo`, `related`, `relatedTo`).
+    pub related: Vec<Ref>,
     /// Every id mentioned (its own included; the graph drops it) and every link.
     pub mentions: Vec<String>,
     pub links: Vec<Ref>,

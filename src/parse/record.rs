@@ -100,6 +100,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         mentions,
         links,
         code_paths,
+        related: fm_refs(
+            &fm,
+            &["relatesto", "related", "relatedto", "relates"],
+            prefix,
+        ),
         declared: super::scope::declared_scope(&fm),
         notes,
     }

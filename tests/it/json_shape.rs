@@ -28,6 +28,7 @@ const RECORD: &[&str] = &[
     "successors",
     "successors_only_claimed_by_successor",
     "moved",
+    "relates_to",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];
@@ -42,6 +43,7 @@ const LIST_FIELDS: &[&str] = &[
     "missing_paths",
     "successors",
     "successors_only_claimed_by_successor",
+    "relates_to",
 ];
 const STATUSES: &[&str] = &[
     "proposed",

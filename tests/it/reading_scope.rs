@@ -47,6 +47,9 @@ fn a_declared_scope_is_the_records_scope() {
             "!pkg/adapters/catalog-legacy/**"
         ])
     );
+    // ADR-0007 governs the same pattern as ADR-0002 and ADR-0006 but names them as related:
+    // no overlap to report (ADR-0002 and ADR-0006 do not, and overlap).
+    assert!(findings_of(&doc, "overlapping-governance", "ADR-0007").is_empty());
     // The prose of ADR-0001 names `src/billing/` and `lib/legacy-auth/`: mentions only.
     assert!(findings_of(&doc, "governed-path-gone", "ADR-0001").is_empty());
 }
@@ -74,12 +77,19 @@ fn why_follows_a_declared_scope() {
                 "ADR-0006".to_string(),
                 vec!["pkg/adapters/catalog-*/**".to_string()]
             ),
+            (
+                "ADR-0007".to_string(),
+                vec!["pkg/adapters/catalog-*/**".to_string()]
+            ),
         ]
     );
-    assert_eq!(ids(&ask("pkg/adapters/catalog-legacy")), ["ADR-0006"]);
+    assert_eq!(
+        ids(&ask("pkg/adapters/catalog-legacy")),
+        ["ADR-0006", "ADR-0007"]
+    );
     assert_eq!(
         ids(&ask("pkg/adapters/catalog-aws/src/index.ts")),
-        ["ADR-0002", "ADR-0006"]
+        ["ADR-0002", "ADR-0006", "ADR-0007"]
     );
     assert_eq!(ids(&ask("proto")), ["ADR-0003"]);
     assert_eq!(

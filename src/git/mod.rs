@@ -6,12 +6,18 @@
 
 mod data;
 mod diff;
+mod range;
 mod renames;
 mod repo;
+mod staged;
+mod state;
 mod walk;
 
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
+pub use range::{walk_range, RangeCommit};
 pub use repo::{open, Repo};
+pub use staged::staged_paths;
+pub use state::{HooksDir, InProgress};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;
@@ -32,6 +38,12 @@ pub enum HistoryError {
     Diff { sha: String, message: String },
     #[error("a history thread failed: {0}")]
     Thread(String),
+    /// The staged changes could not be read (ADR-0008).
+    #[error("{0}")]
+    Staged(String),
+    /// A revision or range that does not resolve (ADR-0008).
+    #[error("{0}")]
+    Range(String),
 }
 
 /// Walks HEAD's whole history of `repo` (opened at a root that may be a subfolder of the work

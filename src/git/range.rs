@@ -1,0 +1,123 @@
+//! A range of commits for `review` (CONTRACT.md §5, ADR-0008): the commits one tip reaches and a
+//! base does not, as `git log BASE..HEAD` lists them, each decoded once with its whole message,
+//! and each non-merge one diffed against its first parent.
+
+use super::data::{canonical_order, CommitMeta};
+use super::diff::{diff_all, Job};
+use super::repo::Repo;
+use super::HistoryError;
+use crate::text::ids;
+use crate::util::one_line;
+use gix::bstr::ByteSlice;
+use gix::objs::FindExt;
+use gix::prelude::ObjectIdExt;
+use gix::ObjectId;
+use std::sync::Arc;
+
+/// One commit of a range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeCommit {
+    pub meta: CommitMeta,
+    /// The sha as git abbreviates it here (unique in the repository, at least 7 characters).
+    pub short: String,
+    /// The whole message.
+    pub message: String,
+    /// Files its diff against its first parent added, modified or deleted, relative to the root
+    /// (paths outside it dropped), sorted; empty for a merge.
+    pub changes: Vec<String>,
+}
+
+/// The commits `head` reaches and `base` does not, in canonical order (newest first, ties by
+/// sha). A shallow clone's boundary ends the walk, as it ends git's.
+pub fn walk_range(
+    repo: &Repo,
+    base: [u8; 20],
+    head: [u8; 20],
+) -> Result<Vec<RangeCommit>, HistoryError> {
+    let local = repo.gix();
+    let walk_err = |e: &dyn std::fmt::Display| {
+        HistoryError::Range(format!(
+            "cannot walk the range {}..{}: {}",
+            ObjectId::from_bytes_or_panic(&base),
+            ObjectId::from_bytes_or_panic(&head),
+            one_line(&e.to_string())
+        ))
+    };
+    let tips: Vec<ObjectId> = local
+        .rev_walk([ObjectId::from_bytes_or_panic(&head)])
+        .with_hidden([ObjectId::from_bytes_or_panic(&base)])
+        .all()
+        .map_err(|e| walk_err(&e))?
+        .map(|info| info.map(|i| i.id))
+        .collect::<Result<_, _>>()
+        .map_err(|e| walk_err(&e))?;
+
+    let commit_err = |id: &ObjectId, e: &dyn std::fmt::Display| HistoryError::Commit {
+        sha: id.to_string(),
+        message: one_line(&e.to_string()),
+    };
+    let mut buf = Vec::new();
+    let mut parent_buf = Vec::new();
+    let mut commits = Vec::with_capacity(tips.len());
+    let mut jobs = Vec::new();
+    for id in tips {
+        let commit = local
+            .objects
+            .find_commit(&id, &mut buf)
+            .map_err(|e| commit_err(&id, &e))?;
+        let parents: Vec<ObjectId> = commit.parents().collect();
+        let time = commit
+            .committer()
+            .map_err(|e| commit_err(&id, &e))?
+            .seconds();
+        let author = commit
+            .author()
+            .map(|a| Arc::from(a.name.to_str_lossy().trim()))
+            .unwrap_or_else(|_| Arc::from(""));
+        let message = commit.message.to_str_lossy().into_owned();
+        let tree = commit.tree();
+        if parents.len() <= 1 {
+            let parent_tree = match parents.first() {
+                Some(p) => Some(
+                    local
+                        .objects
+                        .find_commit_iter(p, &mut parent_buf)
+                        .map_err(|e| commit_err(p, &e))?
+                        .tree_id()
+                        .map_err(|e| commit_err(p, &e))?,
+                ),
+                None => None,
+            };
+            jobs.push(Job {
+                index: commits.len() as u32,
+                sha: id,
+                tree,
+                parent_tree,
+            });
+        }
+        let short = id.attach(&local).shorten_or_id().to_string();
+        commits.push(RangeCommit {
+            short,
+            meta: CommitMeta {
+                sha: id.to_string(),
+                time,
+                author,
+                subject: message.lines().next().unwrap_or("").trim().into(),
+                mentions: ids::mentioned_ids(&message),
+                is_merge: parents.len() > 1,
+            },
+            message,
+            changes: Vec::new(),
+        });
+    }
+    let prefix = repo.prefix.as_str();
+    for diff in diff_all(&repo.sync, &jobs, None)? {
+        commits[diff.index as usize].changes = diff
+            .paths
+            .into_iter()
+            .filter_map(|p| p.strip_prefix(prefix).map(str::to_string))
+            .collect();
+    }
+    commits.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
+    Ok(commits)
+}

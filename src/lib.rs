@@ -4,7 +4,7 @@
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
 //! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git` ·
-//! `graph`, `checks` · `scan`, `drift` · `index` · `app`.
+//! `graph`, `checks`, `hooks` · `scan`, `drift` · `index` · `app`.
 
 pub mod app;
 pub mod checks;
@@ -13,6 +13,7 @@ pub mod fs;
 pub mod git;
 pub mod governs;
 pub mod graph;
+pub mod hooks;
 pub mod index;
 pub mod model;
 pub mod output;

@@ -26,6 +26,11 @@ pub enum Error {
     Index(#[from] crate::index::IndexError),
     #[error("{0} is not in a git work tree: there is no index outside git")]
     NoGit(String),
+    #[error(transparent)]
+    Hooks(#[from] crate::hooks::HooksError),
+    /// `review` without a range, on a branch with no upstream (ADR-0008).
+    #[error("{0}: name the range to review, e.g. `context-graph review origin/main..HEAD`")]
+    NoRange(String),
 }
 
 impl Error {

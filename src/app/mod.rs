@@ -1,8 +1,11 @@
 //! The application: options, the questions a command asks, and answering them from the index
-//! brought up to date or from a fresh scan (CONTRACT.md §1, §4; ADR-0006, ADR-0007).
+//! brought up to date or from a fresh scan (CONTRACT.md §1, §4; ADR-0006, ADR-0007); the hooks'
+//! questions and `review` (`hook`, `review`: CONTRACT.md §5, ADR-0008).
 
 pub mod error;
+pub mod hook;
 mod pick;
+pub mod review;
 mod session;
 
 pub use error::{Error, Result};

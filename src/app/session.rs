@@ -47,6 +47,11 @@ impl Session {
         &self.opts
     }
 
+    /// The git work tree around the root, as opened (HEAD as read then); `None` outside git.
+    pub fn repository(&self) -> Option<&Repo> {
+        self.repo.as_ref()
+    }
+
     /// The repository, with HEAD and the branches read anew.
     fn repo_now(&mut self) -> Result<Option<Repo>> {
         if let (Some(repo), false) = (&mut self.repo, self.refs_read) {

@@ -2,8 +2,10 @@
 //! where output goes, colour, progress). This is the binary's, not the library's: the library
 //! returns data, these decide how it reaches a person (ADR-0003, ADR-0007).
 
+mod hooks;
 mod index;
 mod query;
+mod review;
 mod ui;
 
 use clap::{Args, Parser, Subcommand};
@@ -63,6 +65,15 @@ enum Command {
     Record(query::RecordArgs),
     /// Bring the index up to date (records, guides and history)
     Index(index::IndexArgs),
+    /// Install the git hooks: a warning on a commit that changes governed paths without citing
+    /// their decisions, a hint in the message, the index kept fresh
+    InstallHooks,
+    /// Remove context-graph's part from the git hooks (a hook with nothing else in it is deleted)
+    UninstallHooks,
+    /// What the installed git hooks call: NAME is the hook, ARGS what git passed it
+    Hook(hooks::HookArgs),
+    /// The decisions a range of commits touches, and whether the range cites them (for CI)
+    Review(review::ReviewArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -86,6 +97,10 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Why(_) => "why",
                 Command::Record(_) => "record",
                 Command::Index(_) => "index",
+                Command::InstallHooks => "install-hooks",
+                Command::UninstallHooks => "uninstall-hooks",
+                Command::Hook(_) => "hook",
+                Command::Review(_) => "review",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -94,6 +109,10 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
             .into());
         }
         (Some(Command::Index(args)), _, _) => return index::run(opts, args, json),
+        (Some(Command::InstallHooks), _, _) => return hooks::install(opts, json),
+        (Some(Command::UninstallHooks), _, _) => return hooks::uninstall(opts, json),
+        (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
+        (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

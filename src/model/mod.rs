@@ -1,10 +1,13 @@
 //! The data every command returns, and nothing else: the JSON contract's types, the finding
-//! codes, and what the index reports (CONTRACT.md §3, §4; ADR-0003).
+//! codes, what the index reports, and what the hooks and `review` find (CONTRACT.md §3-§5;
+//! ADR-0003, ADR-0008).
 
 mod finding;
+mod hooks;
 mod index;
 mod report;
 
 pub use finding::{Finding, FindingCode, Severity};
+pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary};
 pub use report::*;

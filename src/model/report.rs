@@ -131,6 +131,8 @@ pub enum Query {
     Record {
         record: String,
     },
+    /// `review [RANGE]` (ADR-0008).
+    Review(super::hooks::ReviewQuery),
 }
 
 /// One decision governing the path a `why` asked about.

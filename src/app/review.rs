@@ -1,0 +1,148 @@
+//! `review [RANGE]` (CONTRACT.md §5, ADR-0008): the commit hook's question asked of commits
+//! already made, for CI where hooks may not have run. For each current decision whose governed
+//! paths the range's non-merge commits touch: the touched paths, the commits touching them, and
+//! whether any commit of the range cites it.
+
+use super::error::{Error, Result};
+use super::{Ask, Session};
+use crate::git::{self, RangeCommit, Repo};
+use crate::governs::Scope;
+use crate::hooks;
+use crate::model::{Commit, Query, Report, ReviewDecision, ReviewQuery};
+use crate::text::date::utc_date;
+use std::collections::BTreeSet;
+
+/// A reviewed range.
+#[derive(Debug, Clone)]
+pub struct Reviewed {
+    /// The usual document: `records` narrowed to the decisions the range touches, the findings
+    /// about them, and `query` the review.
+    pub report: Report,
+    /// `git config context-graph.strict true`.
+    pub strict_config: bool,
+    pub diagnostics: Vec<String>,
+}
+
+/// The range's text, base and head. `BASE..HEAD` (either side may be left out for HEAD),
+/// `BASE...HEAD` (from their merge base), or a lone `BASE` (to HEAD); no range: the current
+/// branch's upstream to HEAD.
+fn resolve(repo: &Repo, range: Option<&str>) -> Result<(String, [u8; 20], [u8; 20])> {
+    let side = |rev: &str| -> Result<[u8; 20]> {
+        let rev = if rev.is_empty() { "HEAD" } else { rev };
+        Ok(repo.resolve_commit(rev)?)
+    };
+    let Some(range) = range else {
+        let Some(upstream) = repo.upstream()? else {
+            let what = match repo.gix().head_name().ok().flatten() {
+                Some(name) => format!("the branch {} has no upstream", name.shorten()),
+                None => "HEAD is not on a branch".to_string(),
+            };
+            return Err(Error::NoRange(what));
+        };
+        let short = upstream
+            .strip_prefix("refs/remotes/")
+            .or_else(|| upstream.strip_prefix("refs/heads/"))
+            .unwrap_or(&upstream);
+        return Ok((format!("{short}..HEAD"), side(&upstream)?, side("HEAD")?));
+    };
+    if let Some((a, b)) = range.split_once("...") {
+        let (one, two) = (side(a)?, side(b)?);
+        let base = repo.merge_base(one, two)?.ok_or_else(|| {
+            git::HistoryError::Range(format!("{range}: the two sides have no common ancestor"))
+        })?;
+        return Ok((range.to_string(), base, two));
+    }
+    if let Some((a, b)) = range.split_once("..") {
+        return Ok((range.to_string(), side(a)?, side(b)?));
+    }
+    Ok((format!("{range}..HEAD"), side(range)?, side("HEAD")?))
+}
+
+/// A commit of the range as the JSON shows it, with whether it cites `id`.
+fn commit_json(c: &RangeCommit, id: &str) -> Commit {
+    Commit {
+        sha: c.short.clone(),
+        date: utc_date(c.meta.time),
+        author: c.meta.author.clone(),
+        subject: c.meta.subject.clone(),
+        cites_record: Some(hooks::cites(&c.message, id)),
+    }
+}
+
+/// `review [RANGE]`.
+pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
+    let repo = session
+        .repository()
+        .cloned()
+        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
+    let (label, base, head) = resolve(&repo, range)?;
+    let commits = git::walk_range(&repo, base, head)?;
+    let answer = session.answer(&Ask::Check, None)?;
+    let mut report = answer.report;
+
+    let mut decisions: Vec<ReviewDecision> = Vec::new();
+    for r in report
+        .records
+        .iter()
+        .filter(|r| r.status.is_current() && !r.governs.is_empty())
+    {
+        let scope = Scope::new(&r.governs);
+        let mut paths = BTreeSet::new();
+        let mut touching = Vec::new();
+        for c in commits.iter().filter(|c| !c.meta.is_merge) {
+            let hit: Vec<&String> = c.changes.iter().filter(|p| scope.governs(p)).collect();
+            if !hit.is_empty() {
+                paths.extend(hit.into_iter().cloned());
+                touching.push(c);
+            }
+        }
+        if touching.is_empty() {
+            continue;
+        }
+        let cited = commits.iter().any(|c| hooks::cites(&c.message, &r.id));
+        match decisions.iter_mut().find(|d| d.id == r.id) {
+            // Two records sharing an id are one decision.
+            Some(d) => {
+                d.paths.extend(paths);
+                d.paths.sort();
+                d.paths.dedup();
+                for c in touching {
+                    let json = commit_json(c, &r.id);
+                    if !d.commits.iter().any(|k| k.sha == json.sha) {
+                        d.commits.push(json);
+                    }
+                }
+            }
+            None => decisions.push(ReviewDecision {
+                id: r.id.clone(),
+                title: r.title.clone(),
+                paths: paths.into_iter().collect(),
+                commits: touching.iter().map(|c| commit_json(c, &r.id)).collect(),
+                cited,
+            }),
+        }
+    }
+    decisions.sort_by(|a, b| a.id.cmp(&b.id));
+    let uncited: Vec<String> = decisions
+        .iter()
+        .filter(|d| !d.cited)
+        .map(|d| d.id.clone())
+        .collect();
+    // The records of those decisions and the findings about them (as `why` narrows).
+    let ids: BTreeSet<&str> = decisions.iter().map(|d| d.id.as_str()).collect();
+    report.records.retain(|r| ids.contains(r.id.as_str()));
+    report.findings.retain(|f| ids.contains(f.record.as_str()));
+    report.query = Some(Query::Review(ReviewQuery {
+        review: label,
+        base: git::sha_hex(&base),
+        head: git::sha_hex(&head),
+        commits: commits.len(),
+        decisions,
+        uncited,
+    }));
+    Ok(Reviewed {
+        report,
+        strict_config: repo.config_bool("context-graph.strict").unwrap_or(false),
+        diagnostics: answer.diagnostics,
+    })
+}

@@ -1,0 +1,162 @@
+//! `install-hooks`, `uninstall-hooks`, and `hook NAME [ARGS]`, what the installed hooks call
+//! (CONTRACT.md §5, ADR-0008). A hook never stands in git's way: any failure of ours is one line
+//! on stderr and exit 0; strict mode's refusal of an uncited commit is the only exit 1.
+
+use super::ui;
+use clap::Args;
+use context_graph::app::hook::{self, CommitHook};
+use context_graph::hooks::{self as hook_scripts, Hook};
+use context_graph::output::{hooks as say, json};
+use context_graph::{Options, Session};
+use std::path::{Path, PathBuf};
+
+/// The names `hook` accepts.
+const NAMES: [&str; 7] = [
+    "pre-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "post-merge",
+    "post-checkout",
+    "post-rewrite",
+];
+
+#[derive(Args)]
+pub struct HookArgs {
+    /// The hook git runs
+    #[arg(value_parser = NAMES)]
+    name: String,
+    /// What git passed the hook (the message file for prepare-commit-msg and commit-msg)
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+/// `install-hooks`: exit 0, or 2 when a hooks manager owns the hooks (nothing written).
+pub fn install(opts: Options, json_out: bool) -> anyhow::Result<u8> {
+    let session = Session::open(opts)?;
+    let bin = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .unwrap_or_else(|_| PathBuf::from("context-graph"));
+    let report = hook::install_hooks(&session, &bin)?;
+    let text = if json_out {
+        json::render(&report)
+    } else {
+        say::hooks_report(&report, true)
+    };
+    ui::emit(&text)?;
+    Ok(if report.managed_by.is_some() { 2 } else { 0 })
+}
+
+/// `uninstall-hooks`.
+pub fn uninstall(opts: Options, json_out: bool) -> anyhow::Result<u8> {
+    let session = Session::open(opts)?;
+    let report = hook::uninstall_hooks(&session)?;
+    let text = if json_out {
+        json::render(&report)
+    } else {
+        say::hooks_report(&report, false)
+    };
+    ui::emit(&text)?;
+    Ok(0)
+}
+
+/// The variables git sets for a hook that say where the repository is: read once here, then
+/// removed from this process, so nothing it does (or ever starts) is pointed at them. The
+/// repository is found from the working folder, where git starts its hooks.
+const GIT_LOCATIONS: &[&str] = &[
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_COMMON_DIR",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_PREFIX",
+];
+
+/// `hook NAME [ARGS]`: exit 1 only for strict mode's refusal; anything else of ours that goes
+/// wrong (a panic included) is one line on stderr and exit 0.
+pub fn run(opts: Options, args: HookArgs) -> anyhow::Result<u8> {
+    let index = std::env::var_os("GIT_INDEX_FILE")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    for name in GIT_LOCATIONS {
+        std::env::remove_var(name);
+    }
+    let hook = Hook::from_name(&args.name).expect("clap checked the name");
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = std::panic::catch_unwind(|| run_hook(opts, hook, &args.args, index.as_deref()));
+    let failure = match outcome {
+        Ok(Ok(code)) => return Ok(code),
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => "an internal error (a panic)".to_string(),
+    };
+    eprintln!(
+        "context-graph: the {} hook went on without context-graph: {}",
+        hook.name(),
+        context_graph::util::one_line(&failure)
+    );
+    Ok(0)
+}
+
+fn run_hook(
+    opts: Options,
+    hook: Hook,
+    args: &[String],
+    index: Option<&Path>,
+) -> anyhow::Result<u8> {
+    let mut session = Session::open(opts)?;
+    let message_file = || -> anyhow::Result<&String> {
+        args.first().ok_or_else(|| {
+            anyhow::anyhow!("git passes {} the message file: none given", hook.name())
+        })
+    };
+    let read = |path: &str| {
+        std::fs::read(path)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| anyhow::anyhow!("cannot read the message file {path}: {e}"))
+    };
+    match hook {
+        Hook::PreCommit => {
+            let check = hook::staged_check(&mut session, CommitHook::PreCommit, index)?;
+            eprint!("{}", say::pre_commit(&check));
+            Ok(0)
+        }
+        Hook::PrepareCommitMsg => {
+            let file = message_file()?;
+            let template = read(file)?;
+            // Git sets `GIT_EDITOR=:` when it opens no editor (`-m`, `-F`, `--no-edit`).
+            let editor = std::env::var_os("GIT_EDITOR").is_none_or(|e| e != ":");
+            let source = args.get(1).map(String::as_str).filter(|s| !s.is_empty());
+            let check = hook::staged_check(
+                &mut session,
+                CommitHook::PrepareMessage {
+                    template: &template,
+                    source,
+                    editor,
+                },
+                index,
+            )?;
+            let hint = say::hint(&check);
+            if !hint.is_empty() {
+                let text = hook_scripts::with_hint(&template, &hint, &check.comment);
+                std::fs::write(file, text)
+                    .map_err(|e| anyhow::anyhow!("cannot write the message file {file}: {e}"))?;
+            }
+            Ok(0)
+        }
+        Hook::CommitMsg => {
+            let message = read(message_file()?)?;
+            let check = hook::staged_check(
+                &mut session,
+                CommitHook::CommitMessage { message: &message },
+                index,
+            )?;
+            eprint!("{}", say::commit_msg(&check));
+            Ok(u8::from(check.refused()))
+        }
+        Hook::PostCommit | Hook::PostMerge | Hook::PostCheckout | Hook::PostRewrite => {
+            hook::refresh(&mut session, hook)?;
+            Ok(0)
+        }
+    }
+}

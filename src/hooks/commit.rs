@@ -1,0 +1,226 @@
+//! What a commit in the making touches (CONTRACT.md §5, ADR-0008): the current decisions
+//! governing its staged paths (decided by `governs::Scope`, as for `why` and drift), whether
+//! its message cites them (CONTRACT.md §2), and the message template with a hint naming them.
+
+use crate::governs::Scope;
+use crate::model::{Governing, Record};
+use crate::text::ids;
+
+/// The current decisions of `records` that govern some of `paths` (root-relative), each with
+/// the paths it governs, by id. Records sharing an id count as one decision.
+pub fn governing(records: &[Record], paths: &[String]) -> Vec<Governing> {
+    let mut out: Vec<Governing> = Vec::new();
+    if paths.is_empty() {
+        return out;
+    }
+    for r in records
+        .iter()
+        .filter(|r| r.status.is_current() && !r.governs.is_empty())
+    {
+        let scope = Scope::new(&r.governs);
+        let hit: Vec<String> = paths.iter().filter(|p| scope.governs(p)).cloned().collect();
+        if hit.is_empty() {
+            continue;
+        }
+        match out.iter_mut().find(|g| g.id == r.id) {
+            Some(g) => {
+                g.paths.extend(hit);
+                g.paths.sort();
+                g.paths.dedup();
+            }
+            None => out.push(Governing {
+                id: r.id.clone(),
+                title: r.title.clone(),
+                record: r.path.clone(),
+                paths: hit,
+                cited: false,
+            }),
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+/// Git's scissors line (`git commit -v`): it and everything below it is not the message.
+fn is_scissors(line: &str, comment: &str) -> bool {
+    line.trim_end()
+        .strip_prefix(comment)
+        .is_some_and(|rest| rest == " ------------------------ >8 ------------------------")
+}
+
+/// The message as git will commit it: its comment lines (starting with `comment`) dropped, and
+/// everything from a scissors line on.
+pub fn message_body(raw: &str, comment: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for line in raw.lines() {
+        if is_scissors(line, comment) {
+            break;
+        }
+        if line.starts_with(comment) {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether `text` cites the record `id` (CONTRACT.md §2): it mentions the id (`ADR-4`,
+/// `adr 0004` for `ADR-0004`). An id that no mention can spell (a record named by its dated file
+/// stem) is cited by writing it out, in any case, as a word of its own.
+pub fn cites(text: &str, id: &str) -> bool {
+    let spelled = ids::mentions(id);
+    if matches!(spelled.as_slice(), [m] if m.start == 0 && m.end == id.len()) {
+        return ids::mentions(text).iter().any(|m| m.id == id);
+    }
+    let (hay, needle) = (text.to_lowercase(), id.to_lowercase());
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    hay.match_indices(&needle).any(|(at, _)| {
+        !word(hay[..at].chars().next_back()) && !word(hay[at + needle.len()..].chars().next())
+    })
+}
+
+/// The message template `raw` with the comment lines `hint` added where git's own comments
+/// begin (below the message the author writes, above git's status and any scissors line), or at
+/// the end when there are none.
+pub fn with_hint(raw: &str, hint: &str, comment: &str) -> String {
+    let lines: Vec<&str> = raw.split_inclusive('\n').collect();
+    let end = lines
+        .iter()
+        .position(|l| is_scissors(l, comment))
+        .unwrap_or(lines.len());
+    let is_comment = |l: &str| l.starts_with(comment);
+    let blank = |l: &str| l.trim().is_empty();
+    // The comments and blank lines ending the template before `end`, from their first comment.
+    let mut at = end;
+    while at > 0 && (is_comment(lines[at - 1]) || blank(lines[at - 1])) {
+        at -= 1;
+    }
+    while at < end && blank(lines[at]) {
+        at += 1;
+    }
+    let mut out = String::with_capacity(raw.len() + hint.len() + 1);
+    if at < end {
+        lines[..at].iter().for_each(|l| out.push_str(l));
+        out.push_str(hint);
+        lines[at..].iter().for_each(|l| out.push_str(l));
+    } else {
+        lines[..end].iter().for_each(|l| out.push_str(l));
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        if !out.trim().is_empty() {
+            out.push('\n');
+        }
+        out.push_str(hint);
+        lines[end..].iter().for_each(|l| out.push_str(l));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn record(id: &str, status: Status, governs: &[&str]) -> Record {
+        Record {
+            id: id.into(),
+            title: format!("Title of {id}"),
+            status,
+            status_text: String::new(),
+            date: None,
+            path: format!("docs/adr/{id}.md"),
+            supersedes: vec![],
+            superseded_by: vec![],
+            amends: vec![],
+            cites: vec![],
+            cited_by: vec![],
+            governs: governs.iter().map(|g| g.to_string()).collect(),
+            missing_paths: vec![],
+            commits: vec![],
+            drift: None,
+            successors: vec![],
+            successors_only_claimed_by_successor: vec![],
+            moved: Default::default(),
+            relates_to: vec![],
+        }
+    }
+
+    #[test]
+    fn only_current_decisions_govern_and_negations_hold() {
+        let records = [
+            record(
+                "ADR-0002",
+                Status::Accepted,
+                &["src/auth/", "!src/auth/gen/"],
+            ),
+            record("ADR-0001", Status::Implemented, &["src/auth/login.py"]),
+            record("ADR-0003", Status::Superseded, &["src/"]),
+            record("ADR-0004", Status::Deprecated, &["src/auth/"]),
+            record("ADR-0005", Status::Proposed, &["src/"]),
+        ];
+        let paths: Vec<String> = ["src/auth/login.py", "src/auth/gen/x.py", "README.md"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let found = governing(&records, &paths);
+        let ids: Vec<(&str, &[String])> = found
+            .iter()
+            .map(|g| (g.id.as_str(), g.paths.as_slice()))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("ADR-0001", &["src/auth/login.py".to_string()][..]),
+                ("ADR-0002", &["src/auth/login.py".to_string()][..]),
+            ]
+        );
+        assert!(governing(&records, &[]).is_empty());
+    }
+
+    #[test]
+    fn comments_and_what_follows_the_scissors_are_not_the_message() {
+        let raw = "Fix it\n\n# ADR-0004 governs this\nBody ADR-7\n# ------------------------ >8 ------------------------\n+ADR-0009\n";
+        assert_eq!(message_body(raw, "#"), "Fix it\n\nBody ADR-7\n");
+        assert_eq!(message_body("; x\nkept # ADR-1\n", ";"), "kept # ADR-1\n");
+    }
+
+    #[test]
+    fn a_message_cites_by_any_spelling_of_the_id() {
+        assert!(cites("Shorten tokens (adr 4)", "ADR-0004"));
+        assert!(cites("per ADR-0004.", "ADR-0004"));
+        assert!(!cites("ADR-00041 and ADR-5", "ADR-0004"));
+        assert!(!cites("nothing", "ADR-0004"));
+        assert!(cites(
+            "follows 2024-05-01-use-redis",
+            "2024-05-01-use-redis"
+        ));
+        assert!(!cites(
+            "follows 2024-05-01-use-redis-cluster",
+            "2024-05-01-use-redis"
+        ));
+    }
+
+    #[test]
+    fn the_hint_goes_where_gits_comments_begin() {
+        let hint = "# hint\n#\n";
+        let template = "\n# Please enter the commit message.\n#\n# On branch main\n";
+        assert_eq!(
+            with_hint(template, hint, "#"),
+            "\n# hint\n#\n# Please enter the commit message.\n#\n# On branch main\n"
+        );
+        let amend = "Old subject\n\nOld body\n\n# Please enter\n";
+        assert_eq!(
+            with_hint(amend, hint, "#"),
+            "Old subject\n\nOld body\n\n# hint\n#\n# Please enter\n"
+        );
+        let verbose = "\n# Please\n# ------------------------ >8 ------------------------\n# Do not\ndiff --git a b\n";
+        assert_eq!(
+            with_hint(verbose, hint, "#"),
+            "\n# hint\n#\n# Please\n# ------------------------ >8 ------------------------\n# Do not\ndiff --git a b\n"
+        );
+        assert_eq!(with_hint("", hint, "#"), hint);
+        assert_eq!(with_hint("Subject", hint, "#"), "Subject\n\n# hint\n#\n");
+    }
+}

@@ -1,0 +1,622 @@
+//! Installing the hooks into the folder git runs them from, and removing exactly what was
+//! installed (CONTRACT.md §5, ADR-0008).
+//!
+//! Our part of a hook sits between [`BEGIN`] and [`END`]. A shell hook of someone else's gets it
+//! right after its `#!` line, so its own lines run after ours and its exit status is the hook's;
+//! a hook in another language (or a link to a shared script) is kept beside it as
+//! `NAME.before-context-graph` and run by a shell hook holding our part. A repository whose hooks
+//! a manager generates (husky, lefthook) gets nothing written: the caller says how to add us
+//! there instead. Deciding what a file becomes is pure ([`plan_install`], [`plan_uninstall`]);
+//! the rest reads and writes the files.
+
+use super::{Hook, HooksError};
+use crate::git::{HooksDir, Repo};
+use crate::model::{HookAction, HookFile, HooksReport, Manager};
+use std::path::{Path, PathBuf};
+
+/// The line our part begins with.
+pub const BEGIN: &str = "# >>> context-graph >>>";
+/// The line our part ends with.
+pub const END: &str = "# <<< context-graph <<<";
+/// Where the scripts in `hooks/` name the binary that installs them.
+const PLACEHOLDER: &str = "@CONTEXT_GRAPH_BIN@";
+/// The suffix of a hook kept beside ours and run by it.
+pub const CHAINED: &str = ".before-context-graph";
+/// In our part of a hook that had no `#!` line: the one we added goes when our part goes.
+const ADDED_SHEBANG: &str =
+    "# (context-graph added the #!/bin/sh line above: uninstall-hooks removes it with this part)";
+/// The configuration files of lefthook, at the top of the work tree.
+const LEFTHOOK_FILES: &[&str] = &[
+    "lefthook.yml",
+    ".lefthook.yml",
+    "lefthook.yaml",
+    ".lefthook.yaml",
+    "lefthook.toml",
+    ".lefthook.toml",
+    "lefthook.json",
+    ".lefthook.json",
+    ".config/lefthook.yml",
+    ".config/lefthook.yaml",
+];
+
+/// `path` as one shell word.
+fn shell_quote(path: &str) -> String {
+    format!("'{}'", path.replace('\'', "'\\''"))
+}
+
+/// The line a wrapper ends its part with: run the hook that was there before.
+fn chain_line(hook: Hook) -> String {
+    format!("exec \"${{0%/*}}/{}{CHAINED}\" \"$@\"", hook.name())
+}
+
+/// Our part of `hook` (from [`BEGIN`] to [`END`], each line ending in `\n`), naming `bin`.
+fn block(hook: Hook, bin: &str, chain: bool, added_shebang: bool) -> String {
+    let script = hook.script();
+    let start = script
+        .find(BEGIN)
+        .expect("every script holds the begin marker");
+    let quoted = shell_quote(bin);
+    let mut lines: Vec<String> = script[start..]
+        .lines()
+        .map(|l| l.replace(PLACEHOLDER, &quoted))
+        .collect();
+    if added_shebang {
+        lines.insert(1, ADDED_SHEBANG.to_string());
+    }
+    if chain {
+        let end = lines.len() - 1;
+        lines.insert(end, chain_line(hook));
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// Where our part is in `text`: the byte range from its [`BEGIN`] line through its [`END`] line
+/// and that line's newline. `Err(())` when a begin marker has no end marker after it.
+fn find_block(text: &str) -> Result<Option<std::ops::Range<usize>>, ()> {
+    let mut at = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if start.is_none() && bare == BEGIN {
+            start = Some(at);
+        } else if bare == END {
+            if let Some(s) = start {
+                return Ok(Some(s..at + line.len()));
+            }
+        }
+        at += line.len();
+    }
+    match start {
+        Some(_) => Err(()),
+        None => Ok(None),
+    }
+}
+
+/// Whether a `#!` line runs a POSIX-style shell (which can run our lines before its own).
+fn is_shell(shebang: &str) -> bool {
+    let mut words = shebang.trim_start_matches("#!").split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    let program = if base(first) == "env" {
+        match words.find(|w| !w.starts_with('-')) {
+            Some(p) => base(p),
+            None => return false,
+        }
+    } else {
+        base(first)
+    };
+    matches!(
+        program.as_str(),
+        "sh" | "bash" | "dash" | "ksh" | "zsh" | "ash" | "mksh" | "posh" | "yash"
+    )
+}
+
+/// A hook file as found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Found<'a> {
+    /// Its text (`None`: no such file).
+    pub text: Option<&'a str>,
+    pub executable: bool,
+    /// It is a symbolic link.
+    pub link: bool,
+    /// `NAME.before-context-graph` exists beside it.
+    pub chained_exists: bool,
+}
+
+/// What a hook file becomes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Plan {
+    pub action: HookAction,
+    /// The new text of the file (`None`: leave it, or delete it for [`HookAction::Deleted`]).
+    pub text: Option<String>,
+    /// Move the file to `NAME.before-context-graph` first ([`HookAction::Chained`]), or move
+    /// that file back over it ([`HookAction::Restored`]).
+    pub move_chained: bool,
+}
+
+impl Plan {
+    fn leave(action: HookAction) -> Plan {
+        Plan {
+            action,
+            text: None,
+            move_chained: false,
+        }
+    }
+}
+
+/// What `install-hooks` makes of the hook file `found`, calling `bin`. `Err` when the file has a
+/// begin marker without its end.
+pub(super) fn plan_install(hook: Hook, found: Found, bin: &str) -> Result<Plan, ()> {
+    let text = match found.text {
+        Some(t) if !t.trim().is_empty() => t,
+        // No hook, or an empty one (which does nothing): ours, whole.
+        _ if !found.link => {
+            return Ok(Plan {
+                action: HookAction::Created,
+                text: Some(format!("#!/bin/sh\n{}", block(hook, bin, false, false))),
+                move_chained: false,
+            })
+        }
+        _ => "",
+    };
+    if let Some(range) = find_block(text)? {
+        if !found.executable {
+            return Ok(Plan::leave(HookAction::SkippedNotExecutable));
+        }
+        let old = &text[range.clone()];
+        let chain = found.chained_exists && old.contains(&chain_line(hook));
+        let added = old.contains(ADDED_SHEBANG);
+        let mut new = String::with_capacity(text.len());
+        new.push_str(&text[..range.start]);
+        new.push_str(&block(hook, bin, chain, added));
+        new.push_str(&text[range.end..]);
+        return Ok(if new == text {
+            Plan::leave(HookAction::Unchanged)
+        } else {
+            Plan {
+                action: HookAction::Updated,
+                text: Some(new),
+                move_chained: false,
+            }
+        });
+    }
+    if found.link {
+        return Ok(chained(hook, bin));
+    }
+    if !found.executable {
+        return Ok(Plan::leave(HookAction::SkippedNotExecutable));
+    }
+    let first = text.lines().next().unwrap_or("");
+    let new = if !first.starts_with("#!") {
+        // Git runs a hook without a `#!` line with the shell: it still will, after ours.
+        format!("#!/bin/sh\n{}{text}", block(hook, bin, false, true))
+    } else if is_shell(first) {
+        let after = text.find('\n').map_or(text.len(), |i| i + 1);
+        let mut new = text[..after].to_string();
+        if !new.ends_with('\n') {
+            new.push('\n');
+        }
+        new.push_str(&block(hook, bin, false, false));
+        new.push_str(&text[after..]);
+        new
+    } else {
+        return Ok(chained(hook, bin));
+    };
+    Ok(Plan {
+        action: HookAction::Added,
+        text: Some(new),
+        move_chained: false,
+    })
+}
+
+/// A shell hook holding our part, then running the hook that was there (kept beside it).
+fn chained(hook: Hook, bin: &str) -> Plan {
+    Plan {
+        action: HookAction::Chained,
+        text: Some(format!("#!/bin/sh\n{}", block(hook, bin, true, false))),
+        move_chained: true,
+    }
+}
+
+/// What `uninstall-hooks` makes of the hook file `found`. `Err` when the file has a begin
+/// marker without its end.
+pub(super) fn plan_uninstall(hook: Hook, found: Found) -> Result<Plan, ()> {
+    let Some(text) = found.text else {
+        return Ok(Plan::leave(HookAction::NotInstalled));
+    };
+    let Some(range) = find_block(text)? else {
+        return Ok(Plan::leave(HookAction::NotInstalled));
+    };
+    let old = &text[range.clone()];
+    let mut rest = format!("{}{}", &text[..range.start], &text[range.end..]);
+    if old.contains(ADDED_SHEBANG) {
+        if let Some(after) = rest.strip_prefix("#!/bin/sh\n") {
+            rest = after.to_string();
+        }
+    }
+    if found.chained_exists && old.contains(&chain_line(hook)) {
+        return Ok(Plan {
+            action: HookAction::Restored,
+            text: None,
+            move_chained: true,
+        });
+    }
+    // Nothing left but a `#!` line: nothing else was in it.
+    let body = match rest.lines().next() {
+        Some(first) if first.starts_with("#!") => &rest[first.len()..],
+        _ => rest.as_str(),
+    };
+    Ok(if body.trim().is_empty() {
+        Plan::leave(HookAction::Deleted)
+    } else {
+        Plan {
+            action: HookAction::Removed,
+            text: Some(rest),
+            move_chained: false,
+        }
+    })
+}
+
+/// A hooks manager that generates the files in `dir`: husky (`core.hooksPath` in `.husky/`),
+/// or lefthook (its configuration file at the top of the work tree, or a hook calling it).
+fn manager(repo: &Repo, dir: &HooksDir) -> Option<Manager> {
+    if let Some(path) = &dir.configured {
+        if Path::new(path)
+            .components()
+            .any(|c| c.as_os_str() == ".husky")
+        {
+            return Some(Manager {
+                name: "husky".into(),
+                evidence: format!("core.hooksPath = {path}"),
+            });
+        }
+    }
+    if let Some(file) = LEFTHOOK_FILES
+        .iter()
+        .find(|f| repo.workdir.join(f).is_file())
+    {
+        return Some(Manager {
+            name: "lefthook".into(),
+            evidence: (*file).to_string(),
+        });
+    }
+    Hook::ALL.iter().find_map(|h| {
+        let text = std::fs::read_to_string(dir.path.join(h.name())).ok()?;
+        text.contains("lefthook").then(|| Manager {
+            name: "lefthook".into(),
+            evidence: format!("the {} hook runs lefthook", h.name()),
+        })
+    })
+}
+
+/// `path` for a person: relative to the top of the work tree when inside it.
+fn shown(repo: &Repo, path: &Path) -> String {
+    match path.strip_prefix(&repo.workdir) {
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => path.display().to_string(),
+    }
+}
+
+fn io<'a>(action: &'static str, path: &'a Path) -> impl Fn(std::io::Error) -> HooksError + 'a {
+    move |e| HooksError::Io {
+        action,
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+fn damaged(path: &Path) -> HooksError {
+    HooksError::Io {
+        action: "change",
+        path: path.to_path_buf(),
+        message: format!("it has the line {BEGIN:?} without {END:?} after it: mend it by hand"),
+    }
+}
+
+/// Reads the hook file at `path`.
+fn read(path: &Path, chained: &Path) -> Result<(Option<String>, bool, bool, bool), HooksError> {
+    let meta = std::fs::symlink_metadata(path);
+    let link = meta.as_ref().is_ok_and(|m| m.file_type().is_symlink());
+    let text = match std::fs::read(path) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        // A dangling link: kept and chained like any other.
+        Err(_) if link => None,
+        Err(e) => return Err(io("read", path)(e)),
+    };
+    let executable = std::fs::metadata(path).is_ok_and(|m| is_executable(&m));
+    let chained_exists = std::fs::symlink_metadata(chained).is_ok();
+    Ok((text, executable, link, chained_exists))
+}
+
+#[cfg(unix)]
+fn is_executable(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.is_file() && meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(meta: &std::fs::Metadata) -> bool {
+    meta.is_file()
+}
+
+/// Writes `text` to `path` through a file beside it renamed over it, executable (keeping the
+/// other permission bits of the file it replaces).
+fn write(path: &Path, text: &str) -> Result<(), HooksError> {
+    let tmp = path.with_file_name(format!(
+        ".{}.context-graph-tmp",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("hook")
+    ));
+    std::fs::write(&tmp, text).map_err(io("write", &tmp))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or(0o755, |m| m.permissions().mode() | 0o111);
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(mode & 0o7777))
+            .map_err(io("write", &tmp))?;
+    }
+    std::fs::rename(&tmp, path).map_err(io("write", path))
+}
+
+/// Installs every hook into the folder git runs hooks from, calling `bin` (the absolute path of
+/// the running binary; PATH when it is gone). Nothing is written when a hooks manager owns
+/// the folder: the report names it.
+pub fn install(repo: &Repo, bin: &Path) -> Result<HooksReport, HooksError> {
+    let dir = repo.hooks_dir();
+    let mut report = HooksReport {
+        hooks_dir: shown(repo, &dir.path),
+        hooks_path: dir.configured.clone(),
+        files: Vec::new(),
+        managed_by: manager(repo, &dir),
+    };
+    if report.managed_by.is_some() {
+        return Ok(report);
+    }
+    std::fs::create_dir_all(&dir.path).map_err(io("create", &dir.path))?;
+    let bin = bin.to_string_lossy();
+    for hook in Hook::ALL {
+        let path = dir.path.join(hook.name());
+        let kept = chained_path(&path, hook);
+        let (text, executable, link, chained_exists) = read(&path, &kept)?;
+        let found = Found {
+            text: text.as_deref(),
+            executable,
+            link,
+            chained_exists,
+        };
+        let plan = plan_install(hook, found, &bin).map_err(|()| damaged(&path))?;
+        if plan.move_chained {
+            if chained_exists {
+                return Err(HooksError::Io {
+                    action: "keep the hook",
+                    path: path.clone(),
+                    message: format!("{} exists already", kept.display()),
+                });
+            }
+            std::fs::rename(&path, &kept).map_err(io("move", &path))?;
+        }
+        if let Some(text) = &plan.text {
+            write(&path, text)?;
+        }
+        report.files.push(HookFile {
+            hook: hook.name().to_string(),
+            path: shown(repo, &path),
+            action: plan.action,
+        });
+    }
+    Ok(report)
+}
+
+/// Removes our part from every hook in the folder git runs hooks from: a file with nothing
+/// else left in it is deleted, a kept hook is put back.
+pub fn uninstall(repo: &Repo) -> Result<HooksReport, HooksError> {
+    let dir = repo.hooks_dir();
+    let mut report = HooksReport {
+        hooks_dir: shown(repo, &dir.path),
+        hooks_path: dir.configured.clone(),
+        files: Vec::new(),
+        managed_by: None,
+    };
+    for hook in Hook::ALL {
+        let path = dir.path.join(hook.name());
+        let kept = chained_path(&path, hook);
+        let (text, executable, link, chained_exists) = read(&path, &kept)?;
+        let found = Found {
+            text: text.as_deref(),
+            executable,
+            link,
+            chained_exists,
+        };
+        let plan = plan_uninstall(hook, found).map_err(|()| damaged(&path))?;
+        match plan.action {
+            HookAction::Deleted => std::fs::remove_file(&path).map_err(io("delete", &path))?,
+            HookAction::Restored => std::fs::rename(&kept, &path).map_err(io("restore", &kept))?,
+            _ => {
+                if let Some(text) = &plan.text {
+                    write(&path, text)?;
+                }
+            }
+        }
+        report.files.push(HookFile {
+            hook: hook.name().to_string(),
+            path: shown(repo, &path),
+            action: plan.action,
+        });
+    }
+    Ok(report)
+}
+
+fn chained_path(path: &Path, hook: Hook) -> PathBuf {
+    path.with_file_name(format!("{}{CHAINED}", hook.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BIN: &str = "/opt/it's/context-graph";
+
+    fn file(text: &str) -> Found<'_> {
+        Found {
+            text: Some(text),
+            executable: true,
+            link: false,
+            chained_exists: false,
+        }
+    }
+
+    fn installed(hook: Hook, text: &str) -> String {
+        plan_install(hook, file(text), BIN)
+            .expect("no damage")
+            .text
+            .expect("a new text")
+    }
+
+    #[test]
+    fn a_new_hook_is_our_script_naming_the_binary() {
+        let none = Found {
+            text: None,
+            executable: false,
+            link: false,
+            chained_exists: false,
+        };
+        let plan = plan_install(Hook::CommitMsg, none, BIN).expect("plan");
+        assert_eq!(plan.action, HookAction::Created);
+        let text = plan.text.expect("text");
+        assert_eq!(
+            text,
+            Hook::CommitMsg
+                .script()
+                .replace(PLACEHOLDER, "'/opt/it'\\''s/context-graph'")
+        );
+    }
+
+    #[test]
+    fn a_shell_hook_keeps_its_lines_after_ours() {
+        let old = "#!/usr/bin/env bash\nset -e\nnpm test\n";
+        let new = installed(Hook::PreCommit, old);
+        assert!(new.starts_with("#!/usr/bin/env bash\n# >>> context-graph >>>\n"));
+        assert!(
+            new.ends_with("# <<< context-graph <<<\nset -e\nnpm test\n"),
+            "{new}"
+        );
+        // Twice: nothing changes.
+        let again = plan_install(Hook::PreCommit, file(&new), BIN).expect("plan");
+        assert_eq!(again.action, HookAction::Unchanged);
+        assert_eq!(again.text, None);
+        // Another binary: our part is rewritten, the rest kept.
+        let other =
+            plan_install(Hook::PreCommit, file(&new), "/usr/bin/context-graph").expect("plan");
+        assert_eq!(other.action, HookAction::Updated);
+        assert!(other
+            .text
+            .expect("text")
+            .contains("'/usr/bin/context-graph'"));
+        // Uninstall: exactly the old text.
+        let removed = plan_uninstall(Hook::PreCommit, file(&new)).expect("plan");
+        assert_eq!(removed.action, HookAction::Removed);
+        assert_eq!(removed.text.as_deref(), Some(old));
+    }
+
+    #[test]
+    fn a_hook_without_a_shebang_gets_one_and_loses_it_again() {
+        let old = "echo hello\n";
+        let new = installed(Hook::PostMerge, old);
+        assert!(new.starts_with("#!/bin/sh\n# >>> context-graph >>>\n# (context-graph added"));
+        assert!(new.ends_with("# <<< context-graph <<<\necho hello\n"));
+        let again = plan_install(Hook::PostMerge, file(&new), BIN).expect("plan");
+        assert_eq!(again.action, HookAction::Unchanged);
+        let removed = plan_uninstall(Hook::PostMerge, file(&new)).expect("plan");
+        assert_eq!(removed.text.as_deref(), Some(old));
+    }
+
+    #[test]
+    fn a_hook_in_another_language_is_chained() {
+        let old = "#!/usr/bin/env python3\nprint('hi')\n";
+        let plan = plan_install(Hook::CommitMsg, file(old), BIN).expect("plan");
+        assert_eq!(plan.action, HookAction::Chained);
+        assert!(plan.move_chained);
+        let new = plan.text.expect("text");
+        assert!(new.contains(
+            "exec \"${0%/*}/commit-msg.before-context-graph\" \"$@\"\n# <<< context-graph <<<\n"
+        ));
+        let kept = Found {
+            chained_exists: true,
+            ..file(&new)
+        };
+        assert_eq!(
+            plan_install(Hook::CommitMsg, kept, BIN)
+                .expect("plan")
+                .action,
+            HookAction::Unchanged
+        );
+        let back = plan_uninstall(Hook::CommitMsg, kept).expect("plan");
+        assert_eq!(back.action, HookAction::Restored);
+        assert!(back.move_chained);
+    }
+
+    #[test]
+    fn uninstall_deletes_only_a_file_with_nothing_else_in_it() {
+        let ours = installed(Hook::PostCommit, "");
+        assert_eq!(
+            plan_uninstall(Hook::PostCommit, file(&ours))
+                .expect("plan")
+                .action,
+            HookAction::Deleted
+        );
+        let with_more = format!("{ours}\necho mine\n");
+        let plan = plan_uninstall(Hook::PostCommit, file(&with_more)).expect("plan");
+        assert_eq!(plan.action, HookAction::Removed);
+        assert_eq!(plan.text.as_deref(), Some("#!/bin/sh\n\necho mine\n"));
+        assert_eq!(
+            plan_uninstall(Hook::PostCommit, file("#!/bin/sh\necho mine\n"))
+                .expect("plan")
+                .action,
+            HookAction::NotInstalled
+        );
+    }
+
+    #[test]
+    fn a_disabled_hook_is_left_alone_and_a_broken_block_refused() {
+        let off = Found {
+            executable: false,
+            ..file("#!/bin/sh\necho x\n")
+        };
+        assert_eq!(
+            plan_install(Hook::PreCommit, off, BIN)
+                .expect("plan")
+                .action,
+            HookAction::SkippedNotExecutable
+        );
+        let broken = format!("#!/bin/sh\n{BEGIN}\necho x\n");
+        assert!(plan_install(Hook::PreCommit, file(&broken), BIN).is_err());
+        assert!(plan_uninstall(Hook::PreCommit, file(&broken)).is_err());
+    }
+
+    #[test]
+    fn shells_are_told_from_other_interpreters() {
+        for sh in [
+            "#!/bin/sh",
+            "#!/bin/bash -e",
+            "#!/usr/bin/env bash",
+            "#!/usr/bin/env -S zsh -f",
+        ] {
+            assert!(is_shell(sh), "{sh}");
+        }
+        for other in [
+            "#!/usr/bin/env python3",
+            "#!/usr/bin/node",
+            "#!/usr/bin/env -S perl -w",
+            "#!",
+        ] {
+            assert!(!is_shell(other), "{other}");
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! What the git hooks and `review` return (CONTRACT.md §5, ADR-0008): the decisions a commit in
+//! the making or a range of commits touches, whether they are cited, and what `install-hooks` and
+//! `uninstall-hooks` did to each hook file. Data only: `output::hooks` renders it.
+
+use super::report::Commit;
+use serde::Serialize;
+
+/// A current decision whose governed paths a commit (or a range of commits) touches.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Governing {
+    pub id: String,
+    pub title: String,
+    /// The record's file, relative to the root.
+    #[serde(skip)]
+    pub record: String,
+    /// The touched paths it governs, relative to the root, sorted.
+    pub paths: Vec<String>,
+    /// Whether the message (a commit's), or some commit of the range (`review`), cites it.
+    #[serde(skip)]
+    pub cited: bool,
+}
+
+/// Why a commit hook left a commit alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skipped {
+    /// A merge is being concluded (`MERGE_HEAD`), or git says this message is a merge's or a
+    /// squash's.
+    Merge,
+    /// A commit made by a rebase, cherry-pick or revert (their state in the git dir).
+    Sequence,
+    /// Git opens no editor for this message (`-m`, `-F`, `--no-edit`): no hint to add.
+    NoEditor,
+    /// The message already cites a decision it would name.
+    AlreadyCited,
+}
+
+/// What a commit hook found: the staged paths and the current decisions governing them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StagedCheck {
+    /// How many paths the staged changes touch.
+    pub staged: usize,
+    /// The current decisions governing staged paths, by id.
+    pub decisions: Vec<Governing>,
+    /// Set when the hook had nothing to do for this commit.
+    pub skipped: Option<Skipped>,
+    /// `git config context-graph.strict true`: an uncited commit is refused.
+    pub strict: bool,
+    /// What starts a comment line in this repository's commit messages (`#` unless configured).
+    pub comment: String,
+}
+
+impl StagedCheck {
+    /// The decisions governing staged paths that the message does not cite, when it cites none
+    /// of them (a message citing one of them is judged to have looked): what the warning names.
+    pub fn uncited(&self) -> Vec<&Governing> {
+        if self.skipped.is_some() || self.decisions.iter().any(|d| d.cited) {
+            return Vec::new();
+        }
+        self.decisions.iter().collect()
+    }
+
+    /// Strict mode refuses this commit: `context-graph.strict` is set and the message cites
+    /// none of the decisions governing its staged paths.
+    pub fn refused(&self) -> bool {
+        self.strict && !self.uncited().is_empty()
+    }
+}
+
+/// What was done to one hook file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HookAction {
+    /// There was no such hook: written whole.
+    Created,
+    /// A shell hook of someone else's: our part added after its `#!` line; it still runs after.
+    Added,
+    /// A hook in another language: kept beside it (`NAME.before-context-graph`) and run by a
+    /// small shell hook holding our part.
+    Chained,
+    /// Our part was there, from another binary or an older script: replaced.
+    Updated,
+    /// Our part was there as it would be written: nothing changed.
+    Unchanged,
+    /// A file that is not executable (git skips it): left alone, nothing installed.
+    SkippedNotExecutable,
+    /// Our part removed; the rest of the hook kept.
+    Removed,
+    /// Our part removed, and nothing else was left: the file deleted.
+    Deleted,
+    /// Our part removed, and the hook it chained put back in its place.
+    Restored,
+    /// No part of ours in this hook: nothing to remove.
+    NotInstalled,
+}
+
+/// One hook file and what was done to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HookFile {
+    pub hook: String,
+    pub path: String,
+    pub action: HookAction,
+}
+
+/// A hooks manager that generates the hook files itself: writing into them would be undone (or
+/// would undo it), so `install-hooks` says how to add context-graph there instead.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Manager {
+    /// `husky` or `lefthook`.
+    pub name: String,
+    /// What gave it away: `core.hooksPath = .husky/_`, `lefthook.yml`.
+    pub evidence: String,
+}
+
+/// What `install-hooks` or `uninstall-hooks` did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HooksReport {
+    /// The hooks folder git uses (`git rev-parse --git-path hooks`).
+    pub hooks_dir: String,
+    /// `core.hooksPath` as configured, when it is.
+    pub hooks_path: Option<String>,
+    pub files: Vec<HookFile>,
+    /// Set when a hooks manager owns the hooks folder: then nothing was written.
+    pub managed_by: Option<Manager>,
+}
+
+/// `review`'s query: the decisions a range of commits touches (CONTRACT.md §5).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ReviewQuery {
+    /// The range as asked (`BASE..HEAD`), or as found (the upstream of the branch).
+    pub review: String,
+    /// Full sha of the range's base.
+    pub base: String,
+    /// Full sha of the range's head.
+    pub head: String,
+    /// How many commits the range holds (merges included).
+    pub commits: usize,
+    pub decisions: Vec<ReviewDecision>,
+    /// The ids of `decisions` no commit of the range cites.
+    pub uncited: Vec<String>,
+}
+
+/// A current decision whose governed paths the range's non-merge commits touch.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ReviewDecision {
+    pub id: String,
+    pub title: String,
+    /// The touched paths it governs, sorted.
+    pub paths: Vec<String>,
+    /// The commits touching them, newest first, each with `cites_record`.
+    pub commits: Vec<Commit>,
+    /// Whether any commit of the range (merges included) mentions its id.
+    pub cited: bool,
+}

@@ -1,0 +1,391 @@
+//! What the hooks say (on stderr, and as comment lines in a message template), what
+//! `install-hooks` and `uninstall-hooks` did, how to add context-graph to husky and lefthook, and
+//! `review`'s Markdown for a pull request (CONTRACT.md §5, §6; ADR-0008).
+
+use super::{cell, escape};
+use crate::model::{Governing, HookAction, HooksReport, Query, Report, StagedCheck};
+use std::fmt::Write;
+
+/// A hook's message names this many paths of a decision, then counts the rest.
+pub const PATHS_SHOWN: usize = 8;
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `a, b, c and 3 more`, each escaped.
+fn path_list(paths: &[String], shown: usize) -> String {
+    let mut out = paths
+        .iter()
+        .take(shown)
+        .map(|p| escape(p))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if paths.len() > shown {
+        let _ = write!(out, " and {} more", paths.len() - shown);
+    }
+    out
+}
+
+/// `ADR-0004`, `ADR-0004 and ADR-0007`, `ADR-0001, ADR-0004 and ADR-0007`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn ids(decisions: &[&Governing]) -> String {
+    let ids: Vec<String> = decisions.iter().map(|d| escape(&d.id)).collect();
+    and_list(&ids.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// `hook pre-commit` alone: the current decisions governing the staged paths (stderr). Empty
+/// when none does.
+pub fn pre_commit(check: &StagedCheck) -> String {
+    if check.skipped.is_some() || check.decisions.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "context-graph: the staged changes touch paths that current decisions govern:\n",
+    );
+    for d in &check.decisions {
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            escape(&d.id),
+            escape(&d.title),
+            path_list(&d.paths, PATHS_SHOWN)
+        );
+    }
+    let first = escape(&check.decisions[0].id);
+    let _ = writeln!(
+        out,
+        "context-graph: cite the ones this commit follows or changes in its message, e.g. \"… ({first})\""
+    );
+    out
+}
+
+/// `hook commit-msg`: the warning (or, in strict mode, the refusal) for a message citing none of
+/// the decisions governing the staged paths (stderr). Empty when there is nothing to say.
+pub fn commit_msg(check: &StagedCheck) -> String {
+    let uncited = check.uncited();
+    if uncited.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let what = format!(
+        "its staged changes touch paths governed by {}, {}",
+        ids(&uncited),
+        if uncited.len() == 1 {
+            "which its message does not cite"
+        } else {
+            "and its message cites none of them"
+        }
+    );
+    if check.refused() {
+        let _ = writeln!(
+            out,
+            "context-graph: commit refused (context-graph.strict is true): {what}:"
+        );
+    } else {
+        let _ = writeln!(out, "context-graph: warning: {what}:");
+    }
+    for d in &uncited {
+        let _ = writeln!(
+            out,
+            "  {} \"{}\" ({}) governs {}",
+            escape(&d.id),
+            escape(&d.title),
+            escape(&d.record),
+            path_list(&d.paths, PATHS_SHOWN)
+        );
+    }
+    let first = escape(&uncited[0].id);
+    if check.refused() {
+        let _ = writeln!(
+            out,
+            "context-graph: to cite a decision, write its id in the message (e.g. \"… ({first})\") and commit again"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "context-graph: to cite a decision, write its id in the message (e.g. \"… ({first})\"); `git commit --amend` adds it to this one"
+        );
+    }
+    out
+}
+
+/// prepare-commit-msg: the comment lines added to the message template (each starting with
+/// `comment`), ending with an empty comment line. Empty when no decision governs.
+pub fn hint(check: &StagedCheck) -> String {
+    if check.skipped.is_some() || check.decisions.is_empty() {
+        return String::new();
+    }
+    let c = &check.comment;
+    let first = escape(&check.decisions[0].id);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{c} context-graph: the staged changes touch paths that these current decisions govern."
+    );
+    let _ = writeln!(
+        out,
+        "{c} Cite the ones this commit follows or changes by their id, e.g. \"… ({first})\":"
+    );
+    for d in &check.decisions {
+        let _ = writeln!(
+            out,
+            "{c}   {} {}: {}",
+            escape(&d.id),
+            escape(&d.title),
+            path_list(&d.paths, PATHS_SHOWN)
+        );
+    }
+    let _ = writeln!(out, "{c}");
+    out
+}
+
+fn action(a: HookAction, hook: &str) -> String {
+    match a {
+        HookAction::Created => "created".into(),
+        HookAction::Added => {
+            "added at the top of the existing hook, whose own lines still run after ours".into()
+        }
+        HookAction::Chained => format!(
+            "the existing hook moved to `{hook}.before-context-graph`, which ours runs after its part"
+        ),
+        HookAction::Updated => "updated".into(),
+        HookAction::Unchanged => "already installed, unchanged".into(),
+        HookAction::SkippedNotExecutable => {
+            "left alone: the file is not executable, so git skips it (make it executable, then install again)".into()
+        }
+        HookAction::Removed => "our part removed, the rest of the hook kept".into(),
+        HookAction::Deleted => "deleted: nothing else was in it".into(),
+        HookAction::Restored => format!("our part removed, `{hook}.before-context-graph` put back"),
+        HookAction::NotInstalled => "nothing of ours in it".into(),
+    }
+}
+
+/// What `install-hooks` or `uninstall-hooks` did, file by file (Markdown).
+pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
+    let mut out = String::new();
+    let verb = if installing {
+        "install-hooks"
+    } else {
+        "uninstall-hooks"
+    };
+    let _ = writeln!(out, "# context-graph {verb}\n");
+    let _ = write!(out, "Hooks folder: `{}`", escape(&report.hooks_dir));
+    if let Some(path) = &report.hooks_path {
+        let _ = write!(out, " (core.hooksPath = `{}`)", escape(path));
+    }
+    out.push_str("\n\n");
+    if let Some(m) = &report.managed_by {
+        let _ = writeln!(
+            out,
+            "Nothing written: {} manages this repository's hooks ({}), and would overwrite what \
+             context-graph wrote into its hooks (or be overwritten by it). Add context-graph to {}'s \
+             own configuration instead:\n",
+            m.name,
+            escape(&m.evidence),
+            m.name
+        );
+        out.push_str(&manager_snippet(&m.name));
+        return out;
+    }
+    for f in &report.files {
+        let _ = writeln!(
+            out,
+            "- `{}`: {}",
+            escape(&f.path),
+            action(f.action, &f.hook)
+        );
+    }
+    out
+}
+
+/// How to call context-graph from a hooks manager's configuration: husky's hook files, or
+/// `lefthook.yml`.
+pub fn manager_snippet(name: &str) -> String {
+    if name == "husky" {
+        return "```sh\n\
+# .husky/commit-msg\ncontext-graph hook commit-msg \"$1\"\n\
+# .husky/prepare-commit-msg\ncontext-graph hook prepare-commit-msg \"$@\"\n\
+# .husky/post-commit, .husky/post-merge, .husky/post-checkout and .husky/post-rewrite, one each\n\
+context-graph hook post-commit\ncontext-graph hook post-merge \"$@\"\n\
+context-graph hook post-checkout \"$@\"\ncontext-graph hook post-rewrite \"$@\"\n```\n"
+            .to_string();
+    }
+    "```yaml\n# lefthook.yml\n\
+prepare-commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook prepare-commit-msg {1} {2} {3}\n\
+commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook commit-msg {1}\n\
+post-commit:\n  commands:\n    context-graph:\n      run: context-graph hook post-commit\n\
+post-merge:\n  commands:\n    context-graph:\n      run: context-graph hook post-merge {1}\n\
+post-checkout:\n  commands:\n    context-graph:\n      run: context-graph hook post-checkout {1} {2} {3}\n\
+post-rewrite:\n  commands:\n    context-graph:\n      run: context-graph hook post-rewrite {1}\n```\n"
+        .to_string()
+}
+
+/// `review`: the decisions the range touches, uncited ones first, for a pull request.
+pub fn review(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(Query::Review(q)) = &report.query else {
+        return out;
+    };
+    let _ = writeln!(out, "# context-graph review: `{}`\n", escape(&q.review));
+    let short = |s: &str| s.get(..7).unwrap_or(s).to_string();
+    let _ = write!(
+        out,
+        "{} (`{}..{}`)",
+        plural(q.commits, "commit", "commits"),
+        short(&q.base),
+        short(&q.head)
+    );
+    if q.decisions.is_empty() {
+        out.push_str(": none touches a path that a current decision governs.\n");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        " touch paths governed by {}; {}.\n",
+        plural(q.decisions.len(), "current decision", "current decisions"),
+        match q.uncited.len() {
+            0 => "every one is cited".to_string(),
+            n => format!("{} not cited", plural(n, "is", "are")),
+        }
+    );
+    out.push_str("| Decision | Title | Cited | Paths touched | Commits |\n|---|---|---|---|---|\n");
+    let ordered = q
+        .decisions
+        .iter()
+        .filter(|d| !d.cited)
+        .chain(q.decisions.iter().filter(|d| d.cited));
+    for d in ordered.clone() {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            cell(&d.id),
+            cell(&d.title),
+            if d.cited { "yes" } else { "**no**" },
+            d.paths.len(),
+            d.commits.len()
+        );
+    }
+    out.push('\n');
+    for d in ordered {
+        let _ = writeln!(
+            out,
+            "## {}: {}{}\n",
+            escape(&d.id),
+            escape(&d.title),
+            if d.cited { "" } else { " (not cited)" }
+        );
+        if let Some(r) = report.records.iter().find(|r| r.id == d.id) {
+            let _ = writeln!(out, "- Record: `{}`", escape(&r.path));
+        }
+        let _ = writeln!(
+            out,
+            "- Paths touched: {}",
+            d.paths
+                .iter()
+                .take(20)
+                .map(|p| format!("`{}`", cell(p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + &if d.paths.len() > 20 {
+                    format!(" and {} more", d.paths.len() - 20)
+                } else {
+                    String::new()
+                }
+        );
+        out.push_str("- Commits:\n");
+        for c in &d.commits {
+            let _ = writeln!(
+                out,
+                "  - `{}` {} {}: {}{}",
+                c.sha,
+                c.date,
+                escape(&c.author),
+                escape(&c.subject),
+                if c.cites_record == Some(true) {
+                    " (cites it)"
+                } else {
+                    ""
+                }
+            );
+        }
+        out.push('\n');
+    }
+    if !q.uncited.is_empty() {
+        let first = escape(&q.uncited[0]);
+        let _ = writeln!(
+            out,
+            "To cite a decision, mention its id in a commit message of the range (e.g. \"… ({first})\"), \
+             or in the message of the commit that merges it. `context-graph why PATH` shows what a \
+             decision says about a path."
+        );
+    }
+    if !report.notes.is_empty() {
+        out.push_str("\n## Notes\n\n");
+        for n in &report.notes {
+            let _ = writeln!(out, "- {}", escape(n));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(cited: bool, strict: bool) -> StagedCheck {
+        StagedCheck {
+            staged: 2,
+            decisions: vec![Governing {
+                id: "ADR-0004".into(),
+                title: "Tokens\u{1b}[31m".into(),
+                record: "docs/adr/0004-tokens.md".into(),
+                paths: vec!["src/auth/login.py".into()],
+                cited,
+            }],
+            skipped: None,
+            strict,
+            comment: ";".into(),
+        }
+    }
+
+    #[test]
+    fn the_warning_names_id_title_paths_and_how_to_cite() {
+        let text = commit_msg(&check(false, false));
+        assert!(text.starts_with("context-graph: warning: "), "{text}");
+        assert!(
+            text.contains("  ADR-0004 \"Tokens\\u{1b}[31m\" (docs/adr/0004-tokens.md) governs src/auth/login.py\n"),
+            "{text}"
+        );
+        assert!(text.contains("git commit --amend"), "{text}");
+        assert_eq!(commit_msg(&check(true, false)), "");
+        let refused = commit_msg(&check(false, true));
+        assert!(
+            refused.starts_with("context-graph: commit refused"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn the_hint_is_comment_lines() {
+        let text = hint(&check(false, false));
+        assert!(text.lines().all(|l| l.starts_with(';')), "{text}");
+        assert!(text.contains(";   ADR-0004 Tokens"), "{text}");
+        assert!(text.ends_with(";\n"));
+    }
+
+    #[test]
+    fn lists_read_as_prose() {
+        assert_eq!(and_list(&["a"]), "a");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+        let many: Vec<String> = (0..10).map(|i| format!("p{i}")).collect();
+        assert_eq!(path_list(&many, 2), "p0, p1 and 8 more");
+    }
+}

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("git", 3),
     ("graph", 4),
     ("checks", 4),
+    ("hooks", 4),
     ("scan", 5),
     ("drift", 5),
     ("index", 6),

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Benchmark for the git hooks and `review` (ADR-0008), every figure a ratio to git on the same
+# repository in this one run:
+#
+#   bench/hooks.sh [--commits N] [--repo DIR] [--keep]
+#
+#   commit      `git commit -m` of one governed file with every hook installed, against the same
+#               commit with no hooks (`-c core.hooksPath=` an empty folder);
+#   commit-msg  the installed commit-msg hook run alone on a staged governed change, as git runs
+#               it, against `git rev-parse HEAD`;
+#   rebase      `git rebase` of a 20-commit branch onto a new base with every hook installed,
+#               against the same rebase with no hooks;
+#   review      `context-graph review HEAD~100..HEAD --json` against
+#               `git log --name-only --format=%H HEAD~100..HEAD`.
+#
+# Without --repo it generates a deterministic N-commit history (default 20,000) with
+# bench/gen-history.sh in a temporary folder (--repo DIR works on a copy of DIR's history, made
+# with `git clone`, so DIR itself is left alone). The governed file is the first file under the
+# first folder the first record governs. Best of RUNS (default 5) interleaved runs each. Needs
+# the Rust toolchain and git.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+project=$(cd "$here/.." && pwd)
+commits=20000
+source_repo=
+keep=0
+runs=${RUNS:-5}
+while (($#)); do
+  case $1 in
+    --commits) commits=$2; shift ;;
+    --repo) source_repo=$(cd "$2" && pwd); shift ;;
+    --keep) keep=1 ;;
+    -h | --help) sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "$0: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
+export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=b@bench
+(cd "$project" && cargo build --release --quiet)
+bin=$project/target/release/context-graph
+tmp=$(mktemp -d)
+if ((keep)); then :; else trap 'rm -rf "$tmp"' EXIT; fi
+repo=$tmp/history
+if [[ -n $source_repo ]]; then
+  git clone -q "$source_repo" "$repo"
+else
+  echo "generating $commits commits with git fast-import..." >&2
+  "$here/gen-history.sh" "$repo" "$commits" 300 >/dev/null
+fi
+((keep)) && echo "repository: $repo" >&2
+cd "$repo"
+git config user.name Bench
+git config user.email b@bench
+path=$("$bin" --json --no-index 2>/dev/null | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+target=$(git ls-files -- "${path:-.}" | head -n 1)
+[[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
+empty=$tmp/no-hooks
+mkdir -p "$empty"
+hooks=$(git rev-parse --git-path hooks)
+hooks=$(cd "$(dirname "$hooks")" && pwd)/$(basename "$hooks")
+"$bin" install-hooks >/dev/null
+start=$(git rev-parse HEAD)
+
+# Wall time in ns from bash's own clock (see bench/index.sh).
+ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
+elapsed() {
+  local t0 t1
+  t0=$EPOCHREALTIME
+  "$@" >/dev/null 2>&1 || true
+  t1=$EPOCHREALTIME
+  echo $(($(ns "$t1") - $(ns "$t0")))
+}
+min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
+salt=$EPOCHREALTIME
+change() { echo "bench $1 $salt" >>"$target"; git add -- "$target"; }
+
+# The index is fresh before anything is timed (and the 2 s racy window of its files is over).
+"$bin" index >/dev/null 2>&1
+sleep 2.2
+"$bin" index >/dev/null 2>&1
+
+# commit: with every hook, then without, interleaved; each commits a new change.
+with=() without=()
+for ((r = 0; r < runs; r++)); do
+  change "on $r"
+  with+=("$(elapsed git -c core.hooksPath="$hooks" commit -q -m "bench commit $r")")
+  change "off $r"
+  without+=("$(elapsed git -c core.hooksPath="$empty" commit -q -m "bench commit $r")")
+done
+
+# commit-msg alone: a staged governed change, the hook run as git runs it (from the top of the
+# work tree, with the message file), against `git rev-parse HEAD`.
+change "msg"
+msg=$tmp/COMMIT_EDITMSG
+echo "bench message" >"$msg"
+cm=() rp=()
+for ((r = 0; r < runs; r++)); do
+  rp+=("$(elapsed git rev-parse HEAD)")
+  cm+=("$(elapsed "$hooks/commit-msg" "$msg")")
+done
+git reset -q --hard "$start"
+
+# rebase: a 20-commit topic branch onto a base one commit ahead of where it started.
+git -c core.hooksPath="$empty" checkout -q -b bench-base "$start"
+echo "base $salt" >>README.md
+git -c core.hooksPath="$empty" commit -q -a -m "bench base"
+git -c core.hooksPath="$empty" checkout -q -b bench-topic "$start"
+for ((i = 0; i < 20; i++)); do
+  change "topic $i"
+  git -c core.hooksPath="$empty" commit -q -m "bench topic $i"
+done
+topic=$(git rev-parse HEAD)
+rb_with=() rb_without=()
+for ((r = 0; r < runs; r++)); do
+  git -c core.hooksPath="$empty" reset -q --hard "$topic"
+  rb_with+=("$(elapsed git -c core.hooksPath="$hooks" rebase -q bench-base)")
+  git -c core.hooksPath="$empty" reset -q --hard "$topic"
+  rb_without+=("$(elapsed git -c core.hooksPath="$empty" rebase -q bench-base)")
+done
+git -c core.hooksPath="$empty" checkout -q main 2>/dev/null || git -c core.hooksPath="$empty" checkout -q -
+git -c core.hooksPath="$empty" reset -q --hard "$start"
+git branch -q -D bench-base bench-topic
+
+# review: a 100-commit range, the index warm.
+range="$start~100..$start"
+"$bin" review "$range" --json >/dev/null 2>&1 || true
+rv=() gl=()
+for ((r = 0; r < runs; r++)); do
+  gl+=("$(elapsed git log --name-only --format=%H "$range")")
+  rv+=("$(elapsed "$bin" review "$range" --json)")
+done
+
+awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
+  -v cw="$(min "${with[@]}")" -v co="$(min "${without[@]}")" \
+  -v m="$(min "${cm[@]}")" -v p="$(min "${rp[@]}")" \
+  -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
+  -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" '
+  BEGIN {
+    printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs
+    printf "commit      git commit, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", cw/1e6, co/1e6, cw/co
+    printf "commit-msg  the hook alone               %8.1f ms   git rev-parse HEAD         %8.1f ms   ratio %.2fx\n", m/1e6, p/1e6, m/p
+    printf "rebase      20 commits, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", rw/1e6, ro/1e6, rw/ro
+    printf "review      100 commits, --json          %8.1f ms   git log --name-only        %8.1f ms   ratio %.2fx\n", v/1e6, g/1e6, v/g
+  }'

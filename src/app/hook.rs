@@ -5,10 +5,18 @@
 
 use super::error::{Error, Result};
 use super::{Ask, Session};
+use crate::fs::fingerprint::DIGEST_MARGIN_NS;
 use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
+use crate::index::{self, Index};
 use crate::model::{HooksReport, IndexSummary, Skipped, StagedCheck};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where prepare-commit-msg notes, for commit-msg, the commit whose message git started from
+/// (`git commit --amend`, `-c`, `-C`): git tells only prepare-commit-msg. In the worktree's git
+/// dir, beside the index; written by the binary or, when it is not started, by the script.
+pub const MESSAGE_SOURCE: &str = "message-source";
 
 /// The commit hook asking, with what git gave it.
 #[derive(Debug, Clone, Copy)]
@@ -16,11 +24,13 @@ pub enum CommitHook<'a> {
     /// pre-commit: no message yet.
     PreCommit,
     /// prepare-commit-msg: the message as git prepared it, git's source of it (`message`,
-    /// `template`, `merge`, `squash`, `commit`; `None` for a new one), and whether git opens an
-    /// editor on it (it sets `GIT_EDITOR=:` when it does not).
+    /// `template`, `merge`, `squash`, `commit`; `None` for a new one) and the commit for
+    /// `commit`, and whether git opens an editor on it (it sets `GIT_EDITOR=:` when it does
+    /// not).
     PrepareMessage {
         template: &'a str,
         source: Option<&'a str>,
+        commit: Option<&'a str>,
         editor: bool,
     },
     /// commit-msg: the message as the author left it.
@@ -51,15 +61,56 @@ fn skip(repo: &Repo, hook: CommitHook) -> Option<Skipped> {
     }
 }
 
+fn message_source(repo: &Repo) -> PathBuf {
+    repo.git_dir.join("context-graph").join(MESSAGE_SOURCE)
+}
+
+/// Whether this commit amends HEAD: git started its message from HEAD (`--amend` passes
+/// prepare-commit-msg `commit HEAD`; commit-msg reads the note prepare-commit-msg left).
+/// `-C HEAD` looks the same, and is judged as an amend.
+fn amends(repo: &Repo, hook: CommitHook) -> bool {
+    let Some(head) = repo.head.map(|h| git::sha_hex(&h)) else {
+        return false;
+    };
+    let is_head = |rev: &str| rev == "HEAD" || rev == head;
+    match hook {
+        CommitHook::PreCommit => false,
+        CommitHook::PrepareMessage { source, commit, .. } => {
+            source == Some("commit") && commit.is_some_and(is_head)
+        }
+        CommitHook::CommitMessage { .. } => {
+            std::fs::read_to_string(message_source(repo)).is_ok_and(|noted| is_head(noted.trim()))
+        }
+    }
+}
+
+/// prepare-commit-msg's note for commit-msg (see [`MESSAGE_SOURCE`]): the commit git started
+/// the message from, or nothing. A note that cannot be written is no note.
+fn note_source(repo: &Repo, hook: CommitHook) {
+    if let CommitHook::PrepareMessage { source, commit, .. } = hook {
+        let text = match (source, commit) {
+            (Some("commit"), Some(sha)) => format!("{sha}\n"),
+            _ => String::new(),
+        };
+        let path = message_source(repo);
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = std::fs::write(path, text);
+    }
+}
+
 /// The current decisions governing the paths staged in `index` (the index file git commits
 /// from; `None`: the worktree's, or `GIT_INDEX_FILE` as this process sees it), and whether the
-/// message cites them. The records come from the index's scan memo when it holds.
+/// message cites them. Staged means against HEAD, or against HEAD's parent for an amend (the
+/// commit it makes replaces HEAD). The records come from the index's scan memo when it holds.
 pub fn staged_check(
     session: &mut Session,
     hook: CommitHook,
     index: Option<&Path>,
 ) -> Result<StagedCheck> {
     let repo = repo_of(session)?;
+    note_source(&repo, hook);
     let mut check = StagedCheck {
         staged: 0,
         decisions: Vec::new(),
@@ -70,7 +121,11 @@ pub fn staged_check(
     if check.skipped.is_some() {
         return Ok(check);
     }
-    let staged = git::staged_paths(&repo, index)?;
+    let base = match (repo.head, amends(&repo, hook)) {
+        (Some(head), true) => repo.first_parent(head)?,
+        (head, _) => head,
+    };
+    let staged = git::staged_paths(&repo, index, base)?;
     check.staged = staged.len();
     if staged.is_empty() {
         return Ok(check);
@@ -100,16 +155,41 @@ pub fn staged_check(
     Ok(check)
 }
 
-/// The refresh of a post-* hook: the index brought up to date as `context-graph index` does.
-/// `None` when there is nothing to do now: post-commit and post-checkout during a rebase (its
-/// post-rewrite refreshes once at the end).
+/// The refresh of a post-* hook: the index brought up to date as `context-graph index` does,
+/// so that `index --status` says fresh. A file git changed a moment before (a checkout, a
+/// merge) cannot be vouched for by its content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): then
+/// the refresh waits out that margin and goes again. `None` when there is nothing to do now:
+/// post-commit and post-checkout during a rebase (its post-rewrite refreshes once at the end).
 pub fn refresh(session: &mut Session, hook: Hook) -> Result<Option<IndexSummary>> {
     let repo = repo_of(session)?;
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
     if rebasing && matches!(hook, Hook::PostCommit | Hook::PostCheckout) {
         return Ok(None);
     }
-    session.index_update(false, None).map(Some)
+    let mut summary = session.index_update(false, None)?;
+    for _ in 0..3 {
+        if memo_holds(session, &repo).unwrap_or(true) {
+            break;
+        }
+        std::thread::sleep(Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000));
+        summary = session.index_update(false, None)?;
+    }
+    Ok(Some(summary))
+}
+
+/// Whether the index's scan memo holds now: a query would not scan again.
+fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
+    let opts = session.options();
+    let idx = Index::open(
+        repo.clone(),
+        index::path_for(repo),
+        opts.index_wait,
+        index::Mode::Status,
+    )?;
+    let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
+    let holds = cached.memo_report().is_some();
+    cached.release(false);
+    Ok(holds)
 }
 
 /// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`.

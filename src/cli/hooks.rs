@@ -127,11 +127,13 @@ fn run_hook(
             // Git sets `GIT_EDITOR=:` when it opens no editor (`-m`, `-F`, `--no-edit`).
             let editor = std::env::var_os("GIT_EDITOR").is_none_or(|e| e != ":");
             let source = args.get(1).map(String::as_str).filter(|s| !s.is_empty());
+            let commit = args.get(2).map(String::as_str).filter(|s| !s.is_empty());
             let check = hook::staged_check(
                 &mut session,
                 CommitHook::PrepareMessage {
                     template: &template,
                     source,
+                    commit,
                     editor,
                 },
                 index,

@@ -9,11 +9,16 @@ use crate::util::one_line;
 use std::cmp::Ordering;
 use std::path::Path;
 
-/// The paths whose staged content differs from HEAD's: added, modified (content or mode) and
-/// deleted files, relative to the root (paths outside it dropped), sorted, each once. `index`
-/// is the index file to read (`None`: the one git uses here, which honours `GIT_INDEX_FILE` in
-/// this process). On an unborn HEAD every staged file counts; a missing index stages nothing.
-pub fn staged_paths(repo: &Repo, index: Option<&Path>) -> Result<Vec<String>, HistoryError> {
+/// The paths whose staged content differs from the tree of the commit `base` (HEAD's parent for
+/// an amend, else HEAD; `None`, an unborn HEAD or a root commit's parent, is the empty tree):
+/// added, modified (content or mode) and deleted files, relative to the root (paths outside it
+/// dropped), sorted, each once. `index` is the index file to read (`None`: the one git uses
+/// here, which honours `GIT_INDEX_FILE` in this process). A missing index stages nothing.
+pub fn staged_paths(
+    repo: &Repo,
+    index: Option<&Path>,
+    base: Option<[u8; 20]>,
+) -> Result<Vec<String>, HistoryError> {
     let local = repo.gix();
     let path = index
         .map(Path::to_path_buf)
@@ -32,17 +37,17 @@ pub fn staged_paths(repo: &Repo, index: Option<&Path>) -> Result<Vec<String>, Hi
     // saves a pass over it.
     let staged = gix::index::File::at(&path, local.object_hash(), true, Default::default())
         .map_err(|e| err("cannot read the index", &e))?;
-    let head_tree = match repo.head {
+    let head_tree = match base {
         Some(head) => {
             let id = gix::ObjectId::from_bytes_or_panic(&head);
             let tree = local
                 .find_commit(id)
                 .and_then(|c| c.tree_id().map(|t| t.detach()))
-                .map_err(|e| err("cannot read HEAD's tree for", &e))?;
+                .map_err(|e| err("cannot read the tree to compare with", &e))?;
             Some(
                 local
                     .index_from_tree(&tree)
-                    .map_err(|e| err("cannot read HEAD's tree for", &e))?,
+                    .map_err(|e| err("cannot read the tree to compare with", &e))?,
             )
         }
         None => None,

@@ -164,6 +164,18 @@ impl Repo {
 }
 
 impl Repo {
+    /// The first parent of `commit`; `None` for a root commit.
+    pub fn first_parent(&self, commit: [u8; 20]) -> Result<Option<[u8; 20]>, HistoryError> {
+        let repo = self.gix();
+        let id = gix::ObjectId::from_bytes_or_panic(&commit);
+        let found = repo.find_commit(id).map_err(|e| HistoryError::Commit {
+            sha: id.to_string(),
+            message: one_line(&e.to_string()),
+        })?;
+        let parent = found.parent_ids().next().map(|p| id20(&p));
+        Ok(parent)
+    }
+
     /// The best common ancestor of two commits (`git merge-base`), if they have one.
     pub fn merge_base(&self, a: [u8; 20], b: [u8; 20]) -> Result<Option<[u8; 20]>, HistoryError> {
         let repo = self.gix();

@@ -1,0 +1,168 @@
+//! The refresh hooks: after commit, merge, checkout, amend, rebase and cherry-pick the index is
+//! fresh with no query run in between; during a rebase only post-rewrite refreshes.
+
+use super::{commit, decisions, git, install, ok};
+use crate::fixture::adr;
+use crate::git::GitRepo;
+
+/// `index --status --json` says the index is fresh at HEAD (after `what`).
+fn assert_fresh(repo: &GitRepo, what: &str) {
+    let status = repo.index_status();
+    assert_eq!(status["fresh"], true, "after {what}: {status:#}");
+    assert_eq!(
+        status["indexed_head"].as_str(),
+        Some(repo.head().as_str()),
+        "after {what}: {status:#}"
+    );
+}
+
+#[test]
+fn the_index_is_fresh_after_every_git_operation_without_a_query() {
+    let repo = decisions();
+    let start = repo.head();
+    install(&repo);
+    assert!(!repo.index_file().exists(), "no query has built it");
+
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
+        "commit",
+    );
+    assert_fresh(&repo, "a commit");
+    // A new record, committed: the status compares a file written a moment ago by content.
+    repo.write(
+        "docs/adr/0005-queues.md",
+        &adr(
+            5,
+            "Queues",
+            "Accepted",
+            Some("2025-03-01"),
+            "The code in `src/free.py` queues.",
+        ),
+    );
+    ok(
+        &commit(&repo, "src/free.py", "b = 1\n", "Queue (ADR-0005)"),
+        "commit of a record",
+    );
+    assert_fresh(&repo, "a commit adding a record");
+    let records = repo.index_status()["records"].as_u64();
+    assert_eq!(records, Some(5), "the new record is indexed");
+
+    ok(
+        &git(&repo, &["checkout", "-q", "-b", "topic"], &[]),
+        "checkout -b",
+    );
+    assert_fresh(&repo, "checkout -b");
+    ok(
+        &commit(&repo, "src/pay/charge.py", "c = 1\n", "Charge (ADR-0002)"),
+        "topic commit",
+    );
+    let picked = repo.head();
+    ok(
+        &commit(&repo, "src/auth/token.py", "d = 1\n", "Token (ADR-0001)"),
+        "topic commit",
+    );
+    ok(&git(&repo, &["checkout", "-q", "main"], &[]), "checkout");
+    assert_fresh(&repo, "a checkout");
+
+    ok(
+        &commit(&repo, "README.md", "# New\n", "Docs"),
+        "main commit",
+    );
+    ok(
+        &git(
+            &repo,
+            &["merge", "-q", "--no-ff", "-m", "Merge topic", "topic"],
+            &[],
+        ),
+        "merge",
+    );
+    assert_fresh(&repo, "a merge");
+
+    ok(
+        &git(
+            &repo,
+            &["commit", "-q", "--amend", "-m", "Merge topic, amended"],
+            &[],
+        ),
+        "amend",
+    );
+    assert_fresh(&repo, "an amend");
+
+    ok(
+        &git(&repo, &["checkout", "-q", "-b", "again", "main~1"], &[]),
+        "checkout -b again",
+    );
+    ok(
+        &commit(&repo, "src/old/config.py", "e = 1\n", "Old config"),
+        "again commit",
+    );
+    ok(
+        &commit(&repo, "src/legacy/invoice.py", "f = 1\n", "Invoice"),
+        "again commit",
+    );
+    ok(&git(&repo, &["rebase", "-q", "main"], &[]), "rebase");
+    assert_fresh(&repo, "a rebase");
+
+    ok(
+        &git(
+            &repo,
+            &["checkout", "-q", "-b", "picks", start.as_str()],
+            &[],
+        ),
+        "checkout -b picks",
+    );
+    assert_fresh(&repo, "a checkout of an older commit");
+    ok(
+        &git(&repo, &["cherry-pick", picked.as_str()], &[]),
+        "cherry-pick",
+    );
+    assert_fresh(&repo, "a cherry-pick");
+
+    // And the index answers as a scan does.
+    let indexed = repo.run(&["why", "src/auth", "--json", "--git"]);
+    let scanned = repo.run(&["why", "src/auth", "--json", "--git", "--no-index"]);
+    assert_eq!(indexed.stdout, scanned.stdout);
+}
+
+#[test]
+fn during_a_rebase_only_post_rewrite_refreshes() {
+    let repo = decisions();
+    // A rebase in progress, as git leaves it between picks.
+    std::fs::create_dir(repo.path().join(".git/rebase-merge")).expect("mkdir");
+    for (hook, args) in [
+        ("post-commit", vec![]),
+        ("post-checkout", vec!["0", "1", "1"]),
+    ] {
+        let mut all = vec!["hook", hook];
+        all.extend(args);
+        let run = repo.run(&all);
+        assert_eq!(
+            (run.code, run.stderr.as_str()),
+            (Some(0), ""),
+            "{}",
+            run.describe()
+        );
+        assert!(
+            !repo.index_file().exists(),
+            "{hook} did nothing during the rebase"
+        );
+    }
+    let run = repo.run(&["hook", "post-rewrite", "rebase"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (Some(0), ""),
+        "{}",
+        run.describe()
+    );
+    assert!(repo.index_file().exists(), "post-rewrite refreshed");
+    assert_fresh(&repo, "post-rewrite");
+    // Outside a rebase, post-commit refreshes quietly too.
+    std::fs::remove_dir(repo.path().join(".git/rebase-merge")).expect("rmdir");
+    std::fs::remove_file(repo.index_file()).expect("drop the index");
+    let run = repo.run(&["hook", "post-commit"]);
+    assert_eq!(
+        (run.code, run.stdout.as_slice(), run.stderr.as_str()),
+        (Some(0), &b""[..], "")
+    );
+    assert_fresh(&repo, "post-commit");
+}

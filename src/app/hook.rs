@@ -9,7 +9,7 @@ use crate::fs::fingerprint::DIGEST_MARGIN_NS;
 use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
 use crate::index::{self, Index};
-use crate::model::{HooksReport, IndexSummary, Skipped, StagedCheck};
+use crate::model::{HooksReport, Skipped, StagedCheck};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -155,26 +155,27 @@ pub fn staged_check(
     Ok(check)
 }
 
-/// The refresh of a post-* hook: the index brought up to date as `context-graph index` does,
-/// so that `index --status` says fresh. A file git changed a moment before (a checkout, a
-/// merge) cannot be vouched for by its content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): then
-/// the refresh waits out that margin and goes again. `None` when there is nothing to do now:
-/// post-commit and post-checkout during a rebase (its post-rewrite refreshes once at the end).
-pub fn refresh(session: &mut Session, hook: Hook) -> Result<Option<IndexSummary>> {
+/// The refresh of a post-* hook: the index brought up to date (`Session::refresh`), so that
+/// `index --status` says fresh. A file git changed a moment before a scan (a checkout, a merge)
+/// cannot be vouched for by its content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): when a scan
+/// ran and its memo does not hold, the refresh waits out that margin and goes again. `false`
+/// when there is nothing to do now: post-commit and post-checkout during a rebase (its
+/// post-rewrite refreshes once at the end).
+pub fn refresh(session: &mut Session, hook: Hook) -> Result<bool> {
     let repo = repo_of(session)?;
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
     if rebasing && matches!(hook, Hook::PostCommit | Hook::PostCheckout) {
-        return Ok(None);
+        return Ok(false);
     }
-    let mut summary = session.index_update(false, None)?;
+    let mut rescanned = session.refresh()?;
     for _ in 0..3 {
-        if memo_holds(session, &repo).unwrap_or(true) {
+        if !rescanned || memo_holds(session, &repo).unwrap_or(true) {
             break;
         }
         std::thread::sleep(Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000));
-        summary = session.index_update(false, None)?;
+        rescanned = session.refresh()?;
     }
-    Ok(Some(summary))
+    Ok(true)
 }
 
 /// Whether the index's scan memo holds now: a query would not scan again.

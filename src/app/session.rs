@@ -144,7 +144,7 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
-        let (scanned, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
+        let (scanned, _, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
         let mut report = scanned?;
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
@@ -185,8 +185,8 @@ impl Session {
     /// scan served from its cached parses, which then keeps what was parsed anew (ADR-0006).
     /// With `history`, the history part is brought up to date at the same time, on another
     /// thread (the scan mostly waits on the file system, the walk on git's objects). Returns
-    /// the scan's own outcome, narrowed to the question, and how many commits were added; the
-    /// outer error is the index's.
+    /// the scan's own outcome, narrowed to the question, how many commits were added, and
+    /// whether a scan ran (the memo did not hold); the outer error is the index's.
     fn scan_with(
         &self,
         idx: &mut Index,
@@ -194,7 +194,7 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
-    ) -> Result<(Result<Report>, usize)> {
+    ) -> Result<(Result<Report>, usize, bool)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
         // `cached` reads the stored parses only when the memo does not hold; until that is
@@ -222,6 +222,7 @@ impl Session {
             (scanned, refreshed)
         });
         let added = refreshed.transpose()?.unwrap_or(0);
+        let rescanned = !matches!(scanned, Ok(Scanned::Memo(_)));
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
@@ -233,7 +234,7 @@ impl Session {
             },
             Err(e) => Err(e.into()),
         };
-        Ok((report, added))
+        Ok((report, added, rescanned))
     }
 
     /// `index` (and `index --rebuild`): brings every part of the index up to date.
@@ -247,7 +248,7 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
         let history = idx.repo.head.is_some().then_some(progress);
         // `index` writes pending commits into redb.
-        let (scanned, commits_added) =
+        let (scanned, commits_added, _) =
             self.scan_with(&mut idx, history, true, &Ask::Check, None)?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
@@ -266,6 +267,26 @@ impl Session {
             head: idx.repo.head.map(|h| git::sha_hex(&h)),
             diagnostics: idx.diagnostics.clone(),
         })
+    }
+
+    /// The refresh hooks' update (ADR-0008): every part of the index brought up to date as
+    /// `index` does, except that a few new commits stay in the pending file, as a query leaves
+    /// them (a commit costs a file rename, not a redb write session). Returns whether a scan ran
+    /// (the scan memo did not hold): only a scan's stamps can be too recent to hold in turn.
+    pub fn refresh(&mut self) -> Result<bool> {
+        let (repo, path) = self.index_of()?;
+        let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
+        let history = idx.repo.head.is_some().then_some(None);
+        let (scanned, _, rescanned) =
+            self.scan_with(&mut idx, history, false, &Ask::Check, None)?;
+        if let Some(p) = idx.take_pending_write() {
+            // Not written: the next query walks those commits again.
+            let _ = p.write();
+        }
+        match scanned {
+            Err(e) if !e.is_no_records() => Err(e),
+            _ => Ok(rescanned),
+        }
     }
 
     /// `index --status`: reports, never updates.

@@ -37,21 +37,28 @@ pub fn staged_paths(
     // saves a pass over it.
     let staged = gix::index::File::at(&path, local.object_hash(), true, Default::default())
         .map_err(|e| err("cannot read the index", &e))?;
-    let head_tree = match base {
-        Some(head) => {
-            let id = gix::ObjectId::from_bytes_or_panic(&head);
-            let tree = local
-                .find_commit(id)
-                .and_then(|c| c.tree_id().map(|t| t.detach()))
-                .map_err(|e| err("cannot read the tree to compare with", &e))?;
-            Some(
-                local
-                    .index_from_tree(&tree)
-                    .map_err(|e| err("cannot read the tree to compare with", &e))?,
-            )
-        }
-        None => None,
-    };
+    let mut theirs: Vec<BaseEntry> = Vec::new();
+    // Folders the index's cache-tree says hold exactly what `base` has there: not compared.
+    let mut same: Vec<Vec<u8>> = Vec::new();
+    if let Some(base) = base {
+        let id = gix::ObjectId::from_bytes_or_panic(&base);
+        let tree = local
+            .find_commit(id)
+            .and_then(|c| c.tree_id().map(|t| t.detach()))
+            .map_err(|e| err("cannot read the tree to compare with", &e))?;
+        let mut walk = BaseWalk {
+            objects: &local.objects,
+            out: &mut theirs,
+            same: &mut same,
+            buf: Vec::new(),
+        };
+        walk.tree(tree, &mut Vec::new(), staged.tree())
+            .map_err(|e| err("cannot read the tree to compare with", &e))?;
+    }
+    if same.iter().any(|p| p.is_empty()) {
+        return Ok(Vec::new());
+    }
+    let unchanged = |p: &[u8]| same.iter().any(|dir| p.starts_with(dir));
 
     let ours: Vec<(&[u8], &gix::index::Entry)> = staged
         .entries()
@@ -62,22 +69,15 @@ pub fn staged_paths(
             )
         })
         .map(|e| (e.path(&staged).as_ref(), e))
+        .filter(|(p, _)| !unchanged(p))
         .collect();
-    let theirs: Vec<(&[u8], &gix::index::Entry)> = head_tree
-        .as_ref()
-        .map(|t| {
-            t.entries()
-                .iter()
-                .map(|e| (e.path(t).as_ref(), e))
-                .collect()
-        })
-        .unwrap_or_default();
+    theirs.sort_by(|a, b| a.path.cmp(&b.path));
 
     let mut changed: Vec<&[u8]> = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < ours.len() || j < theirs.len() {
         let order = match (ours.get(i), theirs.get(j)) {
-            (Some(a), Some(b)) => a.0.cmp(b.0),
+            (Some(a), Some(b)) => a.0.cmp(b.path.as_slice()),
             (Some(_), None) => Ordering::Less,
             _ => Ordering::Greater,
         };
@@ -87,15 +87,15 @@ pub fn staged_paths(
                 i += 1;
             }
             Ordering::Greater => {
-                changed.push(theirs[j].0);
+                changed.push(&theirs[j].path);
                 j += 1;
             }
             Ordering::Equal => {
-                let (a, b) = (ours[i].1, theirs[j].1);
+                let (a, b) = (ours[i].1, &theirs[j]);
                 // A conflicted path (stages 1-3) is a change; so is new content or a new mode.
                 if a.stage() != gix::index::entry::Stage::Unconflicted
                     || a.id != b.id
-                    || a.mode != b.mode
+                    || a.mode.to_tree_entry_mode().map(|m| m.kind()) != Some(b.kind)
                 {
                     changed.push(ours[i].0);
                 }
@@ -121,4 +121,60 @@ pub fn staged_paths(
     out.sort_unstable();
     out.dedup();
     Ok(out)
+}
+
+/// A file of the tree compared with: its path from the top of the work tree, id and kind.
+struct BaseEntry {
+    path: Vec<u8>,
+    id: gix::ObjectId,
+    kind: gix::objs::tree::EntryKind,
+}
+
+/// The files of a tree, leaving out the folders the index's cache-tree vouches for.
+struct BaseWalk<'a, O> {
+    objects: &'a O,
+    out: &'a mut Vec<BaseEntry>,
+    same: &'a mut Vec<Vec<u8>>,
+    buf: Vec<u8>,
+}
+
+impl<O: gix::objs::Find> BaseWalk<'_, O> {
+    /// The tree `id` at `prefix` (`""` or `a/b/`), beside `cache`, the cache-tree's node for
+    /// the same folder: a valid node with the same id means the index holds this very tree.
+    fn tree(
+        &mut self,
+        id: gix::ObjectId,
+        prefix: &mut Vec<u8>,
+        cache: Option<&gix::index::extension::Tree>,
+    ) -> Result<(), String> {
+        use gix::objs::FindExt;
+        if cache.is_some_and(|c| c.num_entries.is_some() && c.id == id) {
+            self.same.push(prefix.clone());
+            return Ok(());
+        }
+        let entries: Vec<(Vec<u8>, gix::objs::tree::EntryMode, gix::ObjectId)> = self
+            .objects
+            .find_tree_iter(&id, &mut self.buf)
+            .map_err(|e| format!("tree {id}: {e}"))?
+            .filter_map(Result::ok)
+            .map(|e| (e.filename.to_vec(), e.mode, e.oid.to_owned()))
+            .collect();
+        for (name, mode, oid) in entries {
+            let at = prefix.len();
+            prefix.extend_from_slice(&name);
+            if mode.is_tree() {
+                prefix.push(b'/');
+                let child = cache.and_then(|c| c.children.iter().find(|t| t.name[..] == name[..]));
+                self.tree(oid, prefix, child)?;
+            } else {
+                self.out.push(BaseEntry {
+                    path: prefix.clone(),
+                    id: oid,
+                    kind: mode.kind(),
+                });
+            }
+            prefix.truncate(at);
+        }
+        Ok(())
+    }
 }

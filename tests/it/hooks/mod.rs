@@ -5,7 +5,8 @@
 //! - `commit`: the warning, strict mode, the hint in the message template, `hook pre-commit`
 //!   alone, the index git commits from;
 //! - `refresh`: the index fresh after commit, merge, checkout, amend, rebase and cherry-pick;
-//! - `robust`: the binary gone, someone else's failing hook, merges and sequences left alone.
+//! - `robust`: the binary gone, someone else's failing hook, merges and sequences left alone;
+//! - `staged`: the staged paths against `git diff --cached`.
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
 
@@ -13,6 +14,7 @@ mod commit;
 mod install;
 mod refresh;
 mod robust;
+mod staged;
 
 use crate::env::BIN;
 use crate::fixture::adr;

@@ -18,6 +18,28 @@ use std::time::Duration;
 /// dir, beside the index; written by the binary or, when it is not started, by the script.
 pub const MESSAGE_SOURCE: &str = "message-source";
 
+/// Where commit-msg notes, for post-commit, the HEAD at which it found the index's scan memo
+/// holding: git changes no file of the work tree between the two, so post-commit then brings
+/// only the history up to date. Empty when commit-msg did not find it so.
+pub const CHECKED: &str = "checked";
+
+/// How long post-commit trusts commit-msg's note.
+const CHECKED_FOR: Duration = Duration::from_secs(60);
+
+/// A note of ours in the worktree's git dir, beside the index.
+fn note(repo: &Repo, name: &str) -> PathBuf {
+    repo.git_dir.join("context-graph").join(name)
+}
+
+/// Writes a note; one that cannot be written is no note (each reader copes with none).
+fn write_note(repo: &Repo, name: &str, text: &str) {
+    let path = note(repo, name);
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let _ = std::fs::write(path, text);
+}
+
 /// The commit hook asking, with what git gave it.
 #[derive(Debug, Clone, Copy)]
 pub enum CommitHook<'a> {
@@ -61,10 +83,6 @@ fn skip(repo: &Repo, hook: CommitHook) -> Option<Skipped> {
     }
 }
 
-fn message_source(repo: &Repo) -> PathBuf {
-    repo.git_dir.join("context-graph").join(MESSAGE_SOURCE)
-}
-
 /// Whether this commit amends HEAD: git started its message from HEAD (`--amend` passes
 /// prepare-commit-msg `commit HEAD`; commit-msg reads the note prepare-commit-msg left).
 /// `-C HEAD` looks the same, and is judged as an amend.
@@ -78,9 +96,8 @@ fn amends(repo: &Repo, hook: CommitHook) -> bool {
         CommitHook::PrepareMessage { source, commit, .. } => {
             source == Some("commit") && commit.is_some_and(is_head)
         }
-        CommitHook::CommitMessage { .. } => {
-            std::fs::read_to_string(message_source(repo)).is_ok_and(|noted| is_head(noted.trim()))
-        }
+        CommitHook::CommitMessage { .. } => std::fs::read_to_string(note(repo, MESSAGE_SOURCE))
+            .is_ok_and(|noted| is_head(noted.trim())),
     }
 }
 
@@ -92,11 +109,7 @@ fn note_source(repo: &Repo, hook: CommitHook) {
             (Some("commit"), Some(sha)) => format!("{sha}\n"),
             _ => String::new(),
         };
-        let path = message_source(repo);
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = std::fs::write(path, text);
+        write_note(repo, MESSAGE_SOURCE, &text);
     }
 }
 
@@ -111,6 +124,25 @@ pub fn staged_check(
 ) -> Result<StagedCheck> {
     let repo = repo_of(session)?;
     note_source(&repo, hook);
+    let mut held = false;
+    let check = check_staged(session, &repo, hook, index, &mut held);
+    if let CommitHook::CommitMessage { .. } = hook {
+        let head = repo.head.map(|h| git::sha_hex(&h) + "\n");
+        let text = head.filter(|_| held && check.is_ok()).unwrap_or_default();
+        write_note(&repo, CHECKED, &text);
+    }
+    check
+}
+
+/// [`staged_check`]'s work; `held` is set when the index's scan memo answered (no scan ran).
+fn check_staged(
+    session: &mut Session,
+    repo: &Repo,
+    hook: CommitHook,
+    index: Option<&Path>,
+    held: &mut bool,
+) -> Result<StagedCheck> {
+    let repo = repo.clone();
     let mut check = StagedCheck {
         staged: 0,
         decisions: Vec::new(),
@@ -131,7 +163,10 @@ pub fn staged_check(
         return Ok(check);
     }
     let report = match session.answer(&Ask::Check, None) {
-        Ok(answer) => answer.report,
+        Ok(answer) => {
+            *held = !answer.scanned;
+            answer.report
+        }
         Err(e) if e.is_no_records() => return Ok(check),
         Err(e) => return Err(e),
     };
@@ -155,27 +190,93 @@ pub fn staged_check(
     Ok(check)
 }
 
-/// The refresh of a post-* hook: the index brought up to date (`Session::refresh`), so that
-/// `index --status` says fresh. A file git changed a moment before a scan (a checkout, a merge)
-/// cannot be vouched for by its content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): when a scan
-/// ran and its memo does not hold, the refresh waits out that margin and goes again. `false`
-/// when there is nothing to do now: post-commit and post-checkout during a rebase (its
-/// post-rewrite refreshes once at the end).
-pub fn refresh(session: &mut Session, hook: Hook) -> Result<bool> {
+/// The refresh of a post-* hook (`args`: what git passed it): the index brought up to date, so
+/// that `index --status` says fresh. `false` when there is nothing to do now: post-commit and
+/// post-checkout during a rebase (its post-rewrite refreshes once at the end).
+///
+/// - post-commit after commit-msg found the scan memo holding at the new commit's parent (its
+///   note, [`CHECKED`]): only the history, since git changed no file in between.
+/// - A file changed a moment before a scan cannot be vouched for by its content
+///   (`fs::fingerprint::DIGEST_MARGIN_NS`). Git writes its index after the files it changes, so
+///   after a checkout of another commit, a merge or a rebase the refresh first waits until that
+///   margin has passed since then; and whenever a scan ran and its memo does not hold, it waits
+///   out the margin and goes again.
+pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo_of(session)?;
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
     if rebasing && matches!(hook, Hook::PostCommit | Hook::PostCheckout) {
         return Ok(false);
+    }
+    if hook == Hook::PostCommit && checked_at_parent(&repo) {
+        write_note(&repo, CHECKED, "");
+        refresh_history(session, &repo)?;
+        return Ok(true);
+    }
+    let moved_files = match hook {
+        Hook::PostCheckout => args.first() != args.get(1),
+        Hook::PostMerge => true,
+        Hook::PostRewrite => args.first().map(String::as_str) == Some("rebase"),
+        _ => false,
+    };
+    if moved_files {
+        settle(&repo);
     }
     let mut rescanned = session.refresh()?;
     for _ in 0..3 {
         if !rescanned || memo_holds(session, &repo).unwrap_or(true) {
             break;
         }
-        std::thread::sleep(Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000));
+        std::thread::sleep(MARGIN);
         rescanned = session.refresh()?;
     }
     Ok(true)
+}
+
+/// A little more than the margin within which a file's content cannot vouch for it.
+const MARGIN: Duration = Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000);
+
+/// Waits until [`MARGIN`] has passed since git last wrote the worktree's index.
+fn settle(repo: &Repo) {
+    let written = std::fs::metadata(repo.git_dir.join("index")).and_then(|m| m.modified());
+    if let Ok(age) = written.map(|t| t.elapsed().unwrap_or_default()) {
+        if let Some(left) = MARGIN.checked_sub(age) {
+            std::thread::sleep(left);
+        }
+    }
+}
+
+/// Whether commit-msg's note says the scan memo held at HEAD's parent, a moment ago.
+fn checked_at_parent(repo: &Repo) -> bool {
+    let path = note(repo, CHECKED);
+    let recent = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < CHECKED_FOR));
+    let parent = repo
+        .head
+        .and_then(|head| repo.first_parent(head).ok().flatten())
+        .map(|p| git::sha_hex(&p));
+    recent
+        && parent
+            .is_some_and(|p| std::fs::read_to_string(&path).is_ok_and(|noted| noted.trim() == p))
+}
+
+/// The history part of the index brought up to HEAD, new commits kept pending as a query keeps
+/// them.
+fn refresh_history(session: &Session, repo: &Repo) -> Result<()> {
+    let mut idx = Index::open(
+        repo.clone(),
+        index::path_for(repo),
+        session.options().index_wait,
+        index::Mode::Update,
+    )?;
+    if idx.repo.head.is_some() {
+        idx.refresh_history(None, false)?;
+    }
+    if let Some(pending) = idx.take_pending_write() {
+        // Not written: the next query walks those commits again.
+        let _ = pending.write();
+    }
+    Ok(())
 }
 
 /// Whether the index's scan memo holds now: a query would not scan again.

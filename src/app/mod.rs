@@ -61,6 +61,9 @@ pub enum Ask {
 pub struct Answer {
     pub report: Report,
     pub diagnostics: Vec<String>,
+    /// Whether the records and guides were scanned (the index's scan memo did not answer):
+    /// only then can the memo now stored stamp a file changed too recently to hold later.
+    pub scanned: bool,
 }
 
 /// Answers one question in a session of its own.

@@ -85,6 +85,7 @@ impl Session {
         let why_path = why_path.as_deref();
         let repo = self.repo_now()?;
         let mut diagnostics = Vec::new();
+        let mut scanned = true;
         let indexed = match (&repo, self.opts.no_index) {
             (Some(repo), false) => {
                 match self.answer_indexed(repo.clone(), ask, why_path, progress) {
@@ -99,8 +100,9 @@ impl Session {
             _ => None,
         };
         let report = match indexed {
-            Some((report, mut notes)) => {
+            Some((report, mut notes, rescanned)) => {
                 diagnostics.append(&mut notes);
+                scanned = rescanned;
                 report
             }
             None => {
@@ -129,22 +131,23 @@ impl Session {
         Ok(Answer {
             report,
             diagnostics,
+            scanned,
         })
     }
 
-    /// The indexed answer, and what to say about how it was found.
+    /// The indexed answer, what to say about how it was found, and whether a scan ran.
     fn answer_indexed(
         &self,
         repo: Repo,
         ask: &Ask,
         why_path: Option<&str>,
         progress: Progress,
-    ) -> Result<(Report, Vec<String>)> {
+    ) -> Result<(Report, Vec<String>, bool)> {
         let path = index::path_for(&repo);
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
-        let (scanned, _, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
+        let (scanned, _, rescanned) = self.scan_with(&mut idx, history, false, ask, why_path)?;
         let mut report = scanned?;
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
@@ -178,7 +181,7 @@ impl Session {
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
         idx.diagnostics.extend(written);
-        Ok((report, idx.diagnostics))
+        Ok((report, idx.diagnostics, rescanned))
     }
 
     /// The report `ask` needs, from the index: its scan memo when that still holds, else a

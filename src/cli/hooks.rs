@@ -157,7 +157,7 @@ fn run_hook(
             Ok(u8::from(check.refused()))
         }
         Hook::PostCommit | Hook::PostMerge | Hook::PostCheckout | Hook::PostRewrite => {
-            hook::refresh(&mut session, hook)?;
+            hook::refresh(&mut session, hook, args)?;
             Ok(0)
         }
     }

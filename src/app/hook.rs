@@ -162,7 +162,13 @@ fn check_staged(
     if staged.is_empty() {
         return Ok(check);
     }
-    let report = match session.answer(&Ask::Check, None) {
+    // One staged path (most commits): the records that govern it, as `why` finds them, are all
+    // that is needed, and only those are decoded from the scan memo.
+    let ask = match staged.as_slice() {
+        [one] => Ask::Why(one.clone()),
+        _ => Ask::Check,
+    };
+    let report = match session.answer(&ask, None) {
         Ok(answer) => {
             *held = !answer.scanned;
             answer.report
@@ -219,6 +225,9 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
         _ => false,
     };
     if moved_files {
+        // The history does not depend on the work tree: it is brought up to date while git's
+        // last writes settle.
+        refresh_history(session, &repo)?;
         settle(&repo);
     }
     let mut rescanned = session.refresh()?;

@@ -58,7 +58,13 @@ pub fn staged_paths(
     if same.iter().any(|p| p.is_empty()) {
         return Ok(Vec::new());
     }
-    let unchanged = |p: &[u8]| same.iter().any(|dir| p.starts_with(dir));
+    // The folders never nest (the walk stops at each): the one a path may be under is the last
+    // that sorts before it.
+    same.sort_unstable();
+    let unchanged = |p: &[u8]| {
+        let at = same.partition_point(|dir| dir.as_slice() <= p);
+        at > 0 && p.starts_with(&same[at - 1])
+    };
 
     let ours: Vec<(&[u8], &gix::index::Entry)> = staged
         .entries()

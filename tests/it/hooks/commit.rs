@@ -354,3 +354,85 @@ fn the_hook_reads_git_index_file_and_ignores_where_else_git_points() {
     let plain = repo.run(&["hook", "pre-commit"]);
     assert_eq!(plain.stderr, "", "the worktree's own index stages nothing");
 }
+
+#[test]
+fn no_hint_for_a_merge_or_a_squash() {
+    let repo = decisions();
+    install(&repo);
+    repo.branch("topic");
+    repo.write("src/auth/login.py", "def login(): return 7\n");
+    repo.git(&[
+        "commit",
+        "-q",
+        "--no-verify",
+        "-a",
+        "-m",
+        "Topic (ADR-0001)",
+    ]);
+    repo.checkout("main");
+    repo.write("README.md", "# Moved\n");
+    repo.git(&["commit", "-q", "--no-verify", "-a", "-m", "Main"]);
+    // A merge whose message git opens in the editor.
+    let (script, saved) = editor(&repo, "Merge topic");
+    let out = git(
+        &repo,
+        &["merge", "-q", "--no-ff", "--edit", "topic"],
+        &[("GIT_EDITOR", &script)],
+    );
+    let err = ok(&out, "merge --edit");
+    assert!(ours(&err).is_empty(), "{err}");
+    let template = std::fs::read_to_string(&saved).expect("the editor ran");
+    assert!(template.starts_with("Merge branch 'topic'"), "{template}");
+    assert!(!template.contains("context-graph"), "{template}");
+    // A squash, committed with the editor.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]);
+    repo.git(&["-c", "merge.ff=true", "merge", "-q", "--squash", "topic"]);
+    let (script, saved) = editor(&repo, "Squashed");
+    let out = git(&repo, &["commit", "-q"], &[("GIT_EDITOR", &script)]);
+    ok(&out, "squash commit");
+    let template = std::fs::read_to_string(&saved).expect("the editor ran");
+    assert!(
+        template.starts_with("Squashed commit of the following"),
+        "{template}"
+    );
+    assert!(!template.contains("# context-graph"), "{template}");
+}
+
+#[test]
+fn prepare_commit_msg_called_directly_decides_as_the_script_does() {
+    // As husky or lefthook call it: the binary alone, no script in front of it.
+    let repo = decisions();
+    repo.write("src/auth/login.py", "def login(): return 1\n");
+    repo.git(&["add", "-A"]);
+    let file = repo.env().path().join("MSG");
+    let path = file.to_str().expect("utf-8").to_string();
+    let run = |text: &str, args: &[&str], env: &[(&str, &str)]| -> String {
+        std::fs::write(&file, text).expect("write");
+        let mut all = vec!["hook", "prepare-commit-msg", path.as_str()];
+        all.extend(args);
+        let run = repo.run_with(&all, env);
+        assert_eq!(
+            (run.code, run.stderr.as_str()),
+            (Some(0), ""),
+            "{}",
+            run.describe()
+        );
+        std::fs::read_to_string(&file).expect("read")
+    };
+    let template = "\n# Please enter the commit message.\n";
+    assert!(run(template, &[], &[])
+        .contains("#   ADR-0001 Tokens expire after an hour: src/auth/login.py\n"));
+    assert!(run(template, &["template"], &[]).contains("# context-graph:"));
+    assert_eq!(
+        run(template, &[], &[("GIT_EDITOR", ":")]),
+        template,
+        "no editor"
+    );
+    assert_eq!(run(template, &["merge"], &[]), template);
+    assert_eq!(run(template, &["squash"], &[]), template);
+    assert_eq!(
+        run("Tokens (ADR-1)\n", &["message"], &[]),
+        "Tokens (ADR-1)\n",
+        "already cited"
+    );
+}

@@ -28,6 +28,9 @@ pub enum Error {
     NoGit(String),
     #[error(transparent)]
     Hooks(#[from] crate::hooks::HooksError),
+    /// The hooks and `review` outside a git work tree (ADR-0008).
+    #[error("{0} is not in a git work tree: there are no hooks or commits to look at")]
+    NotInGit(String),
     /// `review` without a range, on a branch with no upstream (ADR-0008).
     #[error("{0}: name the range to review, e.g. `context-graph review origin/main..HEAD`")]
     NoRange(String),

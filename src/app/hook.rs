@@ -63,7 +63,7 @@ fn repo_of(session: &Session) -> Result<Repo> {
     session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))
+        .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))
 }
 
 /// Why a commit hook leaves this commit alone, before reading anything else.

@@ -74,7 +74,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     let repo = session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
+        .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))?;
     let (label, base, head) = resolve(&repo, range)?;
     let commits = git::walk_range(&repo, base, head)?;
     let answer = session.answer(&Ask::Check, None)?;

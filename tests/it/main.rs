@@ -20,6 +20,7 @@ mod dogfood;
 mod fields;
 mod hermetic;
 mod history;
+#[cfg(unix)]
 mod hooks;
 mod index;
 mod index_faults;
@@ -32,4 +33,5 @@ mod reading_output;
 mod reading_paths;
 mod reading_scope;
 mod regressions;
+#[cfg(unix)]
 mod review;

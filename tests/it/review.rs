@@ -225,3 +225,18 @@ fn ranges_merges_and_bad_input() {
     // A revision that names nothing: exit 2, one line.
     repo.run(&["review", "nope..HEAD"]).assert_usage_error();
 }
+
+#[test]
+fn outside_git_there_is_nothing_to_review_or_install() {
+    let env = crate::env::TestEnv::new();
+    for args in [["review"], ["install-hooks"], ["uninstall-hooks"]] {
+        let run = env.run(args);
+        run.assert_usage_error();
+        assert!(
+            run.stderr
+                .ends_with("is not in a git work tree: there are no hooks or commits to look at\n"),
+            "{}",
+            run.describe()
+        );
+    }
+}

@@ -142,22 +142,21 @@ fn check_staged(
     index: Option<&Path>,
     held: &mut bool,
 ) -> Result<StagedCheck> {
-    let repo = repo.clone();
     let mut check = StagedCheck {
         staged: 0,
         decisions: Vec::new(),
-        skipped: skip(&repo, hook),
+        skipped: skip(repo, hook),
         strict: repo.config_bool("context-graph.strict").unwrap_or(false),
         comment: repo.comment_prefix(),
     };
     if check.skipped.is_some() {
         return Ok(check);
     }
-    let base = match (repo.head, amends(&repo, hook)) {
+    let base = match (repo.head, amends(repo, hook)) {
         (Some(head), true) => repo.first_parent(head)?,
         (head, _) => head,
     };
-    let staged = git::staged_paths(&repo, index, base)?;
+    let staged = git::staged_paths(repo, index, base)?;
     check.staged = staged.len();
     if staged.is_empty() {
         return Ok(check);
@@ -209,6 +208,9 @@ fn check_staged(
 ///   out the margin and goes again.
 pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo_of(session)?;
+    if session.options().no_index {
+        return Ok(false);
+    }
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
     if rebasing && matches!(hook, Hook::PostCommit | Hook::PostCheckout) {
         return Ok(false);

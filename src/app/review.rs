@@ -29,7 +29,15 @@ pub struct Reviewed {
 fn resolve(repo: &Repo, range: Option<&str>) -> Result<(String, [u8; 20], [u8; 20])> {
     let side = |rev: &str| -> Result<[u8; 20]> {
         let rev = if rev.is_empty() { "HEAD" } else { rev };
-        Ok(repo.resolve_commit(rev)?)
+        repo.resolve_commit(rev).map_err(|e| match e {
+            // CI checks out one commit unless asked for more.
+            git::HistoryError::Range(m) if repo.shallow => git::HistoryError::Range(format!(
+                "{m} (this is a shallow clone: fetch the history the range needs, e.g. \
+                 `fetch-depth: 0` in actions/checkout)"
+            ))
+            .into(),
+            e => e.into(),
+        })
     };
     let Some(range) = range else {
         let Some(upstream) = repo.upstream()? else {

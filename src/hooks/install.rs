@@ -184,11 +184,11 @@ pub(super) fn plan_install(hook: Hook, found: Found, bin: &str) -> Result<Plan, 
             }
         });
     }
-    if found.link {
-        return Ok(chained(hook, bin));
-    }
     if !found.executable {
         return Ok(Plan::leave(HookAction::SkippedNotExecutable));
+    }
+    if found.link {
+        return Ok(chained(hook, bin));
     }
     let first = text.lines().next().unwrap_or("");
     let new = if !first.starts_with("#!") {

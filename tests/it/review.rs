@@ -224,6 +224,17 @@ fn ranges_merges_and_bad_input() {
     assert_eq!(lone["query"]["commits"], 2);
     // A revision that names nothing: exit 2, one line.
     repo.run(&["review", "nope..HEAD"]).assert_usage_error();
+    // In a shallow clone, the message says what to fetch.
+    let shallow = repo.shallow_clone(2);
+    let run = shallow.run(&["review", "HEAD~4..HEAD"]);
+    run.assert_usage_error();
+    assert!(
+        run.stderr.contains("this is a shallow clone"),
+        "{}",
+        run.describe()
+    );
+    let (code, doc) = review(&shallow, &["HEAD~1..HEAD"]);
+    assert_eq!((code, &doc["query"]["commits"]), (Some(0), &json!(1)));
 }
 
 #[test]

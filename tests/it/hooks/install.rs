@@ -320,3 +320,67 @@ fn a_hook_git_skips_is_left_alone() {
     );
     assert_eq!(read(&off), "#!/bin/sh\nexit 1\n");
 }
+
+#[test]
+fn the_pre_commit_frameworks_hooks_call_the_hook_of_their_stage() {
+    let text = read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml"));
+    let docs = yaml_rust2::YamlLoader::load_from_str(&text).expect("valid YAML");
+    let hooks = docs[0].as_vec().expect("a list of hooks");
+    let mut stages = Vec::new();
+    for h in hooks {
+        let entry = h["entry"].as_str().expect("entry");
+        let name = entry
+            .strip_prefix("context-graph hook ")
+            .expect("calls `hook`");
+        assert!(NAMES.contains(&name), "{entry}");
+        let stage: Vec<&str> = h["stages"]
+            .as_vec()
+            .expect("stages")
+            .iter()
+            .map(|s| s.as_str().expect("a stage"))
+            .collect();
+        assert_eq!(stage, [name], "{entry}");
+        assert_eq!(h["language"].as_str(), Some("rust"));
+        stages.push(name);
+    }
+    stages.sort_unstable();
+    let mut all = NAMES.to_vec();
+    all.sort_unstable();
+    assert_eq!(stages, all, "one hook per stage");
+}
+
+#[test]
+fn a_link_to_a_shared_hook_is_chained_and_put_back() {
+    let repo = decisions();
+    let shared = repo.env().path().join("shared-hook");
+    std::fs::write(&shared, "#!/bin/sh\necho shared >> .git/shared.log\n").expect("write");
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let dir = hooks_dir(&repo);
+    std::os::unix::fs::symlink(&shared, dir.join("post-commit")).expect("link");
+    // A dangling link is left alone, as git would skip it.
+    std::os::unix::fs::symlink(repo.env().path().join("gone"), dir.join("post-merge"))
+        .expect("link");
+    let out = install(&repo);
+    assert!(out.contains("- `.git/hooks/post-commit`: the existing hook moved to `post-commit.before-context-graph`"), "{out}");
+    assert!(
+        out.contains("- `.git/hooks/post-merge`: left alone"),
+        "{out}"
+    );
+    let kept =
+        std::fs::read_link(dir.join("post-commit.before-context-graph")).expect("still a link");
+    assert_eq!(kept, shared);
+    ok(&commit(&repo, "src/free.py", "x = 1\n", "Free"), "commit");
+    assert_eq!(read(&repo.path().join(".git/shared.log")), "shared\n");
+    assert_eq!(
+        read(&shared),
+        "#!/bin/sh\necho shared >> .git/shared.log\n",
+        "the shared script untouched"
+    );
+    let run = repo.run(&["uninstall-hooks"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(
+        std::fs::read_link(dir.join("post-commit")).expect("a link again"),
+        shared
+    );
+    assert!(!dir.join("post-commit.before-context-graph").exists());
+}

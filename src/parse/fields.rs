@@ -218,17 +218,36 @@ fn table_values(
 /// The first non-empty line under a `## Status` heading (a `Status:` label on it dropped).
 fn section_status(lines: &[(usize, &str)]) -> Option<String> {
     let mut in_section = false;
+    let mut first: Option<String> = None;
     for (_, l) in lines {
         if let Some((_, name)) = heading(l) {
+            if first.is_some() {
+                break;
+            }
             in_section = name.eq_ignore_ascii_case("status");
             continue;
         }
-        if in_section && !l.trim().is_empty() {
-            let v = status_line_value(l).unwrap_or_else(|| clean_value(l));
-            return (!v.is_empty()).then_some(v);
+        if !in_section || l.trim().is_empty() {
+            continue;
+        }
+        let v = status_line_value(l).unwrap_or_else(|| clean_value(l));
+        match &first {
+            None if v.is_empty() => return None,
+            None => first = Some(v),
+            // A section that keeps its history ("Accepted", then later "Superseded by 35"): a
+            // later line saying the record was superseded or deprecated is where it stands now.
+            Some(_)
+                if matches!(
+                    normalise_status(&v),
+                    Status::Superseded | Status::Deprecated
+                ) =>
+            {
+                return Some(v)
+            }
+            Some(_) => {}
         }
     }
-    None
+    first
 }
 
 /// The status, in this order (CONTRACT §8 "Status lines"): frontmatter `status`; a `Status:`

@@ -7,11 +7,12 @@ use crate::fs::tree::{Kind, Tree};
 use crate::model::{DocCitations, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::{self, Prefix};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
     by_path: HashMap<&'a str, &'a str>,
+    ids: HashSet<&'a str>,
     folders: &'a [String],
 }
 
@@ -22,6 +23,7 @@ impl<'a> Resolver<'a> {
                 .iter()
                 .map(|p| (p.path.as_str(), p.id.as_str()))
                 .collect(),
+            ids: parsed.iter().map(|p| p.id.as_str()).collect(),
             folders,
         }
     }
@@ -52,6 +54,11 @@ impl<'a> Resolver<'a> {
         ids::number_in_file_name(stem)
             .map(|n| ids::format_id(Prefix::for_folder(dir), &n))
             .or_else(|| text_id.map(str::to_string))
+    }
+
+    /// Whether a record file is at `path`.
+    fn is_record(&self, path: &str) -> bool {
+        self.by_path.contains_key(path)
     }
 
     pub fn resolve(&self, r: &Ref) -> Option<String> {
@@ -86,6 +93,14 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         cites.extend(supersedes.iter().cloned());
         cites.extend(superseded_by.iter().cloned());
         cites.extend(amends.iter().cloned());
+        // An id named only by a link to an external URL cites a record only when there is one
+        // (a pull request numbered like the record it became); else it names that page.
+        cites.extend(
+            p.linked_mentions
+                .iter()
+                .filter(|id| resolver.ids.contains(id.as_str()))
+                .cloned(),
+        );
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
@@ -99,10 +114,13 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 }
             }
         }
-        // A backticked record path is a citation too, never a governed path.
+        // A backticked record path is a citation too, never a governed path; one that names
+        // no record file is an example (`rfcs/0123-my-feature.md`), not a citation.
         for c in &p.code_paths {
-            if let Some(id) = resolver.link_id(c, None) {
-                cites.insert(id);
+            if resolver.is_record(c) {
+                if let Some(id) = resolver.link_id(c, None) {
+                    cites.insert(id);
+                }
             }
         }
         cites.remove(own);

@@ -46,6 +46,9 @@ pub struct ParsedRecord {
     pub amends: Vec<Ref>,
     /// Every id mentioned (its own included; the graph drops it) and every link.
     pub mentions: Vec<String>,
+    /// Ids named only by links to external URLs (`[RFC 98](https://…/pull/98)`): a citation
+    /// only when a record has that id (CONTRACT.md §8, "Ids that are not records").
+    pub linked_mentions: Vec<String>,
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,

@@ -7,6 +7,7 @@ use super::{dedup, ParsedRecord, Ref};
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
 use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
+use crate::text::mentions::prose_ids;
 use crate::text::{file_stem, parent_folder, path};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -58,7 +59,9 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             [&mut superseded_by, &mut supersedes, &mut amends],
         );
     }
-    mentions.extend(ids::mentions(&visible).into_iter().map(|m| m.id));
+    let prose = prose_ids(&visible);
+    mentions.extend(prose.ids);
+    let linked_mentions = prose.linked;
     for (text, target) in text_links(&visible) {
         if let Some(target) = link_target(folder, target) {
             links.push(Ref::Link {
@@ -95,6 +98,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         superseded_by,
         amends,
         mentions,
+        linked_mentions,
         links,
         code_paths,
         notes,

@@ -21,4 +21,5 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod parser_props;
+mod reading_relations;
 mod regressions;

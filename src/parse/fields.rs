@@ -137,7 +137,8 @@ pub fn normalise_status(text: &str) -> Status {
         Some("implemented" | "done" | "shipped") => Status::Implemented,
         Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
         Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
-        Some("superseded" | "replaced") => Status::Superseded,
+        // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
+        Some("superseded" | "superceded" | "replaced") => Status::Superseded,
         _ => Status::Unrecognised,
     }
 }

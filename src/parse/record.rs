@@ -2,12 +2,13 @@
 //! date, relations, mentions, links and the paths its code spans name (ADR-0001).
 
 use super::fields::{read_date, read_status};
-use super::relations::{fm_refs, link_text_id, relations};
+use super::relations::{fm_refs, link_text_id, prose_relations, status_relations, Ctx};
 use super::{dedup, ParsedRecord, Ref};
+use crate::model::Status;
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
 use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
-use crate::text::mentions::prose_ids;
+use crate::text::mentions::{blank_code_examples, prose_ids};
 use crate::text::{file_stem, parent_folder, path};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -34,7 +35,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let heading = first_heading(&lines);
     let id = read_id(&fm, stem, heading, prefix);
     let title = read_title(&fm, heading, stem);
-    let (status, status_text) = read_status(&fm, &lines);
+    let (mut status, mut status_text) = read_status(&fm, &lines);
     let date = read_date(&fm, &lines, &all_lines, body_start);
 
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
@@ -48,17 +49,31 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     }
     let mut links = Vec::new();
     let mut code_paths = Vec::new();
-    // The status line may itself say "Superseded by ADR-9".
     // Regexes run once over the visible text, not once per line.
     let visible: String = lines.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
-    for text in [visible.as_str(), status_text.as_str()] {
-        relations(
-            text,
-            folder,
-            prefix,
-            [&mut superseded_by, &mut supersedes, &mut amends],
-        );
-    }
+    // Relations in prose, where the record itself is the subject; code-span examples blanked.
+    let shown = blank_code_examples(&visible);
+    let shown_lines: Vec<(usize, &str)> = lines
+        .iter()
+        .map(|(i, _)| *i)
+        .zip(shown.split('\n'))
+        .collect();
+    let ctx = Ctx {
+        folder,
+        prefix,
+        own_id: &id,
+    };
+    prose_relations(
+        &shown_lines,
+        &ctx,
+        [&mut superseded_by, &mut supersedes, &mut amends],
+    );
+    // The status line may itself say "Superseded by ADR-9".
+    status_relations(
+        &status_text,
+        &ctx,
+        [&mut superseded_by, &mut supersedes, &mut amends],
+    );
     let prose = prose_ids(&visible);
     mentions.extend(prose.ids);
     let linked_mentions = prose.linked;
@@ -85,6 +100,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     dedup(&mut links);
     code_paths.sort();
     code_paths.dedup();
+    // A record that says of itself that it is superseded, and has no status, is superseded.
+    if status == Status::Unknown && !superseded_by.is_empty() {
+        status = Status::Superseded;
+        status_text = format!("Superseded by {}", successor_names(&superseded_by));
+    }
 
     ParsedRecord {
         path: rel_path.to_string(),
@@ -103,6 +123,21 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         code_paths,
         notes,
     }
+}
+
+/// The successors a record names, for its status text: ids, else link texts' ids, else files.
+fn successor_names(refs: &[Ref]) -> String {
+    let names: Vec<&str> = refs
+        .iter()
+        .map(|r| match r {
+            Ref::Id(id) => id.as_str(),
+            Ref::Link {
+                text_id: Some(id), ..
+            } => id.as_str(),
+            Ref::Link { target, .. } => target.rsplit('/').next().unwrap_or(target),
+        })
+        .collect();
+    names.join(", ")
 }
 
 fn first_heading<'a>(lines: &[(usize, &'a str)]) -> Option<&'a str> {

@@ -32,6 +32,117 @@ fn ids_of(v: &Value) -> Vec<String> {
     strings(v)
 }
 
+// ---- Relations in prose ----------------------------------------------------------------------
+
+#[test]
+fn relations_at_the_start_of_a_line_after_markers() {
+    let c = "reading/relations-line-start";
+    assert_reading(c);
+    let j = json(c);
+    // adr-tools' own spelling, "Supercedes [1. …](…)", and a list item in bold.
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["supersedes"]), ["ADR-0001"]);
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["supersedes"]), ["ADR-0002"]);
+    // "*Amends* ADR-0003: …" in a list.
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["amends"]), ["ADR-0003"]);
+    // "Superseded: 2021-04-09 by [ADR 4](…)" in a `> [!WARNING]` callout.
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0002")["superseded_by"]),
+        ["ADR-0004"]
+    );
+    // Not a single successor-not-reciprocal: each pair says it on both sides.
+    assert!(finding_list(&j).is_empty(), "{:#}", j["findings"]);
+}
+
+#[test]
+fn superceded_is_a_superseded_status() {
+    let r = rec("reading/relations-line-start", "ADR-0001");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(ids_of(&r["superseded_by"]), ["ADR-0003"]);
+}
+
+#[test]
+fn relations_whose_subject_is_the_record_or_its_authors() {
+    let c = "reading/relations-subject";
+    assert_reading(c);
+    let j = json(c);
+    // "We have decided to drop JSON Schema …,\nsuperseding [ADR-0001](…)."
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["supersedes"]), ["ADR-0001"]);
+    assert!(!has_finding(&j, "successor-not-reciprocal", "ADR-0001"));
+    // "This decision amends [ADR-0002](…)".
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["amends"]), ["ADR-0002"]);
+    // "This ADR replaces ADR-0005."
+    assert_eq!(ids_of(&record(&j, "ADR-0006")["supersedes"]), ["ADR-0005"]);
+}
+
+#[test]
+fn a_partial_supersession_is_an_amendment() {
+    let j = json("reading/relations-subject");
+    // "This ADR in part supersedes [0002](…)": 0002 stays current, amended.
+    let r = record(&j, "ADR-0004");
+    assert_eq!(ids_of(&r["supersedes"]), Vec::<String>::new());
+    assert_eq!(ids_of(&r["amends"]), ["ADR-0002"]);
+    assert_eq!(record(&j, "ADR-0002")["status"], "accepted");
+    assert!(!has_finding(&j, "superseded-still-current", "ADR-0002"));
+}
+
+#[test]
+fn a_record_that_says_it_is_superseded_and_has_no_status_is_superseded() {
+    // "This ADR has been superseded by [ADR-0006](…)," with no status line.
+    let j = json("reading/relations-subject");
+    let r = record(&j, "ADR-0005");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(r["status_text"], "Superseded by ADR-0006");
+    assert!(!has_finding(&j, "superseded-still-current", "ADR-0005"));
+    assert!(!has_finding(&j, "status-missing", "ADR-0005"));
+    // "**Superseded by** [ADR-0006](…)." in a record's header, also with no status line.
+    let j = json("reading/relations-line-start");
+    assert_eq!(record(&j, "ADR-0005")["status"], "superseded");
+}
+
+#[test]
+fn a_superseded_heading_then_this_rfc_is_superseded_by() {
+    let c = "reading/relations-superseded-callout";
+    assert_reading(c);
+    let j = json(c);
+    let r = record(&j, "RFC-0012");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(ids_of(&r["superseded_by"]), ["RFC-0031"]);
+    // What remains is true: RFC-0031 never says it supersedes RFC-0012, and has no status.
+    assert!(!has_finding(&j, "superseded-still-current", "RFC-0012"));
+    assert!(!has_finding(&j, "status-missing", "RFC-0012"));
+    assert!(has_finding(&j, "successor-not-reciprocal", "RFC-0012"));
+}
+
+#[test]
+fn negated_conditional_considered_and_foreign_relations_do_not_count() {
+    let c = "reading/relations-not-relations";
+    assert_reading(c);
+    let j = json(c);
+    for id in ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004", "ADR-0005"] {
+        let r = record(&j, id);
+        assert_eq!(ids_of(&r["supersedes"]), Vec::<String>::new(), "{id}");
+        assert_eq!(ids_of(&r["superseded_by"]), Vec::<String>::new(), "{id}");
+        assert_eq!(r["status"], "accepted", "{id}");
+    }
+    // "ADR-0004 amends ADR-0002 …" in ADR-0003 is ADR-0004's relation, which ADR-0004 states.
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0003")["amends"]),
+        ["ADR-0001", "ADR-0002"]
+    );
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["amends"]), ["ADR-0002"]);
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0005")["amends"]),
+        Vec::<String>::new()
+    );
+    for code in ["superseded-still-current", "cites-superseded"] {
+        assert!(
+            !finding_list(&j).iter().any(|f| f["code"] == code),
+            "{code}: {:#}",
+            j["findings"]
+        );
+    }
+}
+
 // ---- Ids that are not records ----------------------------------------------------------------
 
 #[test]

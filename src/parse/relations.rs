@@ -111,11 +111,22 @@ fn part_of_re() -> &'static Regex {
     })
 }
 
-/// Reads the list of ids and links at the start of `rest` (up to the end of its line).
+/// Reads the list of ids and links at the start of `rest`. `rest` may hold the next lines of a
+/// wrapped paragraph: the list crosses a line break right after the relation word ("superseded
+/// by\n[RFC 44](…)") or after a connector ("ADR-7 and\nADR-9"), not after a complete item.
 fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
-    let mut rest = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    let mut rest = rest;
+    let mut first = true;
     loop {
         let skip = list_separator_re().find(rest).map(|s| s.end()).unwrap_or(0);
+        let separator = &rest[..skip];
+        if let Some(line_end) = separator.find('\n').filter(|_| !first) {
+            let before = separator[..line_end].trim();
+            if before.is_empty() || before.ends_with(['*', '_', '(', ':', ';']) {
+                break;
+            }
+        }
+        first = false;
         rest = &rest[skip..];
         let unticked = rest.strip_prefix('`').unwrap_or(rest);
         if let Some(c) = link_re()
@@ -294,8 +305,8 @@ fn continues(prev: &str, next: &str) -> bool {
     !capitalised
 }
 
-/// The visible lines as logical lines: a wrapped paragraph joined into one line (a sentence
-/// may be broken anywhere), each heading on its own, and no line under a heading for options
+/// The visible lines as logical lines: a wrapped paragraph joined into one (a sentence may be
+/// broken anywhere; its lines stay apart, unquoted and trimmed), each heading on its own, and no line under a heading for options
 /// or alternatives (down to the next heading of its level or above).
 fn logical_lines(lines: &[(usize, &str)]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -328,7 +339,7 @@ fn logical_lines(lines: &[(usize, &str)]) -> Vec<String> {
         }
         match (current.as_mut(), prev) {
             (Some(c), Some(p)) if continues(p, body) => {
-                c.push(' ');
+                c.push('\n');
                 c.push_str(body.trim());
             }
             _ => {
@@ -683,6 +694,22 @@ mod tests {
         ] {
             assert_eq!(read(text), NONE, "{text}");
         }
+    }
+
+    #[test]
+    fn a_list_crosses_a_line_break_only_where_it_is_unfinished() {
+        assert_eq!(
+            supersedes("This ADR supersedes ADR-3 and\nADR-4, which it merges."),
+            ["ADR-0003", "ADR-0004"]
+        );
+        assert_eq!(
+            read("This RFC is superseded by\n[ADR 9](./0009-x.md).")[0],
+            ["ADR-0009"]
+        );
+        assert_eq!(
+            read("Superseded by ADR-9\nADR-10 keeps the old schema.")[0],
+            ["ADR-0009"]
+        );
     }
 
     #[test]

@@ -380,12 +380,13 @@ fn clause_start(line: &str, at: usize) -> Option<usize> {
 }
 
 /// The markers a clause may begin with: blockquote `>`, a callout (`[!NOTE]`), heading `#`s,
-/// a list marker or number, a task box, emphasis.
+/// a list marker or number, a task box, emphasis (not strike-through: a struck relation is
+/// withdrawn).
 fn skip_markers(s: &str) -> &str {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"^(?:\s+|>|\[![A-Za-z]+\][+-]?|#{1,6}(?:\s|$)|(?:[-+*]|[0-9]{1,3}[.)])\s|\[[ xX]\]\s|[*_~]+)",
+            r"^(?:\s+|>|\[![A-Za-z]+\][+-]?|#{1,6}(?:\s|$)|(?:[-+*]|[0-9]{1,3}[.)])\s|\[[ xX]\]\s|[*_]+)",
         )
         .expect("regex")
     });
@@ -687,6 +688,7 @@ mod tests {
             "- [Other](0035-x.md) also covers this and supersedes ADR 3.",
             "Supersede ADR-3 with new records.",
             "Superseding ADR-3 would be well-formed.",
+            "~~Superseded by ADR-3~~ (withdrawn)",
             "We will not drop it, superseding ADR-3.",
             "This change, if accepted, supersedes ADR-3.",
             "| ADR-2 | Superseded by ADR-3 |",

@@ -10,6 +10,8 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             continue;
         }
         match c.get(id) {
+            // A mention of a kind the repository has no records of names something else.
+            None if !c.has_kind_of(id) => {}
             None => out.push(Finding::new(
                 FindingCode::UnknownReference,
                 &r.id,

@@ -303,6 +303,7 @@ pub fn normalise_status(text: &str) -> Status {
         Some("implemented" | "done" | "shipped") => Status::Implemented,
         Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
         Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
+        // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
         Some("superseded" | "superceded" | "replaced") => Status::Superseded,
         _ => Status::Unrecognised,
     }

@@ -1,8 +1,8 @@
 //! A guide: a `.md` file outside the record folders, read for the ids it mentions and the
 //! files it links to, outside fenced code blocks (ADR-0001).
 
-use crate::text::ids;
 use crate::text::markdown::{lf, link_target, text_links, visible_lines};
+use crate::text::mentions::prose_ids;
 use crate::text::parent_folder;
 use serde::{Deserialize, Serialize};
 
@@ -25,7 +25,11 @@ pub fn parse_guide(rel_path: &str, text: &str) -> Guide {
         .map(|(_, l)| *l)
         .collect::<Vec<_>>()
         .join("\n");
-    let mut mentions: Vec<String> = ids::mentions(&visible).into_iter().map(|m| m.id).collect();
+    // Code-span examples are not citations; ids linked to external URLs stay, since only the
+    // ids of existing records count for a guide.
+    let prose = prose_ids(&visible);
+    let mut mentions: Vec<String> = prose.ids;
+    mentions.extend(prose.linked);
     let mut links: Vec<String> = text_links(&visible)
         .into_iter()
         .filter_map(|(_, target)| link_target(folder, target))

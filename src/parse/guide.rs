@@ -1,6 +1,8 @@
 //! A guide: a `.md` file outside the record folders, read for the ids it mentions and the
 //! files it links to, outside fenced code blocks (ADR-0001).
 
+use super::fields::declares_own_status;
+use crate::text::frontmatter;
 use crate::text::markdown::{lf, link_target, text_links, visible_lines};
 use crate::text::mentions::prose_ids;
 use crate::text::parent_folder;
@@ -15,10 +17,22 @@ pub struct Guide {
 }
 
 /// What the guide at `rel_path` cites: the ids it mentions and the root-relative targets of
-/// its links, outside fenced code blocks.
+/// its links, outside fenced code blocks. A document that declares its own status (frontmatter
+/// `status`, or a `Status:` line with a status word in its header: a spec, a plan, a design note
+/// of its own time) is not a guide: it cites nothing.
 pub fn parse_guide(rel_path: &str, text: &str) -> Guide {
     let text = lf(text);
+    let (fm, body_start) = frontmatter::split(&text);
     let all: Vec<&str> = text.split('\n').collect();
+    let has_status = fm.is_some_and(|fm| fm.get(&["status"]).is_some())
+        || declares_own_status(&visible_lines(&all, body_start));
+    if has_status {
+        return Guide {
+            path: rel_path.to_string(),
+            mentions: Vec::new(),
+            links: Vec::new(),
+        };
+    }
     let folder = parent_folder(rel_path);
     let visible: String = visible_lines(&all, 0)
         .iter()

@@ -286,8 +286,27 @@ pub fn doc_citations(
     resolver: &Resolver,
 ) -> Vec<DocCitations> {
     let known: BTreeSet<&str> = records.iter().map(|r| r.id.as_str()).collect();
+    // A feature's bundle: a numbered or dated folder (`specs/005-evaluator/`) holding a document
+    // that declares its own status. Its plan, research and checklists are of that time too.
+    let bundles: BTreeSet<&str> = guides
+        .iter()
+        .filter(|g| g.own_status)
+        .filter_map(|g| g.path.rsplit_once('/').map(|(folder, _)| folder))
+        .filter(|folder| {
+            let name = folder.rsplit('/').next().unwrap_or(folder);
+            let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && name[digits..].starts_with('-')
+        })
+        .collect();
+    let bundled = |path: &str| {
+        bundles.iter().any(|b| {
+            path.strip_prefix(b)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
     guides
         .iter()
+        .filter(|g| !bundled(&g.path))
         .filter_map(|g| {
             let mut cites: BTreeSet<String> = g
                 .mentions

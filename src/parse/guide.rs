@@ -14,6 +14,9 @@ pub struct Guide {
     pub path: String,
     pub mentions: Vec<String>,
     pub links: Vec<String>,
+    /// It declares its own status (a spec, a plan of its own time): not a guide, and the
+    /// documents bundled with it in a numbered or dated folder are not either.
+    pub own_status: bool,
 }
 
 /// What the guide at `rel_path` cites: the ids it mentions and the root-relative targets of
@@ -31,6 +34,7 @@ pub fn parse_guide(rel_path: &str, text: &str) -> Guide {
             path: rel_path.to_string(),
             mentions: Vec::new(),
             links: Vec::new(),
+            own_status: true,
         };
     }
     let folder = parent_folder(rel_path);
@@ -56,5 +60,6 @@ pub fn parse_guide(rel_path: &str, text: &str) -> Guide {
         path: rel_path.to_string(),
         mentions,
         links,
+        own_status: false,
     }
 }

@@ -48,13 +48,15 @@ fn status_line_value(line: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// Whether a document declares its own status in its header (before its first `##` section)
-/// with a known status word: a spec, plan or design note of its own time, not a guide.
+/// Whether a document declares its own status in its header (a `Status:` line before its first
+/// `##` section, whatever the word: "Draft", "Landed"): a spec, plan or design note of its own
+/// time, not a guide.
 pub(super) fn declares_own_status(lines: &[(usize, &str)]) -> bool {
     let regions = regions(lines);
-    lines.iter().zip(&regions).any(|((_, l), region)| {
-        *region == Region::Header && status_line_value(l).is_some_and(|v| is_known_status(&v))
-    })
+    lines
+        .iter()
+        .zip(&regions)
+        .any(|((_, l), region)| *region == Region::Header && status_line_value(l).is_some())
 }
 
 /// A status text whose first word is one of the status table's.

@@ -45,10 +45,11 @@ pub fn run(opts: Options, _args: WatchArgs, json_out: bool) -> anyhow::Result<u8
     let progress = |done: usize, total: usize| bar.set(done, total);
     let mut first = true;
     watch.run(Some(&progress), &mut |happened| match happened {
-        Happened::Watching { root, extra } => {
+        Happened::Watching { root, git_dirs } => {
             let mut what = escape(&root.display().to_string());
-            for dir in extra {
-                what.push_str(&format!(", {}", escape(&dir.display().to_string())));
+            for dir in git_dirs {
+                let dir = escape(&dir.display().to_string());
+                what.push_str(&format!(" and the refs of {dir}"));
             }
             line(&format!("watching {what} (Ctrl-C stops)"));
         }

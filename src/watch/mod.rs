@@ -76,10 +76,11 @@ pub struct Refresh {
 /// What the watch reports, as it happens.
 #[derive(Debug)]
 pub enum Happened<'a> {
-    /// The watches are set: the root, and the git dirs outside it.
+    /// The watches are set (before the first refresh, reported after it): the root, and the
+    /// git dirs outside it whose HEAD and refs are watched too.
     Watching {
         root: &'a Path,
-        extra: &'a [PathBuf],
+        git_dirs: &'a [PathBuf],
     },
     Refreshed(Refresh),
     /// A refresh failed; the watch goes on.
@@ -189,12 +190,8 @@ impl Watch {
                 .watch(path, *mode)
                 .map_err(|e| watch_error(path, e))?;
         }
-        let extra: Vec<PathBuf> = extra.into_iter().map(|(p, _)| p).collect();
-        on(Happened::Watching {
-            root: &root,
-            extra: &extra,
-        });
-
+        // Reported after the first refresh, so that one failing for its input is the only
+        // line; set before it, so that a change during it is not missed.
         let mut retry = match self.refresh(Cause::Start, progress, on) {
             Err(e) if !is_transient(&e) => return Err(e.into()),
             Err(error) => {
@@ -206,6 +203,15 @@ impl Watch {
             }
             Ok(()) => false,
         };
+        let git_dirs: Vec<PathBuf> = extra
+            .into_iter()
+            .filter(|(p, mode)| *mode == RecursiveMode::NonRecursive && !p.ends_with("info"))
+            .map(|(p, _)| p)
+            .collect();
+        on(Happened::Watching {
+            root: &root,
+            git_dirs: &git_dirs,
+        });
         loop {
             let first = if retry {
                 self.rx.recv_timeout(RETRY)

@@ -335,11 +335,15 @@ fn in_a_linked_worktree_it_follows_that_worktrees_head() {
 }
 
 #[test]
-fn with_no_index_or_outside_git_there_is_nothing_to_keep_fresh() {
+fn with_no_index_outside_git_or_with_unreadable_docs_it_ends_with_exit_2() {
     let repo = auth_repo();
     let out = repo.run(&["watch", "--no-index"]);
     out.assert_usage_error();
     assert!(out.stderr.contains("--no-index"), "{}", out.describe());
+    // A first refresh that fails for its input ends it too, with that one line.
+    let out = repo.run(&["watch", "--docs", "no/such/folder"]);
+    out.assert_usage_error();
+    assert!(out.stderr.contains("no/such/folder"), "{}", out.describe());
 
     let plain = GitRepo::empty_folder();
     plain.write("docs/adr/0001-auth.md", AUTH);
@@ -379,4 +383,49 @@ fn a_marker_written_while_it_runs_declares_the_file() {
     );
     let (code, lines, _) = w.stop("INT");
     assert_eq!(code, Some(0), "{lines:#?}");
+}
+
+/// `watch 2> watch.log` inside the root: each line it writes there changes a file it watches,
+/// which must not wake it (it would refresh, write a line, and so on for ever).
+#[test]
+fn the_file_its_lines_go_to_does_not_wake_it() {
+    let repo = auth_repo();
+    let log_path = repo.path().join("watch.log");
+    let log = std::fs::File::create(&log_path).expect("create the log");
+    let child = repo
+        .command(BIN)
+        .arg("watch")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("start context-graph watch");
+    let _ended = Ends(child);
+    let deadline = Instant::now() + DEADLINE;
+    let wait_for = |what: &str| loop {
+        let text = std::fs::read_to_string(&log_path).expect("read the log");
+        if text.contains(what) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "no {what:?} in:\n{text}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    wait_for("(Ctrl-C stops)");
+    repo.write("src/billing/pay.py", "def pay(amount): pass\n");
+    let text = wait_for("after src/billing/pay.py changed");
+    let refreshes: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("refreshed in"))
+        .collect();
+    assert_eq!(refreshes.len(), 2, "{text}");
+}
+
+/// Kills the process it holds when dropped, a failed test's included.
+struct Ends(Child);
+
+impl Drop for Ends {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
 }

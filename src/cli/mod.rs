@@ -5,6 +5,7 @@
 mod index;
 mod query;
 mod ui;
+mod watch;
 
 use clap::{Args, Parser, Subcommand};
 use context_graph::Options;
@@ -63,6 +64,8 @@ enum Command {
     Record(query::RecordArgs),
     /// Bring the index up to date (records, guides and history)
     Index(index::IndexArgs),
+    /// Keep the index fresh while files change, until Ctrl-C
+    Watch(watch::WatchArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -86,6 +89,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Why(_) => "why",
                 Command::Record(_) => "record",
                 Command::Index(_) => "index",
+                Command::Watch(_) => "watch",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -94,6 +98,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
             .into());
         }
         (Some(Command::Index(args)), _, _) => return index::run(opts, args, json),
+        (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

@@ -32,3 +32,4 @@ mod reading_paths;
 mod reading_relations;
 mod reading_scope;
 mod regressions;
+mod watch;

@@ -8,11 +8,12 @@ use crate::governs::Pattern;
 use crate::model::{DocCitations, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::{self, Prefix};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
     by_path: HashMap<&'a str, &'a str>,
+    ids: HashSet<&'a str>,
     folders: &'a [String],
 }
 
@@ -23,6 +24,7 @@ impl<'a> Resolver<'a> {
                 .iter()
                 .map(|p| (p.path.as_str(), p.id.as_str()))
                 .collect(),
+            ids: parsed.iter().map(|p| p.id.as_str()).collect(),
             folders,
         }
     }
@@ -68,6 +70,11 @@ impl<'a> Resolver<'a> {
             .or_else(|| text_id.map(str::to_string))
     }
 
+    /// Whether a record file is at `path`.
+    fn is_record(&self, path: &str) -> bool {
+        self.by_path.contains_key(path)
+    }
+
     pub fn resolve(&self, r: &Ref) -> Option<String> {
         match r {
             Ref::Id(id) => Some(id.clone()),
@@ -102,6 +109,14 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         cites.extend(superseded_by.iter().cloned());
         cites.extend(amends.iter().cloned());
         cites.extend(relates_to.iter().cloned());
+        // An id named only by a link to an external URL cites a record only when there is one
+        // (a pull request numbered like the record it became); else it names that page.
+        cites.extend(
+            p.linked_mentions
+                .iter()
+                .filter(|id| resolver.ids.contains(id.as_str()))
+                .cloned(),
+        );
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
@@ -115,10 +130,13 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 }
             }
         }
-        // A backticked record path is a citation too, never a governed path.
+        // A backticked record path is a citation too, never a governed path; one that names
+        // no record file is an example (`rfcs/0123-my-feature.md`), not a citation.
         for c in &p.code_paths {
-            if let Some(id) = resolver.link_id(c, None) {
-                cites.insert(id);
+            if resolver.is_record(c) {
+                if let Some(id) = resolver.link_id(c, None) {
+                    cites.insert(id);
+                }
             }
         }
         cites.remove(own);
@@ -268,8 +286,27 @@ pub fn doc_citations(
     resolver: &Resolver,
 ) -> Vec<DocCitations> {
     let known: BTreeSet<&str> = records.iter().map(|r| r.id.as_str()).collect();
+    // A feature's bundle: a numbered or dated folder (`specs/005-evaluator/`) holding a document
+    // that declares its own status. Its plan, research and checklists are of that time too.
+    let bundles: BTreeSet<&str> = guides
+        .iter()
+        .filter(|g| g.own_status)
+        .filter_map(|g| g.path.rsplit_once('/').map(|(folder, _)| folder))
+        .filter(|folder| {
+            let name = folder.rsplit('/').next().unwrap_or(folder);
+            let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && name[digits..].starts_with('-')
+        })
+        .collect();
+    let bundled = |path: &str| {
+        bundles.iter().any(|b| {
+            path.strip_prefix(b)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
     guides
         .iter()
+        .filter(|g| !bundled(&g.path))
         .filter_map(|g| {
             let mut cites: BTreeSet<String> = g
                 .mentions

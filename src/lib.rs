@@ -4,7 +4,7 @@
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
 //! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git` ·
-//! `graph`, `checks`, `hooks` · `scan`, `drift` · `index` · `app`.
+//! `graph`, `checks`, `hooks` · `scan`, `drift` · `index` · `app` · `watch`.
 
 pub mod app;
 pub mod checks;
@@ -21,5 +21,6 @@ pub mod parse;
 pub mod scan;
 pub mod text;
 pub mod util;
+pub mod watch;
 
 pub use app::{answer, exit_code, Answer, Ask, Error, Options, Result, Session};

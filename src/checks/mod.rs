@@ -9,11 +9,14 @@ mod status;
 mod supersession;
 
 use crate::model::{DocCitations, Finding, Record, Status};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 struct Corpus<'a> {
     records: &'a [Record],
     by_id: HashMap<&'a str, &'a Record>,
+    /// The kinds of record the repository has: the prefixes (`ADR`, `RFC`, `DR`) of the
+    /// formatted ids of its records.
+    kinds: HashSet<&'a str>,
 }
 
 impl<'a> Corpus<'a> {
@@ -22,7 +25,18 @@ impl<'a> Corpus<'a> {
         for r in records {
             by_id.entry(r.id.as_str()).or_insert(r);
         }
-        Corpus { records, by_id }
+        let kinds = records.iter().filter_map(|r| kind_of(&r.id)).collect();
+        Corpus {
+            records,
+            by_id,
+            kinds,
+        }
+    }
+
+    /// Whether the repository has records of the kind `id` names (an `RFC 2119` in a
+    /// repository of ADRs names an IETF RFC, not a missing record).
+    fn has_kind_of(&self, id: &str) -> bool {
+        kind_of(id).is_some_and(|k| self.kinds.contains(k))
     }
 
     fn exists(&self, id: &str) -> bool {
@@ -51,6 +65,11 @@ impl<'a> Corpus<'a> {
     fn is_superseded(&self, r: &Record) -> bool {
         r.status == Status::Superseded || r.successors.iter().any(|s| self.exists(s))
     }
+}
+
+/// The prefix of a formatted id (`ADR-0007` → `ADR`); `None` for an id that is a file stem.
+fn kind_of(id: &str) -> Option<&str> {
+    crate::text::ids::number_of(id).and_then(|_| id.split_once('-').map(|(k, _)| k))
 }
 
 /// Every check over the records and the guides' citations, sorted: problems first, then by

@@ -10,6 +10,8 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             continue;
         }
         match c.get(id) {
+            // A mention of a kind the repository has no records of names something else.
+            None if !c.has_kind_of(id) => {}
             None => out.push(Finding::new(
                 FindingCode::UnknownReference,
                 &r.id,
@@ -20,7 +22,12 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
                 ),
             )),
             Some(cited) if r.status.is_current() && c.is_superseded(cited) => {
-                if cited.successors.contains(&r.id) {
+                // The record that superseded it, or one that cites a successor too (written
+                // knowing the newer decision), is not left behind by it.
+                let successors = c.successors_of(cited);
+                if successors.contains(r.id.as_str())
+                    || r.cites.iter().any(|id| successors.contains(id.as_str()))
+                {
                     continue;
                 }
                 out.push(Finding::new(

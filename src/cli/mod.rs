@@ -7,6 +7,7 @@ mod index;
 mod query;
 mod review;
 mod ui;
+mod watch;
 
 use clap::{Args, Parser, Subcommand};
 use context_graph::Options;
@@ -74,6 +75,8 @@ enum Command {
     Hook(hooks::HookArgs),
     /// The decisions a range of commits touches, and whether the range cites them (for CI)
     Review(review::ReviewArgs),
+    /// Keep the index fresh while files change, until Ctrl-C
+    Watch(watch::WatchArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -101,6 +104,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::UninstallHooks => "uninstall-hooks",
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
+                Command::Watch(_) => "watch",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -113,6 +117,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::UninstallHooks), _, _) => return hooks::uninstall(opts, json),
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
+        (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

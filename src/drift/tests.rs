@@ -6,25 +6,10 @@ use crate::model::Status;
 
 fn record(id: &str, status: Status, date: Option<&str>, path: &str, governs: &[&str]) -> Record {
     Record {
-        id: id.into(),
         title: "T".into(),
-        status,
-        status_text: status.as_str().into(),
         date: date.map(Into::into),
-        path: path.into(),
-        supersedes: vec![],
-        superseded_by: vec![],
-        amends: vec![],
-        cites: vec![],
-        cited_by: vec![],
         governs: governs.iter().map(|g| g.to_string()).collect(),
-        missing_paths: vec![],
-        commits: vec![],
-        drift: None,
-        successors: vec![],
-        successors_only_claimed_by_successor: vec![],
-        moved: BTreeMap::new(),
-        relates_to: vec![],
+        ..Record::bare(id, "T", status, path)
     }
 }
 

@@ -124,27 +124,14 @@ mod tests {
     use crate::model::Status;
 
     fn record(id: &str, status: Status, governs: &[&str]) -> Record {
-        Record {
-            id: id.into(),
-            title: format!("Title of {id}"),
+        let mut r = Record::bare(
+            id,
+            &format!("Title of {id}"),
             status,
-            status_text: String::new(),
-            date: None,
-            path: format!("docs/adr/{id}.md"),
-            supersedes: vec![],
-            superseded_by: vec![],
-            amends: vec![],
-            cites: vec![],
-            cited_by: vec![],
-            governs: governs.iter().map(|g| g.to_string()).collect(),
-            missing_paths: vec![],
-            commits: vec![],
-            drift: None,
-            successors: vec![],
-            successors_only_claimed_by_successor: vec![],
-            moved: Default::default(),
-            relates_to: vec![],
-        }
+            &format!("docs/adr/{id}.md"),
+        );
+        r.governs = governs.iter().map(|g| g.to_string()).collect();
+        r
     }
 
     #[test]

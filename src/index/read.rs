@@ -49,17 +49,20 @@ impl PathLists {
 }
 
 impl Index {
-    /// The history a set of records needs, read from the index: only the commits that touch
-    /// their governed paths or their files (and the files' earlier names), or mention their ids,
-    /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
+    /// What HEAD reaches, as stored (nothing before the history was first built); the file
+    /// opened to read.
+    fn reach(&mut self) -> Result<Reach, IndexError> {
+        self.readable()?;
+        Ok(match self.meta(KEY_REACH)? {
+            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
+            None => Reach::default(),
+        })
+    }
+
     /// For each pattern, whether a commit HEAD reaches (stored or pending) ever touched a path
     /// it matches (CONTRACT.md §8, "Gone means it was there").
     pub fn ever_had(&mut self, patterns: &[&str]) -> Result<Vec<bool>, IndexError> {
-        self.readable()?;
-        let reach: Reach = match self.meta(KEY_REACH)? {
-            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
-            None => Reach::default(),
-        };
+        let reach = self.reach()?;
         let prefix = self.repo.prefix.as_str();
         let txn = self.read_txn()?;
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
@@ -95,12 +98,11 @@ impl Index {
         Ok(out)
     }
 
+    /// The history a set of records needs, read from the index: only the commits that touch
+    /// their governed paths or their files (and the files' earlier names), or mention their ids,
+    /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
     pub fn history_for(&mut self, records: &[Record]) -> Result<HistoryData, IndexError> {
-        self.readable()?;
-        let reach: Reach = match self.meta(KEY_REACH)? {
-            Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,
-            None => Reach::default(),
-        };
+        let reach = self.reach()?;
         let prefix = self.repo.prefix.as_str();
         let txn = self.read_txn()?;
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;

@@ -13,6 +13,20 @@ impl Index {
     /// `index --status`: reports, never updates.
     pub fn status(&mut self, root: &Path, docs: &[String]) -> Result<IndexStatus, IndexError> {
         self.readable()?;
+        // A file with no schema yet (a first build killed before its first step): nothing is
+        // indexed, as when there is no file; the next query or `index` builds it.
+        if self.schema_version == 0 {
+            return Ok(IndexStatus {
+                path: self.path.display().to_string(),
+                schema_version: SCHEMA_VERSION,
+                head: self.repo.head.map(|h| git::sha_hex(&h)),
+                indexed_head: None,
+                fresh: false,
+                records: 0,
+                commits: 0,
+                paths: 0,
+            });
+        }
         let stored_head = self.indexed_head()?;
         // Pending commits count as indexed: the history answers for them.
         let shallow = self.repo.shallow_boundary();

@@ -45,6 +45,33 @@ pub struct Record {
     pub relates_to: Vec<String>,
 }
 
+impl Record {
+    /// A record with these fields and every list empty: no edges, no paths, no history.
+    pub fn bare(id: &str, title: &str, status: Status, path: &str) -> Record {
+        Record {
+            id: id.into(),
+            title: title.into(),
+            status,
+            status_text: status.as_str().into(),
+            date: None,
+            path: path.into(),
+            supersedes: Vec::new(),
+            superseded_by: Vec::new(),
+            amends: Vec::new(),
+            cites: Vec::new(),
+            cited_by: Vec::new(),
+            governs: Vec::new(),
+            missing_paths: Vec::new(),
+            commits: Vec::new(),
+            drift: None,
+            successors: Vec::new(),
+            successors_only_claimed_by_successor: Vec::new(),
+            moved: BTreeMap::new(),
+            relates_to: Vec::new(),
+        }
+    }
+}
+
 /// The normalised status (the reference's table).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]

@@ -468,29 +468,13 @@ pub fn index_summary(s: &crate::model::IndexSummary) -> String {
 mod tests {
     use super::*;
     use crate::model::{AuthorCount, FindingCode, Status};
-    use std::collections::BTreeMap;
 
     fn accepted(id: &str, title: &str, governs: &[&str]) -> Record {
+        let path = format!("docs/adr/{}.md", id.to_lowercase());
         Record {
-            id: id.into(),
-            title: title.into(),
-            status: Status::Accepted,
-            status_text: "Accepted".into(),
             date: Some("2025-01-10".into()),
-            path: format!("docs/adr/{}.md", id.to_lowercase()),
-            supersedes: vec![],
-            superseded_by: vec![],
-            amends: vec![],
-            cites: vec![],
-            cited_by: vec![],
             governs: governs.iter().map(|g| g.to_string()).collect(),
-            missing_paths: vec![],
-            commits: vec![],
-            drift: None,
-            successors: vec![],
-            successors_only_claimed_by_successor: vec![],
-            moved: BTreeMap::new(),
-            relates_to: vec![],
+            ..Record::bare(id, title, Status::Accepted, &path)
         }
     }
 

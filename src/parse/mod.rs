@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 1;
+pub const PARSER_VERSION: u32 = 5;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -49,6 +49,9 @@ pub struct ParsedRecord {
     pub related: Vec<Ref>,
     /// Every id mentioned (its own included; the graph drops it) and every link.
     pub mentions: Vec<String>,
+    /// Ids named only by links to external URLs (`[RFC 98](https://…/pull/98)`): a citation
+    /// only when a record has that id (CONTRACT.md §8, "Ids that are not records").
+    pub linked_mentions: Vec<String>,
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,

@@ -4,11 +4,13 @@
 use super::fields::{
     date_in_name, is_section_heading, plain_text, read_date, read_status, record_stem,
 };
-use super::relations::{fm_refs, link_text_id, relations};
+use super::relations::{fm_refs, link_text_id, prose_relations, status_relations, Ctx};
 use super::{dedup, ParsedRecord, Ref};
+use crate::model::Status;
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
 use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
+use crate::text::mentions::{blank_code_examples, prose_ids};
 use crate::text::{parent_folder, path};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -36,7 +38,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let heading = heading.as_deref();
     let id = read_id(&fm, stem, heading, prefix);
     let title = read_title(&fm, heading, stem);
-    let (status, status_text) = read_status(&fm, &lines);
+    let (mut status, mut status_text) = read_status(&fm, &lines);
     let date = read_date(&fm, &lines, &all_lines, body_start, date_in_name(stem));
 
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
@@ -50,18 +52,34 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     }
     let mut links = Vec::new();
     let mut code_paths = Vec::new();
-    // The status line may itself say "Superseded by ADR-9".
     // Regexes run once over the visible text, not once per line.
     let visible: String = lines.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
-    for text in [visible.as_str(), status_text.as_str()] {
-        relations(
-            text,
-            folder,
-            prefix,
-            [&mut superseded_by, &mut supersedes, &mut amends],
-        );
-    }
-    mentions.extend(ids::mentions(&visible).into_iter().map(|m| m.id));
+    // Relations in prose, where the record itself is the subject; code-span examples blanked.
+    let shown = blank_code_examples(&visible);
+    let shown_lines: Vec<(usize, &str)> = lines
+        .iter()
+        .map(|(i, _)| *i)
+        .zip(shown.split('\n'))
+        .collect();
+    let ctx = Ctx {
+        folder,
+        prefix,
+        own_id: &id,
+    };
+    prose_relations(
+        &shown_lines,
+        &ctx,
+        [&mut superseded_by, &mut supersedes, &mut amends],
+    );
+    // The status line may itself say "Superseded by ADR-9".
+    status_relations(
+        &status_text,
+        &ctx,
+        [&mut superseded_by, &mut supersedes, &mut amends],
+    );
+    let prose = prose_ids(&visible);
+    mentions.extend(prose.ids);
+    let linked_mentions = prose.linked;
     for (text, target) in text_links(&visible) {
         if let Some(target) = link_target(folder, target) {
             links.push(Ref::Link {
@@ -85,6 +103,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     dedup(&mut links);
     code_paths.sort();
     code_paths.dedup();
+    // A record that says of itself that it is superseded, and has no status, is superseded.
+    if status == Status::Unknown && !superseded_by.is_empty() {
+        status = Status::Superseded;
+        status_text = format!("Superseded by {}", successor_names(&superseded_by));
+    }
 
     ParsedRecord {
         path: rel_path.to_string(),
@@ -98,6 +121,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         superseded_by,
         amends,
         mentions,
+        linked_mentions,
         links,
         code_paths,
         related: fm_refs(
@@ -108,6 +132,21 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         declared: super::scope::declared_scope(&fm),
         notes,
     }
+}
+
+/// The successors a record names, for its status text: ids, else link texts' ids, else files.
+fn successor_names(refs: &[Ref]) -> String {
+    let names: Vec<&str> = refs
+        .iter()
+        .map(|r| match r {
+            Ref::Id(id) => id.as_str(),
+            Ref::Link {
+                text_id: Some(id), ..
+            } => id.as_str(),
+            Ref::Link { target, .. } => target.rsplit('/').next().unwrap_or(target),
+        })
+        .collect();
+    names.join(", ")
 }
 
 /// The first `# ` heading, as text: links reduced to their text, emphasis dropped.

@@ -42,6 +42,7 @@ pub const CORPORA: &[&str] = &[
     "reading/dated-folders",
     "reading/dated-names",
     "reading/declared-scope",
+    "reading/status-history",
     "reading/status-lines",
     "reading/status-tables",
     "reading/titles-markdown",

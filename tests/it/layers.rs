@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("drift", 5),
     ("index", 6),
     ("app", 7),
+    ("watch", 8),
 ];
 
 fn layer(module: &str) -> Option<u32> {

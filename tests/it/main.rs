@@ -31,7 +31,9 @@ mod reading_fields;
 mod reading_folders;
 mod reading_output;
 mod reading_paths;
+mod reading_relations;
 mod reading_scope;
 mod regressions;
 #[cfg(unix)]
 mod review;
+mod watch;

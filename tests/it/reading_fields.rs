@@ -367,3 +367,10 @@ fn links_and_emphasis_in_a_title_are_reduced_to_their_text() {
         "Keep snake_case_names in the public API"
     );
 }
+
+/// A status section that keeps its history ("Accepted", later "Superseded by 35") says where the
+/// record stands now: superseded, not still accepted (and no `superseded-still-current`).
+#[test]
+fn a_status_section_keeps_its_history_and_the_last_word_counts() {
+    crate::fixture::assert_corpus("reading/status-history");
+}

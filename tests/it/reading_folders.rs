@@ -40,5 +40,43 @@ fn a_chapter_beside_its_record_is_neither_a_record_nor_a_citation() {
         .iter()
         .map(|r| r["path"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(paths, ["docs/adr/0003-split-the-monolith.md"]);
+    assert_eq!(
+        paths,
+        [
+            "docs/adr/0003-split-the-monolith.md",
+            "docs/adr/0004-cite-both.md",
+            "docs/adr/0005-cite-the-old-one.md"
+        ]
+    );
+}
+
+/// A document that declares its own status (a spec, a plan of its own time) is not a guide, and
+/// a record that cites the successor too was written knowing the newer decision: neither is
+/// left behind by a superseded record.
+#[test]
+fn a_spec_with_its_own_status_and_a_record_citing_the_successor_too_are_not_flagged() {
+    let doc = json(CORPUS);
+    let flagged: Vec<(String, String)> = crate::fixture::finding_list(&doc)
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_string(),
+                f["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        !flagged.iter().any(|(_, p)| p == "docs/specs/jobs.md"),
+        "{flagged:?}"
+    );
+    assert!(
+        !flagged
+            .iter()
+            .any(|(_, p)| p == "docs/adr/0004-cite-both.md"),
+        "{flagged:?}"
+    );
+    assert!(flagged.contains(&(
+        "cites-superseded".to_string(),
+        "docs/adr/0005-cite-the-old-one.md".to_string()
+    )));
 }

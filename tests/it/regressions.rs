@@ -324,3 +324,22 @@ fn status_right_after_index_is_fresh_for_a_record_written_a_moment_ago() {
     assert_eq!(repo.index_status()["fresh"], false);
     same_both_ways(&repo, &["check", "--json"]);
 }
+
+/// A first build killed before its first schema step leaves a redb file with no tables:
+/// `index --status` reports nothing indexed (exit 0), a query answers and builds it.
+#[test]
+fn status_of_an_index_file_with_no_schema_yet_says_nothing_is_indexed() {
+    let repo = GitRepo::new();
+    repo.write(ADR1, &adr(1, "Use tokens", "Accepted", None, "Tokens."));
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A record");
+    let file = repo.index_file();
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    drop(redb::Database::create(&file).expect("an empty redb file"));
+    let status = repo.index_status();
+    assert_eq!(status["fresh"], false, "{status:#}");
+    assert_eq!(status["indexed_head"], Value::Null);
+    assert_eq!(status["records"], 0);
+    same_both_ways(&repo, &["check", "--json"]);
+    repo.run(&["index"]).assert_code(0);
+    assert_eq!(repo.index_status()["records"], 1);
+}

@@ -1,0 +1,582 @@
+//! Relations: "Supersedes", "Superseded by", "Amends" and their kin, from frontmatter and
+//! from prose, and the id a link's text names (ADR-0001).
+//!
+//! In prose a relation word counts only where the record itself is the subject (CONTRACT.md
+//! §8, "Relations in prose"): the clause begins with the word ("Supersedes ADR-3", "- **Superseded
+//! by** ADR-9", "> [!NOTE] Amends ADR-4", "Superseded: 2019-12-19 by ADR-14"), or its subject is
+//! the record or its authors ("This RFC has been superseded by …", "We drop the schema,
+//! superseding ADR-5"). Negated, hypothetical or conditional wording, another subject, and
+//! whatever sits under a heading for the options or alternatives considered do not count. "In
+//! part supersedes" is an amendment.
+
+use super::Ref;
+use crate::text::frontmatter::Frontmatter;
+use crate::text::ids::{self, Prefix};
+use crate::text::markdown::{link_re, link_target};
+use regex::Regex;
+use std::sync::OnceLock;
+
+pub(super) fn fm_refs(fm: &Frontmatter, keys: &[&str], prefix: Prefix) -> Vec<Ref> {
+    let mut out = Vec::new();
+    for key in keys {
+        if let Some(v) = fm.fields.get(*key) {
+            for item in v.items() {
+                for piece in item.split(',') {
+                    if let Some(id) = ids::parse_id(piece, prefix) {
+                        out.push(Ref::Id(id));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Which list a relation word fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    SupersededBy,
+    Supersedes,
+    Amends,
+}
+
+/// How the word is inflected: "superseded by" (`By`), "supersedes" (`Third`), "superseding"
+/// (`Participle`), "supersede" (`Base`). The last two count only after a subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    By,
+    Third,
+    Participle,
+    Base,
+}
+
+/// A relation word: "superseded by" (with the adr-tools spelling "superceded", emphasis, and a
+/// date between the word and "by": "Superseded: 2019-12-19 by") in group 1, any other in
+/// group 2.
+fn relation_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)(?-u:\b)(?:((?:superseded|superceded|replaced)[*_]*(?:[ \t]*[:,]?[ \t]*(?:on[ \t]+)?[0-9]{4}-[0-9]{2}-[0-9]{2},?)?\s+[*_]*by)|(supersedes|supercedes|replaces|superseding|superceding|replacing|supersede|supercede|replace|amends|extends|refines|narrows|overrides|modifies|amending|extending|refining|narrowing|overriding|modifying|amend|extend|refine|narrow|override|modify))(?-u:\b)",
+        )
+        .expect("regex")
+    })
+}
+
+fn classify(word: &str) -> (Kind, Form) {
+    let w = word.to_ascii_lowercase();
+    let kind = if ["supersed", "superced", "replac"]
+        .iter()
+        .any(|s| w.starts_with(s))
+    {
+        Kind::Supersedes
+    } else {
+        Kind::Amends
+    };
+    let form = if w.ends_with("ing") {
+        Form::Participle
+    } else if w.ends_with('s') {
+        Form::Third
+    } else {
+        Form::Base
+    };
+    (kind, form)
+}
+
+fn list_separator_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:\s|[,;:*_(|]|&|(?-u:\b)and(?-u:\b)|(?-u:\b)or(?-u:\b))*").expect("regex")
+    })
+}
+
+fn bare_number_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    // Where an id is expected in prose, a bare number counts only when it is plainly one:
+    // backticked (`0022`), zero-padded (0022) or numbered (#22).
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:`#?([0-9]+)`|#([0-9]+)(?-u:\b)|(0[0-9]+)(?-u:\b))").expect("regex")
+    })
+}
+
+/// "specific clauses of", "parts of", "section 3 of" between the word and the ids: the
+/// relation touches part of the record, which makes a supersession an amendment.
+fn part_of_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^[\s*_]*(?:(?:specific|certain|some|the|two|three|several|[0-9]+|parts?|sections?|clauses?|paragraphs?|portions?|aspects?)[\s*_]+){1,3}of(?-u:\b)",
+        )
+        .expect("regex")
+    })
+}
+
+/// Reads the list of ids and links at the start of `rest`. `rest` may hold the next lines of a
+/// wrapped paragraph: the list crosses a line break right after the relation word ("superseded
+/// by\n[RFC 44](…)") or after a connector ("ADR-7 and\nADR-9"), not after a complete item.
+fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
+    let mut rest = rest;
+    let mut first = true;
+    loop {
+        let skip = list_separator_re().find(rest).map(|s| s.end()).unwrap_or(0);
+        let separator = &rest[..skip];
+        if let Some(line_end) = separator.find('\n').filter(|_| !first) {
+            let before = separator[..line_end].trim();
+            if before.is_empty() || before.ends_with(['*', '_', '(', ':', ';']) {
+                break;
+            }
+        }
+        first = false;
+        rest = &rest[skip..];
+        let unticked = rest.strip_prefix('`').unwrap_or(rest);
+        if let Some(c) = link_re()
+            .captures(rest)
+            .filter(|c| c.get(0).unwrap().start() == 0)
+        {
+            if let Some(target) = link_target(folder, &c[2]) {
+                out.push(Ref::Link {
+                    text_id: link_text_id(&c[1], prefix),
+                    target,
+                });
+            } else if let Some(id) = link_text_id(&c[1], prefix) {
+                out.push(Ref::Id(id));
+            }
+            rest = &rest[c.get(0).unwrap().end()..];
+        } else if let Some(mention) = ids::mentions(unticked)
+            .into_iter()
+            .next()
+            .filter(|m| m.start == 0)
+        {
+            out.push(Ref::Id(mention.id));
+            rest = &unticked[mention.end..];
+            rest = rest.strip_prefix('`').unwrap_or(rest);
+        } else if let Some(c) = bare_number_re().captures(rest) {
+            let digits = c.get(1).or(c.get(2)).or(c.get(3)).unwrap().as_str();
+            out.push(Ref::Id(ids::format_id(prefix, digits)));
+            rest = &rest[c.get(0).unwrap().end()..];
+        } else {
+            break;
+        }
+    }
+}
+
+/// The three lists a relation fills: `[superseded_by, supersedes, amends]`.
+pub(super) type Lists<'a> = [&'a mut Vec<Ref>; 3];
+
+/// Files the ids after the relation word that ends at `end` of `line`. A partial relation
+/// ("in part supersedes", "supersedes parts of") is an amendment; a partial "superseded by"
+/// names no successor and is dropped.
+fn file(line: &str, end: usize, kind: Kind, partial: bool, ctx: &Ctx, lists: &mut Lists) {
+    let mut rest = &line[end..];
+    let mut partial = partial;
+    if let Some(m) = part_of_re().find(rest) {
+        partial = true;
+        rest = &rest[m.end()..];
+    }
+    let slot = match (kind, partial) {
+        (Kind::SupersededBy, true) => return,
+        (Kind::SupersededBy, false) => 0,
+        (Kind::Supersedes, false) => 1,
+        (Kind::Supersedes, true) | (Kind::Amends, _) => 2,
+    };
+    read_list(rest, ctx.folder, ctx.prefix, lists[slot]);
+}
+
+/// What reading a record's relations needs besides its text.
+pub(super) struct Ctx<'a> {
+    pub folder: &'a str,
+    pub prefix: Prefix,
+    /// The record's own id: "ADR-0025 is superseded by …" in ADR-0025 is its own relation.
+    pub own_id: &'a str,
+}
+
+/// The relations a `Status:` value states ("Superseded by ADR-9", "Accepted; amends ADR-4"):
+/// the value is the record's own word about itself, so a relation word anywhere in it counts,
+/// unless it is negated or partial.
+pub(super) fn status_relations(status: &str, ctx: &Ctx, mut lists: Lists) {
+    for c in relation_re().captures_iter(status) {
+        let m = c.get(0).expect("group 0 always matches");
+        let (kind, form) = match c.get(1) {
+            Some(_) => (Kind::SupersededBy, Form::By),
+            None => classify(m.as_str()),
+        };
+        if form == Form::Base {
+            continue;
+        }
+        let before = words(&status[..m.start()]);
+        if before.iter().any(|w| blocks(w)) {
+            continue;
+        }
+        let partial = before.iter().any(|w| PARTIAL.contains(&w.as_str()));
+        file(status, m.end(), kind, partial, ctx, &mut lists);
+    }
+}
+
+/// The relations the prose of a record states about the record itself. `lines` are its
+/// visible lines (fences dropped, code-span examples blanked).
+pub(super) fn prose_relations(lines: &[(usize, &str)], ctx: &Ctx, mut lists: Lists) {
+    for line in logical_lines(lines) {
+        for c in relation_re().captures_iter(&line) {
+            let m = c.get(0).expect("group 0 always matches");
+            let (kind, form) = match c.get(1) {
+                Some(_) => (Kind::SupersededBy, Form::By),
+                None => classify(m.as_str()),
+            };
+            let Some(start) = clause_start(&line, m.start()) else {
+                continue;
+            };
+            if let Some(partial) = judge(&line[start..m.start()], form, ctx.own_id) {
+                file(&line, m.end(), kind, partial, ctx, &mut lists);
+            }
+        }
+    }
+}
+
+// ---- Where a relation word stands ----------------------------------------------------------
+
+/// An ATX heading: its level and text.
+fn heading(line: &str) -> Option<(usize, &str)> {
+    let t = line.trim_start();
+    if line.len() - t.len() > 3 {
+        return None;
+    }
+    let level = t.bytes().take_while(|&b| b == b'#').count();
+    let rest = &t[level..];
+    ((1..=6).contains(&level) && (rest.is_empty() || rest.starts_with([' ', '\t'])))
+        .then(|| (level, rest.trim().trim_end_matches('#').trim()))
+}
+
+/// A heading for the options or alternatives considered: "Considered Options", "Options
+/// considered", "Option C: Supersede ADR-7", "Rejected alternatives", "Pros and Cons of the
+/// Options".
+fn options_heading(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)(?-u:\b)(?:options?|alternatives?|pros\s+and\s+cons)(?-u:\b)")
+            .expect("regex")
+    })
+    .is_match(text)
+}
+
+/// A line's text after its blockquote markers.
+fn unquoted(line: &str) -> &str {
+    let mut t = line.trim_start();
+    while let Some(rest) = t.strip_prefix('>') {
+        t = rest.trim_start();
+    }
+    t
+}
+
+fn list_marker_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^(?:[-*+]|[0-9]{1,3}[.)])(?:\s|$)").expect("regex"))
+}
+
+/// `Key: value`, as in a record's header ("Status: Accepted", "Date: 2024-01-05").
+fn field_line_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:[-*+]\s+)?[*_]*[A-Za-z][A-Za-z ()#/-]{0,30}[*_]*:[*_]*(?:\s+\S|$)")
+            .expect("regex")
+    })
+}
+
+/// Whether `next` continues the sentence that `prev` (both unquoted, non-empty) leaves open:
+/// a wrapped paragraph line, not a new item, field, heading or sentence.
+fn continues(prev: &str, next: &str) -> bool {
+    let p = prev.trim_end();
+    if prev.ends_with("  ") || p.ends_with('\\') || p.starts_with('|') || next.starts_with('|') {
+        return false;
+    }
+    let p_end = p.trim_end_matches(['*', '_', '`']);
+    if p_end.ends_with(['.', '!', '?', ':', ';']) || field_line_re().is_match(p) {
+        return false;
+    }
+    if list_marker_re().is_match(next) || next.starts_with("[!") || next.starts_with('#') {
+        return false;
+    }
+    // A new sentence begins with a capitalised word ("Supersedes", "This"); an acronym
+    // ("ADR-5", "RFC 44") or a lower-case word carries on the sentence.
+    let mut chars = next.trim_start_matches(['*', '_']).chars();
+    let capitalised = matches!(
+        (chars.next(), chars.next()),
+        (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase()
+    );
+    !capitalised
+}
+
+/// The visible lines as logical lines: a wrapped paragraph joined into one (a sentence may be
+/// broken anywhere; its lines stay apart, unquoted and trimmed), each heading on its own, and no line under a heading for options
+/// or alternatives (down to the next heading of its level or above).
+fn logical_lines(lines: &[(usize, &str)]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    let mut prev: Option<&str> = None;
+    let mut excluded: Option<usize> = None;
+    for (_, line) in lines {
+        if let Some((level, text)) = heading(line) {
+            out.extend(current.take());
+            prev = None;
+            if excluded.is_some_and(|l| level <= l) {
+                excluded = None;
+            }
+            if excluded.is_none() && level >= 2 && options_heading(text) {
+                excluded = Some(level);
+            }
+            if excluded.is_none() {
+                out.push(line.to_string());
+            }
+            continue;
+        }
+        if excluded.is_some() {
+            continue;
+        }
+        let body = unquoted(line);
+        if body.trim().is_empty() {
+            out.extend(current.take());
+            prev = None;
+            continue;
+        }
+        match (current.as_mut(), prev) {
+            (Some(c), Some(p)) if continues(p, body) => {
+                c.push('\n');
+                c.push_str(body.trim());
+            }
+            _ => {
+                out.extend(current.take());
+                current = Some(line.to_string());
+            }
+        }
+        prev = Some(body);
+    }
+    out.extend(current);
+    out
+}
+
+/// Where the clause holding byte `at` of `line` begins: after the last sentence end (`.`, `!`,
+/// `?`), `;` or `:` followed by a space, or at the line's start. In a table row only the first
+/// cell is read (a key such as "| Supersedes | ADR-3 |"); a relation word in another cell is
+/// about that row's subject, and `None`.
+fn clause_start(line: &str, at: usize) -> Option<usize> {
+    let before = &line[..at];
+    let row = unquoted(line).starts_with('|');
+    let mut start = 0;
+    if row {
+        let first = before.find('|').map_or(0, |i| i + 1);
+        if before[first..].contains('|') {
+            return None;
+        }
+        start = first;
+    }
+    let b = before.as_bytes();
+    for i in (start..b.len()).rev() {
+        if matches!(b[i], b'.' | b'!' | b'?' | b';' | b':')
+            && b.get(i + 1).is_some_and(|c| c.is_ascii_whitespace())
+        {
+            return Some(i + 1);
+        }
+    }
+    Some(start)
+}
+
+/// The markers a clause may begin with: blockquote `>`, a callout (`[!NOTE]`), heading `#`s,
+/// a list marker or number, a task box, emphasis (not strike-through: a struck relation is
+/// withdrawn).
+fn skip_markers(s: &str) -> &str {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"^(?:\s+|>|\[![A-Za-z]+\][+-]?|#{1,6}(?:\s|$)|(?:[-+*]|[0-9]{1,3}[.)])\s|\[[ xX]\]\s|[*_]+)",
+        )
+        .expect("regex")
+    });
+    let mut s = s;
+    while let Some(m) = re.find(s) {
+        s = &s[m.end()..];
+    }
+    s
+}
+
+/// The words of a text, lower-case, without emphasis and trailing commas.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| matches!(c, '*' | '_' | '`' | ',' | '(' | ')'))
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Words that may stand between the subject and the relation word.
+const FILLER: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "had",
+    "been",
+    "being",
+    "be",
+    "will",
+    "shall",
+    "does",
+    "do",
+    "did",
+    "hereby",
+    "herewith",
+    "now",
+    "also",
+    "thus",
+    "therefore",
+    "hence",
+    "henceforth",
+    "formally",
+    "officially",
+    "explicitly",
+    "effectively",
+    "fully",
+    "completely",
+    "entirely",
+    "accordingly",
+    "already",
+    "thereby",
+    "consequently",
+    "then",
+    "decided",
+    "decide",
+    "agreed",
+    "agree",
+    "chose",
+    "choose",
+    "to",
+];
+
+/// Words that make a relation partial: "in part supersedes", "partially supersedes".
+const PARTIAL: &[&str] = &["partially", "partly", "in", "part"];
+
+/// Adverbs a relation word may follow at a clause's start with no subject ("Also supersedes
+/// ADR-4", "Partially supersedes ADR-3").
+const ADVERBS: &[&str] = &[
+    "also",
+    "now",
+    "hereby",
+    "formally",
+    "officially",
+    "explicitly",
+    "effectively",
+    "thus",
+    "therefore",
+    "hence",
+    "partially",
+    "partly",
+    "in",
+    "part",
+];
+
+/// Negation, modality and condition: "does not supersede", "would supersede", "whether it
+/// supersedes", "if accepted", "revisit when".
+fn blocks(word: &str) -> bool {
+    const BLOCK: &[&str] = &[
+        "not",
+        "no",
+        "never",
+        "nor",
+        "neither",
+        "cannot",
+        "would",
+        "could",
+        "should",
+        "might",
+        "may",
+        "whether",
+        "if",
+        "unless",
+        "when",
+        "whenever",
+        "once",
+        "until",
+        "without",
+        "instead",
+        "rather",
+        "against",
+        "avoid",
+        "avoids",
+        "avoiding",
+        "consider",
+        "considered",
+        "considering",
+        "future",
+        "perhaps",
+        "maybe",
+    ];
+    BLOCK.contains(&word) || word.ends_with("n't") || word.ends_with("n’t")
+}
+
+/// Whether the text before a relation word in its clause leaves the record as the subject:
+/// `Some(partial)` when it does.
+fn judge(prefix: &str, form: Form, own_id: &str) -> Option<bool> {
+    let p = skip_markers(prefix);
+    let w = words(p);
+    let partial = |ws: &[String]| ws.iter().any(|w| PARTIAL.contains(&w.as_str()));
+    // At a clause's start only a statement counts: "Supersedes ADR-3", "Superseded by ADR-9";
+    // not an imperative ("Supersede ADR-7 with new records") nor a gerund ("Superseding
+    // ADR-2 would be well-formed").
+    let stated = matches!(form, Form::By | Form::Third);
+    if w.is_empty() {
+        return stated.then_some(false);
+    }
+    // The subject: "this" and up to three nouns, "we", "I", or the record's own id.
+    let subject_len = if w[0] == "this" {
+        1 + w[1..]
+            .iter()
+            .take(3)
+            .take_while(|x| {
+                x.chars().all(|c| c.is_alphanumeric() || c == '-')
+                    && !FILLER.contains(&x.as_str())
+                    && !PARTIAL.contains(&x.as_str())
+                    && !blocks(x)
+            })
+            .count()
+    } else if w[0] == "we" || w[0] == "i" {
+        1
+    } else {
+        match ids::mentions(p).first() {
+            Some(m) if m.start == 0 && m.id == own_id => words(&p[..m.end]).len(),
+            _ => 0,
+        }
+    };
+    let rest = &w[subject_len..];
+    if subject_len == 0 {
+        let adverbs_only = rest.iter().all(|x| ADVERBS.contains(&x.as_str()));
+        return (stated && adverbs_only).then(|| partial(rest));
+    }
+    if rest
+        .iter()
+        .all(|x| FILLER.contains(&x.as_str()) || PARTIAL.contains(&x.as_str()))
+    {
+        return Some(partial(rest));
+    }
+    // "We drop the schema, superseding ADR-5": a participle after a comma or a dash, in a
+    // sentence whose subject is the record or its authors, with nothing negated or conditional.
+    let t = p.trim_end().trim_end_matches(['*', '_']);
+    let after_break = t.ends_with([',', '—', '–']) || t.ends_with(" -");
+    (form == Form::Participle && after_break && !w.iter().any(|x| blocks(x))).then_some(false)
+}
+
+/// The id a link's text names: `[ADR-3: Title]`, `[3. Title]`, `[0003]`.
+pub(super) fn link_text_id(text: &str, prefix: Prefix) -> Option<String> {
+    let t = text.trim().trim_matches('`');
+    if let Some(m) = ids::mentions(t).into_iter().next().filter(|m| m.start == 0) {
+        return Some(m.id);
+    }
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let after = t[digits.len()..].chars().next();
+    (!digits.is_empty() && matches!(after, None | Some('.') | Some(':') | Some(' ')))
+        .then(|| ids::format_id(prefix, &digits))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,171 @@
+//! Unit tests of `parse::relations`.
+
+use super::*;
+
+/// `[superseded_by, supersedes, amends]` of a prose text, as ids.
+fn read(text: &str) -> [Vec<String>; 3] {
+    let all: Vec<&str> = text.split('\n').collect();
+    let lines: Vec<(usize, &str)> = all.iter().copied().enumerate().collect();
+    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    let ctx = Ctx {
+        folder: "docs/adr",
+        prefix: Prefix::Adr,
+        own_id: "ADR-0020",
+    };
+    prose_relations(&lines, &ctx, [&mut a, &mut b, &mut c]);
+    let ids = |v: Vec<Ref>| -> Vec<String> {
+        v.into_iter()
+            .map(|r| match r {
+                Ref::Id(id) => id,
+                Ref::Link { text_id, target } => text_id.unwrap_or(target),
+            })
+            .collect()
+    };
+    [ids(a), ids(b), ids(c)]
+}
+
+const NONE: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+
+fn supersedes(text: &str) -> Vec<String> {
+    read(text)[1].clone()
+}
+
+#[test]
+fn the_word_at_the_clause_start_counts() {
+    for text in [
+        "Supersedes ADR-3",
+        "- **Supersedes** ADR-3",
+        "1. Supersedes ADR-3",
+        "> Supersedes ADR-3",
+        "> [!NOTE]\n> Supersedes ADR-3",
+        "> [!WARNING] Supersedes ADR-3",
+        "Supercedes [3. Old](0003-old.md)",
+        "We moved on. Supersedes ADR-3.",
+        "Accepted; supersedes ADR-3",
+        "| Supersedes | ADR-3 |",
+        "Also supersedes ADR-3",
+    ] {
+        assert_eq!(supersedes(text), ["ADR-0003"], "{text}");
+    }
+    for text in [
+        "Superseded by ADR-9",
+        "- **Superseded by** ADR-9",
+        "Superseded: 2019-12-19 by [ADR 9](0009-x.md)",
+        "**Superseded** by ADR-9",
+        "Superceded by ADR-9",
+        "Status: Superseded by ADR-9",
+        "# Superseded!\n\nThis RFC is superseded by [ADR 9](./0009-x.md).",
+    ] {
+        assert_eq!(read(text)[0], ["ADR-0009"], "{text}");
+    }
+    assert_eq!(
+        read("> **Amended by ADR-13; refines ADR-12.**")[2],
+        ["ADR-0012"]
+    );
+}
+
+#[test]
+fn the_record_or_its_authors_as_subject_count() {
+    for text in [
+        "This ADR supersedes ADR-3.",
+        "This decision record hereby supersedes ADR-3.",
+        "This ADR will supersede ADR-3.",
+        "We supersede ADR-3.",
+        "We drop the schema, superseding ADR-3.",
+        "We have decided to abandon the schema,\nsuperseding [ADR-3](0003-x.md).",
+        "ADR-20 supersedes ADR-3.",
+    ] {
+        assert_eq!(supersedes(text), ["ADR-0003"], "{text}");
+    }
+    for text in [
+        "This RFC has been superseded by ADR-9.",
+        "This ADR is now superseded by ADR-9",
+        "This ADR was\nsuperseded by ADR-9.",
+    ] {
+        assert_eq!(read(text)[0], ["ADR-0009"], "{text}");
+    }
+    assert_eq!(
+        read("This ADR **amends** specific clauses of ADR-7 and ADR-9; it does **not**\nsupersede them.")[2],
+        ["ADR-0007", "ADR-0009"]
+    );
+}
+
+#[test]
+fn negated_conditional_and_other_subjects_do_not_count() {
+    for text in [
+        "This ADR does not supersede ADR-3.",
+        "This ADR doesn't supersede ADR-3.",
+        "This ADR never supersedes ADR-3.",
+        "This ADR is not superseded by ADR-3.",
+        "This ADR would supersede ADR-3.",
+        "If the maintainer would rather this supersede ADR-3, say so.",
+        "Decide whether this supersedes ADR-3 or stays an amendment.",
+        "1. [ ] Ratify; if ratified, decide whether this\n   supersedes ADR-3 or not.",
+        "Revisit if: a future decision accepts or supersedes ADR-3.",
+        "Revisit when ADR-8 supersedes ADR-3.",
+        "A future decision that supersedes ADR-3 will say so.",
+        "ADR-14 amends ADR-3 without superseding ADR-3.",
+        "- [Other](0035-x.md) also covers this and supersedes ADR 3.",
+        "Supersede ADR-3 with new records.",
+        "Superseding ADR-3 would be well-formed.",
+        "~~Superseded by ADR-3~~ (withdrawn)",
+        "We will not drop it, superseding ADR-3.",
+        "This change, if accepted, supersedes ADR-3.",
+        "| ADR-2 | Superseded by ADR-3 |",
+        "The old design\nsupersedes ADR-3.",
+    ] {
+        assert_eq!(read(text), NONE, "{text}");
+    }
+}
+
+#[test]
+fn a_list_crosses_a_line_break_only_where_it_is_unfinished() {
+    assert_eq!(
+        supersedes("This ADR supersedes ADR-3 and\nADR-4, which it merges."),
+        ["ADR-0003", "ADR-0004"]
+    );
+    assert_eq!(
+        read("This RFC is superseded by\n[ADR 9](./0009-x.md).")[0],
+        ["ADR-0009"]
+    );
+    assert_eq!(
+        read("Superseded by ADR-9\nADR-10 keeps the old schema.")[0],
+        ["ADR-0009"]
+    );
+}
+
+#[test]
+fn nothing_counts_under_a_heading_for_options() {
+    let text = "## Considered Options\n\nSupersedes ADR-3.\n\n### Option C: Supersede ADR-4 with new records\n\nThis ADR supersedes ADR-5.\n\n## Decision\n\nSupersedes ADR-6.\n\n### Option B: Supersede ADR-7\n\nSupersedes ADR-8.\n\n# Rejected alternatives\n\nSupersedes ADR-9.\n";
+    assert_eq!(supersedes(text), ["ADR-0006", "ADR-0009"]);
+}
+
+#[test]
+fn partial_supersession_is_an_amendment() {
+    for text in [
+        "This ADR in part supersedes [0003](0003-x.md).",
+        "Partially supersedes ADR-3.",
+        "Supersedes parts of ADR-3.",
+    ] {
+        assert_eq!(read(text)[2], ["ADR-0003"], "{text}");
+        assert!(read(text)[1].is_empty(), "{text}");
+    }
+    assert_eq!(read("Partly superseded by ADR-3."), NONE);
+}
+
+#[test]
+fn status_values_name_relations_anywhere() {
+    let ctx = Ctx {
+        folder: "docs/adr",
+        prefix: Prefix::Adr,
+        own_id: "ADR-0020",
+    };
+    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    status_relations(
+        "Accepted, superseded by ADR-9",
+        &ctx,
+        [&mut a, &mut b, &mut c],
+    );
+    status_relations("Not superseded by ADR-8", &ctx, [&mut a, &mut b, &mut c]);
+    assert_eq!(a, [Ref::Id("ADR-0009".into())]);
+}

@@ -1,0 +1,231 @@
+//! CONTRACT.md §8, "Relations in prose" and "Ids that are not records": each shape found in real
+//! repositories, on a fixture of its own under `fixtures/reading/` (relations-* and ids-*),
+//! compared whole with its `expected.json` and then shape by shape.
+
+use crate::fixture::*;
+use serde_json::Value;
+
+/// Asserts the corpus matches its `expected.json`, and that each expected finding's message
+/// names what `message_contains` lists.
+fn assert_reading(corpus: &str) {
+    assert_corpus(corpus);
+    let j = json(corpus);
+    for want in expected(corpus)["findings"].as_array().expect("findings") {
+        let (code, record) = (
+            want["code"].as_str().unwrap(),
+            want["record"].as_str().unwrap(),
+        );
+        for part in want["message_contains"].as_array().into_iter().flatten() {
+            let part = part.as_str().unwrap();
+            assert!(
+                findings_of(&j, code, record)
+                    .iter()
+                    .any(|f| f["message"].as_str().unwrap_or("").contains(part)),
+                "{corpus}: no {code} about {record} names {part}: {:#}",
+                j["findings"]
+            );
+        }
+    }
+}
+
+fn ids_of(v: &Value) -> Vec<String> {
+    strings(v)
+}
+
+// ---- Relations in prose ----------------------------------------------------------------------
+
+#[test]
+fn relations_at_the_start_of_a_line_after_markers() {
+    let c = "reading/relations-line-start";
+    assert_reading(c);
+    let j = json(c);
+    // adr-tools' own spelling, "Supercedes [1. …](…)", and a list item in bold.
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["supersedes"]), ["ADR-0001"]);
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["supersedes"]), ["ADR-0002"]);
+    // "*Amends* ADR-0003: …" in a list.
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["amends"]), ["ADR-0003"]);
+    // "Superseded: 2021-04-09 by [ADR 4](…)" in a `> [!WARNING]` callout.
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0002")["superseded_by"]),
+        ["ADR-0004"]
+    );
+    // Not a single successor-not-reciprocal: each pair says it on both sides.
+    assert!(finding_list(&j).is_empty(), "{:#}", j["findings"]);
+}
+
+#[test]
+fn superceded_is_a_superseded_status() {
+    let r = rec("reading/relations-line-start", "ADR-0001");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(ids_of(&r["superseded_by"]), ["ADR-0003"]);
+}
+
+#[test]
+fn relations_whose_subject_is_the_record_or_its_authors() {
+    let c = "reading/relations-subject";
+    assert_reading(c);
+    let j = json(c);
+    // "We have decided to drop JSON Schema …,\nsuperseding [ADR-0001](…)."
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["supersedes"]), ["ADR-0001"]);
+    assert!(!has_finding(&j, "successor-not-reciprocal", "ADR-0001"));
+    // "This decision amends [ADR-0002](…)".
+    assert_eq!(ids_of(&record(&j, "ADR-0003")["amends"]), ["ADR-0002"]);
+    // "This ADR replaces ADR-0005."
+    assert_eq!(ids_of(&record(&j, "ADR-0006")["supersedes"]), ["ADR-0005"]);
+}
+
+#[test]
+fn a_partial_supersession_is_an_amendment() {
+    let j = json("reading/relations-subject");
+    // "This ADR in part supersedes [0002](…)": 0002 stays current, amended.
+    let r = record(&j, "ADR-0004");
+    assert_eq!(ids_of(&r["supersedes"]), Vec::<String>::new());
+    assert_eq!(ids_of(&r["amends"]), ["ADR-0002"]);
+    assert_eq!(record(&j, "ADR-0002")["status"], "accepted");
+    assert!(!has_finding(&j, "superseded-still-current", "ADR-0002"));
+}
+
+#[test]
+fn a_record_that_says_it_is_superseded_and_has_no_status_is_superseded() {
+    // "This ADR has been superseded by [ADR-0006](…)," with no status line.
+    let j = json("reading/relations-subject");
+    let r = record(&j, "ADR-0005");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(r["status_text"], "Superseded by ADR-0006");
+    assert!(!has_finding(&j, "superseded-still-current", "ADR-0005"));
+    assert!(!has_finding(&j, "status-missing", "ADR-0005"));
+    // "**Superseded by** [ADR-0006](…)." in a record's header, also with no status line.
+    let j = json("reading/relations-line-start");
+    assert_eq!(record(&j, "ADR-0005")["status"], "superseded");
+}
+
+#[test]
+fn a_superseded_heading_then_this_rfc_is_superseded_by() {
+    let c = "reading/relations-superseded-callout";
+    assert_reading(c);
+    let j = json(c);
+    let r = record(&j, "RFC-0012");
+    assert_eq!(r["status"], "superseded");
+    assert_eq!(ids_of(&r["superseded_by"]), ["RFC-0031"]);
+    // What remains is true: RFC-0031 never says it supersedes RFC-0012, and has no status.
+    assert!(!has_finding(&j, "superseded-still-current", "RFC-0012"));
+    assert!(!has_finding(&j, "status-missing", "RFC-0012"));
+    assert!(has_finding(&j, "successor-not-reciprocal", "RFC-0012"));
+}
+
+#[test]
+fn negated_conditional_considered_and_foreign_relations_do_not_count() {
+    let c = "reading/relations-not-relations";
+    assert_reading(c);
+    let j = json(c);
+    for id in ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004", "ADR-0005"] {
+        let r = record(&j, id);
+        assert_eq!(ids_of(&r["supersedes"]), Vec::<String>::new(), "{id}");
+        assert_eq!(ids_of(&r["superseded_by"]), Vec::<String>::new(), "{id}");
+        assert_eq!(r["status"], "accepted", "{id}");
+    }
+    // "ADR-0004 amends ADR-0002 …" in ADR-0003 is ADR-0004's relation, which ADR-0004 states.
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0003")["amends"]),
+        ["ADR-0001", "ADR-0002"]
+    );
+    assert_eq!(ids_of(&record(&j, "ADR-0004")["amends"]), ["ADR-0002"]);
+    assert_eq!(
+        ids_of(&record(&j, "ADR-0005")["amends"]),
+        Vec::<String>::new()
+    );
+    for code in ["superseded-still-current", "cites-superseded"] {
+        assert!(
+            !finding_list(&j).iter().any(|f| f["code"] == code),
+            "{code}: {:#}",
+            j["findings"]
+        );
+    }
+}
+
+// ---- Ids that are not records ----------------------------------------------------------------
+
+#[test]
+fn ids_linked_to_external_urls_are_not_local_citations() {
+    let c = "reading/ids-external-links";
+    assert_reading(c);
+    let j = json(c);
+    // A pull request (inline, and reference-style with its definition's label), an IETF RFC
+    // (linked, and the same number again unlinked).
+    assert_eq!(
+        ids_of(&record(&j, "RFC-0108")["cites"]),
+        Vec::<String>::new()
+    );
+    let cites = ids_of(&record(&j, "RFC-0110")["cites"]);
+    for gone in ["RFC-0009", "RFC-0017"] {
+        assert!(!cites.contains(&gone.to_string()), "{gone} in {cites:?}");
+    }
+    // A real unknown reference in plain prose is still reported.
+    assert_eq!(
+        findings(&j),
+        [("unknown-reference".to_string(), "RFC-0110".to_string())]
+    );
+}
+
+#[test]
+fn a_link_to_a_page_about_a_local_record_still_cites_it() {
+    let j = json("reading/ids-external-links");
+    // `[RFC 0088](…/pull/88)`: the pull request the local RFC 88 came from.
+    assert_eq!(ids_of(&record(&j, "RFC-0102")["cites"]), ["RFC-0088"]);
+    // `[RFC 88](https://…/blob/main/rfcs/0088-….md)`: the record's own page on the forge.
+    assert!(ids_of(&record(&j, "RFC-0110")["cites"]).contains(&"RFC-0088".to_string()));
+}
+
+#[test]
+fn a_kind_the_repository_has_no_records_of_is_not_an_unknown_reference() {
+    let c = "reading/ids-unknown-kind";
+    assert_reading(c);
+    let j = json(c);
+    // RFC 2119 and jsonpath-rfc9535 in a repository of ADRs: mentioned, never "unknown".
+    assert_eq!(
+        findings(&j),
+        [("unknown-reference".to_string(), "ADR-0002".to_string())]
+    );
+    let f = findings_of(&j, "unknown-reference", "ADR-0002");
+    assert!(f[0]["message"].as_str().unwrap().contains("ADR-0009"));
+    assert!(!f[0]["message"].as_str().unwrap().contains("RFC"));
+}
+
+#[test]
+fn ids_in_code_spans_are_examples_unless_alone() {
+    let c = "reading/ids-code-spans";
+    assert_reading(c);
+    let j = json(c);
+    // `@adr 00123` and `context-graph record ADR-4` are examples; `ADR-0003` is a citation.
+    let cites = ids_of(&record(&j, "ADR-0002")["cites"]);
+    assert!(cites.contains(&"ADR-0003".to_string()), "{cites:?}");
+    for example in ["ADR-0123", "ADR-0004"] {
+        assert!(
+            !cites.contains(&example.to_string()),
+            "{example} in {cites:?}"
+        );
+    }
+}
+
+#[test]
+fn an_example_record_path_is_not_a_citation_but_a_link_to_a_missing_record_is() {
+    let j = json("reading/ids-code-spans");
+    let cites = ids_of(&record(&j, "ADR-0002")["cites"]);
+    // `docs/adr/0042-my-decision.md` names no file: an example.
+    assert!(!cites.contains(&"ADR-0042".to_string()), "{cites:?}");
+    // `[draft](0005-sample-debug-logs.md)` links a record file that is missing: a citation.
+    assert!(cites.contains(&"ADR-0005".to_string()), "{cites:?}");
+    assert!(has_finding(&j, "unknown-reference", "ADR-0002"));
+}
+
+#[test]
+fn a_guide_naming_a_record_only_in_a_code_span_example_does_not_cite_it() {
+    let j = json("reading/ids-code-spans");
+    // README.md: "Ask `context-graph record ADR-1` …" is a command to type, not a citation;
+    // docs/logging.md links the superseded record and is told to update.
+    let paths: Vec<&str> = findings_of(&j, "doc-cites-superseded", "ADR-0001")
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["docs/logging.md"]);
+}

@@ -215,10 +215,18 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
     if rebasing && matches!(hook, Hook::PostCommit | Hook::PostCheckout) {
         return Ok(false);
     }
-    if hook == Hook::PostCommit && checked_at_parent(&repo) {
-        write_note(&repo, CHECKED, "");
-        refresh_history(session, &repo)?;
-        return Ok(true);
+    if hook == Hook::PostCommit {
+        // Both notes were about the commit just made: none is left for the next one.
+        let checked = checked_at_parent(&repo);
+        for name in [CHECKED, MESSAGE_SOURCE] {
+            if std::fs::metadata(note(&repo, name)).is_ok_and(|m| m.len() > 0) {
+                write_note(&repo, name, "");
+            }
+        }
+        if checked {
+            refresh_history(session, &repo)?;
+            return Ok(true);
+        }
     }
     let moved_files = match hook {
         Hook::PostCheckout => args.first() != args.get(1),

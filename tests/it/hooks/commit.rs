@@ -436,3 +436,46 @@ fn prepare_commit_msg_called_directly_decides_as_the_script_does() {
         "already cited"
     );
 }
+
+#[test]
+fn an_amend_in_the_editor_is_judged_as_the_commit_it_makes() {
+    let repo = decisions();
+    install(&repo);
+    repo.git(&["config", "context-graph.strict", "true"]);
+    let out = commit(
+        &repo,
+        "src/auth/login.py",
+        "def login(): return 1\n",
+        "Tokens (ADR-0001)",
+    );
+    ok(&out, "a cited commit");
+    let cited = repo.head();
+    // Rewording it without the citation: nothing new is staged, but the commit it makes still
+    // changes src/auth/login.py against its parent. (git tells the hooks of an amend only when
+    // it opens the editor: `--amend -m` looks like a new commit to them, and review catches it.)
+    let (script, _) = editor(&repo, "Tokens");
+    let out = git(
+        &repo,
+        &["commit", "-q", "--amend"],
+        &[("GIT_EDITOR", &script)],
+    );
+    assert!(!out.status.success(), "refused: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains("governed by ADR-0001"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(repo.head(), cited);
+    // Rewording it with the citation kept goes in.
+    let (script, _) = editor(&repo, "Shorter tokens (ADR-1)");
+    let out = git(
+        &repo,
+        &["commit", "-q", "--amend"],
+        &[("GIT_EDITOR", &script)],
+    );
+    assert!(ours(&ok(&out, "a cited amend")).is_empty());
+    assert_ne!(repo.head(), cited);
+    // A new commit after an amend is judged against HEAD again: nothing governed here.
+    let out = commit(&repo, "src/free.py", "x = 2\n", "Free");
+    assert!(ours(&ok(&out, "a plain commit")).is_empty());
+}

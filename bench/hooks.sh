@@ -2,7 +2,7 @@
 # Benchmark for the git hooks and `review` (ADR-0008), every figure a ratio to git on the same
 # repository in this one run:
 #
-#   bench/hooks.sh [--commits N] [--repo DIR] [--keep]
+#   bench/hooks.sh [--commits N] [--repo DIR] [--keep] [--bin PATH]
 #
 #   commit      `git commit -m` of one governed file with every hook installed, against the same
 #               commit with no hooks (`-c core.hooksPath=` an empty folder);
@@ -17,28 +17,33 @@
 # bench/gen-history.sh in a temporary folder (--repo DIR works on a copy of DIR's history, made
 # with `git clone`, so DIR itself is left alone). The governed file is the first file under the
 # first folder the first record governs. Best of RUNS (default 5) interleaved runs each. Needs
-# the Rust toolchain and git.
+# the Rust toolchain and git. `--bin PATH` times that binary instead of building the release one
+# (to compare two builds).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
 commits=20000
 source_repo=
 keep=0
+bin=
 runs=${RUNS:-5}
 while (($#)); do
   case $1 in
     --commits) commits=$2; shift ;;
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
     --keep) keep=1 ;;
-    -h | --help) sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
+    -h | --help) sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=b@bench
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+if [[ -z $bin ]]; then
+  (cd "$project" && cargo build --release --quiet)
+  bin=$project/target/release/context-graph
+fi
 tmp=$(mktemp -d)
 if ((keep)); then :; else trap 'rm -rf "$tmp"' EXIT; fi
 repo=$tmp/history

@@ -167,7 +167,12 @@ fn check_staged(
         [one] => Ask::Why(one.clone()),
         _ => Ask::Check,
     };
-    let report = match session.answer(&ask, None) {
+    let answered = match session.answer(&ask, None) {
+        // A path `why` would refuse (it cannot be, coming from git's index): ask it all.
+        Err(Error::BadPath { .. }) => session.answer(&Ask::Check, None),
+        other => other,
+    };
+    let report = match answered {
         Ok(answer) => {
             *held = !answer.scanned;
             answer.report

@@ -1,6 +1,6 @@
 //! Git history, read in process with gix (never the `git` binary): the repository around a
-//! root ([`open`]), the walk of new commits ([`walk_new`]) and their diffs, and the plain data
-//! drift is computed from ([`from_walk`], [`HistoryData`]); [`load`] is the three in a row over
+//! root ([`open`]), the files its index tracks ([`tracked`]), the walk of new commits
+//! ([`walk_new`]) and their diffs, and the plain data drift is computed from ([`from_walk`], [`HistoryData`]); [`load`] is the three in a row over
 //! the whole history. The index keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`]
 //! from them (ADR-0005).
 
@@ -8,10 +8,12 @@ mod data;
 mod diff;
 mod renames;
 mod repo;
+mod tracked;
 mod walk;
 
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
 pub use repo::{open, Repo};
+pub use tracked::{tracked, IndexStat, TrackedFile};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;
@@ -30,6 +32,8 @@ pub enum HistoryError {
     Commit { sha: String, message: String },
     #[error("cannot diff commit {sha}: {message}")]
     Diff { sha: String, message: String },
+    #[error("cannot read git's index: {0}")]
+    GitIndex(String),
     #[error("a history thread failed: {0}")]
     Thread(String),
 }

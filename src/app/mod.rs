@@ -6,7 +6,7 @@ mod pick;
 mod session;
 
 pub use error::{Error, Result};
-pub use pick::{decisions_for, find_id};
+pub use pick::{decisions_for, decisions_with_markers, find_id};
 pub use session::Session;
 
 use crate::index;

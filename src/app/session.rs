@@ -11,6 +11,7 @@ use crate::git::{self, Outcome, Repo};
 use crate::index::schema::Scope;
 use crate::index::{self, Index};
 use crate::model::{IndexStatus, IndexSummary, Report};
+use crate::text::marker::Markers;
 use crate::{drift, scan};
 use std::path::{Path, PathBuf};
 
@@ -100,7 +101,10 @@ impl Session {
             }
             None => {
                 let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
-                let mut report = narrow(report, ask, why_path, &self.root)?;
+                let within = self.marker_scope(ask, why_path);
+                let found = scan::scan_markers(&self.root, repo.as_ref(), within, &scan::NoCache);
+                let mut report = narrow(report, ask, why_path, &self.root, &found.markers)?;
+                report.notes.extend(found.note.iter().cloned());
                 let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
                 if needed {
                     let outcome = match &repo {
@@ -115,7 +119,7 @@ impl Session {
                         Outcome::NotARepo => {}
                     }
                     if self.opts.git {
-                        add_history(&self.root, &mut report, outcome);
+                        add_history(&self.root, &mut report, outcome, &found.markers);
                     }
                 }
                 report
@@ -139,8 +143,11 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
-        let (scanned, _) = self.scan_with(&mut idx, history, false, ask, why_path)?;
+        let found = self.markers_indexed(&mut idx, self.marker_scope(ask, why_path))?;
+        let (scanned, _) =
+            self.scan_with(&mut idx, history, false, ask, why_path, &found.markers)?;
         let mut report = scanned?;
+        report.notes.extend(found.note.iter().cloned());
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
         if names_missing_paths(&report) {
@@ -164,11 +171,11 @@ impl Session {
             }
             if self.opts.git {
                 let outcome = if has_commits {
-                    Outcome::Ready(idx.history_for(&report.records)?)
+                    Outcome::Ready(idx.history_for(&report.records, &found.markers)?)
                 } else {
                     Outcome::NoCommits
                 };
-                add_history(&self.root, &mut report, outcome);
+                add_history(&self.root, &mut report, outcome, &found.markers);
             }
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
@@ -182,6 +189,7 @@ impl Session {
     /// thread (the scan mostly waits on the file system, the walk on git's objects). Returns
     /// the scan's own outcome, narrowed to the question, and how many commits were added; the
     /// outer error is the index's.
+    #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &self,
         idx: &mut Index,
@@ -189,6 +197,7 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
+        markers: &Markers,
     ) -> Result<(Result<Report>, usize)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
@@ -220,9 +229,9 @@ impl Session {
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
-                narrow(scan.report, ask, why_path, root)
+                narrow(scan.report, ask, why_path, root, markers)
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root) {
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, markers) {
                 Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
                 Err(e) => Err(e),
             },
@@ -241,9 +250,10 @@ impl Session {
         };
         let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
         let history = idx.repo.head.is_some().then_some(progress);
+        let found = idx.markers(&self.root, "")?;
         // `index` writes pending commits into redb.
         let (scanned, commits_added) =
-            self.scan_with(&mut idx, history, true, &Ask::Check, None)?;
+            self.scan_with(&mut idx, history, true, &Ask::Check, None, &found.markers)?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
                 idx.diagnostics.push(note);
@@ -283,6 +293,50 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Which source files' markers `ask` needs: for `why PATH` without `--git`, those in PATH
+    /// (the decisions they declare, the findings about them); for anything else every file
+    /// (the full check's findings, and drift, which counts every file declaring a record).
+    fn marker_scope<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> &'a str {
+        match ask {
+            Ask::Why(_) if !self.opts.git => why_path.unwrap_or(""),
+            _ => "",
+        }
+    }
+
+    /// The markers under `within` from the index: a folder's served by blob id and kept; a
+    /// single file is only read.
+    fn markers_indexed(&self, idx: &mut Index, within: &str) -> Result<scan::MarkerScan> {
+        let folder = within.is_empty() || self.root.join(within).is_dir();
+        Ok(if folder {
+            idx.markers(&self.root, within)?
+        } else {
+            scan::scan_markers(&self.root, Some(&idx.repo), within, &scan::NoCache)
+        })
+    }
+
+    /// The markers of every source file under the root (CONTRACT.md §7, ADR-0009): from the
+    /// index brought up to date, or read afresh with `--no-index`, outside git, or when the
+    /// index can't be used. For the hooks and `review`: with [`Markers::declared`], the files
+    /// declaring each record.
+    pub fn source_markers(&mut self) -> Result<Markers> {
+        let repo = self.repo_now()?;
+        if let (Some(repo), false) = (&repo, self.opts.no_index) {
+            let path = index::path_for(repo);
+            let opened = Index::open(
+                repo.clone(),
+                path,
+                self.opts.index_wait,
+                index::Mode::Update,
+            );
+            if let Ok(found) = opened.and_then(|mut idx| idx.markers(&self.root, "")) {
+                return Ok(found.markers);
+            }
+        }
+        Ok(scan::scan_markers(&self.root, repo.as_ref(), "", &scan::NoCache).markers)
+    }
+}
+
 /// Where an indexed report came from.
 enum Scanned<'a> {
     /// The index's scan memo still held.
@@ -317,7 +371,7 @@ fn with_history(report: &mut Report, ever_had: &mut dyn FnMut(&str) -> bool) {
     crate::checks::with_history(&report.records, &mut report.findings, ever_had);
 }
 
-fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {
+fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {
     match outcome {
         Outcome::NotARepo => report.notes.push(format!(
             "--git: {} is not in a git work tree, so there is no history to read",
@@ -333,7 +387,7 @@ fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {
                         .into(),
                 );
             }
-            drift::fill(&mut report.records, &data, &mut report.notes);
+            drift::fill_declared(&mut report.records, &data, markers, &mut report.notes);
         }
     }
 }

@@ -6,7 +6,7 @@ use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -36,6 +36,9 @@ pub const EDGES: TableDefinition<(&str, &str, &str), ()> = TableDefinition::new(
 /// (id, commit number) → [`StoredMeta`] for every id a commit message mentions (schema 2;
 /// the metadata since schema 4).
 pub const MENTIONS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("mentions");
+/// Root-relative source file → [`StoredMarkers`]: the markers of a tracked file, with the blob
+/// id git's index named for it when they were read (schema 6).
+pub const MARKERS: TableDefinition<&str, &[u8]> = TableDefinition::new("markers");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";
@@ -108,6 +111,13 @@ impl StoredMeta {
 pub struct StoredChanges {
     pub changes: Vec<String>,
     pub renames: Vec<(String, String)>,
+}
+
+/// A tracked file's markers, as (line, id), and the blob they were read from (schema 6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMarkers {
+    pub blob: [u8; 20],
+    pub markers: Vec<(u32, String)>,
 }
 
 /// A record file's parse, with the stamp of the file it was read from (schema 5).

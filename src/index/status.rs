@@ -54,7 +54,8 @@ impl Index {
             fresh: self.schema_version == SCHEMA_VERSION
                 && files_fresh
                 && head == indexed_head
-                && self.meta(KEY_REACH)?.is_some(),
+                && self.meta(KEY_REACH)?.is_some()
+                && self.markers_fresh(root)?,
             head,
             indexed_head,
             records,

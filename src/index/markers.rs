@@ -1,0 +1,150 @@
+//! The source files' markers, cached by blob id (ADR-0009): each tracked file whose state
+//! matched git's index when it was scanned is kept with the blob id the index named and its
+//! markers; a scan serves it from here while that still holds (`scan::markers`), so a refresh
+//! reads only the files that changed. What a full scan no longer finds is dropped.
+
+use super::codec;
+use super::open::guarded;
+use super::schema::{StoredMarkers, MARKERS};
+use super::{Index, IndexError};
+use crate::scan::{self, MarkerCache, MarkerScan};
+use crate::text::marker::{is_within, Marker};
+use redb::ReadableTable;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The stored markers, by path.
+#[derive(Default)]
+pub struct StoredMarkerCache {
+    entries: HashMap<String, StoredMarkers>,
+}
+
+impl MarkerCache for StoredMarkerCache {
+    fn get(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
+        let stored = self.entries.get(path).filter(|s| &s.blob == blob)?;
+        Some(
+            stored
+                .markers
+                .iter()
+                .map(|(line, id)| Marker {
+                    line: *line,
+                    id: id.clone(),
+                })
+                .collect(),
+        )
+    }
+}
+
+fn stored_of(blob: [u8; 20], markers: &[Marker]) -> StoredMarkers {
+    StoredMarkers {
+        blob,
+        markers: markers.iter().map(|m| (m.line, m.id.clone())).collect(),
+    }
+}
+
+impl Index {
+    /// Every stored file's markers (a value that does not decode is left out: its file is
+    /// read again).
+    /// A panic inside redb (a damaged page) is an unusable file.
+    pub fn stored_markers(&mut self) -> Result<StoredMarkerCache, IndexError> {
+        self.readable()?;
+        let path = self.path.clone();
+        guarded(&path, || {
+            let txn = self.read_txn()?;
+            let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
+            let mut entries = HashMap::new();
+            for entry in table.iter().map_err(|e| self.err(e))? {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                if let Ok(stored) = codec::decode::<StoredMarkers>(v.value()) {
+                    entries.insert(k.value().to_string(), stored);
+                }
+            }
+            Ok(StoredMarkerCache { entries })
+        })
+    }
+
+    /// The markers of the source files at or under `within` (`""`: every file) of `root`,
+    /// served from the stored ones where git's index vouches for a file; what was read anew is
+    /// kept (and, for a scan of every file, what is gone dropped). A table found damaged is
+    /// dropped with the whole file, which is built again.
+    pub fn markers(&mut self, root: &Path, within: &str) -> Result<MarkerScan, IndexError> {
+        let stored = match self.stored_markers() {
+            Ok(stored) => stored,
+            Err(IndexError::Unusable { reason, .. }) => {
+                self.rebuild_damaged(&reason)?;
+                StoredMarkerCache::default()
+            }
+            Err(e) => return Err(e),
+        };
+        let found = scan::scan_markers(root, Some(&self.repo), within, &stored);
+        self.store_markers(&stored, &found, within)?;
+        Ok(found)
+    }
+
+    /// Whether a scan of every file now would keep what is stored as it is.
+    pub fn markers_fresh(&mut self, root: &Path) -> Result<bool, IndexError> {
+        let stored = self.stored_markers()?;
+        let found = scan::scan_markers(root, Some(&self.repo), "", &stored);
+        Ok(changes(&stored, &found, "").is_none())
+    }
+
+    fn store_markers(
+        &mut self,
+        stored: &StoredMarkerCache,
+        found: &MarkerScan,
+        within: &str,
+    ) -> Result<(), IndexError> {
+        let Some((writes, gone)) = changes(stored, found, within) else {
+            return Ok(());
+        };
+        let txn = self.write_txn()?;
+        let path = self.path.clone();
+        guarded(&path, || {
+            {
+                let mut table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
+                for path in gone {
+                    table.remove(path).map_err(|e| self.err(e))?;
+                }
+                for (path, value) in &writes {
+                    table
+                        .insert(path.as_str(), value.as_slice())
+                        .map_err(|e| self.err(e))?;
+                }
+            }
+            txn.commit().map_err(|e| self.err(e))
+        })
+    }
+}
+
+type Changes<'a> = (Vec<(String, Vec<u8>)>, Vec<&'a str>);
+
+/// What storing `found` would write (each clean file not stored as it is) and remove (stored
+/// files under `within` a scan of `within` no longer found clean); `None` when nothing.
+fn changes<'a>(
+    stored: &'a StoredMarkerCache,
+    found: &MarkerScan,
+    within: &str,
+) -> Option<Changes<'a>> {
+    let mut writes = Vec::new();
+    for f in &found.clean {
+        let value = stored_of(f.blob, &f.markers);
+        if stored.entries.get(&f.path) != Some(&value) {
+            writes.push((f.path.clone(), codec::encode(&value)));
+        }
+    }
+    // Only a scan of folders vouches for what it did not find: a single file's scan reads
+    // the file and keeps nothing.
+    let clean: std::collections::HashSet<&str> =
+        found.clean.iter().map(|f| f.path.as_str()).collect();
+    let gone: Vec<&str> = if found.complete {
+        stored
+            .entries
+            .keys()
+            .map(String::as_str)
+            .filter(|p| is_within(p, within) && !clean.contains(p))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (!writes.is_empty() || !gone.is_empty()).then_some((writes, gone))
+}

@@ -1,0 +1,209 @@
+//! Markers and the index (CONTRACT.md §4, ADR-0009): every answer with the index equals
+//! `--no-index` as marked files are added, moved, edited and deleted; a file git knows unchanged
+//! is served by its blob id without being read; the schema step; and `fresh`.
+
+use super::{assert_same, declared, records_repo};
+use crate::git::GitRepo;
+use redb::{ReadableDatabase, ReadableTable};
+
+// The library items this module reaches into: when `src/` moves them, only these lines change.
+use context_graph::index::{codec, schema};
+
+/// The questions compared after every step.
+const QUERIES: &[&[&str]] = &[
+    &["check", "--json"],
+    &["check", "--git", "--json"],
+    &["why", ".", "--json"],
+    &["why", "src", "--json"],
+    &["why", "src/sync/retry.ts", "--json"],
+    &["why", "src/sync/retry.ts", "--git", "--json"],
+    &["why", "lib/moved.ts", "--json"],
+    &["record", "ADR-0002", "--json"],
+    &["record", "ADR-0003", "--git", "--json"],
+    &["why", "src/sync/retry.ts"],
+];
+
+fn step(repo: &GitRepo, name: &str) {
+    for q in QUERIES {
+        assert_same(repo, name, q);
+    }
+}
+
+#[test]
+fn answers_equal_the_scan_as_marked_files_come_and_go() {
+    let repo = records_repo();
+    step(&repo, "no markers");
+    repo.write("src/sync/retry.ts", "// @adr 3\nexport const tries = 1;\n");
+    step(&repo, "a marked file added, untracked");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Retry");
+    step(&repo, "the marked file committed");
+    repo.write(
+        "src/sync/retry.ts",
+        "// @adr 2, 99\nexport const tries = 1;\n",
+    );
+    step(&repo, "its marker edited in the work tree");
+    repo.git(&["add", "-A"]);
+    step(&repo, "the edit staged");
+    repo.commit_at(
+        "2025-03-02T10:00:00Z",
+        "Ben",
+        "Point retry at the old decision",
+    );
+    step(&repo, "the edit committed");
+    repo.mv("src/sync/retry.ts", "lib/moved.ts");
+    step(&repo, "the marked file moved with git mv");
+    repo.commit_at("2025-03-03T10:00:00Z", "Ben", "Move retry");
+    step(&repo, "the move committed");
+    std::fs::rename(
+        repo.path().join("lib/moved.ts"),
+        repo.path().join("src/sync/retry.ts"),
+    )
+    .expect("move back in the work tree");
+    step(&repo, "moved back in the work tree only");
+    repo.remove("src/sync/retry.ts");
+    step(&repo, "the marked file deleted in the work tree");
+    repo.commit_at("2025-03-04T10:00:00Z", "Cy", "Drop retry");
+    step(&repo, "the deletion committed");
+    repo.reset_hard("HEAD~2");
+    step(&repo, "git reset --hard back to the edited marker");
+    repo.write("src/core/a.rs", "// @adr 1\n")
+        .write("src/core/b.rs", "// @adr 4\n");
+    repo.commit_at("2025-03-05T10:00:00Z", "Ana", "More markers");
+    repo.branch("topic");
+    repo.remove("src/core/b.rs");
+    repo.write("src/sync/retry.ts", "// @adr 3\n");
+    repo.commit_at("2025-03-06T10:00:00Z", "Ana", "Topic");
+    step(&repo, "a branch that changes markers");
+    repo.checkout("main");
+    step(&repo, "back on main");
+}
+
+/// Rewrites the stored markers of `path` to say it declares `id`, keeping the blob id: what
+/// only an answer served from the stored markers can show.
+fn plant(repo: &GitRepo, path: &str, id: &str) {
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
+    let txn = db.begin_write().expect("write");
+    {
+        let mut table = txn.open_table(schema::MARKERS).expect("the markers table");
+        let bytes = table
+            .get(path)
+            .expect("read")
+            .unwrap_or_else(|| panic!("{path} is stored"))
+            .value()
+            .to_vec();
+        let mut stored: schema::StoredMarkers = codec::decode(&bytes).expect("decode");
+        stored.markers = vec![(1, id.to_string())];
+        table
+            .insert(path, codec::encode(&stored).as_slice())
+            .expect("write");
+    }
+    txn.commit().expect("commit");
+}
+
+fn stored_paths(repo: &GitRepo) -> Vec<String> {
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
+    let txn = db.begin_read().expect("read");
+    let table = txn.open_table(schema::MARKERS).expect("the markers table");
+    table
+        .iter()
+        .expect("iterate")
+        .map(|e| e.expect("an entry").0.value().to_string())
+        .collect()
+}
+
+#[test]
+fn a_file_git_knows_unchanged_is_served_by_its_blob_id_and_an_edited_one_is_read() {
+    let repo = records_repo();
+    repo.write("src/a.rs", "// @adr 1\n")
+        .write("src/b.rs", "// @adr 3\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Markers");
+    // git's index must vouch for the files: not racily clean (written in the second it was).
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    repo.git(&["update-index", "--refresh"]);
+    repo.run(&["index"]);
+    assert!(
+        stored_paths(&repo).iter().any(|p| p == "src/a.rs"),
+        "{:?}",
+        stored_paths(&repo)
+    );
+    plant(&repo, "src/a.rs", "ADR-0012");
+    assert_eq!(
+        declared(&repo, "src"),
+        [
+            ("ADR-0003".to_string(), vec!["src/b.rs:1".to_string()]),
+            ("ADR-0012".to_string(), vec!["src/a.rs:1".to_string()]),
+        ],
+        "the unchanged file is served from the index, not read"
+    );
+    // Edited in the work tree (its state no longer what git's index recorded): read again.
+    repo.write("src/a.rs", "// @adr 1\n\n");
+    assert_eq!(
+        declared(&repo, "src"),
+        [
+            ("ADR-0001".to_string(), vec!["src/a.rs:1".to_string()]),
+            ("ADR-0003".to_string(), vec!["src/b.rs:1".to_string()]),
+        ]
+    );
+    assert_same(&repo, "an edited file", &["why", "src", "--json"]);
+    // A file gone from git's index is dropped from the stored markers by a full scan.
+    repo.git(&["rm", "-q", "--cached", "src/b.rs"]);
+    repo.remove("src/b.rs");
+    assert_same(&repo, "a file removed", &["check", "--json"]);
+    assert!(
+        !stored_paths(&repo).iter().any(|p| p == "src/b.rs"),
+        "{:?}",
+        stored_paths(&repo)
+    );
+}
+
+#[test]
+fn an_index_of_schema_5_is_migrated_and_answers_as_the_scan() {
+    let repo = records_repo();
+    repo.write("src/a.rs", "// @adr 2\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A marker");
+    repo.run(&["index"]);
+    // Take the file back to schema 5: no markers table, version 5.
+    {
+        let db = redb::Database::create(repo.index_file()).expect("open the index");
+        let txn = db.begin_write().expect("write");
+        txn.delete_table(schema::MARKERS)
+            .expect("drop the markers table");
+        {
+            let mut meta = txn.open_table(schema::META).expect("meta");
+            meta.insert(schema::KEY_VERSION, 5u32.to_le_bytes().as_slice())
+                .expect("version 5");
+        }
+        txn.commit().expect("commit");
+    }
+    let status = repo.index_status();
+    assert_eq!(status["schema_version"], 5, "{status:#}");
+    assert_eq!(status["fresh"], false, "{status:#}");
+    assert_same(&repo, "migrated from schema 5", &["check", "--json"]);
+    assert_eq!(
+        repo.index_status()["schema_version"],
+        schema::SCHEMA_VERSION
+    );
+    assert!(stored_paths(&repo).iter().any(|p| p == "src/a.rs"));
+}
+
+#[test]
+fn fresh_says_whether_a_query_would_store_markers() {
+    let repo = records_repo();
+    repo.write("src/a.rs", "// @adr 1\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A marker");
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    repo.git(&["update-index", "--refresh"]);
+    let out = repo.run(&["index"]);
+    assert_eq!(out.code, Some(0), "{}", out.describe());
+    assert_eq!(repo.index_status()["fresh"], true);
+    // A new blob staged: HEAD and the records as they were, but a full scan would store it.
+    repo.write("src/a.rs", "// @adr 3\n");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    repo.git(&["add", "src/a.rs"]);
+    assert_eq!(repo.index_status()["fresh"], false);
+    // `why FILE` reads the one file and stores nothing; the full check stores it.
+    assert_same(&repo, "staged", &["why", "src/a.rs", "--json"]);
+    assert_eq!(repo.index_status()["fresh"], false);
+    assert_same(&repo, "staged", &["check", "--json"]);
+    assert_eq!(repo.index_status()["fresh"], true);
+}

@@ -23,49 +23,61 @@ const QUERIES: &[&[&str]] = &[
     &["why", "src/sync/retry.ts"],
 ];
 
-fn step(repo: &GitRepo, name: &str) {
+/// Compares every question after the step `name`; returns what `why .` says markers declare
+/// (from `--no-index`), each as `ID path:line`.
+fn step(repo: &GitRepo, name: &str) -> Vec<String> {
+    let mut whole = Vec::new();
     for q in QUERIES {
-        assert_same(repo, name, q);
+        let scanned = assert_same(repo, name, q);
+        if *q == ["why", ".", "--json"] {
+            whole = super::decisions(&scanned.json())
+                .into_iter()
+                .flat_map(|(id, _, places)| places.into_iter().map(move |p| format!("{id} {p}")))
+                .collect();
+        }
     }
+    whole
 }
 
 #[test]
 fn answers_equal_the_scan_as_marked_files_come_and_go() {
     let repo = records_repo();
-    step(&repo, "no markers");
+    let none: Vec<String> = Vec::new();
+    assert_eq!(step(&repo, "no markers"), none);
     repo.write("src/sync/retry.ts", "// @adr 3\nexport const tries = 1;\n");
-    step(&repo, "a marked file added, untracked");
+    let first = ["ADR-0003 src/sync/retry.ts:1"];
+    assert_eq!(step(&repo, "a marked file added, untracked"), first);
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Retry");
-    step(&repo, "the marked file committed");
-    repo.write(
-        "src/sync/retry.ts",
-        "// @adr 2, 99\nexport const tries = 1;\n",
-    );
-    step(&repo, "its marker edited in the work tree");
+    assert_eq!(step(&repo, "the marked file committed"), first);
+    let text = "// @adr 2, 99\nexport const tries = 1;\n";
+    repo.write("src/sync/retry.ts", text);
+    let edited = ["ADR-0002 src/sync/retry.ts:1"];
+    assert_eq!(step(&repo, "its marker edited in the work tree"), edited);
     repo.git(&["add", "-A"]);
-    step(&repo, "the edit staged");
-    repo.commit_at(
-        "2025-03-02T10:00:00Z",
-        "Ben",
-        "Point retry at the old decision",
-    );
-    step(&repo, "the edit committed");
+    assert_eq!(step(&repo, "the edit staged"), edited);
+    repo.commit_at("2025-03-02T10:00:00Z", "Ben", "Point retry elsewhere");
+    assert_eq!(step(&repo, "the edit committed"), edited);
     repo.mv("src/sync/retry.ts", "lib/moved.ts");
-    step(&repo, "the marked file moved with git mv");
+    let moved = ["ADR-0002 lib/moved.ts:1"];
+    assert_eq!(step(&repo, "the marked file moved with git mv"), moved);
     repo.commit_at("2025-03-03T10:00:00Z", "Ben", "Move retry");
-    step(&repo, "the move committed");
+    assert_eq!(step(&repo, "the move committed"), moved);
     std::fs::rename(
         repo.path().join("lib/moved.ts"),
         repo.path().join("src/sync/retry.ts"),
     )
     .expect("move back in the work tree");
-    step(&repo, "moved back in the work tree only");
+    assert_eq!(step(&repo, "moved back in the work tree only"), edited);
     repo.remove("src/sync/retry.ts");
-    step(&repo, "the marked file deleted in the work tree");
+    assert_eq!(
+        step(&repo, "the marked file deleted in the work tree"),
+        none
+    );
     repo.commit_at("2025-03-04T10:00:00Z", "Cy", "Drop retry");
-    step(&repo, "the deletion committed");
+    assert_eq!(step(&repo, "the deletion committed"), none);
     repo.reset_hard("HEAD~2");
-    step(&repo, "git reset --hard back to the edited marker");
+    let back = step(&repo, "git reset --hard back to the edited marker");
+    assert_eq!(back, edited);
     repo.write("src/core/a.rs", "// @adr 1\n")
         .write("src/core/b.rs", "// @adr 4\n");
     repo.commit_at("2025-03-05T10:00:00Z", "Ana", "More markers");
@@ -73,9 +85,19 @@ fn answers_equal_the_scan_as_marked_files_come_and_go() {
     repo.remove("src/core/b.rs");
     repo.write("src/sync/retry.ts", "// @adr 3\n");
     repo.commit_at("2025-03-06T10:00:00Z", "Ana", "Topic");
-    step(&repo, "a branch that changes markers");
+    assert_eq!(
+        step(&repo, "a branch that changes markers"),
+        ["ADR-0001 src/core/a.rs:1", "ADR-0003 src/sync/retry.ts:1"]
+    );
     repo.checkout("main");
-    step(&repo, "back on main");
+    assert_eq!(
+        step(&repo, "back on main"),
+        [
+            "ADR-0001 src/core/a.rs:1",
+            "ADR-0002 src/sync/retry.ts:1",
+            "ADR-0004 src/core/b.rs:1"
+        ]
+    );
 }
 
 /// Rewrites the stored markers of `path` to say it declares `id`, keeping the blob id: what
@@ -197,13 +219,18 @@ fn fresh_says_whether_a_query_would_store_markers() {
     assert_eq!(out.code, Some(0), "{}", out.describe());
     assert_eq!(repo.index_status()["fresh"], true);
     // A new blob staged: HEAD and the records as they were, but a full scan would store it.
-    repo.write("src/a.rs", "// @adr 3\n");
+    repo.write("src/a.rs", "// @adr 2\n");
     std::thread::sleep(std::time::Duration::from_millis(1100));
     repo.git(&["add", "src/a.rs"]);
     assert_eq!(repo.index_status()["fresh"], false);
     // `why FILE` reads the one file and stores nothing; the full check stores it.
     assert_same(&repo, "staged", &["why", "src/a.rs", "--json"]);
     assert_eq!(repo.index_status()["fresh"], false);
-    assert_same(&repo, "staged", &["check", "--json"]);
+    let check = assert_same(&repo, "staged", &["check", "--json"]);
+    assert_eq!(
+        super::findings_of(&check.json(), "stale-marker").len(),
+        1,
+        "the staged blob's marker, not the stored one's"
+    );
     assert_eq!(repo.index_status()["fresh"], true);
 }

@@ -1,3 +1,4 @@
+// @adr 0009
 // Schema 6: the source files' markers (ADR-0009). `markers` keeps, for each tracked file whose
 // state matched git's index when it was scanned, the blob id git's index named for it and the
 // markers read from it; a later scan serves the file from here while git's index still names

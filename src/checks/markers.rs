@@ -1,3 +1,4 @@
+// @adr 0009
 //! Markers: a source file declaring a record that doesn't exist (`dangling-marker`), or one
 //! that no longer holds (`stale-marker`: superseded, deprecated or rejected). Both are
 //! warnings: a marker lives in a file the records do not own (CONTRACT.md §7, ADR-0009).

@@ -1,3 +1,4 @@
+// @adr 0009
 //! Source files, for their markers (CONTRACT.md §7, ADR-0009): which files under the root are
 //! read (what git ignores, or outside git what `.gitignore` and `.ignore` exclude, is left out;
 //! the files git tracks come from `git::tracked`), and reading a file's header window inside

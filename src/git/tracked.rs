@@ -1,3 +1,4 @@
+// @adr 0009
 //! The files git tracks, read from git's index in process (ADR-0009): each with the blob id
 //! and the file state git recorded for it, so a file whose state still matches is known to
 //! hold that blob without being read (as `git status` tells it).

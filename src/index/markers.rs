@@ -1,3 +1,4 @@
+// @adr 0009
 //! The source files' markers, cached by blob id (ADR-0009): each tracked file whose state
 //! matched git's index when it was scanned is kept with the blob id the index named and its
 //! markers; a scan serves it from here while that still holds (`scan::markers`), so a refresh

@@ -1,3 +1,4 @@
+// @adr 0009
 //! Inbound markers: a source file saying which decision it lives under (CONTRACT.md §7,
 //! ADR-0009). Pure text: the bytes of a file's header window in, the ids it declares out.
 //!

@@ -15,8 +15,8 @@
 # Without --repo it generates a tree of N files (default 50,000) with git fast-import in a
 # temporary folder: 500 folders, sizes from a few hundred bytes to 16 KiB, every 25th file
 # marked (some past the 8192-byte window), 20 records in docs/adr. With --repo DIR it clones the
-# repository DIR (e.g. git/git) into a temporary folder, so DIR is never touched, and writes the
-# same 20 records there, untracked. Best of RUNS (default 5) interleaved runs
+# repository DIR (e.g. git/git) into a temporary folder, so DIR is never touched, writes the
+# same 20 records there, untracked, and commits a marker at the top of every 25th C file. Best of RUNS (default 5) interleaved runs
 # each; the file system caches are warm for both sides. Needs the Rust toolchain, git and xargs.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -54,6 +54,11 @@ if [[ -n $source_repo ]]; then
   echo "cloning $source_repo..." >&2
   git clone -q "$source_repo" "$repo"
   records "$repo"
+  # Every 25th C file declares a decision, committed: a tree shaped like DIR's, with markers.
+  (cd "$repo" && git ls-files '*.c' '*.h' | awk 'NR % 25 == 1' | while read -r f; do
+    sed -i "1i // @adr $((RANDOM % 24 + 1))" "$f"
+  done)
+  git -C "$repo" -c user.name=Bench -c user.email=b@bench commit -q -a -m "Markers"
 else
   echo "generating $files files with git fast-import..." >&2
   git init -q -b main "$repo"
@@ -83,9 +88,10 @@ else
 fi
 git -C "$repo" update-index --refresh >/dev/null 2>&1 || true
 count=$(git -C "$repo" ls-files | wc -l)
-marked=$(git -C "$repo" ls-files -z | xargs -0 grep -l '^// @adr' 2>/dev/null | wc -l || true)
-file=$(git -C "$repo" ls-files -z | xargs -0 grep -l '^// @adr [0-9]' 2>/dev/null | head -n 1 || true)
-[[ -n $file ]] || file=$(git -C "$repo" ls-files | head -n 1)
+marked=$(cd "$repo" && git ls-files -z | xargs -0 grep -l '^// @adr' 2>/dev/null | wc -l) || true
+file=$(cd "$repo" && git ls-files -z | xargs -0 grep -l '^// @adr [0-9]' 2>/dev/null |
+  sed -n 1p) || true
+[[ -n $file ]] || file=$(git -C "$repo" ls-files | sed -n 1p)
 
 # Wall time in ns from bash's own clock: no `date` process inside the timed span.
 ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
@@ -97,7 +103,7 @@ elapsed() {
   echo $(($(ns "$t1") - $(ns "$t0")))
 }
 min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
-heads() { git -C "$repo" ls-files -z | (cd "$repo" && xargs -0 head -c 8192) >/dev/null 2>&1; }
+heads() { git -C "$repo" ls-files -z | (cd "$repo" && xargs -0 head -c 8192) >/dev/null 2>&1 || true; }
 
 cg=("$bin" --root "$repo")
 rp=(git -C "$repo" rev-parse HEAD)

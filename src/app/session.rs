@@ -100,9 +100,17 @@ impl Session {
                 report
             }
             None => {
-                let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
+                // The records and the source files are read side by side: both mostly wait
+                // on the file system.
                 let within = self.marker_scope(ask, why_path);
-                let found = scan::scan_markers(&self.root, repo.as_ref(), within, &scan::NoCache);
+                let (scanned, found) = std::thread::scope(|s| {
+                    let markers = s.spawn(|| {
+                        scan::scan_markers(&self.root, repo.as_ref(), within, &scan::NoCache)
+                    });
+                    let scanned = scan::scan(&self.root, &self.opts.docs, &scan::Fresh);
+                    (scanned, markers.join().expect("the marker scan panicked"))
+                });
+                let report = scanned?.report;
                 let mut report = narrow(report, ask, why_path, &self.root, &found.markers)?;
                 report.notes.extend(found.note.iter().cloned());
                 let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));

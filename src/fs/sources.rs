@@ -158,17 +158,25 @@ fn read_head(file: std::fs::File) -> Head {
     if meta.len() > MAX_SOURCE_BYTES {
         return Head::Skipped(Skip::TooLarge);
     }
-    let mut bytes = Vec::with_capacity((meta.len() as usize).min(WINDOW + 1));
-    if file
-        .take(WINDOW as u64 + 1)
-        .read_to_end(&mut bytes)
-        .is_err()
-    {
-        return Head::Skipped(Skip::Missing);
+    // What the handle says the file holds decides how much to read: one read for most files,
+    // and none to find the end.
+    let want = (meta.len() as usize).min(WINDOW);
+    let mut bytes = vec![0u8; want];
+    let mut got = 0;
+    let mut file = file;
+    while got < want {
+        match file.read(&mut bytes[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Head::Skipped(Skip::Missing),
+        }
     }
-    let longer = bytes.len() > WINDOW;
-    bytes.truncate(WINDOW);
-    Head::Read { bytes, longer }
+    bytes.truncate(got);
+    Head::Read {
+        bytes,
+        longer: meta.len() > WINDOW as u64,
+    }
 }
 
 #[cfg(unix)]

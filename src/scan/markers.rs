@@ -17,6 +17,11 @@ use std::path::Path;
 
 /// Markers kept by the blob id of the file they were read from.
 pub trait MarkerCache: Sync {
+    /// Whether it keeps what a scan finds (then the scan tells which tracked files hold the
+    /// blob git's index names, which costs a stat each).
+    fn keeps(&self) -> bool {
+        true
+    }
     /// The markers of `path` when it holds `blob`, if known.
     fn get(&self, _path: &str, _blob: &[u8; 20]) -> Option<Vec<Marker>> {
         None
@@ -25,7 +30,11 @@ pub trait MarkerCache: Sync {
 
 /// No cache: every file is read.
 pub struct NoCache;
-impl MarkerCache for NoCache {}
+impl MarkerCache for NoCache {
+    fn keeps(&self) -> bool {
+        false
+    }
+}
 
 /// A tracked file that holds the blob git's index names, and its markers: what a cache keeps.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +55,7 @@ pub struct MarkerScan {
     pub note: Option<String>,
     /// Whether `clean` lists every tracked file under the folder scanned that holds its blob
     /// (so a cache may drop what it does not list): not for a single file, nor when git's
-    /// index could not be read.
+    /// index could not be read, nor for a cache that keeps nothing.
     pub complete: bool,
 }
 
@@ -92,13 +101,17 @@ pub fn scan_markers(
         sources::untracked(root, within, &mut excludes, &|p| known.contains(p))
     };
     // A tracked file is clean when its state is the one git's index recorded for it.
-    let clean: Vec<bool> = crate::util::parallel_map_from(1024, &tracked, |t| {
-        t.trusted
-            && !t.link
-            && src
-                .lstat(&t.path)
-                .is_some_and(|st| same_state(&st, &t.stat))
-    });
+    let clean: Vec<bool> = if cache.keeps() {
+        crate::util::parallel_map_from(1024, &tracked, |t| {
+            t.trusted
+                && !t.link
+                && src
+                    .lstat(&t.path)
+                    .is_some_and(|st| same_state(&st, &t.stat))
+        })
+    } else {
+        vec![false; tracked.len()]
+    };
     let mut files: Vec<FileMarkers> = Vec::new();
     let mut kept: Vec<CleanFile> = Vec::new();
     let mut to_read: Vec<String> = Vec::new();
@@ -146,7 +159,7 @@ pub fn scan_markers(
     MarkerScan {
         markers: Markers::new(files),
         clean: kept,
-        complete: complete && note.is_none(),
+        complete: complete && note.is_none() && cache.keeps(),
         note,
     }
 }

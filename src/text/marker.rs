@@ -148,8 +148,28 @@ pub fn scan(window: &[u8], longer: bool, markdown: bool) -> Vec<Marker> {
             push(i, line_ids(line.as_bytes()));
         }
     } else {
-        for (i, line) in window.split(|&b| b == b'\n').enumerate() {
-            push(i, line_ids(line));
+        // Only a line holding an `@` can be a marker line: go from one `@` to the next rather
+        // than through every line (most windows hold a few, in an address or a decorator).
+        let mut line = 0; // the number of the line `start` begins
+        let mut start = 0; // where the line holding the next `@` is looked for from
+        let mut from = 0;
+        while let Some(at) = window[from..].iter().position(|&b| b == b'@') {
+            let at = from + at;
+            let begins = window[start..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(start, |i| start + i + 1);
+            line += window[start..begins]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            let ends = window[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(window.len(), |i| at + i);
+            push(line, line_ids(&window[begins..ends]));
+            start = begins;
+            from = ends;
         }
     }
     out
@@ -392,6 +412,35 @@ mod tests {
         assert!(is_within("src/a.rs", "src/a.rs"));
         assert!(!is_within("src/ab.rs", "src/a"));
         assert!(!is_within("srcx/a.rs", "src"));
+    }
+
+    /// Reading a window line by line gives what the `@`-driven reading gives.
+    fn by_lines(window: &[u8]) -> Vec<Marker> {
+        let mut out: Vec<Marker> = Vec::new();
+        for (i, line) in window.split(|&b| b == b'\n').enumerate() {
+            for id in line_ids(line) {
+                if !out.iter().any(|m| m.id == id) {
+                    out.push(Marker {
+                        line: i as u32 + 1,
+                        id,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn markers_are_found_where_reading_every_line_finds_them(
+            lines in proptest::collection::vec(
+                r"[ \t]{0,2}(//|#|--|\*|x)?[ ]?(@adr|@rfc|@x|a@b)?[ ]?[0-9]{0,3}(, ?[0-9]{1,2})?[ @]{0,2}",
+                0..12,
+            )
+        ) {
+            let text = lines.join("\n");
+            proptest::prop_assert_eq!(scan(text.as_bytes(), false, false), by_lines(text.as_bytes()));
+        }
     }
 
     #[test]

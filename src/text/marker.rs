@@ -215,10 +215,7 @@ pub fn line_ids(line: &[u8]) -> Vec<String> {
     }
     rest = &rest[spaces..];
     let mut ids = Vec::new();
-    loop {
-        let Some((id, used)) = read_id(rest, kind) else {
-            break;
-        };
+    while let Some((id, used)) = read_id(rest, kind) {
         ids.push(id);
         rest = &rest[used..];
         // A comma continues the list, with or without spaces around it; anything else ends it.

@@ -76,6 +76,11 @@ impl Sources {
         self.dir.root()
     }
 
+    /// The root, opened: to stamp what was read under it.
+    pub fn dir(&self) -> &RootDir {
+        &self.dir
+    }
+
     /// Whether the root-relative folder `rel` exists and stays under the root (`""` is the
     /// root): each part on the way is a real folder, or a link to a folder under the root.
     pub fn dir_inside(&self, rel: &str) -> bool {
@@ -373,12 +378,26 @@ pub fn untracked(
     excludes: &mut Excludes,
     tracked: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
+    untracked_walk(root, within, excludes, tracked).0
+}
+
+/// [`untracked`], with the folders it walked (root-relative, sorted; `""` is the root): a
+/// folder's times change when an entry is added, removed or renamed in it, so a cache can tell
+/// from them that a walk now would find the same.
+pub fn untracked_walk(
+    root: &Path,
+    within: &str,
+    excludes: &mut Excludes,
+    tracked: &dyn Fn(&str) -> bool,
+) -> (Vec<String>, Vec<String>) {
     let mut out = Vec::new();
+    let mut walked = Vec::new();
     if !within.is_empty() && excludes.excluded(within, true) {
-        return out;
+        return (out, walked);
     }
     let mut todo = vec![within.to_string()];
     while let Some(rel) = todo.pop() {
+        walked.push(rel.clone());
         let full = root.join(&rel);
         let Ok(entries) = std::fs::read_dir(&full) else {
             continue;
@@ -419,7 +438,8 @@ pub fn untracked(
         }
     }
     out.sort();
-    out
+    walked.sort();
+    (out, walked)
 }
 
 #[cfg(test)]

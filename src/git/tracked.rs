@@ -32,15 +32,29 @@ pub struct TrackedFile {
     pub trusted: bool,
 }
 
+/// What git's index says is tracked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tracked {
+    pub files: Vec<TrackedFile>,
+    /// The checksum git wrote at the end of its index: the same checksum, the same index
+    /// (`None` when it wrote none, or there is no index yet).
+    pub checksum: Option<[u8; 20]>,
+}
+
 /// The files git's index lists under the root `repo` was opened at (root-relative, in path
-/// order, each once): no submodules, no sparse folders, no path that is not UTF-8. An
+/// order, each once): no submodules, no sparse folders, no path that is not UTF-8. A
 /// repository with no index yet tracks nothing.
-pub fn tracked(repo: &Repo) -> Result<Vec<TrackedFile>, HistoryError> {
+pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
     let gix_repo = repo.gix();
     let index = gix_repo
         .index_or_empty()
         .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
     let timestamp = index.timestamp();
+    let checksum = index.checksum().filter(|c| !c.is_null()).map(|c| {
+        let mut out = [0u8; 20];
+        out.copy_from_slice(&c.as_bytes()[..20]);
+        out
+    });
     let options = gix::index::entry::stat::Options {
         trust_ctime: true,
         check_stat: true,
@@ -90,5 +104,8 @@ pub fn tracked(repo: &Repo) -> Result<Vec<TrackedFile>, HistoryError> {
                 && !s.is_racy(timestamp, options),
         });
     }
-    Ok(out)
+    Ok(Tracked {
+        files: out,
+        checksum,
+    })
 }

@@ -6,21 +6,26 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{StoredMarkers, MARKERS};
+use super::schema::{StoredMarkers, KEY_SOURCE_WALK, MARKERS, META};
 use super::{Index, IndexError};
-use crate::scan::{self, MarkerCache, MarkerScan};
+use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk};
 use crate::text::marker::{is_within, Marker};
 use redb::ReadableTable;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// The stored markers, by path.
+/// The stored markers, by path, and the last walk for untracked files.
 #[derive(Default)]
 pub struct StoredMarkerCache {
-    entries: HashMap<String, StoredMarkers>,
+    entries: HashMap<String, StoredMarkers, foldhash::fast::RandomState>,
+    walk: Option<SourceWalk>,
 }
 
 impl MarkerCache for StoredMarkerCache {
+    fn walk(&self) -> Option<&SourceWalk> {
+        self.walk.as_ref()
+    }
+
     fn get(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
         let stored = self.entries.get(path).filter(|s| &s.blob == blob)?;
         Some(
@@ -52,15 +57,21 @@ impl Index {
         let path = self.path.clone();
         guarded(&path, || {
             let txn = self.read_txn()?;
+            let walk = txn
+                .open_table(META)
+                .map_err(|e| self.err(e))?
+                .get(KEY_SOURCE_WALK)
+                .map_err(|e| self.err(e))?
+                .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok());
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
-            let mut entries = HashMap::new();
+            let mut entries = HashMap::default();
             for entry in table.iter().map_err(|e| self.err(e))? {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 if let Ok(stored) = codec::decode::<StoredMarkers>(v.value()) {
                     entries.insert(k.value().to_string(), stored);
                 }
             }
-            Ok(StoredMarkerCache { entries })
+            Ok(StoredMarkerCache { entries, walk })
         })
     }
 
@@ -101,6 +112,11 @@ impl Index {
         let txn = self.write_txn()?;
         let path = self.path.clone();
         guarded(&path, || {
+            if let Some(walk) = &found.walk {
+                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+                meta.insert(KEY_SOURCE_WALK, codec::encode(walk).as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
             {
                 let mut table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
                 for path in gone {
@@ -128,9 +144,19 @@ fn changes<'a>(
 ) -> Option<Changes<'a>> {
     let mut writes = Vec::new();
     for f in &found.clean {
-        let value = stored_of(f.blob, &f.markers);
-        if stored.entries.get(&f.path) != Some(&value) {
-            writes.push((f.path.clone(), codec::encode(&value)));
+        let same = stored.entries.get(&f.path).is_some_and(|s| {
+            s.blob == f.blob
+                && s.markers.len() == f.markers.len()
+                && s.markers
+                    .iter()
+                    .zip(&f.markers)
+                    .all(|((line, id), m)| *line == m.line && *id == m.id)
+        });
+        if !same {
+            writes.push((
+                f.path.clone(),
+                codec::encode(&stored_of(f.blob, &f.markers)),
+            ));
         }
     }
     // Only a scan of folders vouches for what it did not find: a single file's scan reads
@@ -147,5 +173,5 @@ fn changes<'a>(
     } else {
         Vec::new()
     };
-    (!writes.is_empty() || !gone.is_empty()).then_some((writes, gone))
+    (!writes.is_empty() || !gone.is_empty() || found.walk.is_some()).then_some((writes, gone))
 }

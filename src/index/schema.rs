@@ -51,6 +51,9 @@ pub const KEY_GUIDE_WALK: &str = "guide_walk";
 /// when the memo holds). Absent in older files, which is no memo.
 pub const KEY_SCAN_MEMO: &str = "scan_memo";
 pub const KEY_SCAN_MEMO_REPORT: &str = "scan_memo_report";
+/// The last walk of the root for untracked source files ([`crate::scan::SourceWalk`]), kept
+/// with the markers (schema 6). Absent: walk again.
+pub const KEY_SOURCE_WALK: &str = "source_walk";
 
 /// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
 /// a shallow boundary, is left out) and the message's mentions. What its diff touched is in

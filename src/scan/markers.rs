@@ -9,9 +9,13 @@
 //! that blob id and serves them without reading the file, so a refresh reads only the files
 //! that changed. An answer is the same with the cache or without it.
 
+use crate::fs::fingerprint::RootDir;
 use crate::fs::sources::{self, Excludes, FileStat, Head, Sources};
+use crate::fs::walk::{GuideWalk, WalkStamp};
+use crate::fs::Found;
 use crate::git::{self, IndexStat, Repo, TrackedFile};
 use crate::text::marker::{self, is_within, FileMarkers, Marker, Markers};
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -26,6 +30,10 @@ pub trait MarkerCache: Sync {
     fn get(&self, _path: &str, _blob: &[u8; 20]) -> Option<Vec<Marker>> {
         None
     }
+    /// The last walk of the whole root for untracked files, kept (see [`SourceWalk`]).
+    fn walk(&self) -> Option<&SourceWalk> {
+        None
+    }
 }
 
 /// No cache: every file is read.
@@ -33,6 +41,23 @@ pub struct NoCache;
 impl MarkerCache for NoCache {
     fn keeps(&self) -> bool {
         false
+    }
+}
+
+/// A walk of the whole root for the untracked files, stamped: every folder it walked and every
+/// ignore file that applied (`fs::walk::WalkStamp`), and the checksum of git's index, which
+/// says what is tracked. While all of it holds, a walk now would find the same untracked files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceWalk {
+    pub git_index: [u8; 20],
+    pub walk: WalkStamp,
+}
+
+impl SourceWalk {
+    /// Whether a walk of the root `dir` is opened at, with git's index now at `git_index`,
+    /// would find the same untracked files.
+    pub fn still_holds(&self, dir: &RootDir, git_index: Option<&[u8; 20]>) -> bool {
+        git_index == Some(&self.git_index) && self.walk.still_holds(dir)
     }
 }
 
@@ -49,7 +74,7 @@ pub struct CleanFile {
 pub struct MarkerScan {
     pub markers: Markers,
     /// Every tracked file scanned that holds the blob git's index names (read now or served by
-    /// the cache), in path order.
+    /// the cache), in path order; only for a cache that keeps.
     pub clean: Vec<CleanFile>,
     /// Why git's index could not be read, when it could not (then no file counts as tracked).
     pub note: Option<String>,
@@ -57,6 +82,9 @@ pub struct MarkerScan {
     /// (so a cache may drop what it does not list): not for a single file, nor when git's
     /// index could not be read, nor for a cache that keeps nothing.
     pub complete: bool,
+    /// The walk for untracked files this scan made of the whole root, stamped, when the cache
+    /// keeps and held none that still holds.
+    pub walk: Option<SourceWalk>,
 }
 
 /// The markers of the source files at or under `within` (root-relative; `""` is the root).
@@ -67,6 +95,7 @@ pub fn scan_markers(
     within: &str,
     cache: &dyn MarkerCache,
 ) -> MarkerScan {
+    let started_ns = crate::util::now_ns();
     let src = Sources::open(root);
     let mut excludes = Excludes::new(root, repo.map(|r| r.workdir.as_path()));
     let nested = in_nested_repository(root, within);
@@ -74,34 +103,63 @@ pub fn scan_markers(
         || std::fs::symlink_metadata(root.join(within)).is_ok_and(|m| m.file_type().is_dir());
     if !is_dir && !excludes.excluded(within, false) && !nested {
         // One file that counts whether git tracks it or not: read it, and nothing else.
+        let path = [within.to_string()];
         return MarkerScan {
-            markers: Markers::new(read_all(&src, &[within.to_string()])),
+            markers: Markers::new(files_with_markers(&path, read_all(&src, &path))),
             ..MarkerScan::default()
         };
     }
-    let complete = is_dir;
+    let keeps = cache.keeps();
     let (tracked, note) = match repo.map(git::tracked) {
-        Some(Ok(files)) => (files, None),
+        Some(Ok(found)) => (found, None),
         Some(Err(e)) => (
-            Vec::new(),
+            git::Tracked::default(),
             Some(format!(
                 "{e}: only the files git does not ignore were read for markers"
             )),
         ),
-        None => (Vec::new(), None),
+        None => (git::Tracked::default(), None),
     };
+    let git_index = tracked.checksum;
     let tracked: Vec<TrackedFile> = tracked
+        .files
         .into_iter()
         .filter(|t| is_within(&t.path, within))
         .collect();
-    let untracked = if !is_dir || nested {
+    let whole = within.is_empty() && keeps;
+    let held = cache
+        .walk()
+        .filter(|w| whole && w.still_holds(src.dir(), git_index.as_ref()));
+    let mut walk = None;
+    let untracked: Vec<String> = if !is_dir || nested {
         Vec::new()
+    } else if let Some(held) = held {
+        held.walk.files.iter().map(|f| f.rel.clone()).collect()
     } else {
         let known: HashSet<&str> = tracked.iter().map(|t| t.path.as_str()).collect();
-        sources::untracked(root, within, &mut excludes, &|p| known.contains(p))
+        let (files, dirs) =
+            sources::untracked_walk(root, within, &mut excludes, &|p| known.contains(p));
+        if let (true, Some(git_index)) = (whole, git_index) {
+            let found = GuideWalk {
+                files: files
+                    .iter()
+                    .map(|rel| Found {
+                        rel: rel.clone(),
+                        link: false,
+                    })
+                    .collect(),
+                dirs,
+            };
+            walk = Some(SourceWalk {
+                git_index,
+                walk: WalkStamp::of(src.dir(), &found, started_ns),
+            });
+        }
+        files
     };
-    // A tracked file is clean when its state is the one git's index recorded for it.
-    let clean: Vec<bool> = if cache.keeps() {
+    // A tracked file is clean when its state is the one git's index recorded for it: then the
+    // cache may serve it.
+    let clean: Vec<bool> = if keeps {
         crate::util::parallel_map_from(1024, &tracked, |t| {
             t.trusted
                 && !t.link
@@ -112,55 +170,61 @@ pub fn scan_markers(
     } else {
         vec![false; tracked.len()]
     };
-    let mut files: Vec<FileMarkers> = Vec::new();
-    let mut kept: Vec<CleanFile> = Vec::new();
+    let mut served: Vec<Option<Vec<Marker>>> = Vec::with_capacity(tracked.len());
     let mut to_read: Vec<String> = Vec::new();
-    let mut read_clean: Vec<usize> = Vec::new();
     for (t, &clean) in tracked.iter().zip(&clean) {
-        if clean {
-            if let Some(markers) = cache.get(&t.path, &t.blob) {
-                files.push(FileMarkers {
-                    path: t.path.clone(),
-                    markers: markers.clone(),
-                });
-                kept.push(CleanFile {
-                    path: t.path.clone(),
-                    blob: t.blob,
-                    markers,
-                });
-                continue;
-            }
-            read_clean.push(to_read.len());
+        let hit = if clean {
+            cache.get(&t.path, &t.blob)
+        } else {
+            None
+        };
+        if hit.is_none() {
+            to_read.push(t.path.clone());
         }
-        to_read.push(t.path.clone());
+        served.push(hit);
     }
     let tracked_reads = to_read.len();
     to_read.extend(untracked);
-    let read = read_all(&src, &to_read);
-    // `read_all` keeps only files with markers: look the clean ones up by path.
-    let by_path: std::collections::HashMap<&str, &Vec<Marker>> =
-        read.iter().map(|f| (f.path.as_str(), &f.markers)).collect();
-    let blobs: std::collections::HashMap<&str, [u8; 20]> =
-        tracked.iter().map(|t| (t.path.as_str(), t.blob)).collect();
-    for &i in &read_clean {
-        debug_assert!(i < tracked_reads);
-        let path = &to_read[i];
-        kept.push(CleanFile {
-            path: path.clone(),
-            blob: blobs[path.as_str()],
-            markers: by_path
-                .get(path.as_str())
-                .map(|m| (*m).clone())
-                .unwrap_or_default(),
-        });
+    let mut read = read_all(&src, &to_read).into_iter();
+    // Each tracked file's markers, served or read (`None`: not read), in `tracked` order.
+    let markers: Vec<Option<Vec<Marker>>> = served
+        .into_iter()
+        .map(|hit| hit.map(Some).unwrap_or_else(|| read.next().flatten()))
+        .collect();
+    let untracked_read: Vec<Option<Vec<Marker>>> = read.collect();
+    let mut kept = Vec::new();
+    if keeps {
+        for ((t, &clean), m) in tracked.iter().zip(&clean).zip(&markers) {
+            if let (true, Some(m)) = (clean, m) {
+                kept.push(CleanFile {
+                    path: t.path.clone(),
+                    blob: t.blob,
+                    markers: m.clone(),
+                });
+            }
+        }
+        kept.sort_by(|a, b| a.path.cmp(&b.path));
     }
-    files.extend(read);
-    kept.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut files: Vec<FileMarkers> = tracked
+        .iter()
+        .zip(markers)
+        .filter_map(|(t, m)| {
+            m.filter(|m| !m.is_empty()).map(|markers| FileMarkers {
+                path: t.path.clone(),
+                markers,
+            })
+        })
+        .collect();
+    files.extend(files_with_markers(
+        &to_read[tracked_reads..],
+        untracked_read,
+    ));
     MarkerScan {
         markers: Markers::new(files),
         clean: kept,
-        complete: complete && note.is_none() && cache.keeps(),
+        complete: is_dir && note.is_none() && keeps,
         note,
+        walk,
     }
 }
 
@@ -170,22 +234,30 @@ pub fn scan_markers(
 pub fn markers_for(root: &Path, paths: &[&str]) -> Markers {
     let src = Sources::open(root);
     let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
-    Markers::new(read_all(&src, &paths))
+    Markers::new(files_with_markers(&paths, read_all(&src, &paths)))
 }
 
-/// Reads each file's header and its markers, on every core; only files with markers come back.
-fn read_all(src: &Sources, paths: &[String]) -> Vec<FileMarkers> {
+/// Reads each file's header and its markers, on every core, in `paths` order (`None`: not
+/// read, see `fs::sources::Skip`).
+fn read_all(src: &Sources, paths: &[String]) -> Vec<Option<Vec<Marker>>> {
     crate::util::parallel_map(paths, |p| match src.head(p) {
-        Head::Read { bytes, longer } => Some(FileMarkers {
-            path: p.clone(),
-            markers: marker::scan(&bytes, longer, marker::is_markdown(p)),
-        }),
+        Head::Read { bytes, longer } => Some(marker::scan(&bytes, longer, marker::is_markdown(p))),
         Head::Skipped(_) => None,
     })
-    .into_iter()
-    .flatten()
-    .filter(|f| !f.markers.is_empty())
-    .collect()
+}
+
+/// The files of `paths` whose `read` markers are not none.
+fn files_with_markers(paths: &[String], read: Vec<Option<Vec<Marker>>>) -> Vec<FileMarkers> {
+    paths
+        .iter()
+        .zip(read)
+        .filter_map(|(p, m)| {
+            m.filter(|m| !m.is_empty()).map(|markers| FileMarkers {
+                path: p.clone(),
+                markers,
+            })
+        })
+        .collect()
 }
 
 /// Whether a file's state now is the one git's index recorded (git keeps 32 bits of each):

@@ -12,7 +12,7 @@ mod deps;
 pub mod markers;
 
 pub use deps::Deps;
-pub use markers::{markers_for, scan_markers, MarkerCache, MarkerScan, NoCache};
+pub use markers::{markers_for, scan_markers, MarkerCache, MarkerScan, NoCache, SourceWalk};
 
 use crate::fs::discover;
 use crate::fs::fingerprint::{Fingerprint, RootDir, Stamp};

@@ -234,3 +234,76 @@ fn fresh_says_whether_a_query_would_store_markers() {
     );
     assert_eq!(repo.index_status()["fresh"], true);
 }
+
+/// Reads, changes and writes back the stored walk for untracked files.
+fn doctor_walk(repo: &GitRepo, change: impl FnOnce(&mut context_graph::scan::SourceWalk)) {
+    let db = redb::Database::create(repo.index_file()).expect("open the index");
+    let txn = db.begin_write().expect("write");
+    {
+        let mut meta = txn.open_table(schema::META).expect("meta");
+        let bytes = meta
+            .get(schema::KEY_SOURCE_WALK)
+            .expect("read")
+            .expect("a stored walk")
+            .value()
+            .to_vec();
+        let mut walk: context_graph::scan::SourceWalk = codec::decode(&bytes).expect("decode");
+        change(&mut walk);
+        meta.insert(schema::KEY_SOURCE_WALK, codec::encode(&walk).as_slice())
+            .expect("write");
+    }
+    txn.commit().expect("commit");
+}
+
+#[test]
+fn the_walk_for_untracked_files_is_kept_while_its_folders_ignore_files_and_git_index_hold() {
+    let repo = records_repo();
+    repo.write(".gitignore", "*.tmp\n")
+        .write("src/ghost.tmp", "// @adr 12\n")
+        .write("src/kept.rs", "// @adr 1\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Ignore tmp files");
+    repo.write("src/new.rs", "// @adr 3\n");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_same(&repo, "stored", &["check", "--json"]);
+    // Plant an ignored file in the stored walk: only an answer served from it shows it.
+    doctor_walk(&repo, |w| {
+        w.walk.files.push(context_graph::fs::Found {
+            rel: "src/ghost.tmp".into(),
+            link: false,
+        });
+        w.walk.files.sort();
+    });
+    assert_eq!(
+        declared(&repo, "."),
+        [
+            ("ADR-0001".to_string(), vec!["src/kept.rs:1".to_string()]),
+            ("ADR-0003".to_string(), vec!["src/new.rs:1".to_string()]),
+            ("ADR-0012".to_string(), vec!["src/ghost.tmp:1".to_string()]),
+        ],
+        "the stored walk is served while nothing it depended on changed"
+    );
+    // An ignore file changed: walked again.
+    repo.write(".gitignore", "*.tmp\n*.bak\n");
+    assert_same(&repo, "an ignore file edited", &["why", ".", "--json"]);
+    doctor_walk(&repo, |w| {
+        w.walk.files.push(context_graph::fs::Found {
+            rel: "src/ghost.tmp".into(),
+            link: false,
+        });
+        w.walk.files.sort();
+    });
+    // git's index changed (a file no longer tracked, still there): walked again.
+    repo.git(&["rm", "-q", "--cached", "src/kept.rs"]);
+    assert_same(&repo, "a file untracked", &["why", ".", "--json"]);
+    assert_eq!(
+        declared(&repo, "."),
+        [
+            ("ADR-0001".to_string(), vec!["src/kept.rs:1".to_string()]),
+            ("ADR-0003".to_string(), vec!["src/new.rs:1".to_string()]),
+        ]
+    );
+    // A new untracked file: its folder changed, walked again.
+    repo.write("src/later.rs", "// @adr 12\n");
+    assert_same(&repo, "a new untracked file", &["check", "--json"]);
+    assert_eq!(declared(&repo, "src/later.rs").len(), 1);
+}

@@ -62,35 +62,43 @@ impl Pick {
         }
     }
 
-    /// The answer from a report holding (at least) the records this keeps, with the findings
-    /// about the markers the question is about: every marker for the full check, those in PATH
-    /// for `why PATH`, those naming the record for `record ID` (CONTRACT.md §7, ADR-0009).
-    pub(super) fn answer(
-        self,
-        report: Report,
-        why_path: Option<&str>,
-        markers: &Markers,
-    ) -> Report {
-        let known = self.known;
-        let (mut report, about) = match self.kind {
-            PickKind::All => (report, markers.clone()),
-            PickKind::Why(decisions) => {
-                let path = why_path.unwrap_or("");
-                (why_decided(report, path, decisions), markers.narrowed(path))
-            }
-            PickKind::Record(id) => {
-                let about = naming(markers, &id);
-                (record_found(report, id), about)
-            }
+    /// The answer from a report holding (at least) the records this keeps, and every record's
+    /// id (for the markers' findings, [`marker_findings`]).
+    pub(super) fn answer(self, report: Report, why_path: Option<&str>) -> (Report, Known) {
+        let known = Known(self.known);
+        let report = match self.kind {
+            PickKind::All => report,
+            PickKind::Why(decisions) => why_decided(report, why_path.unwrap_or(""), decisions),
+            PickKind::Record(id) => record_found(report, id),
         };
-        if !about.is_empty() {
-            let found =
-                crate::checks::marker_findings(&about, &report.records, &|id| known.contains(id));
-            report.findings.extend(found);
-            crate::checks::sort(&mut report.findings);
-        }
-        report
+        (report, known)
     }
+}
+
+/// Every record's id, as a question was picked from them.
+pub(super) struct Known(HashSet<String>);
+
+/// Adds to an answer the findings about the markers the question is about: every marker for
+/// the full check, those in PATH for `why PATH`, those naming the record for `record ID`
+/// (CONTRACT.md §7, ADR-0009). The report holds the records its question kept.
+pub(super) fn marker_findings(
+    report: &mut Report,
+    ask: &Ask,
+    why_path: Option<&str>,
+    markers: &Markers,
+    known: &Known,
+) {
+    let about = match (ask, &report.query) {
+        (Ask::Why(_), _) => markers.narrowed(why_path.unwrap_or("")),
+        (Ask::Record(_), Some(Query::Record { record })) => naming(markers, record),
+        _ => markers.clone(),
+    };
+    if about.is_empty() {
+        return;
+    }
+    let found = crate::checks::marker_findings(&about, &report.records, &|id| known.0.contains(id));
+    report.findings.extend(found);
+    crate::checks::sort(&mut report.findings);
 }
 
 /// Only the markers naming `id`.
@@ -107,15 +115,17 @@ fn naming(markers: &Markers, id: &str) -> Markers {
     )
 }
 
+/// Narrows `report` to `ask`; `markers` are those in PATH for `why PATH` (the decisions they
+/// declare are picked too), and may be empty otherwise.
 pub(super) fn narrow(
     report: Report,
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
-) -> Result<Report> {
+) -> Result<(Report, Known)> {
     let pick = Pick::of(&report.records, ask, why_path, root, markers)?;
-    Ok(pick.answer(report, why_path, markers))
+    Ok(pick.answer(report, why_path))
 }
 
 /// [`narrow`] on the scan memo's report: the records are picked by their stored heads and only
@@ -126,11 +136,11 @@ pub(super) fn narrow_memo(
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
-) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
+) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
     let pick = Pick::of(memo.heads(), ask, why_path, root, markers)?;
     Ok(memo
         .report(|id| pick.keeps(id))
-        .map(|report| pick.answer(report, why_path, markers)))
+        .map(|report| pick.answer(report, why_path)))
 }
 
 /// The decisions governing `path`: current ones first, then by id. `files_under(folder)` lists

@@ -4,7 +4,7 @@
 //! when the index can't be used; the two are byte-identical.
 
 use super::error::{Error, Result};
-use super::pick::{narrow, narrow_memo};
+use super::pick::{marker_findings, narrow, narrow_memo, Known};
 use super::{Answer, Ask, Options, Progress};
 use crate::fs::root::{query_path, resolve_root};
 use crate::git::{self, Outcome, Repo};
@@ -102,17 +102,25 @@ impl Session {
             None => {
                 // The records and the source files are read side by side: both mostly wait
                 // on the file system.
-                let within = self.marker_scope(ask, why_path);
-                let (scanned, found) = std::thread::scope(|s| {
-                    let markers = s.spawn(|| {
-                        scan::scan_markers(&self.root, repo.as_ref(), within, &scan::NoCache)
-                    });
-                    let scanned = scan::scan(&self.root, &self.opts.docs, &scan::Fresh);
-                    (scanned, markers.join().expect("the marker scan panicked"))
+                let (local, global) = self.marker_needs(ask, why_path);
+                let root = self.root.as_path();
+                let at = repo.as_ref();
+                let (scanned, local, global) = std::thread::scope(|s| {
+                    let global = global
+                        .then(|| s.spawn(|| scan::scan_markers(root, at, "", &scan::NoCache)));
+                    let local = local
+                        .map(|w| s.spawn(move || scan::scan_markers(root, at, w, &scan::NoCache)));
+                    let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh);
+                    let join = |h: std::thread::ScopedJoinHandle<'_, scan::MarkerScan>| {
+                        h.join().expect("the marker scan panicked")
+                    };
+                    (scanned, local.map(join), global.map(join))
                 });
                 let report = scanned?.report;
-                let mut report = narrow(report, ask, why_path, &self.root, &found.markers)?;
-                report.notes.extend(found.note.iter().cloned());
+                let (mut report, known) = narrow(report, ask, why_path, root, picking(&local))?;
+                let markers = Found { local, global };
+                marker_findings(&mut report, ask, why_path, markers.about(), &known);
+                markers.add_notes(&mut report);
                 let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
                 if needed {
                     let outcome = match &repo {
@@ -127,7 +135,7 @@ impl Session {
                         Outcome::NotARepo => {}
                     }
                     if self.opts.git {
-                        add_history(&self.root, &mut report, outcome, &found.markers);
+                        add_history(&self.root, &mut report, outcome, markers.every());
                     }
                 }
                 report
@@ -151,11 +159,35 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
-        let found = self.markers_indexed(&mut idx, self.marker_scope(ask, why_path))?;
-        let (scanned, _) =
-            self.scan_with(&mut idx, history, false, ask, why_path, &found.markers)?;
-        let mut report = scanned?;
-        report.notes.extend(found.note.iter().cloned());
+        let (local, global) = self.marker_needs(ask, why_path);
+        let local = match local {
+            Some(within) => Some(self.markers_indexed(&mut idx, within)?),
+            None => None,
+        };
+        // Every source file's markers are brought up to date beside the scan, on a thread of
+        // their own (a stat per tracked file), and kept after it.
+        let stored = match global {
+            true => Some(idx.stored_markers_or_rebuild()?),
+            false => None,
+        };
+        let root = self.root.as_path();
+        let repo = idx.repo.clone();
+        let (scanned, global) = std::thread::scope(|s| {
+            let global = stored
+                .as_ref()
+                .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
+            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, picking(&local));
+            let global = global.map(|h| h.join().expect("the marker scan panicked"));
+            (scanned, global)
+        });
+        let (scanned, _) = scanned?;
+        if let (Some(stored), Some(found)) = (&stored, &global) {
+            idx.store_markers(stored, found, "")?;
+        }
+        let (mut report, known) = scanned?;
+        let markers = Found { local, global };
+        marker_findings(&mut report, ask, why_path, markers.about(), &known);
+        markers.add_notes(&mut report);
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
         if names_missing_paths(&report) {
@@ -179,11 +211,11 @@ impl Session {
             }
             if self.opts.git {
                 let outcome = if has_commits {
-                    Outcome::Ready(idx.history_for(&report.records, &found.markers)?)
+                    Outcome::Ready(idx.history_for(&report.records, markers.every())?)
                 } else {
                     Outcome::NoCommits
                 };
-                add_history(&self.root, &mut report, outcome, &found.markers);
+                add_history(&self.root, &mut report, outcome, markers.every());
             }
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
@@ -206,7 +238,7 @@ impl Session {
         ask: &Ask,
         why_path: Option<&str>,
         markers: &Markers,
-    ) -> Result<(Result<Report>, usize)> {
+    ) -> Result<(Result<(Report, Known)>, usize)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
         // `cached` reads the stored parses only when the memo does not hold; until that is
@@ -258,17 +290,23 @@ impl Session {
         };
         let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
         let history = idx.repo.head.is_some().then_some(progress);
-        let found = idx.markers(&self.root, "")?;
+        idx.markers(&self.root, "")?;
         // `index` writes pending commits into redb.
-        let (scanned, commits_added) =
-            self.scan_with(&mut idx, history, true, &Ask::Check, None, &found.markers)?;
+        let (scanned, commits_added) = self.scan_with(
+            &mut idx,
+            history,
+            true,
+            &Ask::Check,
+            None,
+            &Markers::default(),
+        )?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
                 idx.diagnostics.push(note);
             }
         }
         let records = match scanned {
-            Ok(report) => report.records.len(),
+            Ok((report, _)) => report.records.len(),
             Err(e) if e.is_no_records() => 0,
             Err(e) => return Err(e),
         };
@@ -302,13 +340,14 @@ impl Session {
 }
 
 impl Session {
-    /// Which source files' markers `ask` needs: for `why PATH` without `--git`, those in PATH
-    /// (the decisions they declare, the findings about them); for anything else every file
-    /// (the full check's findings, and drift, which counts every file declaring a record).
-    fn marker_scope<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> &'a str {
+    /// Which source files' markers `ask` needs: for `why PATH`, those in PATH (the decisions
+    /// they declare, the findings about them); for the full check, `record` and anything with
+    /// `--git`, every file's (the full check's findings, and drift, which counts every file
+    /// declaring a record). Returns (PATH, every file).
+    fn marker_needs<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> (Option<&'a str>, bool) {
         match ask {
-            Ask::Why(_) if !self.opts.git => why_path.unwrap_or(""),
-            _ => "",
+            Ask::Why(_) => (Some(why_path.unwrap_or("")), self.opts.git),
+            _ => (None, true),
         }
     }
 
@@ -343,6 +382,49 @@ impl Session {
         }
         Ok(scan::scan_markers(&self.root, repo.as_ref(), "", &scan::NoCache).markers)
     }
+}
+
+/// The markers a question found: those in PATH for `why PATH`, every file's when it needed
+/// them.
+struct Found {
+    local: Option<scan::MarkerScan>,
+    global: Option<scan::MarkerScan>,
+}
+
+impl Found {
+    /// The markers the question's findings are about: PATH's for `why`, else every file's.
+    fn about(&self) -> &Markers {
+        self.local
+            .as_ref()
+            .or(self.global.as_ref())
+            .map(|f| &f.markers)
+            .unwrap_or(&NO_MARKERS)
+    }
+
+    /// Every file's markers, when the question read them (drift counts declared files).
+    fn every(&self) -> &Markers {
+        self.global
+            .as_ref()
+            .map(|f| &f.markers)
+            .unwrap_or(&NO_MARKERS)
+    }
+
+    /// Why git's index could not be read, once.
+    fn add_notes(&self, report: &mut Report) {
+        let note = self
+            .local
+            .iter()
+            .chain(&self.global)
+            .find_map(|f| f.note.clone());
+        report.notes.extend(note);
+    }
+}
+
+static NO_MARKERS: Markers = Markers { files: Vec::new() };
+
+/// The markers a question is picked with: PATH's for `why PATH`.
+fn picking(local: &Option<scan::MarkerScan>) -> &Markers {
+    local.as_ref().map(|f| &f.markers).unwrap_or(&NO_MARKERS)
 }
 
 /// Where an indexed report came from.

@@ -80,17 +80,23 @@ impl Index {
     /// kept (and, for a scan of every file, what is gone dropped). A table found damaged is
     /// dropped with the whole file, which is built again.
     pub fn markers(&mut self, root: &Path, within: &str) -> Result<MarkerScan, IndexError> {
-        let stored = match self.stored_markers() {
-            Ok(stored) => stored,
-            Err(IndexError::Unusable { reason, .. }) => {
-                self.rebuild_damaged(&reason)?;
-                StoredMarkerCache::default()
-            }
-            Err(e) => return Err(e),
-        };
+        let stored = self.stored_markers_or_rebuild()?;
         let found = scan::scan_markers(root, Some(&self.repo), within, &stored);
         self.store_markers(&stored, &found, within)?;
         Ok(found)
+    }
+
+    /// [`Index::stored_markers`]; when the table is found damaged, the file is dropped and
+    /// built again, and nothing is stored.
+    pub fn stored_markers_or_rebuild(&mut self) -> Result<StoredMarkerCache, IndexError> {
+        match self.stored_markers() {
+            Ok(stored) => Ok(stored),
+            Err(IndexError::Unusable { reason, .. }) => {
+                self.rebuild_damaged(&reason)?;
+                Ok(StoredMarkerCache::default())
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Whether a scan of every file now would keep what is stored as it is.
@@ -100,7 +106,9 @@ impl Index {
         Ok(changes(&stored, &found, "").is_none())
     }
 
-    fn store_markers(
+    /// Keeps what a scan of `within` on `stored` found: each clean file not stored as it is,
+    /// the walk it made, and (for a scan of folders) drops the files it no longer found.
+    pub fn store_markers(
         &mut self,
         stored: &StoredMarkerCache,
         found: &MarkerScan,

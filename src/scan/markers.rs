@@ -96,6 +96,11 @@ pub fn scan_markers(
     cache: &dyn MarkerCache,
 ) -> MarkerScan {
     let started_ns = crate::util::now_ns();
+    if through_link(root, within) {
+        // Not a path of this tree's own: no file under it is read, as a walk of the whole
+        // root would not enter it (a link is never walked into).
+        return MarkerScan::default();
+    }
     let src = Sources::open(root);
     let mut excludes = Excludes::new(root, repo.map(|r| r.workdir.as_path()));
     let nested = in_nested_repository(root, within);
@@ -270,6 +275,18 @@ fn same_state(now: &FileStat, then: &IndexStat) -> bool {
         && now.ino as u32 == then.ino
         && now.uid == then.uid
         && now.gid == then.gid
+}
+
+/// Whether a folder on the way to `rel` (below the root) is a link.
+fn through_link(root: &Path, rel: &str) -> bool {
+    let mut dir = rel;
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if std::fs::symlink_metadata(root.join(parent)).is_ok_and(|m| m.file_type().is_symlink()) {
+            return true;
+        }
+        dir = parent;
+    }
+    false
 }
 
 /// Whether `rel` lies in a repository nested under the root (a folder between them holds

@@ -41,6 +41,14 @@ fn a_link_out_of_the_root_is_never_followed() {
         "the whole tree: nothing from outside"
     );
     assert_same(&repo, "links", &["check", "--json"]);
+    // A link to a folder inside the root is not walked into: its files are read at their own
+    // paths, so asking through the link declares nothing, as the whole tree's answer says.
+    std::os::unix::fs::symlink("src", repo.path().join("alias")).expect("a folder link inside");
+    for path in ["alias/inside.rs", "alias", "alias/"] {
+        assert!(declared(&repo, path).is_empty(), "{path}");
+        assert_same(&repo, "a link inside", &["why", path, "--git", "--json"]);
+    }
+    assert_eq!(declared(&repo, ".").len(), 1);
     // A folder git tracks files in, swapped for a link to the outside after the commit.
     repo.write("pkg/a.rs", "// @adr 1\n");
     repo.commit_at("2025-03-02T10:00:00Z", "Ana", "pkg");

@@ -103,6 +103,8 @@ impl Session {
                 // The records and the source files are read side by side: both mostly wait
                 // on the file system.
                 let (local, global) = self.marker_needs(ask, why_path);
+                // PATH's markers are every file's in PATH when those are read (`--git`).
+                let local = local.filter(|_| !global);
                 let root = self.root.as_path();
                 let at = repo.as_ref();
                 let (scanned, local, global) = std::thread::scope(|s| {
@@ -117,7 +119,12 @@ impl Session {
                     (scanned, local.map(join), global.map(join))
                 });
                 let report = scanned?.report;
-                let (mut report, known) = narrow(report, ask, why_path, root, picking(&local))?;
+                let picking = match (&local, &global, why_path) {
+                    (Some(local), _, _) => local.markers.clone(),
+                    (None, Some(global), Some(path)) => global.markers.narrowed(path),
+                    _ => Markers::default(),
+                };
+                let (mut report, known) = narrow(report, ask, why_path, root, &picking)?;
                 let markers = Found { local, global };
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
@@ -160,9 +167,10 @@ impl Session {
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
         let (local, global) = self.marker_needs(ask, why_path);
-        let local = match local {
-            Some(within) => Some(self.markers_indexed(&mut idx, within)?),
-            None => None,
+        // PATH's markers: read now, unless every file's are read anyway (`--git`).
+        let local = match (local, global) {
+            (Some(within), false) => Some(self.markers_indexed(&mut idx, within)?),
+            _ => None,
         };
         // Every source file's markers are brought up to date beside the scan, on a thread of
         // their own (a stat per tracked file), and kept after it.
@@ -173,12 +181,27 @@ impl Session {
         let root = self.root.as_path();
         let repo = idx.repo.clone();
         let (scanned, global) = std::thread::scope(|s| {
-            let global = stored
+            let mut handle = stored
                 .as_ref()
                 .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
-            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, picking(&local));
-            let global = global.map(|h| h.join().expect("the marker scan panicked"));
-            (scanned, global)
+            let mut joined: Option<scan::MarkerScan> = None;
+            // The question is picked with PATH's markers: for `why PATH --git`, those of every
+            // file's, waited for only when the scan is done.
+            let mut picking = || -> Markers {
+                if let Some(h) = handle.take() {
+                    joined = Some(h.join().expect("the marker scan panicked"));
+                }
+                match (&local, &joined, why_path) {
+                    (Some(local), _, _) => local.markers.clone(),
+                    (None, Some(global), Some(path)) => global.markers.narrowed(path),
+                    _ => Markers::default(),
+                }
+            };
+            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &mut picking);
+            if let Some(h) = handle.take() {
+                joined = Some(h.join().expect("the marker scan panicked"));
+            }
+            (scanned, joined)
         });
         let (scanned, _) = scanned?;
         if let (Some(stored), Some(found)) = (&stored, &global) {
@@ -237,7 +260,7 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
-        markers: &Markers,
+        picking: &mut dyn FnMut() -> Markers,
     ) -> Result<(Result<(Report, Known)>, usize)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
@@ -269,9 +292,9 @@ impl Session {
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
-                narrow(scan.report, ask, why_path, root, markers)
+                narrow(scan.report, ask, why_path, root, &picking())
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, markers) {
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, &picking()) {
                 Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
                 Err(e) => Err(e),
             },
@@ -298,7 +321,7 @@ impl Session {
             true,
             &Ask::Check,
             None,
-            &Markers::default(),
+            &mut Markers::default,
         )?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
@@ -392,7 +415,8 @@ struct Found {
 }
 
 impl Found {
-    /// The markers the question's findings are about: PATH's for `why`, else every file's.
+    /// The markers the question's findings are about: PATH's for `why` (narrowed by the
+    /// findings, when they are every file's), else every file's.
     fn about(&self) -> &Markers {
         self.local
             .as_ref()
@@ -421,11 +445,6 @@ impl Found {
 }
 
 static NO_MARKERS: Markers = Markers { files: Vec::new() };
-
-/// The markers a question is picked with: PATH's for `why PATH`.
-fn picking(local: &Option<scan::MarkerScan>) -> &Markers {
-    local.as_ref().map(|f| &f.markers).unwrap_or(&NO_MARKERS)
-}
 
 /// Where an indexed report came from.
 enum Scanned<'a> {

@@ -103,31 +103,33 @@ impl Session {
                 // The records and the source files are read side by side: both mostly wait
                 // on the file system.
                 let (local, global) = self.marker_needs(ask, why_path);
-                // PATH's markers are every file's in PATH when those are read (`--git`).
-                let local = local.filter(|_| !global);
                 let root = self.root.as_path();
                 let at = repo.as_ref();
-                let (scanned, local, global) = std::thread::scope(|s| {
+                let staged = self.opts.git.then_some(at).flatten();
+                let (scanned, local, global, staged) = std::thread::scope(|s| {
                     let global = global
                         .then(|| s.spawn(|| scan::scan_markers(root, at, "", &scan::NoCache)));
                     let local = local
                         .map(|w| s.spawn(move || scan::scan_markers(root, at, w, &scan::NoCache)));
+                    let staged =
+                        staged.map(|r| s.spawn(move || scan::staged_markers(r, &scan::NoCache)));
                     let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh);
                     let join = |h: std::thread::ScopedJoinHandle<'_, scan::MarkerScan>| {
                         h.join().expect("the marker scan panicked")
                     };
-                    (scanned, local.map(join), global.map(join))
+                    let staged = staged.map(|h| h.join().expect("the marker scan panicked"));
+                    (scanned, local.map(join), global.map(join), staged)
                 });
                 let report = scanned?.report;
-                let picking = match (&local, &global, why_path) {
-                    (Some(local), _, _) => local.markers.clone(),
-                    (None, Some(global), Some(path)) => global.markers.narrowed(path),
-                    _ => Markers::default(),
-                };
+                let picking = local
+                    .as_ref()
+                    .map(|l| l.markers.clone())
+                    .unwrap_or_default();
                 let (mut report, known) = narrow(report, ask, why_path, root, &picking)?;
                 let markers = Found { local, global };
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
+                let staged = staged.map(|s| s.markers).unwrap_or_default();
                 let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
                 if needed {
                     let outcome = match &repo {
@@ -142,7 +144,7 @@ impl Session {
                         Outcome::NotARepo => {}
                     }
                     if self.opts.git {
-                        add_history(&self.root, &mut report, outcome, markers.every());
+                        add_history(&self.root, &mut report, outcome, &staged);
                     }
                 }
                 report
@@ -167,13 +169,19 @@ impl Session {
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
         let (local, global) = self.marker_needs(ask, why_path);
-        // PATH's markers: read now, unless every file's are read anyway (`--git`).
-        let local = match (local, global) {
-            (Some(within), false) => Some(self.markers_indexed(&mut idx, within)?),
-            _ => None,
+        let local = match local {
+            Some(within) => Some(self.markers_indexed(&mut idx, within)?),
+            None => None,
         };
-        // Every source file's markers are brought up to date beside the scan, on a thread of
-        // their own (a stat per tracked file), and kept after it.
+        // Drift counts the files git's index says declare a record: kept by the checksum of
+        // git's index, so asking again reads nothing.
+        let staged = match self.opts.git && has_commits {
+            true => idx.staged_markers()?,
+            false => Markers::default(),
+        };
+        // Every source file's markers (the full check's and `record`'s findings) are brought
+        // up to date beside the scan, on a thread of their own (a stat per tracked file), and
+        // kept after it.
         let stored = match global {
             true => Some(idx.stored_markers_or_rebuild()?),
             false => None,
@@ -181,27 +189,16 @@ impl Session {
         let root = self.root.as_path();
         let repo = idx.repo.clone();
         let (scanned, global) = std::thread::scope(|s| {
-            let mut handle = stored
+            let handle = stored
                 .as_ref()
                 .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
-            let mut joined: Option<scan::MarkerScan> = None;
-            // The question is picked with PATH's markers: for `why PATH --git`, those of every
-            // file's, waited for only when the scan is done.
-            let mut picking = || -> Markers {
-                if let Some(h) = handle.take() {
-                    joined = Some(h.join().expect("the marker scan panicked"));
-                }
-                match (&local, &joined, why_path) {
-                    (Some(local), _, _) => local.markers.clone(),
-                    (None, Some(global), Some(path)) => global.markers.narrowed(path),
-                    _ => Markers::default(),
-                }
-            };
-            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &mut picking);
-            if let Some(h) = handle.take() {
-                joined = Some(h.join().expect("the marker scan panicked"));
-            }
-            (scanned, joined)
+            let picking = local
+                .as_ref()
+                .map(|l| l.markers.clone())
+                .unwrap_or_default();
+            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &picking);
+            let global = handle.map(|h| h.join().expect("the marker scan panicked"));
+            (scanned, global)
         });
         let (scanned, _) = scanned?;
         if let (Some(stored), Some(found)) = (&stored, &global) {
@@ -234,11 +231,11 @@ impl Session {
             }
             if self.opts.git {
                 let outcome = if has_commits {
-                    Outcome::Ready(idx.history_for(&report.records, markers.every())?)
+                    Outcome::Ready(idx.history_for(&report.records, &staged)?)
                 } else {
                     Outcome::NoCommits
                 };
-                add_history(&self.root, &mut report, outcome, markers.every());
+                add_history(&self.root, &mut report, outcome, &staged);
             }
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
@@ -260,7 +257,7 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
-        picking: &mut dyn FnMut() -> Markers,
+        picking: &Markers,
     ) -> Result<(Result<(Report, Known)>, usize)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
@@ -292,9 +289,9 @@ impl Session {
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
-                narrow(scan.report, ask, why_path, root, &picking())
+                narrow(scan.report, ask, why_path, root, picking)
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, &picking()) {
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, picking) {
                 Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
                 Err(e) => Err(e),
             },
@@ -314,6 +311,9 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
         let history = idx.repo.head.is_some().then_some(progress);
         idx.markers(&self.root, "")?;
+        if idx.repo.head.is_some() {
+            idx.staged_markers()?;
+        }
         // `index` writes pending commits into redb.
         let (scanned, commits_added) = self.scan_with(
             &mut idx,
@@ -321,7 +321,7 @@ impl Session {
             true,
             &Ask::Check,
             None,
-            &mut Markers::default,
+            &Markers::default(),
         )?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
@@ -363,13 +363,12 @@ impl Session {
 }
 
 impl Session {
-    /// Which source files' markers `ask` needs: for `why PATH`, those in PATH (the decisions
-    /// they declare, the findings about them); for the full check, `record` and anything with
-    /// `--git`, every file's (the full check's findings, and drift, which counts every file
-    /// declaring a record). Returns (PATH, every file).
+    /// Which source files' markers `ask` needs for its decisions and findings: for `why PATH`,
+    /// those in PATH; for the full check and `record`, every file's. Returns (PATH, every
+    /// file). Drift, with `--git`, counts what git's index declares instead.
     fn marker_needs<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> (Option<&'a str>, bool) {
         match ask {
-            Ask::Why(_) => (Some(why_path.unwrap_or("")), self.opts.git),
+            Ask::Why(_) => (Some(why_path.unwrap_or("")), false),
             _ => (None, true),
         }
     }
@@ -415,20 +414,11 @@ struct Found {
 }
 
 impl Found {
-    /// The markers the question's findings are about: PATH's for `why` (narrowed by the
-    /// findings, when they are every file's), else every file's.
+    /// The markers the question's findings are about: PATH's for `why`, else every file's.
     fn about(&self) -> &Markers {
         self.local
             .as_ref()
             .or(self.global.as_ref())
-            .map(|f| &f.markers)
-            .unwrap_or(&NO_MARKERS)
-    }
-
-    /// Every file's markers, when the question read them (drift counts declared files).
-    fn every(&self) -> &Markers {
-        self.global
-            .as_ref()
             .map(|f| &f.markers)
             .unwrap_or(&NO_MARKERS)
     }

@@ -13,7 +13,7 @@ mod walk;
 
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
 pub use repo::{open, Repo};
-pub use tracked::{tracked, IndexStat, Tracked, TrackedFile};
+pub use tracked::{tracked, BlobReader, IndexStat, Tracked, TrackedFile};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;

@@ -109,3 +109,31 @@ pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
         checksum,
     })
 }
+
+/// Reads blobs from git's object database, for what a file holds in git's index rather than in
+/// the work tree.
+pub struct BlobReader {
+    repo: gix::Repository,
+}
+
+impl BlobReader {
+    pub fn new(repo: &Repo) -> BlobReader {
+        BlobReader { repo: repo.gix() }
+    }
+
+    /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`
+    /// when it is missing, not a blob, or larger than `max` bytes.
+    pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
+        let id = gix::ObjectId::from_bytes_or_panic(id);
+        let header = self.repo.find_header(id).ok()?;
+        if header.kind() != gix::object::Kind::Blob || header.size() > max {
+            return None;
+        }
+        let mut blob = self.repo.find_blob(id).ok()?;
+        let data = std::mem::take(&mut blob.data);
+        let longer = data.len() > window;
+        let mut data = data;
+        data.truncate(window);
+        Some((data, longer))
+    }
+}

@@ -6,9 +6,13 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{StoredMarkers, KEY_SOURCE_WALK, MARKERS, META};
+use super::schema::{
+    StoredMarkers, StoredStaged, StoredStagedBlobs, KEY_SOURCE_WALK, KEY_STAGED, KEY_STAGED_BLOBS,
+    MARKERS, META,
+};
 use super::{Index, IndexError};
-use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk};
+use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache};
+use crate::text::marker::Markers;
 use crate::text::marker::{is_within, Marker};
 use redb::ReadableTable;
 use std::collections::HashMap;
@@ -38,6 +42,94 @@ impl MarkerCache for StoredMarkerCache {
                 })
                 .collect(),
         )
+    }
+}
+
+/// The stored answer of what git's index declares, and (decoded on first use) each file's.
+struct StoredStagedCache {
+    held: Option<StoredStaged>,
+    blobs: Option<Vec<u8>>,
+    decoded: std::sync::OnceLock<BlobMarkers>,
+}
+
+/// Each file's blob and markers, by path.
+type BlobMarkers = HashMap<String, ([u8; 20], Vec<Marker>)>;
+
+impl StagedCache for StoredStagedCache {
+    fn held(&self, checksum: &[u8; 20]) -> Option<Markers> {
+        self.held
+            .as_ref()
+            .filter(|h| &h.checksum == checksum)
+            .map(|h| h.markers.clone())
+    }
+
+    fn blob(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
+        let decoded = self.decoded.get_or_init(|| {
+            self.blobs
+                .as_deref()
+                .and_then(|b| codec::decode::<StoredStagedBlobs>(b).ok())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(path, blob, markers)| {
+                    let markers = markers
+                        .into_iter()
+                        .map(|(line, id)| Marker { line, id })
+                        .collect();
+                    (path, (blob, markers))
+                })
+                .collect()
+        });
+        decoded
+            .get(path)
+            .filter(|(b, _)| b == blob)
+            .map(|(_, m)| m.clone())
+    }
+}
+
+impl Index {
+    fn stored_staged(&mut self) -> Result<StoredStagedCache, IndexError> {
+        let held = self
+            .meta(KEY_STAGED)?
+            .and_then(|b| codec::decode::<StoredStaged>(&b).ok());
+        let blobs = self.meta(KEY_STAGED_BLOBS)?;
+        Ok(StoredStagedCache {
+            held,
+            blobs,
+            decoded: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// What the files git tracks declare in git's index (`scan::staged_markers`): the stored
+    /// answer while git's index has the same checksum, else found again (each blob kept read
+    /// once) and kept.
+    pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
+        self.readable()?;
+        let stored = self.stored_staged()?;
+        let found = scan::staged_markers(&self.repo, &stored);
+        if let (Some(blobs), Some(checksum)) = (&found.blobs, found.checksum) {
+            let held = codec::encode(&StoredStaged {
+                checksum,
+                markers: found.markers.clone(),
+            });
+            let all: StoredStagedBlobs = blobs
+                .iter()
+                .map(|b| {
+                    let markers = b.markers.iter().map(|m| (m.line, m.id.clone())).collect();
+                    (b.path.clone(), b.blob, markers)
+                })
+                .collect();
+            let all = codec::encode(&all);
+            let txn = self.write_txn()?;
+            {
+                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+                meta.insert(KEY_STAGED, held.as_slice())
+                    .map_err(|e| self.err(e))?;
+                meta.insert(KEY_STAGED_BLOBS, all.as_slice())
+                    .map_err(|e| self.err(e))?;
+            }
+            txn.commit().map_err(|e| self.err(e))?;
+        }
+        Ok(found.markers)
     }
 }
 
@@ -97,13 +189,6 @@ impl Index {
             }
             Err(e) => Err(e),
         }
-    }
-
-    /// Whether a scan of every file now would keep what is stored as it is.
-    pub fn markers_fresh(&mut self, root: &Path) -> Result<bool, IndexError> {
-        let stored = self.stored_markers()?;
-        let found = scan::scan_markers(root, Some(&self.repo), "", &stored);
-        Ok(changes(&stored, &found, "").is_none())
     }
 
     /// Keeps what a scan of `within` on `stored` found: each clean file not stored as it is,

@@ -54,8 +54,7 @@ impl Index {
             fresh: self.schema_version == SCHEMA_VERSION
                 && files_fresh
                 && head == indexed_head
-                && self.meta(KEY_REACH)?.is_some()
-                && self.markers_fresh(root)?,
+                && self.meta(KEY_REACH)?.is_some(),
             head,
             indexed_head,
             records,

@@ -233,6 +233,97 @@ pub fn scan_markers(
     }
 }
 
+/// What git's index says each tracked file declares, kept (the index's): the last answer by
+/// the checksum of git's index, and each file's markers by the blob id it had.
+pub trait StagedCache: Sync {
+    /// The markers of every tracked file when git's index had `checksum`, if kept.
+    fn held(&self, _checksum: &[u8; 20]) -> Option<Markers> {
+        None
+    }
+    /// The markers of the blob `blob` at `path`, if kept.
+    fn blob(&self, _path: &str, _blob: &[u8; 20]) -> Option<Vec<Marker>> {
+        None
+    }
+}
+
+impl StagedCache for NoCache {}
+
+/// What the files git tracks declare in git's index.
+#[derive(Debug, Clone, Default)]
+pub struct StagedScan {
+    pub markers: Markers,
+    /// The checksum of git's index read (`None`: there is none, or git wrote none).
+    pub checksum: Option<[u8; 20]>,
+    /// Every tracked file's blob and markers, when they were found now rather than served
+    /// whole by the cache (what a cache keeps).
+    pub blobs: Option<Vec<CleanFile>>,
+}
+
+/// The markers of the files git's index tracks under the root, as git's index has them: each
+/// file's staged blob, read from git's object database (never the work tree), with the
+/// header window and grammar of any file. Drift counts the files these declare: a file's
+/// history is git's, so what it declares there is what counts (ADR-0009). Links and blobs
+/// over [`sources::MAX_SOURCE_BYTES`] declare nothing.
+pub fn staged_markers(repo: &Repo, cache: &dyn StagedCache) -> StagedScan {
+    let Ok(tracked) = git::tracked(repo) else {
+        return StagedScan::default();
+    };
+    let checksum = tracked.checksum;
+    if let Some(markers) = checksum.as_ref().and_then(|c| cache.held(c)) {
+        return StagedScan {
+            markers,
+            checksum,
+            blobs: None,
+        };
+    }
+    let files: Vec<&TrackedFile> = tracked.files.iter().filter(|t| !t.link).collect();
+    // In chunks, each read with a handle of its own on the object database.
+    let chunks: Vec<&[&TrackedFile]> = files.chunks(256).collect();
+    let found: Vec<Vec<Marker>> = crate::util::parallel_map_from(2, &chunks, |chunk| {
+        let mut reader: Option<git::BlobReader> = None;
+        chunk
+            .iter()
+            .map(|t| {
+                cache.blob(&t.path, &t.blob).unwrap_or_else(|| {
+                    reader
+                        .get_or_insert_with(|| git::BlobReader::new(repo))
+                        .head(&t.blob, marker::WINDOW, sources::MAX_SOURCE_BYTES)
+                        .map(|(bytes, longer)| {
+                            marker::scan(&bytes, longer, marker::is_markdown(&t.path))
+                        })
+                        .unwrap_or_default()
+                })
+            })
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    let blobs: Vec<CleanFile> = files
+        .iter()
+        .zip(found)
+        .map(|(t, markers)| CleanFile {
+            path: t.path.clone(),
+            blob: t.blob,
+            markers,
+        })
+        .collect();
+    StagedScan {
+        markers: Markers::new(
+            blobs
+                .iter()
+                .filter(|b| !b.markers.is_empty())
+                .map(|b| FileMarkers {
+                    path: b.path.clone(),
+                    markers: b.markers.clone(),
+                })
+                .collect(),
+        ),
+        checksum,
+        blobs: Some(blobs),
+    }
+}
+
 /// The markers of the given root-relative files, read from the work tree as they are now,
 /// inside the read boundary (whether git tracks or ignores them): for the hooks and `review`,
 /// which name the files a commit touches.

@@ -12,7 +12,10 @@ mod deps;
 pub mod markers;
 
 pub use deps::Deps;
-pub use markers::{markers_for, scan_markers, MarkerCache, MarkerScan, NoCache, SourceWalk};
+pub use markers::{
+    markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache, SourceWalk,
+    StagedCache, StagedScan,
+};
 
 use crate::fs::discover;
 use crate::fs::fingerprint::{Fingerprint, RootDir, Stamp};

@@ -209,7 +209,7 @@ fn an_index_of_schema_5_is_migrated_and_answers_as_the_scan() {
 }
 
 #[test]
-fn fresh_says_whether_a_query_would_store_markers() {
+fn after_index_a_query_writes_nothing_and_a_new_blob_is_read_once() {
     let repo = records_repo();
     repo.write("src/a.rs", "// @adr 1\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A marker");
@@ -218,21 +218,35 @@ fn fresh_says_whether_a_query_would_store_markers() {
     let out = repo.run(&["index"]);
     assert_eq!(out.code, Some(0), "{}", out.describe());
     assert_eq!(repo.index_status()["fresh"], true);
-    // A new blob staged: HEAD and the records as they were, but a full scan would store it.
+    // Everything a query needs is kept: asking writes nothing.
+    let before = std::fs::read(repo.index_file()).expect("the index");
+    for q in [
+        &["check", "--json"][..],
+        &["check", "--git", "--json"],
+        &["why", "src/a.rs", "--git", "--json"],
+        &["why", "src", "--json"],
+        &["record", "ADR-0001", "--git", "--json"],
+    ] {
+        assert_same(&repo, "after index", q);
+    }
+    assert!(
+        std::fs::read(repo.index_file()).expect("the index") == before,
+        "a query right after `index` changed the index"
+    );
+    // A new blob staged: read once, then served.
     repo.write("src/a.rs", "// @adr 2\n");
     std::thread::sleep(std::time::Duration::from_millis(1100));
     repo.git(&["add", "src/a.rs"]);
-    assert_eq!(repo.index_status()["fresh"], false);
-    // `why FILE` reads the one file and stores nothing; the full check stores it.
-    assert_same(&repo, "staged", &["why", "src/a.rs", "--json"]);
-    assert_eq!(repo.index_status()["fresh"], false);
     let check = assert_same(&repo, "staged", &["check", "--json"]);
     assert_eq!(
         super::findings_of(&check.json(), "stale-marker").len(),
         1,
         "the staged blob's marker, not the stored one's"
     );
-    assert_eq!(repo.index_status()["fresh"], true);
+    let kept = std::fs::read(repo.index_file()).expect("the index");
+    assert!(kept != before, "the new blob's markers were not kept");
+    assert_same(&repo, "staged, asked again", &["check", "--json"]);
+    assert!(std::fs::read(repo.index_file()).expect("the index") == kept);
 }
 
 /// Reads, changes and writes back the stored walk for untracked files.
@@ -306,4 +320,63 @@ fn the_walk_for_untracked_files_is_kept_while_its_folders_ignore_files_and_git_i
     repo.write("src/later.rs", "// @adr 12\n");
     assert_same(&repo, "a new untracked file", &["check", "--json"]);
     assert_eq!(declared(&repo, "src/later.rs").len(), 1);
+}
+
+#[test]
+fn what_git_index_declares_is_kept_by_its_checksum() {
+    let repo = records_repo();
+    repo.write("src/a.rs", "// @adr 3\nfn a() {}\n")
+        .write("src/b.rs", "fn b() {}\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "a and b");
+    let q = ["record", "ADR-0003", "--git", "--json"];
+    let drift = |repo: &GitRepo| -> Vec<String> {
+        let doc = super::json(repo, &q[..3]);
+        crate::fixture::column(
+            &crate::fixture::record(&doc, "ADR-0003")["drift"]["commits"],
+            "subject",
+        )
+    };
+    assert_same(&repo, "stored", &q);
+    assert_eq!(drift(&repo), ["a and b"]);
+    // Plant another file in the stored answer: only an answer served from it counts it.
+    repo.write("src/b.rs", "fn b() { 2 }\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ben", "b only");
+    assert_same(&repo, "a new commit", &q);
+    {
+        let db = redb::Database::create(repo.index_file()).expect("open the index");
+        let txn = db.begin_write().expect("write");
+        {
+            let mut meta = txn.open_table(schema::META).expect("meta");
+            let bytes = meta
+                .get(schema::KEY_STAGED)
+                .expect("read")
+                .expect("a stored answer")
+                .value()
+                .to_vec();
+            let mut staged: schema::StoredStaged = codec::decode(&bytes).expect("decode");
+            staged
+                .markers
+                .files
+                .push(context_graph::text::marker::FileMarkers {
+                    path: "src/b.rs".into(),
+                    markers: vec![context_graph::text::marker::Marker {
+                        line: 1,
+                        id: "ADR-0003".into(),
+                    }],
+                });
+            meta.insert(schema::KEY_STAGED, codec::encode(&staged).as_slice())
+                .expect("write");
+        }
+        txn.commit().expect("commit");
+    }
+    assert_eq!(
+        drift(&repo),
+        ["b only", "a and b"],
+        "the stored answer is served while git's index has the same checksum"
+    );
+    // git's index changes: found again, from the blobs.
+    repo.write("src/c.rs", "fn c() {}\n");
+    repo.git(&["add", "src/c.rs"]);
+    assert_same(&repo, "git's index changed", &q);
+    assert_eq!(drift(&repo), ["a and b"]);
 }

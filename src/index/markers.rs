@@ -145,6 +145,12 @@ impl Index {
     /// read again).
     /// A panic inside redb (a damaged page) is an unusable file.
     pub fn stored_markers(&mut self) -> Result<StoredMarkerCache, IndexError> {
+        self.stored_markers_within("")
+    }
+
+    /// The stored markers of the files at or under `within` (`""`: every file), read as one
+    /// range of the table, with the stored walk.
+    fn stored_markers_within(&mut self, within: &str) -> Result<StoredMarkerCache, IndexError> {
         self.readable()?;
         let path = self.path.clone();
         guarded(&path, || {
@@ -157,8 +163,17 @@ impl Index {
                 .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok());
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
             let mut entries = HashMap::default();
-            for entry in table.iter().map_err(|e| self.err(e))? {
+            let end = format!("{within}/\u{10ffff}");
+            let range = if within.is_empty() {
+                table.iter()
+            } else {
+                table.range(within..end.as_str())
+            };
+            for entry in range.map_err(|e| self.err(e))? {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
+                if !is_within(k.value(), within) {
+                    continue;
+                }
                 if let Ok(stored) = codec::decode::<StoredMarkers>(v.value()) {
                     entries.insert(k.value().to_string(), stored);
                 }
@@ -172,7 +187,14 @@ impl Index {
     /// kept (and, for a scan of every file, what is gone dropped). A table found damaged is
     /// dropped with the whole file, which is built again.
     pub fn markers(&mut self, root: &Path, within: &str) -> Result<MarkerScan, IndexError> {
-        let stored = self.stored_markers_or_rebuild()?;
+        let stored = match self.stored_markers_within(within) {
+            Ok(stored) => stored,
+            Err(IndexError::Unusable { reason, .. }) => {
+                self.rebuild_damaged(&reason)?;
+                StoredMarkerCache::default()
+            }
+            Err(e) => return Err(e),
+        };
         let found = scan::scan_markers(root, Some(&self.repo), within, &stored);
         self.store_markers(&stored, &found, within)?;
         Ok(found)

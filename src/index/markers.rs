@@ -6,10 +6,7 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{
-    StoredMarkers, StoredStaged, StoredStagedBlobs, KEY_SOURCE_WALK, KEY_STAGED, KEY_STAGED_BLOBS,
-    MARKERS, META,
-};
+use super::schema::{StagedHead, StoredMarkers, StoredStagedBlobs, KEY_SOURCE_WALK, MARKERS, META};
 use super::{Index, IndexError};
 use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache};
 use crate::text::marker::Markers;
@@ -45,19 +42,37 @@ impl MarkerCache for StoredMarkerCache {
     }
 }
 
-/// The stored answer of what git's index declares, and (decoded on first use) each file's.
+/// Which build wrote a staged file (one from another build is not read).
+const STAGED_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/staged-1");
+
+/// The staged file as read: its head, and (decoded on first use) each file's markers.
 struct StoredStagedCache {
-    held: Option<StoredStaged>,
-    blobs: Option<Vec<u8>>,
+    head: Option<StagedHead>,
+    bytes: Vec<u8>,
     decoded: std::sync::OnceLock<BlobMarkers>,
 }
 
 /// Each file's blob and markers, by path.
 type BlobMarkers = HashMap<String, ([u8; 20], Vec<Marker>)>;
 
+impl StoredStagedCache {
+    fn read(path: &Path) -> StoredStagedCache {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        let head = codec::decode_borrowed::<(StagedHead, &[u8])>(&bytes)
+            .ok()
+            .map(|(head, _)| head)
+            .filter(|h| h.made_by == STAGED_MADE_BY);
+        StoredStagedCache {
+            head,
+            bytes,
+            decoded: std::sync::OnceLock::new(),
+        }
+    }
+}
+
 impl StagedCache for StoredStagedCache {
     fn held(&self, checksum: &[u8; 20]) -> Option<Markers> {
-        self.held
+        self.head
             .as_ref()
             .filter(|h| &h.checksum == checksum)
             .map(|h| h.markers.clone())
@@ -65,9 +80,12 @@ impl StagedCache for StoredStagedCache {
 
     fn blob(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
         let decoded = self.decoded.get_or_init(|| {
-            self.blobs
-                .as_deref()
-                .and_then(|b| codec::decode::<StoredStagedBlobs>(b).ok())
+            let Some(_) = &self.head else {
+                return BlobMarkers::new();
+            };
+            codec::decode_borrowed::<(StagedHead, &[u8])>(&self.bytes)
+                .ok()
+                .and_then(|(_, blobs)| codec::decode::<StoredStagedBlobs>(blobs).ok())
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(path, blob, markers)| {
@@ -87,30 +105,21 @@ impl StagedCache for StoredStagedCache {
 }
 
 impl Index {
-    fn stored_staged(&mut self) -> Result<StoredStagedCache, IndexError> {
-        let held = self
-            .meta(KEY_STAGED)?
-            .and_then(|b| codec::decode::<StoredStaged>(&b).ok());
-        let blobs = self.meta(KEY_STAGED_BLOBS)?;
-        Ok(StoredStagedCache {
-            held,
-            blobs,
-            decoded: std::sync::OnceLock::new(),
-        })
+    /// The file beside the index that keeps what git's index declares.
+    fn staged_path(&self) -> std::path::PathBuf {
+        self.path.with_extension("staged")
     }
 
-    /// What the files git tracks declare in git's index (`scan::staged_markers`): the stored
+    /// What the files git tracks declare in git's index (`scan::staged_markers`): the kept
     /// answer while git's index has the same checksum, else found again (each blob kept read
-    /// once) and kept.
+    /// once) and kept. Kept in a small file beside the index, written to a new file renamed
+    /// over the old and never synced (as the pending commits are), so a new commit costs no
+    /// redb write session; a file that cannot be written is found again next time.
     pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
-        self.readable()?;
-        let stored = self.stored_staged()?;
+        let path = self.staged_path();
+        let stored = StoredStagedCache::read(&path);
         let found = scan::staged_markers(&self.repo, &stored);
         if let (Some(blobs), Some(checksum)) = (&found.blobs, found.checksum) {
-            let held = codec::encode(&StoredStaged {
-                checksum,
-                markers: found.markers.clone(),
-            });
             let all: StoredStagedBlobs = blobs
                 .iter()
                 .map(|b| {
@@ -118,16 +127,19 @@ impl Index {
                     (b.path.clone(), b.blob, markers)
                 })
                 .collect();
-            let all = codec::encode(&all);
-            let txn = self.write_txn()?;
+            let head = StagedHead {
+                made_by: STAGED_MADE_BY.to_string(),
+                checksum,
+                markers: found.markers.clone(),
+            };
+            let bytes = codec::encode(&(head, codec::encode(&all)));
+            let tmp = path.with_extension(format!("staged.{}", std::process::id()));
+            if std::fs::write(&tmp, &bytes)
+                .and_then(|_| std::fs::rename(&tmp, &path))
+                .is_err()
             {
-                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-                meta.insert(KEY_STAGED, held.as_slice())
-                    .map_err(|e| self.err(e))?;
-                meta.insert(KEY_STAGED_BLOBS, all.as_slice())
-                    .map_err(|e| self.err(e))?;
+                let _ = std::fs::remove_file(&tmp);
             }
-            txn.commit().map_err(|e| self.err(e))?;
         }
         Ok(found.markers)
     }
@@ -186,6 +198,8 @@ impl Index {
     /// served from the stored ones where git's index vouches for a file; what was read anew is
     /// kept (and, for a scan of every file, what is gone dropped). A table found damaged is
     /// dropped with the whole file, which is built again.
+    /// Only a scan of every file keeps what it read: a folder's (`why FOLDER`) is served and
+    /// reads what is not kept, so a commit under it costs no redb write.
     pub fn markers(&mut self, root: &Path, within: &str) -> Result<MarkerScan, IndexError> {
         let stored = match self.stored_markers_within(within) {
             Ok(stored) => stored,
@@ -196,7 +210,9 @@ impl Index {
             Err(e) => return Err(e),
         };
         let found = scan::scan_markers(root, Some(&self.repo), within, &stored);
-        self.store_markers(&stored, &found, within)?;
+        if within.is_empty() {
+            self.store_markers(&stored, &found, within)?;
+        }
         Ok(found)
     }
 

@@ -54,11 +54,6 @@ pub const KEY_SCAN_MEMO_REPORT: &str = "scan_memo_report";
 /// The last walk of the root for untracked source files ([`crate::scan::SourceWalk`]), kept
 /// with the markers (schema 6). Absent: walk again.
 pub const KEY_SOURCE_WALK: &str = "source_walk";
-/// What the files git tracks declare in git's index ([`StoredStaged`]), by its checksum, and
-/// each file's blob and markers ([`StoredStagedBlobs`]), read only when the checksum changed
-/// (schema 6).
-pub const KEY_STAGED: &str = "staged_markers";
-pub const KEY_STAGED_BLOBS: &str = "staged_blobs";
 
 /// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
 /// a shallow boundary, is left out) and the message's mentions. What its diff touched is in
@@ -128,14 +123,20 @@ pub struct StoredMarkers {
     pub markers: Vec<(u32, String)>,
 }
 
-/// The markers of every tracked file as git's index had them when it had `checksum`.
+/// The head of the staged file beside the index (`index.staged`): what the files git tracks
+/// declared when git's index had `checksum`. The file holds it, then the encoded
+/// [`StoredStagedBlobs`], encoded apart so that a query whose checksum matches decodes only
+/// the head: the file is `(StagedHead, Vec<u8>)`, encoded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredStaged {
+pub struct StagedHead {
+    pub made_by: String,
     pub checksum: [u8; 20],
     pub markers: crate::text::marker::Markers,
 }
 
-/// Each tracked file's path, blob and markers as (line, id).
+/// Each tracked file's path, blob and the markers of the blob as (line, id): what the files
+/// git tracks declare in git's index, kept beside the index (`index.staged`, see
+/// `Index::staged_markers`), not in it.
 pub type StoredStagedBlobs = Vec<(String, [u8; 20], Vec<(u32, String)>)>;
 
 /// A record file's parse, with the stamp of the file it was read from (schema 5).

@@ -9,7 +9,7 @@ pub mod review;
 mod session;
 
 pub use error::{Error, Result};
-pub use pick::{decisions_for, find_id};
+pub use pick::{decisions_for, decisions_with_markers, find_id};
 pub use session::Session;
 
 use crate::index;

@@ -6,63 +6,125 @@ use super::error::{Error, Result};
 use super::Ask;
 use crate::governs::Scope;
 use crate::index;
-use crate::model::{Decision, Pickable, Query, Report};
+use crate::model::{Decision, Declaration, Pickable, Query, Report};
 use crate::text::ids;
+use crate::text::marker::{FileMarkers, Markers};
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 /// What a question keeps of the full report, decided from the records' ids, statuses and
-/// governed entries alone: a scan's records or the scan memo's stored heads.
-pub(super) enum Pick {
+/// governed entries alone (and, for `why`, the markers in PATH): a scan's records or the scan
+/// memo's stored heads.
+pub(super) struct Pick {
+    kind: PickKind,
+    /// Every record's id: a marker naming another is dangling.
+    known: HashSet<String>,
+}
+
+enum PickKind {
     All,
     Why(Vec<Decision>),
     Record(String),
 }
 
 impl Pick {
-    /// What `ask` keeps of `records`, found under `root`.
+    /// What `ask` keeps of `records`, found under `root`, with `markers` the markers of the
+    /// source files the question is about (for `why PATH`, those in PATH).
     pub(super) fn of<R: Pickable>(
         records: &[R],
         ask: &Ask,
         why_path: Option<&str>,
         root: &Path,
+        markers: &Markers,
     ) -> Result<Pick> {
         let mut files_under = |folder: &str| crate::fs::walk::files_under(root, folder);
-        Ok(match ask {
-            Ask::Check => Pick::All,
-            Ask::Why(_) => Pick::Why(decisions_for(
+        let kind = match ask {
+            Ask::Check => PickKind::All,
+            Ask::Why(_) => PickKind::Why(decisions_with_markers(
                 records,
                 why_path.unwrap_or(""),
                 &mut files_under,
+                markers,
             )),
-            Ask::Record(input) => Pick::Record(find_id(records, input)?),
+            Ask::Record(input) => PickKind::Record(find_id(records, input)?),
+        };
+        Ok(Pick {
+            kind,
+            known: records.iter().map(|r| r.id().to_string()).collect(),
         })
     }
 
     pub(super) fn keeps(&self, id: &str) -> bool {
-        match self {
-            Pick::All => true,
-            Pick::Why(decisions) => decisions.iter().any(|d| d.id == id),
-            Pick::Record(found) => found == id,
+        match &self.kind {
+            PickKind::All => true,
+            PickKind::Why(decisions) => decisions.iter().any(|d| d.id == id),
+            PickKind::Record(found) => found == id,
         }
     }
 
-    /// The answer from a report holding (at least) the records this keeps.
-    pub(super) fn answer(self, report: Report, why_path: Option<&str>) -> Report {
-        match self {
-            Pick::All => report,
-            Pick::Why(decisions) => why_decided(report, why_path.unwrap_or(""), decisions),
-            Pick::Record(id) => record_found(report, id),
-        }
+    /// The answer from a report holding (at least) the records this keeps, and every record's
+    /// id (for the markers' findings, [`marker_findings`]).
+    pub(super) fn answer(self, report: Report, why_path: Option<&str>) -> (Report, Known) {
+        let known = Known(self.known);
+        let report = match self.kind {
+            PickKind::All => report,
+            PickKind::Why(decisions) => why_decided(report, why_path.unwrap_or(""), decisions),
+            PickKind::Record(id) => record_found(report, id),
+        };
+        (report, known)
     }
 }
 
+/// Every record's id, as a question was picked from them.
+pub(super) struct Known(HashSet<String>);
+
+/// Adds to an answer the findings about the markers the question is about: every marker for
+/// the full check, those in PATH for `why PATH`, those naming the record for `record ID`
+/// (CONTRACT.md §7, ADR-0009). The report holds the records its question kept.
+pub(super) fn marker_findings(
+    report: &mut Report,
+    ask: &Ask,
+    why_path: Option<&str>,
+    markers: &Markers,
+    known: &Known,
+) {
+    let about = match (ask, &report.query) {
+        (Ask::Why(_), _) => markers.narrowed(why_path.unwrap_or("")),
+        (Ask::Record(_), Some(Query::Record { record })) => naming(markers, record),
+        _ => markers.clone(),
+    };
+    if about.is_empty() {
+        return;
+    }
+    let found = crate::checks::marker_findings(&about, &report.records, &|id| known.0.contains(id));
+    report.findings.extend(found);
+    crate::checks::sort(&mut report.findings);
+}
+
+/// Only the markers naming `id`.
+fn naming(markers: &Markers, id: &str) -> Markers {
+    Markers::new(
+        markers
+            .files
+            .iter()
+            .map(|f| FileMarkers {
+                path: f.path.clone(),
+                markers: f.markers.iter().filter(|m| m.id == id).cloned().collect(),
+            })
+            .collect(),
+    )
+}
+
+/// Narrows `report` to `ask`; `markers` are those in PATH for `why PATH` (the decisions they
+/// declare are picked too), and may be empty otherwise.
 pub(super) fn narrow(
     report: Report,
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
-) -> Result<Report> {
-    let pick = Pick::of(&report.records, ask, why_path, root)?;
+    markers: &Markers,
+) -> Result<(Report, Known)> {
+    let pick = Pick::of(&report.records, ask, why_path, root, markers)?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -73,8 +135,9 @@ pub(super) fn narrow_memo(
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
-) -> Result<std::result::Result<Report, index::codec::DecodeError>> {
-    let pick = Pick::of(memo.heads(), ask, why_path, root)?;
+    markers: &Markers,
+) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
+    let pick = Pick::of(memo.heads(), ask, why_path, root, markers)?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))
@@ -87,6 +150,31 @@ pub fn decisions_for<R: Pickable>(
     path: &str,
     files_under: &mut dyn FnMut(&str) -> Vec<String>,
 ) -> Vec<Decision> {
+    decisions_with_markers(records, path, files_under, &Markers::default())
+}
+
+/// [`decisions_for`], where a record is also listed when a marker in `path` (the file, or a
+/// file under the folder) declares it, with `declared_by` naming each such file and line, apart
+/// from the entries it `matches` (CONTRACT.md §3, §7). `markers` may hold files outside `path`:
+/// only those in it count.
+pub fn decisions_with_markers<R: Pickable>(
+    records: &[R],
+    path: &str,
+    files_under: &mut dyn FnMut(&str) -> Vec<String>,
+    markers: &Markers,
+) -> Vec<Decision> {
+    let mut declared: BTreeMap<&str, Vec<Declaration>> = BTreeMap::new();
+    for f in markers.within(path) {
+        for m in &f.markers {
+            declared
+                .entry(m.id.as_str())
+                .or_default()
+                .push(Declaration {
+                    path: f.path.clone(),
+                    line: m.line as usize,
+                });
+        }
+    }
     let mut listed: Option<Vec<String>> = None;
     let mut files =
         |folder: &str| -> Vec<String> { listed.get_or_insert_with(|| files_under(folder)).clone() };
@@ -98,12 +186,17 @@ pub fn decisions_for<R: Pickable>(
                 .into_iter()
                 .map(str::to_string)
                 .collect();
-            (!matches.is_empty()).then(|| Decision {
+            let declared_by = declared.get(r.id()).map(|d| {
+                let mut d = d.clone();
+                d.sort();
+                d
+            });
+            (!matches.is_empty() || declared_by.is_some()).then(|| Decision {
                 id: r.id().to_string(),
                 status: r.status(),
                 current: r.status().is_current(),
                 matches,
-                declared_by: None,
+                declared_by,
             })
         })
         .collect();

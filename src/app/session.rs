@@ -4,13 +4,14 @@
 //! when the index can't be used; the two are byte-identical.
 
 use super::error::{Error, Result};
-use super::pick::{narrow, narrow_memo};
+use super::pick::{marker_findings, narrow, narrow_memo, Known};
 use super::{Answer, Ask, Options, Progress};
 use crate::fs::root::{query_path, resolve_root};
 use crate::git::{self, Outcome, Repo};
 use crate::index::schema::Scope;
 use crate::index::{self, Index};
 use crate::model::{IndexStatus, IndexSummary, Report};
+use crate::text::marker::Markers;
 use crate::{drift, scan};
 use std::path::{Path, PathBuf};
 
@@ -106,8 +107,36 @@ impl Session {
                 report
             }
             None => {
-                let report = scan::scan(&self.root, &self.opts.docs, &scan::Fresh)?.report;
-                let mut report = narrow(report, ask, why_path, &self.root)?;
+                // The records and the source files are read side by side: both mostly wait
+                // on the file system.
+                let (local, global) = self.marker_needs(ask, why_path);
+                let root = self.root.as_path();
+                let at = repo.as_ref();
+                let staged = self.opts.git.then_some(at).flatten();
+                let (scanned, local, global, staged) = std::thread::scope(|s| {
+                    let global = global
+                        .then(|| s.spawn(|| scan::scan_markers(root, at, "", &scan::NoCache)));
+                    let local = local
+                        .map(|w| s.spawn(move || scan::scan_markers(root, at, w, &scan::NoCache)));
+                    let staged =
+                        staged.map(|r| s.spawn(move || scan::staged_markers(r, &scan::NoCache)));
+                    let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh);
+                    let join = |h: std::thread::ScopedJoinHandle<'_, scan::MarkerScan>| {
+                        h.join().expect("the marker scan panicked")
+                    };
+                    let staged = staged.map(|h| h.join().expect("the marker scan panicked"));
+                    (scanned, local.map(join), global.map(join), staged)
+                });
+                let report = scanned?.report;
+                let picking = local
+                    .as_ref()
+                    .map(|l| l.markers.clone())
+                    .unwrap_or_default();
+                let (mut report, known) = narrow(report, ask, why_path, root, &picking)?;
+                let markers = Found { local, global };
+                marker_findings(&mut report, ask, why_path, markers.about(), &known);
+                markers.add_notes(&mut report);
+                let staged = staged.map(|s| s.markers).unwrap_or_default();
                 let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
                 if needed {
                     let outcome = match &repo {
@@ -122,7 +151,7 @@ impl Session {
                         Outcome::NotARepo => {}
                     }
                     if self.opts.git {
-                        add_history(&self.root, &mut report, outcome);
+                        add_history(&self.root, &mut report, outcome, &staged);
                     }
                 }
                 report
@@ -147,8 +176,46 @@ impl Session {
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
-        let (scanned, _, rescanned) = self.scan_with(&mut idx, history, false, ask, why_path)?;
-        let mut report = scanned?;
+        let (local, global) = self.marker_needs(ask, why_path);
+        let local = match local {
+            Some(within) => Some(self.markers_indexed(&mut idx, within)?),
+            None => None,
+        };
+        // Drift counts the files git's index says declare a record: kept by the checksum of
+        // git's index, so asking again reads nothing.
+        let staged = match self.opts.git && has_commits {
+            true => idx.staged_markers()?,
+            false => Markers::default(),
+        };
+        // Every source file's markers (the full check's and `record`'s findings) are brought
+        // up to date beside the scan, on a thread of their own (a stat per tracked file), and
+        // kept after it.
+        let stored = match global {
+            true => Some(idx.stored_markers_or_rebuild()?),
+            false => None,
+        };
+        let root = self.root.as_path();
+        let repo = idx.repo.clone();
+        let (scanned, global) = std::thread::scope(|s| {
+            let handle = stored
+                .as_ref()
+                .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
+            let picking = local
+                .as_ref()
+                .map(|l| l.markers.clone())
+                .unwrap_or_default();
+            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &picking);
+            let global = handle.map(|h| h.join().expect("the marker scan panicked"));
+            (scanned, global)
+        });
+        let (scanned, _, rescanned) = scanned?;
+        if let (Some(stored), Some(found)) = (&stored, &global) {
+            idx.store_markers(stored, found, "")?;
+        }
+        let (mut report, known) = scanned?;
+        let markers = Found { local, global };
+        marker_findings(&mut report, ask, why_path, markers.about(), &known);
+        markers.add_notes(&mut report);
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
         if names_missing_paths(&report) {
@@ -172,11 +239,11 @@ impl Session {
             }
             if self.opts.git {
                 let outcome = if has_commits {
-                    Outcome::Ready(idx.history_for(&report.records)?)
+                    Outcome::Ready(idx.history_for(&report.records, &staged)?)
                 } else {
                     Outcome::NoCommits
                 };
-                add_history(&self.root, &mut report, outcome);
+                add_history(&self.root, &mut report, outcome, &staged);
             }
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
@@ -190,6 +257,7 @@ impl Session {
     /// thread (the scan mostly waits on the file system, the walk on git's objects). Returns
     /// the scan's own outcome, narrowed to the question, how many commits were added, and
     /// whether a scan ran (the memo did not hold); the outer error is the index's.
+    #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &self,
         idx: &mut Index,
@@ -197,7 +265,8 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
-    ) -> Result<(Result<Report>, usize, bool)> {
+        picking: &Markers,
+    ) -> Result<(Result<(Report, Known)>, usize, bool)> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
         // `cached` reads the stored parses only when the memo does not hold; until that is
@@ -229,9 +298,9 @@ impl Session {
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
-                narrow(scan.report, ask, why_path, root)
+                narrow(scan.report, ask, why_path, root, picking)
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root) {
+            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, picking) {
                 Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
                 Err(e) => Err(e),
             },
@@ -250,16 +319,26 @@ impl Session {
         };
         let mut idx = Index::open(repo, path, self.opts.index_wait, mode)?;
         let history = idx.repo.head.is_some().then_some(progress);
+        idx.markers(&self.root, "")?;
+        if idx.repo.head.is_some() {
+            idx.staged_markers()?;
+        }
         // `index` writes pending commits into redb.
-        let (scanned, commits_added, _) =
-            self.scan_with(&mut idx, history, true, &Ask::Check, None)?;
+        let (scanned, commits_added, _) = self.scan_with(
+            &mut idx,
+            history,
+            true,
+            &Ask::Check,
+            None,
+            &Markers::default(),
+        )?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
                 idx.diagnostics.push(note);
             }
         }
         let records = match scanned {
-            Ok(report) => report.records.len(),
+            Ok((report, _)) => report.records.len(),
             Err(e) if e.is_no_records() => 0,
             Err(e) => return Err(e),
         };
@@ -274,14 +353,21 @@ impl Session {
 
     /// The refresh hooks' update (ADR-0008): every part of the index brought up to date as
     /// `index` does, except that a few new commits stay in the pending file, as a query leaves
-    /// them (a commit costs a file rename, not a redb write session). Returns whether a scan ran
-    /// (the scan memo did not hold): only a scan's stamps can be too recent to hold in turn.
+    /// them (a commit costs a file rename, not a redb write session), and the markers are kept
+    /// as they are read (ADR-0009). Returns whether a scan ran (the scan memo did not hold):
+    /// only a scan's stamps can be too recent to hold in turn.
     pub fn refresh(&mut self) -> Result<bool> {
         let (repo, path) = self.index_of()?;
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let history = idx.repo.head.is_some().then_some(None);
-        let (scanned, _, rescanned) =
-            self.scan_with(&mut idx, history, false, &Ask::Check, None)?;
+        let (scanned, _, rescanned) = self.scan_with(
+            &mut idx,
+            history,
+            false,
+            &Ask::Check,
+            None,
+            &Markers::default(),
+        )?;
         if let Some(p) = idx.take_pending_write() {
             // Not written: the next query walks those commits again.
             let _ = p.write();
@@ -311,6 +397,80 @@ impl Session {
         Ok(idx.status(&self.root, &self.opts.docs)?)
     }
 }
+
+impl Session {
+    /// Which source files' markers `ask` needs for its decisions and findings: for `why PATH`,
+    /// those in PATH; for the full check and `record`, every file's. Returns (PATH, every
+    /// file). Drift, with `--git`, counts what git's index declares instead.
+    fn marker_needs<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> (Option<&'a str>, bool) {
+        match ask {
+            Ask::Why(_) => (Some(why_path.unwrap_or("")), false),
+            _ => (None, true),
+        }
+    }
+
+    /// The markers under `within` from the index: a folder's served by blob id and kept; a
+    /// single file is only read.
+    fn markers_indexed(&self, idx: &mut Index, within: &str) -> Result<scan::MarkerScan> {
+        let folder = within.is_empty() || self.root.join(within).is_dir();
+        Ok(if folder {
+            idx.markers(&self.root, within)?
+        } else {
+            scan::scan_markers(&self.root, Some(&idx.repo), within, &scan::NoCache)
+        })
+    }
+
+    /// The markers of every source file under the root (CONTRACT.md §7, ADR-0009): from the
+    /// index brought up to date, or read afresh with `--no-index`, outside git, or when the
+    /// index can't be used. For the hooks and `review`: with [`Markers::declared`], the files
+    /// declaring each record.
+    pub fn source_markers(&mut self) -> Result<Markers> {
+        let repo = self.repo_now()?;
+        if let (Some(repo), false) = (&repo, self.opts.no_index) {
+            let path = index::path_for(repo);
+            let opened = Index::open(
+                repo.clone(),
+                path,
+                self.opts.index_wait,
+                index::Mode::Update,
+            );
+            if let Ok(found) = opened.and_then(|mut idx| idx.markers(&self.root, "")) {
+                return Ok(found.markers);
+            }
+        }
+        Ok(scan::scan_markers(&self.root, repo.as_ref(), "", &scan::NoCache).markers)
+    }
+}
+
+/// The markers a question found: those in PATH for `why PATH`, every file's when it needed
+/// them.
+struct Found {
+    local: Option<scan::MarkerScan>,
+    global: Option<scan::MarkerScan>,
+}
+
+impl Found {
+    /// The markers the question's findings are about: PATH's for `why`, else every file's.
+    fn about(&self) -> &Markers {
+        self.local
+            .as_ref()
+            .or(self.global.as_ref())
+            .map(|f| &f.markers)
+            .unwrap_or(&NO_MARKERS)
+    }
+
+    /// Why git's index could not be read, once.
+    fn add_notes(&self, report: &mut Report) {
+        let note = self
+            .local
+            .iter()
+            .chain(&self.global)
+            .find_map(|f| f.note.clone());
+        report.notes.extend(note);
+    }
+}
+
+static NO_MARKERS: Markers = Markers { files: Vec::new() };
 
 /// Where an indexed report came from.
 enum Scanned<'a> {
@@ -346,7 +506,7 @@ fn with_history(report: &mut Report, ever_had: &mut dyn FnMut(&str) -> bool) {
     crate::checks::with_history(&report.records, &mut report.findings, ever_had);
 }
 
-fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {
+fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {
     match outcome {
         Outcome::NotARepo => report.notes.push(format!(
             "--git: {} is not in a git work tree, so there is no history to read",
@@ -362,7 +522,7 @@ fn add_history(root: &Path, report: &mut Report, outcome: Outcome) {
                         .into(),
                 );
             }
-            drift::fill(&mut report.records, &data, &mut report.notes);
+            drift::fill_declared(&mut report.records, &data, markers, &mut report.notes);
         }
     }
 }

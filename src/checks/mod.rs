@@ -1,8 +1,11 @@
 //! The checks of the reference, each finding with its stable code (CONTRACT.md §3, ADR-0002):
-//! a pure function of the records and the guides' citations, one file per family. A
-//! finding's `path` is the file to edit to fix it; its message names the fix.
+//! a pure function of the records and the guides' citations, one file per family; the
+//! markers' findings are a function of the markers and the records they name
+//! ([`marker_findings`]). A finding's `path` is the file to edit to fix it; its message names
+//! the fix.
 
 mod ids;
+mod markers;
 mod paths;
 mod references;
 mod status;
@@ -10,6 +13,8 @@ mod supersession;
 
 use crate::model::{DocCitations, Finding, Record, Status};
 use std::collections::{HashMap, HashSet};
+
+pub use markers::marker_findings;
 
 struct Corpus<'a> {
     records: &'a [Record],

@@ -6,9 +6,10 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::git::{CommitMeta, HistoryData};
-use crate::governs::Scope;
+use crate::governs::{Pattern, Scope};
 use crate::model::{AuthorCount, Commit, Drift, Record};
 use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
+use crate::text::marker::Markers;
 
 /// The most citing commits a record lists.
 pub const MAX_CITING_COMMITS: usize = 20;
@@ -29,6 +30,19 @@ pub const MAX_CITING_COMMITS: usize = 20;
 /// one whose date is not `YYYY-MM-DD` (it counts from its first commit). The caller says what
 /// `data.shallow` and the other [`crate::git::Outcome`]s mean.
 pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>) {
+    fill_declared(records, data, &Markers::default(), notes);
+}
+
+/// [`fill`], where a record's governed paths are its entries and the files whose markers
+/// declare it (CONTRACT.md §7, ADR-0009): a declared file counts as a governed file, and a
+/// record that only files declare has drift too.
+pub fn fill_declared(
+    records: &mut [Record],
+    data: &HistoryData,
+    markers: &Markers,
+    notes: &mut Vec<String>,
+) {
+    let declared = markers.declared();
     // Never fewer than the commits at hand (a hand-built `HistoryData` may leave it 0).
     let abbrev = abbrev_len(data.total_commits.max(data.commits.len()));
 
@@ -61,18 +75,22 @@ pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>)
                     .collect()
             })
             .unwrap_or_default();
-        record.drift = drift_for(record, data, &renames, abbrev, notes);
+        let files = declared
+            .get(record.id.as_str())
+            .map_or(&[][..], Vec::as_slice);
+        record.drift = drift_for(record, files, data, &renames, abbrev, notes);
     }
 }
 
 fn drift_for(
     record: &Record,
+    declared: &[(&str, u32)],
     data: &HistoryData,
     renames: &HashMap<(u32, &str), &str>,
     abbrev: usize,
     notes: &mut Vec<String>,
 ) -> Option<Drift> {
-    if !record.status.is_current() || record.governs.is_empty() {
+    if !record.status.is_current() || (record.governs.is_empty() && declared.is_empty()) {
         return None;
     }
     let date = record.date.as_deref().filter(|d| !d.trim().is_empty());
@@ -111,6 +129,16 @@ fn drift_for(
     for pattern in scope.positives() {
         for (_, list) in data.under(pattern).filter(|(path, _)| scope.governs(path)) {
             // Each list is newest first, so the commits since the date are a prefix of it.
+            hits.extend(
+                list.iter()
+                    .copied()
+                    .take_while(|&i| data.commits[i as usize].time >= since_seconds),
+            );
+        }
+    }
+    for (file, _) in declared {
+        let pattern = Pattern::Path(file);
+        for (_, list) in data.under(&pattern) {
             hits.extend(
                 list.iter()
                     .copied()

@@ -55,6 +55,12 @@ impl RootDir {
         &self.root
     }
 
+    /// The root's open folder, to look paths up from (`None` when it could not be opened).
+    #[cfg(unix)]
+    pub(super) fn fd(&self) -> Option<&rustix::fd::OwnedFd> {
+        self.fd.as_ref()
+    }
+
     /// The fingerprint of `rel` (root-relative, `""` for the root; or absolute), following
     /// links.
     pub fn fingerprint(&self, rel: &str) -> Option<Fingerprint> {

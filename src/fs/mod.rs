@@ -1,11 +1,12 @@
 //! The only code that touches the work tree: the root, record discovery, confined reads, the
-//! guide walk, what named paths are, and fingerprints (ADR-0001, ADR-0007).
+//! guide walk, what named paths are, fingerprints, and source files read for their markers (ADR-0001, ADR-0007).
 
 pub mod discover;
 pub mod fingerprint;
 pub mod ignored;
 pub mod read;
 pub mod root;
+pub mod sources;
 pub mod tools;
 pub mod tree;
 pub mod walk;

@@ -46,7 +46,7 @@ pub fn read_file(root: &Path, rel: &str, link: bool) -> Result<Vec<u8>, String> 
 }
 
 #[cfg(unix)]
-fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
+pub(super) fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting.
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -60,7 +60,7 @@ fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
 }
 
 #[cfg(not(unix))]
-fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
+pub(super) fn open_nonblocking(path: &Path) -> std::io::Result<fs::File> {
     fs::File::open(path)
 }
 

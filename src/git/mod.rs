@@ -1,6 +1,6 @@
 //! Git history, read in process with gix (never the `git` binary): the repository around a
-//! root ([`open`]), the walk of new commits ([`walk_new`]) and their diffs, and the plain data
-//! drift is computed from ([`from_walk`], [`HistoryData`]); [`load`] is the three in a row over
+//! root ([`open`]), the files its index tracks ([`tracked`]), the walk of new commits
+//! ([`walk_new`]) and their diffs, and the plain data drift is computed from ([`from_walk`], [`HistoryData`]); [`load`] is the three in a row over
 //! the whole history. The index keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`]
 //! from them (ADR-0005).
 
@@ -11,6 +11,7 @@ mod renames;
 mod repo;
 mod staged;
 mod state;
+mod tracked;
 mod walk;
 
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
@@ -18,6 +19,7 @@ pub use range::{walk_range, RangeCommit};
 pub use repo::{open, Repo};
 pub use staged::staged_paths;
 pub use state::{HooksDir, InProgress};
+pub use tracked::{tracked, BlobReader, IndexStat, Tracked, TrackedFile};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;
@@ -36,6 +38,8 @@ pub enum HistoryError {
     Commit { sha: String, message: String },
     #[error("cannot diff commit {sha}: {message}")]
     Diff { sha: String, message: String },
+    #[error("cannot read git's index: {0}")]
+    GitIndex(String),
     #[error("a history thread failed: {0}")]
     Thread(String),
     /// The staged changes could not be read (ADR-0008).

@@ -16,6 +16,8 @@ mod v3_flat_graph;
 mod v4_inline_meta;
 #[path = "../../migrations/v5_stamps.rs"]
 mod v5_stamps;
+#[path = "../../migrations/v6_markers.rs"]
+mod v6_markers;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -26,6 +28,7 @@ pub const STEPS: &[(u32, Step)] = &[
     (3, v3_flat_graph::apply),
     (4, v4_inline_meta::apply),
     (5, v5_stamps::apply),
+    (6, v6_markers::apply),
 ];
 
 /// The version recorded in the file; 0 for a new, empty file.
@@ -76,5 +79,6 @@ pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     txn.open_table(MENTIONS)?;
     txn.open_table(EDGES)?;
     txn.open_table(GRAPH)?;
+    txn.open_table(MARKERS)?;
     Ok(())
 }

@@ -7,11 +7,13 @@
 //! then hands the scan its cached parses and drift a sparse history holding just the commits
 //! the answer needs: the same pure code computes the answer either way, so it equals a fresh
 //! scan byte for byte. `open` opens the file, `pending` keeps a few new commits beside it,
-//! `graph` holds the commit graph, `status` reports.
+//! `graph` holds the commit graph, `status` reports, `markers` keeps the source files' markers
+//! by blob id.
 
 pub mod codec;
 mod files;
 mod graph;
+mod markers;
 mod memo;
 pub mod migrations;
 mod open;
@@ -22,6 +24,7 @@ pub mod schema;
 mod status;
 
 pub use files::Cached;
+pub use markers::StoredMarkerCache;
 pub use memo::MemoHit;
 pub use open::panic_is_handled;
 pub use pending::PendingWrite;

@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 /// Runs `f`, turning a panic inside redb (a damaged file can make a plain open panic) into an
 /// error, with the panic's message kept off stderr.
-fn guarded<T>(path: &Path, f: impl FnOnce() -> Result<T, IndexError>) -> Result<T, IndexError> {
+pub(super) fn guarded<T>(
+    path: &Path,
+    f: impl FnOnce() -> Result<T, IndexError>,
+) -> Result<T, IndexError> {
     GUARD.with(|g| g.set(true));
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
     GUARD.with(|g| g.set(false));
@@ -214,6 +217,20 @@ impl Index {
                 }
             }
         })
+    }
+
+    /// Drops a file found damaged while in use (`reason`) and starts a new one, saying so:
+    /// what it held is built again by this query and the next.
+    pub(super) fn rebuild_damaged(&mut self, reason: &str) -> Result<(), IndexError> {
+        self.db = None;
+        self.write_gate = None;
+        self.diagnostics.push(format!(
+            "the index {} was damaged ({reason}); rebuilt it",
+            self.path.display()
+        ));
+        remove(&self.path)?;
+        self.writable()?;
+        Ok(())
     }
 
     /// Reopens the file to read only, if it was closed after a write.

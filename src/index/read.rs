@@ -10,6 +10,7 @@ use super::{Index, IndexError};
 use crate::git::{self, CommitMeta, HistoryData, Rename};
 use crate::governs::{Pattern, Scope};
 use crate::model::Record;
+use crate::text::marker::Markers;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A map keyed by commit number, with a hash made for numbers (SipHash was a few percent of an
@@ -101,7 +102,14 @@ impl Index {
     /// The history a set of records needs, read from the index: only the commits that touch
     /// their governed paths or their files (and the files' earlier names), or mention their ids,
     /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
-    pub fn history_for(&mut self, records: &[Record]) -> Result<HistoryData, IndexError> {
+    /// The files whose markers declare a current record (`markers`) are read like its
+    /// governed paths: drift counts them (ADR-0009).
+    pub fn history_for(
+        &mut self,
+        records: &[Record],
+        markers: &Markers,
+    ) -> Result<HistoryData, IndexError> {
+        let declared = markers.declared();
         let reach = self.reach()?;
         let prefix = self.repo.prefix.as_str();
         let txn = self.read_txn()?;
@@ -175,6 +183,9 @@ impl Index {
                 let scope = Scope::new(&r.governs);
                 for pattern in scope.positives() {
                     scan_range(pattern, Some(&scope), &mut by_path, &mut found)?;
+                }
+                for (file, _) in declared.get(r.id.as_str()).into_iter().flatten() {
+                    scan_range(&Pattern::Path(file), None, &mut by_path, &mut found)?;
                 }
             }
             // The record file, and its earlier names back through renames.

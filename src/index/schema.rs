@@ -6,7 +6,7 @@ use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -36,6 +36,9 @@ pub const EDGES: TableDefinition<(&str, &str, &str), ()> = TableDefinition::new(
 /// (id, commit number) → [`StoredMeta`] for every id a commit message mentions (schema 2;
 /// the metadata since schema 4).
 pub const MENTIONS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("mentions");
+/// Root-relative source file → [`StoredMarkers`]: the markers of a tracked file, with the blob
+/// id git's index named for it when they were read (schema 6).
+pub const MARKERS: TableDefinition<&str, &[u8]> = TableDefinition::new("markers");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";
@@ -48,6 +51,9 @@ pub const KEY_GUIDE_WALK: &str = "guide_walk";
 /// when the memo holds). Absent in older files, which is no memo.
 pub const KEY_SCAN_MEMO: &str = "scan_memo";
 pub const KEY_SCAN_MEMO_REPORT: &str = "scan_memo_report";
+/// The last walk of the root for untracked source files ([`crate::scan::SourceWalk`]), kept
+/// with the markers (schema 6). Absent: walk again.
+pub const KEY_SOURCE_WALK: &str = "source_walk";
 
 /// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
 /// a shallow boundary, is left out) and the message's mentions. What its diff touched is in
@@ -109,6 +115,29 @@ pub struct StoredChanges {
     pub changes: Vec<String>,
     pub renames: Vec<(String, String)>,
 }
+
+/// A tracked file's markers, as (line, id), and the blob they were read from (schema 6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMarkers {
+    pub blob: [u8; 20],
+    pub markers: Vec<(u32, String)>,
+}
+
+/// The head of the staged file beside the index (`index.staged`): what the files git tracks
+/// declared when git's index had `checksum`. The file holds it, then the encoded
+/// [`StoredStagedBlobs`], encoded apart so that a query whose checksum matches decodes only
+/// the head: the file is `(StagedHead, Vec<u8>)`, encoded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StagedHead {
+    pub made_by: String,
+    pub checksum: [u8; 20],
+    pub markers: crate::text::marker::Markers,
+}
+
+/// Each tracked file's path, blob and the markers of the blob as (line, id): what the files
+/// git tracks declare in git's index, kept beside the index (`index.staged`, see
+/// `Index::staged_markers`), not in it.
+pub type StoredStagedBlobs = Vec<(String, [u8; 20], Vec<(u32, String)>)>;
 
 /// A record file's parse, with the stamp of the file it was read from (schema 5).
 #[derive(Debug, Clone, Serialize, Deserialize)]

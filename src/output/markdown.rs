@@ -302,7 +302,7 @@ pub fn why(report: &Report, style: Style) -> String {
     if decisions.is_empty() {
         let _ = writeln!(
             out,
-            "No recorded decision governs `{}`. A decision counts here only when its record names the path (or a folder above it).\n",
+            "No recorded decision governs `{}`. A decision counts here only when its record names the path (or a folder above it), or a marker in it declares the decision.\n",
             escape(shown)
         );
     }
@@ -331,7 +331,9 @@ pub fn why(report: &Report, style: Style) -> String {
         if let Some(date) = &r.date {
             let _ = writeln!(out, "- Decided: {date}");
         }
-        let _ = writeln!(out, "- Governs: {}", code_list(&d.matches));
+        if !d.matches.is_empty() || d.declared_by.is_none() {
+            let _ = writeln!(out, "- Governs: {}", code_list(&d.matches));
+        }
         for decl in d.declared_by.iter().flatten() {
             let _ = writeln!(out, "- Declared by `{}:{}`", escape(&decl.path), decl.line);
         }
@@ -353,14 +355,25 @@ pub fn why(report: &Report, style: Style) -> String {
             } else {
                 format!(", superseded by {}", id_list(&r.successors))
             };
+            let mut how = Vec::new();
+            if !d.matches.is_empty() || d.declared_by.is_none() {
+                how.push(format!("governs {}", code_list(&d.matches)));
+            }
+            if let Some(declared) = &d.declared_by {
+                let places: Vec<String> = declared
+                    .iter()
+                    .map(|decl| format!("`{}:{}`", escape(&decl.path), decl.line))
+                    .collect();
+                how.push(format!("declared by {}", places.join(", ")));
+            }
             let _ = writeln!(
                 out,
-                "- {}: {} ({}{}), governs {}",
+                "- {}: {} ({}{}), {}",
                 escape(&r.id),
                 escape(&r.title),
                 r.status.as_str(),
                 successor,
-                code_list(&d.matches)
+                how.join(", ")
             );
             if !placed.contains(&r.id.as_str()) {
                 placed.push(&r.id);

@@ -4,11 +4,18 @@
 //! [`Inputs`] that serve unchanged files. The graph and the checks always run, because path
 //! existence follows the working tree; so an indexed answer and a fresh one are computed by
 //! the same code (ADR-0004). A scan for a cache also returns everything it depended on
-//! ([`Deps`]), stamped, so the cache can tell later that it would come out the same.
+//! ([`Deps`]), stamped, so the cache can tell later that it would come out the same. The
+//! source files' markers are scanned apart ([`markers`]): an answer asks for the markers of
+//! the files it needs, each time, served by the cache for the files git knows unchanged.
 
 mod deps;
+pub mod markers;
 
 pub use deps::Deps;
+pub use markers::{
+    markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache, SourceWalk,
+    StagedCache, StagedScan,
+};
 
 use crate::fs::discover;
 use crate::fs::fingerprint::{Fingerprint, RootDir, Stamp};

@@ -7,6 +7,7 @@ pub mod frontmatter;
 pub mod ids;
 pub mod markdown;
 pub mod mentions;
+pub mod marker;
 pub mod path;
 
 /// The file name of a `/`-separated path without its last extension (`docs/adr/0007-x.md` →

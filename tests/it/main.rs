@@ -7,8 +7,8 @@
 //! `hermetic` shows that nothing of the caller's environment gets through a `TestEnv`.
 //!
 //! A subject too big for one file is a folder of files by topic (`checks/`, `cli/`, `fields/`,
-//! `history/`, `index/`), whose `mod.rs` lists them and holds the helpers they share; a test's
-//! path names its topic, e.g. `index::memo::the_scan_memo_answers_every_question_as_the_scan_does`.
+//! `history/`, `index/`, `markers/`), whose `mod.rs` lists them and holds the helpers they
+//! share; a test's path names its topic, e.g. `index::memo::the_scan_memo_answers_every_question_as_the_scan_does`.
 
 mod env;
 mod fixture;
@@ -26,6 +26,7 @@ mod index;
 mod index_faults;
 mod json_shape;
 mod layers;
+mod markers;
 mod parser_props;
 mod reading_fields;
 mod reading_folders;

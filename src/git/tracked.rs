@@ -1,0 +1,139 @@
+// @adr 0009
+//! The files git tracks, read from git's index in process (ADR-0009): each with the blob id
+//! and the file state git recorded for it, so a file whose state still matches is known to
+//! hold that blob without being read (as `git status` tells it).
+
+use super::{HistoryError, Repo};
+use crate::util::one_line;
+
+/// The file state git's index recorded for an entry (its fields as git stores them: 32 bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexStat {
+    pub size: u32,
+    pub mtime: (u32, u32),
+    pub ctime: (u32, u32),
+    pub ino: u32,
+    pub dev: u32,
+    pub uid: u32,
+    pub gid: u32,
+}
+
+/// One tracked file, root-relative.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackedFile {
+    pub path: String,
+    /// The blob git's index holds for it.
+    pub blob: [u8; 20],
+    pub stat: IndexStat,
+    /// Tracked as a symbolic link.
+    pub link: bool,
+    /// Whether `stat` may vouch for the content: not racily clean (changed in the same moment
+    /// git wrote its index), not a conflict, not only intended to be added.
+    pub trusted: bool,
+}
+
+/// What git's index says is tracked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tracked {
+    pub files: Vec<TrackedFile>,
+    /// The checksum git wrote at the end of its index: the same checksum, the same index
+    /// (`None` when it wrote none, or there is no index yet).
+    pub checksum: Option<[u8; 20]>,
+}
+
+/// The files git's index lists under the root `repo` was opened at (root-relative, in path
+/// order, each once): no submodules, no sparse folders, no path that is not UTF-8. A
+/// repository with no index yet tracks nothing.
+pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
+    let gix_repo = repo.gix();
+    let index = gix_repo
+        .index_or_empty()
+        .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
+    let timestamp = index.timestamp();
+    let checksum = index.checksum().filter(|c| !c.is_null()).map(|c| {
+        let mut out = [0u8; 20];
+        out.copy_from_slice(&c.as_bytes()[..20]);
+        out
+    });
+    let options = gix::index::entry::stat::Options {
+        trust_ctime: true,
+        check_stat: true,
+        use_nsec: true,
+        use_stdev: false,
+    };
+    let prefix = repo.prefix.as_bytes();
+    let mut out: Vec<TrackedFile> = Vec::new();
+    for entry in index.entries() {
+        use gix::index::entry::{Flags, Mode, Stage};
+        if !(entry.mode == Mode::FILE
+            || entry.mode == Mode::FILE_EXECUTABLE
+            || entry.mode == Mode::SYMLINK)
+        {
+            continue;
+        }
+        let path: &[u8] = entry.path(&index);
+        let Some(rel) = path.strip_prefix(prefix) else {
+            continue;
+        };
+        let Ok(rel) = std::str::from_utf8(rel) else {
+            continue;
+        };
+        let conflict = entry.stage() != Stage::Unconflicted;
+        if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
+            last.trusted = false; // one path in several stages: a conflict
+            continue;
+        }
+        let s = entry.stat;
+        let mut blob = [0u8; 20];
+        blob.copy_from_slice(&entry.id.as_bytes()[..20]);
+        out.push(TrackedFile {
+            path: rel.to_string(),
+            blob,
+            stat: IndexStat {
+                size: s.size,
+                mtime: (s.mtime.secs, s.mtime.nsecs),
+                ctime: (s.ctime.secs, s.ctime.nsecs),
+                ino: s.ino,
+                dev: s.dev,
+                uid: s.uid,
+                gid: s.gid,
+            },
+            link: entry.mode == Mode::SYMLINK,
+            trusted: !conflict
+                && !entry.flags.contains(Flags::INTENT_TO_ADD)
+                && !s.is_racy(timestamp, options),
+        });
+    }
+    Ok(Tracked {
+        files: out,
+        checksum,
+    })
+}
+
+/// Reads blobs from git's object database, for what a file holds in git's index rather than in
+/// the work tree.
+pub struct BlobReader {
+    repo: gix::Repository,
+}
+
+impl BlobReader {
+    pub fn new(repo: &Repo) -> BlobReader {
+        BlobReader { repo: repo.gix() }
+    }
+
+    /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`
+    /// when it is missing, not a blob, or larger than `max` bytes.
+    pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
+        let id = gix::ObjectId::from_bytes_or_panic(id);
+        let header = self.repo.find_header(id).ok()?;
+        if header.kind() != gix::object::Kind::Blob || header.size() > max {
+            return None;
+        }
+        let mut blob = self.repo.find_blob(id).ok()?;
+        let data = std::mem::take(&mut blob.data);
+        let longer = data.len() > window;
+        let mut data = data;
+        data.truncate(window);
+        Some((data, longer))
+    }
+}

@@ -10,6 +10,7 @@ use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
 use crate::index::{self, Index};
 use crate::model::{HooksReport, Skipped, StagedCheck};
+use crate::scan;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -156,15 +157,23 @@ fn check_staged(
         (Some(head), true) => repo.first_parent(head)?,
         (head, _) => head,
     };
-    let staged = git::staged_paths(repo, index, base)?;
-    check.staged = staged.len();
-    if staged.is_empty() {
+    let changes = git::staged_changes(repo, index, base)?;
+    check.staged = changes.len();
+    if changes.is_empty() {
         return Ok(check);
     }
-    // One staged path (most commits): the records that govern it, as `why` finds them, are all
-    // that is needed, and only those are decoded from the scan memo.
+    // What the staged files declare is their staged content's (a deleted file's, what it had):
+    // read from git's objects, never the work tree (ADR-0009).
+    let blobs: Vec<(&str, [u8; 20])> = changes
+        .iter()
+        .filter_map(|c| c.blob.map(|b| (c.path.as_str(), b)))
+        .collect();
+    let markers = scan::blob_markers(repo, &blobs);
+    let staged: Vec<String> = changes.into_iter().map(|c| c.path).collect();
+    // One staged path declaring nothing (most commits): the records that govern it, as `why`
+    // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
-        [one] => Ask::Why(one.clone()),
+        [one] if markers.is_empty() => Ask::Why(one.clone()),
         _ => Ask::Check,
     };
     let answered = match session.answer(&ask, None) {
@@ -180,7 +189,7 @@ fn check_staged(
         Err(e) if e.is_no_records() => return Ok(check),
         Err(e) => return Err(e),
     };
-    check.decisions = hooks::governing(&report.records, &staged);
+    check.decisions = hooks::governing(&report.records, &staged, &markers);
     let message = match hook {
         CommitHook::PreCommit => None,
         CommitHook::PrepareMessage { template, .. } => Some(template),

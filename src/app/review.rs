@@ -9,6 +9,7 @@ use crate::git::{self, RangeCommit, Repo};
 use crate::governs::Scope;
 use crate::hooks;
 use crate::model::{Commit, Query, Report, ReviewDecision, ReviewQuery};
+use crate::scan;
 use crate::text::date::utc_date;
 use std::collections::BTreeSet;
 
@@ -88,17 +89,29 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     let answer = session.answer(&Ask::Check, None)?;
     let mut report = answer.report;
 
+    // What the touched files declare, as the work tree has them (in CI, the range's head).
+    let touched: BTreeSet<&str> = commits
+        .iter()
+        .filter(|c| !c.meta.is_merge)
+        .flat_map(|c| c.changes.iter().map(String::as_str))
+        .collect();
+    let markers = scan::markers_for(session.root(), &touched.into_iter().collect::<Vec<_>>());
+
     let mut decisions: Vec<ReviewDecision> = Vec::new();
     for r in report
         .records
         .iter()
-        .filter(|r| r.status.is_current() && !r.governs.is_empty())
+        .filter(|r| r.status.is_current() && (!r.governs.is_empty() || !markers.is_empty()))
     {
         let scope = Scope::new(&r.governs);
         let mut paths = BTreeSet::new();
         let mut touching = Vec::new();
         for c in commits.iter().filter(|c| !c.meta.is_merge) {
-            let hit: Vec<&String> = c.changes.iter().filter(|p| scope.governs(p)).collect();
+            let hit: Vec<&String> = c
+                .changes
+                .iter()
+                .filter(|p| hooks::governs_path(r, &scope, p, &markers))
+                .collect();
             if !hit.is_empty() {
                 paths.extend(hit.into_iter().cloned());
                 touching.push(c);

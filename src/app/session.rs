@@ -15,6 +15,11 @@ use crate::text::marker::Markers;
 use crate::{drift, scan};
 use std::path::{Path, PathBuf};
 
+/// What `Session::scan_with` found: the scan's own outcome (the report narrowed to the
+/// question, and what the markers need of it), how many commits were added, and whether a scan
+/// ran (the memo did not hold).
+type ScanOutcome = (Result<(Report, Known)>, usize, bool);
+
 pub struct Session {
     opts: Options,
     root: PathBuf,
@@ -266,7 +271,7 @@ impl Session {
         ask: &Ask,
         why_path: Option<&str>,
         picking: &Markers,
-    ) -> Result<(Result<(Report, Known)>, usize, bool)> {
+    ) -> Result<ScanOutcome> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
         // `cached` reads the stored parses only when the memo does not hold; until that is

@@ -17,7 +17,7 @@ mod walk;
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
 pub use range::{walk_range, RangeCommit};
 pub use repo::{open, Repo};
-pub use staged::staged_paths;
+pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};
 pub use tracked::{tracked, BlobReader, IndexStat, Tracked, TrackedFile};
 pub use walk::walk_new;

@@ -9,16 +9,37 @@ use crate::util::one_line;
 use std::cmp::Ordering;
 use std::path::Path;
 
-/// The paths whose staged content differs from the tree of the commit `base` (HEAD's parent for
-/// an amend, else HEAD; `None`, an unborn HEAD or a root commit's parent, is the empty tree):
-/// added, modified (content or mode) and deleted files, relative to the root (paths outside it
-/// dropped), sorted, each once. `index` is the index file to read (`None`: the one git uses
-/// here, which honours `GIT_INDEX_FILE` in this process). A missing index stages nothing.
+/// A path whose staged content differs from the commit's base, and the blob that says what it
+/// declares (ADR-0009): the staged one, or for a deleted file the one it had; `None` for a
+/// link or a sparse folder (never read for markers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StagedPath {
+    pub path: String,
+    pub blob: Option<[u8; 20]>,
+}
+
+/// [`staged_changes`]' paths alone.
 pub fn staged_paths(
     repo: &Repo,
     index: Option<&Path>,
     base: Option<[u8; 20]>,
 ) -> Result<Vec<String>, HistoryError> {
+    Ok(staged_changes(repo, index, base)?
+        .into_iter()
+        .map(|s| s.path)
+        .collect())
+}
+
+/// The paths whose staged content differs from the tree of the commit `base` (HEAD's parent for
+/// an amend, else HEAD; `None`, an unborn HEAD or a root commit's parent, is the empty tree):
+/// added, modified (content or mode) and deleted files, relative to the root (paths outside it
+/// dropped), sorted, each once. `index` is the index file to read (`None`: the one git uses
+/// here, which honours `GIT_INDEX_FILE` in this process). A missing index stages nothing.
+pub fn staged_changes(
+    repo: &Repo,
+    index: Option<&Path>,
+    base: Option<[u8; 20]>,
+) -> Result<Vec<StagedPath>, HistoryError> {
     let local = repo.gix();
     let path = index
         .map(Path::to_path_buf)
@@ -79,7 +100,22 @@ pub fn staged_paths(
         .collect();
     theirs.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let mut changed: Vec<&[u8]> = Vec::new();
+    let blob_of = |id: &gix::ObjectId, file: bool| -> Option<[u8; 20]> {
+        file.then(|| id.as_slice().try_into().ok()).flatten()
+    };
+    let is_file = |m: gix::index::entry::Mode| {
+        matches!(
+            m,
+            gix::index::entry::Mode::FILE | gix::index::entry::Mode::FILE_EXECUTABLE
+        )
+    };
+    let base_file = |k: gix::objs::tree::EntryKind| {
+        matches!(
+            k,
+            gix::objs::tree::EntryKind::Blob | gix::objs::tree::EntryKind::BlobExecutable
+        )
+    };
+    let mut changed: Vec<(&[u8], Option<[u8; 20]>)> = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < ours.len() || j < theirs.len() {
         let order = match (ours.get(i), theirs.get(j)) {
@@ -89,11 +125,13 @@ pub fn staged_paths(
         };
         match order {
             Ordering::Less => {
-                changed.push(ours[i].0);
+                let e = ours[i].1;
+                changed.push((ours[i].0, blob_of(&e.id, is_file(e.mode))));
                 i += 1;
             }
             Ordering::Greater => {
-                changed.push(&theirs[j].path);
+                let b = &theirs[j];
+                changed.push((&b.path, blob_of(&b.id, base_file(b.kind))));
                 j += 1;
             }
             Ordering::Equal => {
@@ -103,7 +141,7 @@ pub fn staged_paths(
                     || a.id != b.id
                     || a.mode.to_tree_entry_mode().map(|m| m.kind()) != Some(b.kind)
                 {
-                    changed.push(ours[i].0);
+                    changed.push((ours[i].0, blob_of(&a.id, is_file(a.mode))));
                 }
                 i += 1;
                 j += 1;
@@ -118,14 +156,18 @@ pub fn staged_paths(
         .map(|(p, _)| *p)
         .collect();
     let prefix = repo.prefix.as_bytes();
-    let mut out: Vec<String> = changed
+    let mut out: Vec<StagedPath> = changed
         .into_iter()
-        .filter(|p| !sparse.iter().any(|dir| p.starts_with(dir)))
-        .filter_map(|p| p.strip_prefix(prefix))
-        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .filter(|(p, _)| !sparse.iter().any(|dir| p.starts_with(dir)))
+        .filter_map(|(p, blob)| p.strip_prefix(prefix).map(|p| (p, blob)))
+        .map(|(p, blob)| StagedPath {
+            path: String::from_utf8_lossy(p).into_owned(),
+            blob,
+        })
         .collect();
-    out.sort_unstable();
-    out.dedup();
+    // A conflicted path shows once per stage: the first (the lowest stage) stays.
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.dedup_by(|a, b| a.path == b.path);
     Ok(out)
 }
 

@@ -5,20 +5,34 @@
 use crate::governs::Scope;
 use crate::model::{Governing, Record};
 use crate::text::ids;
+use crate::text::marker::Markers;
 
-/// The current decisions of `records` that govern some of `paths` (root-relative), each with
-/// the paths it governs, by id. Records sharing an id count as one decision.
-pub fn governing(records: &[Record], paths: &[String]) -> Vec<Governing> {
+/// Whether `record`'s decision governs the root-relative `path`: its governed entries match
+/// it (`governs::Scope`), or the file declares it by a marker in `markers` (CONTRACT.md §7).
+/// The one rule the commit warning, the hint and `review` share.
+pub fn governs_path(record: &Record, scope: &Scope, path: &str, markers: &Markers) -> bool {
+    scope.governs(path) || markers.declares(path, &record.id)
+}
+
+/// The current decisions of `records` that govern some of `paths` (root-relative), by their
+/// governed entries or by what `markers` says the files declare, each with the paths it
+/// governs, by id. Records sharing an id count as one decision.
+pub fn governing(records: &[Record], paths: &[String], markers: &Markers) -> Vec<Governing> {
     let mut out: Vec<Governing> = Vec::new();
     if paths.is_empty() {
         return out;
     }
-    for r in records
-        .iter()
-        .filter(|r| r.status.is_current() && !r.governs.is_empty())
-    {
+    for r in records.iter().filter(|r| r.status.is_current()) {
+        if r.governs.is_empty() && markers.is_empty() {
+            continue;
+        }
         let scope = Scope::new(&r.governs);
-        let hit: Vec<String> = paths.iter().filter(|p| scope.governs(p)).cloned().collect();
+        let mut hit: Vec<String> = paths
+            .iter()
+            .filter(|p| governs_path(r, &scope, p, markers))
+            .cloned()
+            .collect();
+        hit.sort();
         if hit.is_empty() {
             continue;
         }
@@ -151,7 +165,7 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let found = governing(&records, &paths);
+        let found = governing(&records, &paths, &Markers::default());
         let ids: Vec<(&str, &[String])> = found
             .iter()
             .map(|g| (g.id.as_str(), g.paths.as_slice()))
@@ -163,7 +177,37 @@ mod tests {
                 ("ADR-0002", &["src/auth/login.py".to_string()][..]),
             ]
         );
-        assert!(governing(&records, &[]).is_empty());
+        assert!(governing(&records, &[], &Markers::default()).is_empty());
+        // A file declaring a current decision is governed by it; one declaring a superseded
+        // decision is not (its successor's markers are the file's to add).
+        let declared = Markers::new(vec![crate::text::marker::FileMarkers {
+            path: "README.md".to_string(),
+            markers: vec![
+                crate::text::marker::Marker {
+                    line: 1,
+                    id: "ADR-0001".to_string(),
+                },
+                crate::text::marker::Marker {
+                    line: 2,
+                    id: "ADR-0003".to_string(),
+                },
+            ],
+        }]);
+        let found = governing(&records, &paths, &declared);
+        let ids: Vec<(&str, &[String])> = found
+            .iter()
+            .map(|g| (g.id.as_str(), g.paths.as_slice()))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                (
+                    "ADR-0001",
+                    &["README.md".to_string(), "src/auth/login.py".to_string()][..]
+                ),
+                ("ADR-0002", &["src/auth/login.py".to_string()][..]),
+            ]
+        );
     }
 
     #[test]

@@ -333,6 +333,30 @@ pub fn markers_for(root: &Path, paths: &[&str]) -> Markers {
     Markers::new(files_with_markers(&paths, read_all(&src, &paths)))
 }
 
+/// The markers of files as blobs in git's object database hold them (`(path, blob)`): what a
+/// commit in the making declares, its staged content (ADR-0008, ADR-0009). The header window
+/// and grammar are any file's; a blob missing, not a blob, or over the size limit declares
+/// nothing.
+pub fn blob_markers(repo: &Repo, files: &[(&str, [u8; 20])]) -> Markers {
+    if files.is_empty() {
+        return Markers::default();
+    }
+    let reader = git::BlobReader::new(repo);
+    Markers::new(
+        files
+            .iter()
+            .filter_map(|(path, blob)| {
+                let (bytes, longer) =
+                    reader.head(blob, marker::WINDOW, sources::MAX_SOURCE_BYTES)?;
+                Some(FileMarkers {
+                    path: path.to_string(),
+                    markers: marker::scan(&bytes, longer, marker::is_markdown(path)),
+                })
+            })
+            .collect(),
+    )
+}
+
 /// Reads each file's header and its markers, on every core, in `paths` order (`None`: not
 /// read, see `fs::sources::Skip`).
 fn read_all(src: &Sources, paths: &[String]) -> Vec<Option<Vec<Marker>>> {

@@ -13,8 +13,8 @@ pub mod markers;
 
 pub use deps::Deps;
 pub use markers::{
-    markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache, SourceWalk,
-    StagedCache, StagedScan,
+    blob_markers, markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache,
+    SourceWalk, StagedCache, StagedScan,
 };
 
 use crate::fs::discover;

@@ -96,6 +96,13 @@ impl Markers {
         out
     }
 
+    /// Whether the file `path` declares `id`.
+    pub fn declares(&self, path: &str, id: &str) -> bool {
+        self.files
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .is_ok_and(|at| self.files[at].markers.iter().any(|m| m.id == id))
+    }
+
     /// Whether no file declares anything.
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()

@@ -6,8 +6,8 @@ pub mod date;
 pub mod frontmatter;
 pub mod ids;
 pub mod markdown;
-pub mod mentions;
 pub mod marker;
+pub mod mentions;
 pub mod path;
 
 /// The file name of a `/`-separated path without its last extension (`docs/adr/0007-x.md` →

@@ -251,3 +251,25 @@ fn outside_git_there_is_nothing_to_review_or_install() {
         );
     }
 }
+
+#[test]
+fn a_file_declaring_a_decision_counts_in_review() {
+    let repo = decisions();
+    repo.branch("feature");
+    repo.write("src/free.py", "# @adr 0001\nv = 1\n");
+    let sha = repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Free code");
+    let (code, doc) = review(&repo, &["main..HEAD"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let q = &doc["query"];
+    assert_eq!(q["uncited"], json!(["ADR-0001"]), "{doc:#}");
+    assert_eq!(q["decisions"][0]["paths"], json!(["src/free.py"]));
+    assert_eq!(
+        q["decisions"][0]["commits"],
+        json!([commit(&repo, &sha, 1, "Free code", false)])
+    );
+    // Without the marker the same commit touches no decision.
+    repo.write("src/free.py", "v = 2\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Drop the marker");
+    let (_, doc) = review(&repo, &["HEAD~1..HEAD"]);
+    assert_eq!(doc["query"]["decisions"], json!([]), "{doc:#}");
+}

@@ -479,3 +479,41 @@ fn an_amend_in_the_editor_is_judged_as_the_commit_it_makes() {
     let out = commit(&repo, "src/free.py", "x = 2\n", "Free");
     assert!(ours(&ok(&out, "a plain commit")).is_empty());
 }
+
+#[test]
+fn a_staged_file_declaring_a_decision_is_governed_by_it() {
+    let repo = decisions();
+    install(&repo);
+    // `src/free.py` is governed by no record's entries; its staged content declares ADR-0002.
+    let out = commit(
+        &repo,
+        "src/free.py",
+        "# @adr 0002\ndef free(): return 3\n",
+        "Free code",
+    );
+    let err = ok(&out, "git commit");
+    assert!(
+        err.contains("  ADR-0002 \"Payments go through one gateway\" (docs/adr/0002-payments.md) governs src/free.py\n"),
+        "{err}"
+    );
+    // What counts is the staged content, not the work tree's: staged without the marker (the
+    // file in the work tree keeps it), the commit touches no decision.
+    repo.write("src/free.py", "def free(): return 4\n");
+    ok(&git(&repo, &["add", "--", "src/free.py"], &[]), "git add");
+    repo.write("src/free.py", "# @adr 0002\ndef free(): return 4\n");
+    let out = git(&repo, &["commit", "-q", "-m", "No marker staged"], &[]);
+    let err = ok(&out, "git commit");
+    assert!(ours(&err).is_empty(), "{err}");
+    // A marker naming a superseded decision governs nothing; a deleted file is judged by what
+    // it declared.
+    let out = commit(&repo, "src/free.py", "# @adr 3\n", "Superseded marker");
+    assert!(ours(&ok(&out, "git commit")).is_empty());
+    commit(&repo, "src/other.py", "# @adr 1\n", "Cites ADR-0001");
+    ok(&git(&repo, &["rm", "-q", "src/other.py"], &[]), "git rm");
+    let out = git(&repo, &["commit", "-q", "-m", "Drop other"], &[]);
+    let err = ok(&out, "git commit");
+    assert!(err.contains("governs src/other.py"), "{err}");
+    // Cited, silent.
+    let out = commit(&repo, "src/free.py", "# @adr 0002\n", "Per ADR-2");
+    assert!(ours(&ok(&out, "git commit")).is_empty());
+}

@@ -5,11 +5,15 @@
 #   bench/hooks.sh [--commits N] [--repo DIR] [--keep] [--bin PATH]
 #
 #   commit      `git commit -m` of one governed file with every hook installed, against the same
-#               commit with no hooks (`-c core.hooksPath=` an empty folder);
+#               commit with no hooks (`-c core.hooksPath=` an empty folder); and, for the record,
+#               that commit followed by `index --status`, which waits for the refresh the
+#               post-commit hook leaves running;
 #   commit-msg  the installed commit-msg hook run alone on a staged governed change, as git runs
 #               it, against `git rev-parse HEAD`;
 #   rebase      `git rebase` of a 20-commit branch onto a new base with every hook installed,
 #               against the same rebase with no hooks;
+#   floor       (commit and rebase) the same with seven hooks that do nothing (`#!/bin/sh`, `:`):
+#               what git's starting a shell per hook costs, whatever the hook does;
 #   review      `context-graph review HEAD~100..HEAD --json` against
 #               `git log --name-only --format=%H HEAD~100..HEAD`.
 #
@@ -33,7 +37,7 @@ while (($#)); do
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
     --keep) keep=1 ;;
     --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h | --help) sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,28s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -62,6 +66,14 @@ target=$(git ls-files -- "${path:-.}" | head -n 1)
 [[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
 empty=$tmp/no-hooks
 mkdir -p "$empty"
+# The floor: the same seven hooks, each a `#!/bin/sh` script that does nothing. What git's
+# starting a shell per hook costs, whatever the hook does.
+trivial=$tmp/trivial-hooks
+mkdir -p "$trivial"
+for h in pre-commit prepare-commit-msg commit-msg post-commit post-merge post-checkout post-rewrite; do
+  printf '#!/bin/sh\n:\n' >"$trivial/$h"
+  chmod +x "$trivial/$h"
+done
 hooks=$(git rev-parse --git-path hooks)
 hooks=$(cd "$(dirname "$hooks")" && pwd)/$(basename "$hooks")
 "$bin" install-hooks >/dev/null
@@ -85,13 +97,21 @@ change() { echo "bench $1 $salt" >>"$target"; git add -- "$target"; }
 sleep 2.2
 "$bin" index >/dev/null 2>&1
 
-# commit: with every hook, then without, interleaved; each commits a new change.
-with=() without=()
+# commit: with every hook, then without, interleaved; each commits a new change. The refresh
+# post-commit starts goes on after git returns (ADR-0008): `index --status` waits for it before
+# the next run, outside the time taken, so it never runs beside another timed command; how long
+# until the index is fresh is timed too (commit, then status).
+with=() without=() settled=() floor=()
 for ((r = 0; r < runs; r++)); do
+  change "floor $r"
+  floor+=("$(elapsed git -c core.hooksPath="$trivial" commit -q -m "bench floor $r")")
   change "on $r"
   with+=("$(elapsed git -c core.hooksPath="$hooks" commit -q -m "bench commit $r")")
+  "$bin" index --status >/dev/null 2>&1
   change "off $r"
   without+=("$(elapsed git -c core.hooksPath="$empty" commit -q -m "bench commit $r")")
+  change "fresh $r"
+  settled+=("$(elapsed sh -c 'git -c core.hooksPath="$1" commit -q -m "bench fresh" && "$2" index --status' - "$hooks" "$bin")")
 done
 
 # commit-msg alone: a staged governed change, the hook run as git runs it (from the top of the
@@ -116,10 +136,13 @@ for ((i = 0; i < 20; i++)); do
   git -c core.hooksPath="$empty" commit -q -m "bench topic $i"
 done
 topic=$(git rev-parse HEAD)
-rb_with=() rb_without=()
+rb_with=() rb_without=() rb_floor=()
 for ((r = 0; r < runs; r++)); do
   git -c core.hooksPath="$empty" reset -q --hard "$topic"
+  rb_floor+=("$(elapsed git -c core.hooksPath="$trivial" rebase -q bench-base)")
+  git -c core.hooksPath="$empty" reset -q --hard "$topic"
   rb_with+=("$(elapsed git -c core.hooksPath="$hooks" rebase -q bench-base)")
+  "$bin" index --status >/dev/null 2>&1
   git -c core.hooksPath="$empty" reset -q --hard "$topic"
   rb_without+=("$(elapsed git -c core.hooksPath="$empty" rebase -q bench-base)")
 done
@@ -137,14 +160,18 @@ for ((r = 0; r < runs; r++)); do
 done
 
 awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
-  -v cw="$(min "${with[@]}")" -v co="$(min "${without[@]}")" \
+  -v cw="$(min "${with[@]}")" -v co="$(min "${without[@]}")" -v cs="$(min "${settled[@]}")" \
   -v m="$(min "${cm[@]}")" -v p="$(min "${rp[@]}")" \
   -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
+  -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" \
   -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" '
   BEGIN {
     printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs
     printf "commit      git commit, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", cw/1e6, co/1e6, cw/co
+    printf "  (then     index --status, fresh        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cs/1e6, co/1e6, cs/co
+    printf "  (floor    hooks that do nothing        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cf/1e6, co/1e6, cf/co
     printf "commit-msg  the hook alone               %8.1f ms   git rev-parse HEAD         %8.1f ms   ratio %.2fx\n", m/1e6, p/1e6, m/p
     printf "rebase      20 commits, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", rw/1e6, ro/1e6, rw/ro
+    printf "  (floor    hooks that do nothing        %8.1f ms   the rebase with no hooks   %8.1f ms   ratio %.2fx)\n", rf/1e6, ro/1e6, rf/ro
     printf "review      100 commits, --json          %8.1f ms   git log --name-only        %8.1f ms   ratio %.2fx\n", v/1e6, g/1e6, v/g
   }'

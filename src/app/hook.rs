@@ -20,9 +20,16 @@ use std::time::Duration;
 pub const MESSAGE_SOURCE: &str = "message-source";
 
 /// Where commit-msg notes, for post-commit, the HEAD at which it found the index's scan memo
-/// holding: git changes no file of the work tree between the two, so post-commit then brings
-/// only the history up to date. Empty when commit-msg did not find it so.
+/// holding, and when (`SHA NANOSECONDS`): git changes no file of the work tree between the two,
+/// so post-commit then brings only the history up to date. Empty when commit-msg did not find
+/// it so. The post-commit script reads and empties it (and [`MESSAGE_SOURCE`]) before the
+/// refresh starts, so that a next commit's notes are never the ones emptied, and hands it over
+/// in [`CHECKED_ENV`].
 pub const CHECKED: &str = "checked";
+
+/// How the post-commit script hands the refresh [`CHECKED`]'s text (set, maybe empty: the
+/// script has emptied the notes already).
+pub const CHECKED_ENV: &str = "CONTEXT_GRAPH_CHECKED";
 
 /// How long post-commit trusts commit-msg's note.
 const CHECKED_FOR: Duration = Duration::from_secs(60);
@@ -128,7 +135,8 @@ pub fn staged_check(
     let mut held = false;
     let check = check_staged(session, &repo, hook, index, &mut held);
     if let CommitHook::CommitMessage { .. } = hook {
-        let head = repo.head.map(|h| git::sha_hex(&h) + "\n");
+        let now = crate::util::now_ns();
+        let head = repo.head.map(|h| format!("{} {now}\n", git::sha_hex(&h)));
         let text = head.filter(|_| held && check.is_ok()).unwrap_or_default();
         write_note(&repo, CHECKED, &text);
     }
@@ -220,8 +228,18 @@ fn check_staged(
 ///   after a checkout of another commit, a merge or a rebase the refresh first waits until that
 ///   margin has passed since then; and whenever a scan ran and its memo does not hold, it waits
 ///   out the margin and goes again.
+///
+/// However it ends, the note naming this process as a refresh in flight goes
+/// (`index::inflight`).
 pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo_of(session)?;
+    let done = refresh_in(session, &repo, hook, args);
+    index::inflight::finish(&repo);
+    done
+}
+
+fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -> Result<bool> {
+    let repo = repo.clone();
     if session.options().no_index {
         return Ok(false);
     }
@@ -230,13 +248,20 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
         return Ok(false);
     }
     if hook == Hook::PostCommit {
-        // Both notes were about the commit just made: none is left for the next one.
-        let checked = checked_at_parent(&repo);
-        for name in [CHECKED, MESSAGE_SOURCE] {
-            if std::fs::metadata(note(&repo, name)).is_ok_and(|m| m.len() > 0) {
-                write_note(&repo, name, "");
+        // Both notes were about the commit just made: none is left for the next one. The
+        // script has emptied them already when it hands the note over.
+        let checked = match std::env::var(CHECKED_ENV) {
+            Ok(text) => checked_at_parent(&repo, &text),
+            Err(_) => {
+                let text = std::fs::read_to_string(note(&repo, CHECKED)).unwrap_or_default();
+                for name in [CHECKED, MESSAGE_SOURCE] {
+                    if std::fs::metadata(note(&repo, name)).is_ok_and(|m| m.len() > 0) {
+                        write_note(&repo, name, "");
+                    }
+                }
+                checked_at_parent(&repo, &text)
             }
-        }
+        };
         if checked {
             refresh_history(session, &repo)?;
             return Ok(true);
@@ -278,19 +303,19 @@ fn settle(repo: &Repo) {
     }
 }
 
-/// Whether commit-msg's note says the scan memo held at HEAD's parent, a moment ago.
-fn checked_at_parent(repo: &Repo) -> bool {
-    let path = note(repo, CHECKED);
-    let recent = std::fs::metadata(&path)
-        .and_then(|m| m.modified())
-        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < CHECKED_FOR));
+/// Whether commit-msg's note (its `text`) says the scan memo held at HEAD's parent, a moment
+/// ago.
+fn checked_at_parent(repo: &Repo, text: &str) -> bool {
+    let Some((sha, at)) = text.trim().split_once(' ') else {
+        return false;
+    };
+    let age = crate::util::now_ns().saturating_sub(at.parse::<i64>().unwrap_or(0));
+    let recent = (0..CHECKED_FOR.as_nanos() as i64).contains(&age);
     let parent = repo
         .head
         .and_then(|head| repo.first_parent(head).ok().flatten())
         .map(|p| git::sha_hex(&p));
-    recent
-        && parent
-            .is_some_and(|p| std::fs::read_to_string(&path).is_ok_and(|noted| noted.trim() == p))
+    recent && parent.is_some_and(|p| p == sha)
 }
 
 /// The history part of the index brought up to HEAD, new commits kept pending as a query keeps

@@ -384,8 +384,11 @@ impl Session {
     }
 
     /// `index --status`: reports, never updates.
+    /// A hook's refresh still running is waited for (at most [`index::inflight::STALE`]):
+    /// right after a git operation the index is reported as its hook leaves it (ADR-0008).
     pub fn index_status(&mut self) -> Result<IndexStatus> {
         let (repo, path) = self.index_of()?;
+        index::inflight::wait(&repo, index::inflight::STALE);
         if !path.exists() {
             return Ok(IndexStatus {
                 path: path.display().to_string(),

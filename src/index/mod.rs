@@ -7,12 +7,13 @@
 //! then hands the scan its cached parses and drift a sparse history holding just the commits
 //! the answer needs: the same pure code computes the answer either way, so it equals a fresh
 //! scan byte for byte. `open` opens the file, `pending` keeps a few new commits beside it,
-//! `graph` holds the commit graph, `status` reports, `markers` keeps the source files' markers
-//! by blob id.
+//! `graph` holds the commit graph, `status` reports, `inflight` notes the hooks' refreshes still
+//! running, `markers` keeps the source files' markers by blob id.
 
 pub mod codec;
 mod files;
 mod graph;
+pub mod inflight;
 mod markers;
 mod memo;
 pub mod migrations;

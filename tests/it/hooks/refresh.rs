@@ -166,3 +166,57 @@ fn during_a_rebase_only_post_rewrite_refreshes() {
     );
     assert_fresh(&repo, "post-commit");
 }
+
+/// The names in the index's folder that note a refresh in flight.
+fn in_flight(repo: &GitRepo) -> Vec<String> {
+    let dir = repo.index_file().parent().expect("a folder").to_path_buf();
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the index's folder")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("refreshing."))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_hooks_refresh_goes_on_after_git_and_status_waits_for_it() {
+    let repo = decisions();
+    install(&repo);
+    // The first commit builds the index's folder, with the hook waited for; from then on the
+    // refresh goes on after git returns.
+    for (i, message) in ["One (ADR-0001)", "Two (ADR-0001)", "Three"]
+        .iter()
+        .enumerate()
+    {
+        ok(
+            &commit(&repo, "src/auth/login.py", &format!("a = {i}\n"), message),
+            "commit",
+        );
+        assert_fresh(&repo, message);
+        assert_eq!(in_flight(&repo), Vec::<String>::new(), "after {message}");
+    }
+    let log = repo.index_file().with_file_name("hooks.log");
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    assert_eq!(logged, "", "no refresh failed");
+
+    // A note naming a process still running holds the status until that process is done.
+    let mut running = std::process::Command::new("sleep")
+        .arg("0.5")
+        .spawn()
+        .expect("start sleep");
+    let note = repo
+        .index_file()
+        .with_file_name(format!("refreshing.{}", running.id()));
+    std::fs::write(&note, "").expect("write the note");
+    assert_fresh(&repo, "a refresh in flight");
+    assert!(
+        running.try_wait().expect("try_wait").is_some(),
+        "the status waited for the refresh in flight"
+    );
+    // A note whose process is gone counts for nothing, and goes.
+    std::fs::write(&note, "").expect("write the note again");
+    assert_fresh(&repo, "a refresh that is gone");
+    assert!(!note.exists(), "the note of a gone refresh is removed");
+}

@@ -1,0 +1,118 @@
+//! Refreshes in flight (ADR-0008): the post-commit, post-merge, post-checkout and post-rewrite
+//! hooks start the binary's refresh and return at once, so git goes on without waiting for it.
+//! Before returning, the hook script writes a note `refreshing.<pid>` beside the index naming
+//! that process; the refresh removes its own note when it is done. `index --status` waits while
+//! a note names a process still running, so right after any git operation it reports the index
+//! as the hook leaves it: fresh.
+//!
+//! A note whose process is gone (killed, or done before the script wrote the note) is removed
+//! by the first reader; one older than [`STALE`] never counts (its pid may name another process
+//! by now).
+
+use super::path_for;
+use crate::git::Repo;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The note's name before the pid.
+pub const PREFIX: &str = "refreshing.";
+
+/// A note this old is no refresh of ours any more.
+pub const STALE: Duration = Duration::from_secs(300);
+
+/// How often a waiting reader looks again.
+const POLL: Duration = Duration::from_millis(2);
+
+/// The folder the notes are in: the index's.
+fn dir_of(repo: &Repo) -> Option<PathBuf> {
+    path_for(repo).parent().map(Path::to_path_buf)
+}
+
+/// The refresh in this process is done: its note, if any, goes.
+pub fn finish(repo: &Repo) {
+    if let Some(dir) = dir_of(repo) {
+        let _ = std::fs::remove_file(dir.join(format!("{PREFIX}{}", std::process::id())));
+    }
+}
+
+/// Waits until no note names a refresh still running, at most `limit`. Returns whether none
+/// does (`false`: one was still running when the limit came).
+pub fn wait(repo: &Repo, limit: Duration) -> bool {
+    let Some(dir) = dir_of(repo) else {
+        return true;
+    };
+    let deadline = Instant::now() + limit;
+    loop {
+        if !running(&dir) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// Whether a note in `dir` names a refresh still running; the notes that no longer count are
+/// removed.
+fn running(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    let mut any = false;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREFIX))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let young = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().map_or(true, |age| age < STALE));
+        if young && alive(pid) {
+            any = true;
+        } else {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    any
+}
+
+/// Whether the process `pid` is running (one that exited and waits to be reaped is not).
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    if pid == rustix::process::getpid() {
+        return false;
+    }
+    match rustix::process::test_kill_process(pid) {
+        Ok(()) => !is_zombie(pid.as_raw_nonzero().get()),
+        // It exists, owned by someone else.
+        Err(e) => e == rustix::io::Errno::PERM,
+    }
+}
+
+/// On Linux, whether `pid` has exited and waits to be reaped (`Z` in `/proc/PID/stat`): its
+/// refresh is over.
+#[cfg(unix)]
+fn is_zombie(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// Elsewhere a note counts until it is [`STALE`].
+#[cfg(not(unix))]
+fn alive(_pid: u32) -> bool {
+    true
+}

@@ -148,6 +148,14 @@ mod tests {
         r
     }
 
+    /// Each decision found and the paths it governs.
+    fn id_paths(found: &[Governing]) -> Vec<(&str, &[String])> {
+        found
+            .iter()
+            .map(|g| (g.id.as_str(), g.paths.as_slice()))
+            .collect()
+    }
+
     #[test]
     fn only_current_decisions_govern_and_negations_hold() {
         let records = [
@@ -166,10 +174,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let found = governing(&records, &paths, &Markers::default());
-        let ids: Vec<(&str, &[String])> = found
-            .iter()
-            .map(|g| (g.id.as_str(), g.paths.as_slice()))
-            .collect();
+        let ids = id_paths(&found);
         assert_eq!(
             ids,
             [
@@ -194,10 +199,7 @@ mod tests {
             ],
         }]);
         let found = governing(&records, &paths, &declared);
-        let ids: Vec<(&str, &[String])> = found
-            .iter()
-            .map(|g| (g.id.as_str(), g.paths.as_slice()))
-            .collect();
+        let ids = id_paths(&found);
         assert_eq!(
             ids,
             [

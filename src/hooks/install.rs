@@ -381,8 +381,37 @@ pub fn install(repo: &Repo, bin: &Path) -> Result<HooksReport, HooksError> {
     }
     std::fs::create_dir_all(&dir.path).map_err(io("create", &dir.path))?;
     let bin = bin.to_string_lossy();
+    report.files = each_hook(repo, &dir.path, |hook, path, kept, found| {
+        let chained_exists = found.chained_exists;
+        let plan = plan_install(hook, found, &bin).map_err(|()| damaged(path))?;
+        if plan.move_chained {
+            if chained_exists {
+                return Err(HooksError::Io {
+                    action: "keep the hook",
+                    path: path.to_path_buf(),
+                    message: format!("{} exists already", kept.display()),
+                });
+            }
+            std::fs::rename(path, kept).map_err(io("move", path))?;
+        }
+        if let Some(text) = &plan.text {
+            write(path, text)?;
+        }
+        Ok(plan.action)
+    })?;
+    Ok(report)
+}
+
+/// Runs `apply` on every hook's file in `dir` (its path, where a kept hook goes beside it, and
+/// what is there now) and reports, file by file, the action it took.
+fn each_hook(
+    repo: &Repo,
+    dir: &Path,
+    mut apply: impl FnMut(Hook, &Path, &Path, Found) -> Result<HookAction, HooksError>,
+) -> Result<Vec<HookFile>, HooksError> {
+    let mut files = Vec::new();
     for hook in Hook::ALL {
-        let path = dir.path.join(hook.name());
+        let path = dir.join(hook.name());
         let kept = chained_path(&path, hook);
         let (text, executable, link, chained_exists) = read(&path, &kept)?;
         let found = Found {
@@ -391,27 +420,14 @@ pub fn install(repo: &Repo, bin: &Path) -> Result<HooksReport, HooksError> {
             link,
             chained_exists,
         };
-        let plan = plan_install(hook, found, &bin).map_err(|()| damaged(&path))?;
-        if plan.move_chained {
-            if chained_exists {
-                return Err(HooksError::Io {
-                    action: "keep the hook",
-                    path: path.clone(),
-                    message: format!("{} exists already", kept.display()),
-                });
-            }
-            std::fs::rename(&path, &kept).map_err(io("move", &path))?;
-        }
-        if let Some(text) = &plan.text {
-            write(&path, text)?;
-        }
-        report.files.push(HookFile {
+        let action = apply(hook, &path, &kept, found)?;
+        files.push(HookFile {
             hook: hook.name().to_string(),
             path: shown(repo, &path),
-            action: plan.action,
+            action,
         });
     }
-    Ok(report)
+    Ok(files)
 }
 
 /// Removes our part from every hook in the folder git runs hooks from: a file with nothing
@@ -424,32 +440,19 @@ pub fn uninstall(repo: &Repo) -> Result<HooksReport, HooksError> {
         files: Vec::new(),
         managed_by: None,
     };
-    for hook in Hook::ALL {
-        let path = dir.path.join(hook.name());
-        let kept = chained_path(&path, hook);
-        let (text, executable, link, chained_exists) = read(&path, &kept)?;
-        let found = Found {
-            text: text.as_deref(),
-            executable,
-            link,
-            chained_exists,
-        };
-        let plan = plan_uninstall(hook, found).map_err(|()| damaged(&path))?;
+    report.files = each_hook(repo, &dir.path, |hook, path, kept, found| {
+        let plan = plan_uninstall(hook, found).map_err(|()| damaged(path))?;
         match plan.action {
-            HookAction::Deleted => std::fs::remove_file(&path).map_err(io("delete", &path))?,
-            HookAction::Restored => std::fs::rename(&kept, &path).map_err(io("restore", &kept))?,
+            HookAction::Deleted => std::fs::remove_file(path).map_err(io("delete", path))?,
+            HookAction::Restored => std::fs::rename(kept, path).map_err(io("restore", kept))?,
             _ => {
                 if let Some(text) = &plan.text {
-                    write(&path, text)?;
+                    write(path, text)?;
                 }
             }
         }
-        report.files.push(HookFile {
-            hook: hook.name().to_string(),
-            path: shown(repo, &path),
-            action: plan.action,
-        });
-    }
+        Ok(plan.action)
+    })?;
     Ok(report)
 }
 

@@ -13,6 +13,19 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Each decision on a line of its own, after `prefix` and two spaces: id, title, the paths.
+fn decision_lines(out: &mut String, prefix: &str, decisions: &[Governing]) {
+    for d in decisions {
+        let _ = writeln!(
+            out,
+            "{prefix}  {} {}: {}",
+            escape(&d.id),
+            escape(&d.title),
+            path_list(&d.paths, PATHS_SHOWN)
+        );
+    }
+}
+
 /// `a, b, c and 3 more`, each escaped.
 fn path_list(paths: &[String], shown: usize) -> String {
     let mut out = paths
@@ -50,15 +63,7 @@ pub fn pre_commit(check: &StagedCheck) -> String {
     let mut out = String::from(
         "context-graph: the staged changes touch paths that current decisions govern:\n",
     );
-    for d in &check.decisions {
-        let _ = writeln!(
-            out,
-            "  {} {}: {}",
-            escape(&d.id),
-            escape(&d.title),
-            path_list(&d.paths, PATHS_SHOWN)
-        );
-    }
+    decision_lines(&mut out, "", &check.decisions);
     let first = escape(&check.decisions[0].id);
     let _ = writeln!(
         out,
@@ -134,15 +139,7 @@ pub fn hint(check: &StagedCheck) -> String {
         out,
         "{c} Cite the ones this commit follows or changes by their id, e.g. \"… ({first})\":"
     );
-    for d in &check.decisions {
-        let _ = writeln!(
-            out,
-            "{c}   {} {}: {}",
-            escape(&d.id),
-            escape(&d.title),
-            path_list(&d.paths, PATHS_SHOWN)
-        );
-    }
+    decision_lines(&mut out, &format!("{c} "), &check.decisions);
     let _ = writeln!(out, "{c}");
     out
 }
@@ -302,19 +299,7 @@ pub fn review(report: &Report) -> String {
         );
         out.push_str("- Commits:\n");
         for c in &d.commits {
-            let _ = writeln!(
-                out,
-                "  - `{}` {} {}: {}{}",
-                c.sha,
-                c.date,
-                escape(&c.author),
-                escape(&c.subject),
-                if c.cites_record == Some(true) {
-                    " (cites it)"
-                } else {
-                    ""
-                }
-            );
+            super::markdown::commit_line(&mut out, "  ", c);
         }
         out.push('\n');
     }

@@ -225,14 +225,15 @@ fn changed_since_line(d: &Drift) -> String {
     )
 }
 
-fn commit_line(out: &mut String, c: &Commit) {
+/// One commit as a list item, `indent` before its dash.
+pub(super) fn commit_line(out: &mut String, indent: &str, c: &Commit) {
     let cites = match c.cites_record {
         Some(true) => " (cites it)",
         _ => "",
     };
     let _ = writeln!(
         out,
-        "- `{}` {} {}: {}{}",
+        "{indent}- `{}` {} {}: {}{}",
         c.sha,
         c.date,
         escape(&c.author),
@@ -427,7 +428,7 @@ pub fn record(report: &Report, style: Style) -> String {
         if let Some(d) = &r.drift {
             let _ = writeln!(out, "## {}\n", changed_since_line(d));
             for c in d.commits.iter().take(RECORD_DRIFT_COMMITS) {
-                commit_line(&mut out, c);
+                commit_line(&mut out, "", c);
             }
             if d.commits.len() > RECORD_DRIFT_COMMITS {
                 let _ = writeln!(
@@ -441,7 +442,7 @@ pub fn record(report: &Report, style: Style) -> String {
         if !r.commits.is_empty() {
             out.push_str("## Commits citing it\n\n");
             for c in &r.commits {
-                commit_line(&mut out, c);
+                commit_line(&mut out, "", c);
             }
             out.push('\n');
         }

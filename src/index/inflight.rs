@@ -1,3 +1,4 @@
+// @adr 0008
 //! Refreshes in flight (ADR-0008): the post-commit, post-merge, post-checkout and post-rewrite
 //! hooks start the binary's refresh and return at once, so git goes on without waiting for it.
 //! Before returning, the hook script writes a note `refreshing.<pid>` beside the index naming

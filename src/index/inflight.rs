@@ -96,10 +96,29 @@ fn alive(pid: u32) -> bool {
         return false;
     }
     match rustix::process::test_kill_process(pid) {
-        Ok(()) => !is_zombie(pid.as_raw_nonzero().get()),
+        Ok(()) => is_a_hook(pid.as_raw_nonzero().get()),
         // It exists, owned by someone else.
         Err(e) => e == rustix::io::Errno::PERM,
     }
+}
+
+/// On Linux, whether `pid` is still a hook's refresh: a running process among whose arguments
+/// `hook` is followed by `post-…` (not one that exited and waits to be reaped, nor another
+/// program that got the pid since). Elsewhere, any process with that pid counts.
+#[cfg(unix)]
+fn is_a_hook(pid: i32) -> bool {
+    let proc = std::path::Path::new("/proc");
+    if !proc.join("self").exists() {
+        return true;
+    }
+    if is_zombie(pid) {
+        return false;
+    }
+    std::fs::read(proc.join(pid.to_string()).join("cmdline")).is_ok_and(|cmdline| {
+        let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).skip(1).collect();
+        args.windows(2)
+            .any(|w| w[0] == b"hook" && w[1].starts_with(b"post-"))
+    })
 }
 
 /// On Linux, whether `pid` has exited and waits to be reaped (`Z` in `/proc/PID/stat`): its

@@ -201,11 +201,12 @@ fn a_hooks_refresh_goes_on_after_git_and_status_waits_for_it() {
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     assert_eq!(logged, "", "no refresh failed");
 
-    // A note naming a process still running holds the status until that process is done.
-    let mut running = std::process::Command::new("sleep")
-        .arg("0.5")
+    // A note naming a refresh still running holds the status until it is done (a stand-in
+    // whose arguments read `hook post-commit`, as a refresh's do).
+    let mut running = std::process::Command::new("sh")
+        .args(["-c", "sleep 0.5; :", "hook", "post-commit"])
         .spawn()
-        .expect("start sleep");
+        .expect("start sh");
     let note = repo
         .index_file()
         .with_file_name(format!("refreshing.{}", running.id()));
@@ -215,8 +216,23 @@ fn a_hooks_refresh_goes_on_after_git_and_status_waits_for_it() {
         running.try_wait().expect("try_wait").is_some(),
         "the status waited for the refresh in flight"
     );
-    // A note whose process is gone counts for nothing, and goes.
+    // A note whose process is gone counts for nothing, and goes; so does one whose pid another
+    // program has now (on Linux, where its arguments can be read).
     std::fs::write(&note, "").expect("write the note again");
     assert_fresh(&repo, "a refresh that is gone");
     assert!(!note.exists(), "the note of a gone refresh is removed");
+    if std::path::Path::new("/proc/self/cmdline").exists() {
+        let mut other = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("start sleep");
+        let note = note.with_file_name(format!("refreshing.{}", other.id()));
+        std::fs::write(&note, "").expect("write a note naming another program");
+        assert_fresh(&repo, "a note naming another program");
+        let still = other.try_wait().expect("try_wait").is_none();
+        let _ = other.kill();
+        let _ = other.wait();
+        assert!(still, "the status did not wait for another program");
+        assert!(!note.exists(), "a note naming another program is removed");
+    }
 }

@@ -236,3 +236,48 @@ fn a_hooks_refresh_goes_on_after_git_and_status_waits_for_it() {
         assert!(!note.exists(), "a note naming another program is removed");
     }
 }
+
+#[test]
+fn a_background_refresh_that_fails_says_so_in_hooks_log() {
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "One (ADR-0001)"),
+        "commit",
+    );
+    assert_fresh(&repo, "the first commit");
+    // An index of a newer schema: every refresh of ours refuses it.
+    let path = repo.index_file();
+    {
+        let db = redb::Database::create(&path).expect("open the index");
+        let txn = db.begin_write().expect("write");
+        {
+            let mut meta = txn
+                .open_table(context_graph::index::schema::META)
+                .expect("meta");
+            meta.insert(
+                context_graph::index::schema::KEY_VERSION,
+                99u32.to_le_bytes().as_slice(),
+            )
+            .expect("set the version");
+        }
+        txn.commit().expect("commit");
+    }
+    let before = repo.head();
+    let out = commit(&repo, "src/auth/login.py", "a = 2\n", "Two (ADR-0001)");
+    let err = ok(&out, "commit with a refresh that fails");
+    assert_ne!(repo.head(), before, "the commit is made");
+    assert!(
+        !err.contains("post-commit"),
+        "nothing on git's stderr: {err}"
+    );
+    // The status waits for the refresh, then the log holds its one line.
+    let _ = repo.run(&["index", "--status", "--json"]);
+    let log = std::fs::read_to_string(path.with_file_name("hooks.log")).expect("hooks.log");
+    assert_eq!(log.lines().count(), 1, "{log}");
+    assert!(
+        log.starts_with("context-graph: the post-commit hook went on without context-graph: ")
+            && log.contains("newer"),
+        "{log}"
+    );
+}

@@ -6,6 +6,7 @@
 
 mod data;
 mod diff;
+mod packs;
 mod renames;
 mod repo;
 mod walk;

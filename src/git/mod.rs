@@ -6,6 +6,7 @@
 
 mod data;
 mod diff;
+mod packs;
 mod range;
 mod renames;
 mod repo;

@@ -111,7 +111,8 @@ pub fn walk_range(
         });
     }
     let prefix = repo.prefix.as_str();
-    for diff in diff_all(&repo.sync, &jobs, None)? {
+    let packs = super::packs::Packs::open(&repo.sync);
+    for diff in diff_all(&repo.sync, &packs, &jobs, None)? {
         commits[diff.index as usize].changes = diff
             .paths
             .into_iter()

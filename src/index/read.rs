@@ -10,6 +10,7 @@ use super::{Index, IndexError};
 use crate::git::{self, CommitMeta, HistoryData, Rename};
 use crate::governs::{Pattern, Scope};
 use crate::model::Record;
+use crate::text::date::{parse_date, SECONDS_PER_DAY};
 use crate::text::marker::Markers;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -122,26 +123,39 @@ impl Index {
         let mut by_path = PathLists::default();
         let mut renames: Vec<(u32, String, String)> = Vec::new();
         let mut found: Numbered<CommitMeta> = Numbered::default();
-        let keep =
-            |n: u32, value: &[u8], found: &mut Numbered<CommitMeta>| -> Result<(), IndexError> {
-                if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
-                    let m: StoredMetaRef =
+        // Keeps commit `n` unless it is older than `since` (seconds), and says whether it did
+        // (or had already).
+        let keep = |n: u32,
+                    value: &[u8],
+                    since: Option<i64>,
+                    found: &mut Numbered<CommitMeta>|
+         -> Result<bool, IndexError> {
+            if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
+                if let Some(since) = since {
+                    let t: StoredMetaTime =
                         codec::decode_borrowed(value).map_err(|e| self.err(e))?;
-                    slot.insert(CommitMeta {
-                        sha: git::sha_hex(&m.id),
-                        time: m.time,
-                        author: m.author.into(),
-                        subject: m.subject.into(),
-                        mentions: m.mentions.iter().map(|id| id.to_string()).collect(),
-                        is_merge: m.is_merge,
-                    });
+                    if t.time < since {
+                        return Ok(false);
+                    }
                 }
-                Ok(())
-            };
+                let m: StoredMetaRef = codec::decode_borrowed(value).map_err(|e| self.err(e))?;
+                slot.insert(CommitMeta {
+                    sha: git::sha_hex(&m.id),
+                    time: m.time,
+                    author: m.author.into(),
+                    subject: m.subject.into(),
+                    mentions: m.mentions.iter().map(|id| id.to_string()).collect(),
+                    is_merge: m.is_merge,
+                });
+            }
+            Ok(true)
+        };
         // Every stored (and pending) commit touching a path `pattern` matches: one range scan
-        // from its literal prefix (paths are stored relative to the work tree's top).
+        // from its literal prefix (paths are stored relative to the work tree's top). Stored
+        // commits older than `since` are left out.
         let scan_range = |pattern: &Pattern,
                           scope: Option<&Scope>,
+                          since: Option<i64>,
                           by_path: &mut PathLists,
                           found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
@@ -156,10 +170,12 @@ impl Index {
                     break;
                 }
                 let rel = &path[prefix.len()..];
-                if reach.contains(n) && pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel))
+                if reach.contains(n)
+                    && pattern.matches(rel)
+                    && scope.is_none_or(|s| s.governs(rel))
+                    && keep(n, v.value(), since, found)?
                 {
                     by_path.push(rel, n);
-                    keep(n, v.value(), found)?;
                 }
             }
             // The pending commits, all reached by HEAD (a fast-forward), numbered down from
@@ -180,12 +196,21 @@ impl Index {
         };
         for r in records {
             if r.status.is_current() {
+                // Drift counts the commits on the governed paths since the record's date: the
+                // older ones are not read (on a long history most of them). Without a usable
+                // date it counts from the record file's first commit: all are read.
+                let since = r
+                    .date
+                    .as_deref()
+                    .filter(|d| !d.trim().is_empty())
+                    .and_then(parse_date)
+                    .map(|day| day * SECONDS_PER_DAY);
                 let scope = Scope::new(&r.governs);
                 for pattern in scope.positives() {
-                    scan_range(pattern, Some(&scope), &mut by_path, &mut found)?;
+                    scan_range(pattern, Some(&scope), since, &mut by_path, &mut found)?;
                 }
                 for (file, _) in declared.get(r.id.as_str()).into_iter().flatten() {
-                    scan_range(&Pattern::Path(file), None, &mut by_path, &mut found)?;
+                    scan_range(&Pattern::Path(file), None, since, &mut by_path, &mut found)?;
                 }
             }
             // The record file, and its earlier names back through renames.
@@ -195,7 +220,7 @@ impl Index {
                 if !seen.insert(p.clone()) {
                     continue;
                 }
-                scan_range(&Pattern::Path(&p), None, &mut by_path, &mut found)?;
+                scan_range(&Pattern::Path(&p), None, None, &mut by_path, &mut found)?;
                 let full = format!("{prefix}{p}");
                 for entry in renames_t
                     .range((full.as_str(), 0u32)..)
@@ -234,7 +259,7 @@ impl Index {
                     break;
                 }
                 if reach.contains(n) {
-                    keep(n, v.value(), &mut found)?;
+                    keep(n, v.value(), None, &mut found)?;
                 }
             }
             for (i, c) in self.pending.iter().enumerate() {

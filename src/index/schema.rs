@@ -96,6 +96,13 @@ pub struct StoredMetaRef<'a> {
     pub is_merge: bool,
 }
 
+/// The start of a [`StoredMeta`]: enough to tell a commit's time without reading its strings.
+#[derive(Debug, Deserialize)]
+pub struct StoredMetaTime {
+    pub id: [u8; 20],
+    pub time: i64,
+}
+
 impl StoredMeta {
     pub fn of(c: &StoredCommit) -> StoredMeta {
         StoredMeta {

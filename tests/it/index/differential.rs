@@ -281,3 +281,46 @@ fn every_answer_with_the_index_equals_the_scan_after_every_step() {
         "{adr1:#}"
     );
 }
+
+/// The index reads a governed path's commits only from the record's date on; drift counts from
+/// the first second of that day (UTC), so a commit at 00:00:00 counts and one a second before
+/// does not, with the index as without it. A record without a date counts from its file's
+/// first commit: its paths are read in full.
+#[test]
+fn the_index_reads_drift_from_the_first_second_of_the_records_date() {
+    let repo = GitRepo::new();
+    repo.write("src/auth/token.rs", "1\n")
+        .write("src/billing/pay.rs", "1\n")
+        .commit_at("2025-02-01T10:00:00Z", "Old", "Old code");
+    super::write_tokens_record(&repo).commit_at("2025-02-15T10:00:00Z", "Ana", "Add ADR-0001");
+    repo.write("src/auth/token.rs", "2\n").commit_at(
+        "2025-03-01T23:59:59Z",
+        "Eve",
+        "The second before",
+    );
+    repo.write("src/auth/token.rs", "3\n")
+        .commit_at("2025-03-02T00:00:00Z", "Ana", "At midnight");
+    repo.write("src/billing/pay.rs", "2\n").commit_at(
+        "2025-03-02T10:00:00Z",
+        "Ben",
+        "Billing before its record",
+    );
+    repo.write(
+        ADR3,
+        &adr(3, "Billing", "Accepted", None, "In `src/billing/`."),
+    )
+    .commit_at("2025-03-03T08:00:00Z", "Ana", "Add ADR-0003");
+    repo.write("src/auth/token.rs", "4\n")
+        .write("src/billing/pay.rs", "3\n")
+        .commit_at("2025-03-04T12:00:00Z", "Bob", "Later");
+    let auth = ["why", super::GOVERNED, "--git", "--json"];
+    let billing = ["why", "src/billing/pay.rs", "--git", "--json"];
+    repo.run(&auth);
+    std::thread::sleep(PAST_RACY_WINDOW);
+    let subjects =
+        |docs: &Value, id: &str| column(&record(docs, id)["drift"]["commits"], "subject");
+    let docs = assert_same(&repo, "a dated record", &auth).json();
+    assert_eq!(subjects(&docs, "ADR-0001"), ["Later", "At midnight"]);
+    let docs = assert_same(&repo, "a record without a date", &billing).json();
+    assert_eq!(subjects(&docs, "ADR-0003"), ["Later"]);
+}

@@ -20,7 +20,7 @@ pub use range::{walk_range, RangeCommit};
 pub use repo::{open, Repo};
 pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};
-pub use tracked::{tracked, BlobReader, IndexStat, Tracked, TrackedFile};
+pub use tracked::{index_checksum, tracked, BlobReader, IndexStat, Tracked, TrackedFile};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;

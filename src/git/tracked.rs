@@ -41,13 +41,34 @@ pub struct Tracked {
     pub checksum: Option<[u8; 20]>,
 }
 
+/// The checksum git wrote at the end of its index (the last 20 bytes), read without reading
+/// the rest: `None` when there is no index, it is too short, or git wrote no checksum
+/// (`index.skipHash`). What [`tracked`] reports as `checksum`, for a cache to be asked first.
+pub fn index_checksum(repo: &Repo) -> Option<[u8; 20]> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(repo.gix().index_path()).ok()?;
+    if file.metadata().ok()?.len() < 32 {
+        return None;
+    }
+    file.seek(SeekFrom::End(-20)).ok()?;
+    let mut out = [0u8; 20];
+    file.read_exact(&mut out).ok()?;
+    (out != [0u8; 20]).then_some(out)
+}
+
 /// The files git's index lists under the root `repo` was opened at (root-relative, in path
 /// order, each once): no submodules, no sparse folders, no path that is not UTF-8. A
 /// repository with no index yet tracks nothing.
 pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
     let gix_repo = repo.gix();
-    let index = gix_repo
-        .index_or_empty()
+    let path = gix_repo.index_path();
+    if !path.exists() {
+        return Ok(Tracked::default());
+    }
+    // The trailing checksum is read, not verified: hashing the whole file again was a fifth
+    // of a warm `why --git` on git/git; it is git's to keep right (as `git::staged_paths`
+    // reads it too).
+    let index = gix::index::File::at(&path, gix_repo.object_hash(), true, Default::default())
         .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
     let timestamp = index.timestamp();
     let checksum = index.checksum().filter(|c| !c.is_null()).map(|c| {

@@ -25,3 +25,74 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DecodeError> {
         .map(|(v, _)| v)
         .map_err(|e| DecodeError(e.to_string()))
 }
+
+/// The time of a stored commit's metadata (`schema::StoredMetaTime`: a 20-byte id, then the
+/// time), read from its first bytes without a decoder: the index reads it for every entry of a
+/// governed path to leave out commits older than a record (a fifth of a warm `why --git` on a
+/// long history went to decoding the id byte by byte). Standard bincode: the id's 20 bytes as
+/// they are, then the time as a zigzag varint.
+pub fn meta_time(bytes: &[u8]) -> Result<i64, DecodeError> {
+    let short = || DecodeError("a commit's metadata ends before its time".to_string());
+    let rest = bytes.get(20..).ok_or_else(short)?;
+    let (&tag, rest) = rest.split_first().ok_or_else(short)?;
+    let wide = |n: usize| -> Result<u64, DecodeError> {
+        let b = rest.get(..n).ok_or_else(short)?;
+        let mut out = [0u8; 8];
+        out[..n].copy_from_slice(b);
+        Ok(u64::from_le_bytes(out))
+    };
+    let zigzag = match tag {
+        0..=250 => u64::from(tag),
+        251 => wide(2)?,
+        252 => wide(4)?,
+        253 => wide(8)?,
+        _ => return Err(DecodeError(format!("a commit's time has varint tag {tag}"))),
+    };
+    Ok((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::schema::{StoredMeta, StoredMetaTime};
+
+    #[test]
+    fn meta_time_reads_what_bincode_wrote() {
+        let times = [
+            0i64,
+            1,
+            -1,
+            125,
+            126,
+            -126,
+            40_000,
+            -40_000,
+            1_700_000_000,
+            -1_700_000_000,
+            4_000_000_000,
+            i64::MAX,
+            i64::MIN,
+        ];
+        for time in times {
+            let bytes = encode(&StoredMeta {
+                id: [7; 20],
+                time,
+                author: "Ann".to_string(),
+                subject: "A subject".to_string(),
+                mentions: vec!["ADR-0001".to_string()],
+                is_merge: false,
+            });
+            assert_eq!(meta_time(&bytes).expect("decodes"), time, "{time}");
+            let decoded: StoredMetaTime = decode_borrowed(&bytes).expect("serde decodes");
+            assert_eq!(decoded.time, time);
+            // Cut inside the time: an error, not a wrong time.
+            let end = 21
+                + usize::from(bytes[20] > 250)
+                    * [2, 4, 8][usize::from(bytes[20].saturating_sub(251)).min(2)];
+            if end > 21 {
+                assert!(meta_time(&bytes[..end - 1]).is_err(), "{time}");
+            }
+        }
+        assert!(meta_time(&[0; 10]).is_err());
+    }
+}

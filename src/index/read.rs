@@ -132,9 +132,8 @@ impl Index {
          -> Result<bool, IndexError> {
             if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(n) {
                 if let Some(since) = since {
-                    let t: StoredMetaTime =
-                        codec::decode_borrowed(value).map_err(|e| self.err(e))?;
-                    if t.time < since {
+                    let time = codec::meta_time(value).map_err(|e| self.err(e))?;
+                    if time < since {
                         return Ok(false);
                     }
                 }
@@ -160,22 +159,28 @@ impl Index {
                           found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
             let start = format!("{prefix}{}", pattern.range_prefix());
+            // A path's entries come one after another: whether it is governed is decided once.
+            let mut last: Option<(String, bool)> = None;
             for entry in paths
                 .range((start.as_str(), 0u32)..)
                 .map_err(|e| self.err(e))?
             {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
-                if !path.starts_with(start.as_str()) {
-                    break;
-                }
-                let rel = &path[prefix.len()..];
-                if reach.contains(n)
-                    && pattern.matches(rel)
-                    && scope.is_none_or(|s| s.governs(rel))
-                    && keep(n, v.value(), since, found)?
-                {
-                    by_path.push(rel, n);
+                let governed = match &last {
+                    Some((p, governed)) if p == path => *governed,
+                    _ => {
+                        if !path.starts_with(start.as_str()) {
+                            break;
+                        }
+                        let rel = &path[prefix.len()..];
+                        let governed = pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel));
+                        last = Some((path.to_string(), governed));
+                        governed
+                    }
+                };
+                if governed && reach.contains(n) && keep(n, v.value(), since, found)? {
+                    by_path.push(&path[prefix.len()..], n);
                 }
             }
             // The pending commits, all reached by HEAD (a fast-forward), numbered down from

@@ -106,13 +106,18 @@ pub fn scan_markers(
     let nested = in_nested_repository(root, within);
     let is_dir = within.is_empty()
         || std::fs::symlink_metadata(root.join(within)).is_ok_and(|m| m.file_type().is_dir());
-    if !is_dir && !excludes.excluded(within, false) && !nested {
-        // One file that counts whether git tracks it or not: read it, and nothing else.
+    if !is_dir && !nested {
+        // One file that counts whether git tracks it or not, unless ignored: read it, and
+        // nothing else. Whether it is ignored matters only when it declares something (the
+        // ignore files of a big tree cost more to compile than the file to read).
         let path = [within.to_string()];
-        return MarkerScan {
-            markers: Markers::new(files_with_markers(&path, read_all(&src, &path))),
-            ..MarkerScan::default()
-        };
+        let found = files_with_markers(&path, read_all(&src, &path));
+        if found.is_empty() || !excludes.excluded(within, false) {
+            return MarkerScan {
+                markers: Markers::new(found),
+                ..MarkerScan::default()
+            };
+        }
     }
     let keeps = cache.keeps();
     let (tracked, note) = match repo.map(git::tracked) {
@@ -265,6 +270,17 @@ pub struct StagedScan {
 /// history is git's, so what it declares there is what counts (ADR-0009). Links and blobs
 /// over [`sources::MAX_SOURCE_BYTES`] declare nothing.
 pub fn staged_markers(repo: &Repo, cache: &dyn StagedCache) -> StagedScan {
+    // The cache is asked first by the index's trailing checksum alone: nothing else of git's
+    // index is read when it holds.
+    if let Some(checksum) = git::index_checksum(repo) {
+        if let Some(markers) = cache.held(&checksum) {
+            return StagedScan {
+                markers,
+                checksum: Some(checksum),
+                blobs: None,
+            };
+        }
+    }
     let Ok(tracked) = git::tracked(repo) else {
         return StagedScan::default();
     };

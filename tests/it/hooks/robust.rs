@@ -23,11 +23,18 @@ fn with_the_binary_gone_every_git_operation_still_succeeds() {
     let copy = repo.env().path().join("bin/context-graph");
     std::fs::create_dir_all(copy.parent().expect("a folder")).expect("mkdir");
     std::fs::copy(bin(), &copy).expect("copy the binary");
-    let out = repo
-        .command(&copy)
-        .arg("install-hooks")
-        .output()
-        .expect("install with the copy");
+    // Another test's process started while the copy was being written may hold it open for a
+    // moment (ETXTBSY, "text file busy"): try again then.
+    let mut tries = 0;
+    let out = loop {
+        match repo.command(&copy).arg("install-hooks").output() {
+            Err(e) if e.raw_os_error() == Some(26) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => break other.expect("install with the copy"),
+        }
+    };
     ok(&out, "install-hooks");
     std::fs::remove_file(&copy).expect("remove the binary");
     repo.git(&["config", "context-graph.strict", "true"]);

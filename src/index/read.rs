@@ -112,6 +112,24 @@ impl Index {
     ) -> Result<HistoryData, IndexError> {
         let declared = markers.declared();
         let reach = self.reach()?;
+        // The first commit number that may be as recent as a date (seconds): every stored
+        // number below it is older (`KEY_TIME_BLOCKS`; 0 when the index keeps no blocks).
+        let blocks: Option<Vec<i64>> = match self.meta(KEY_TIME_BLOCKS)? {
+            Some(b) => Some(codec::decode(&b).map_err(|e| self.err(e))?),
+            None => None,
+        };
+        let floor_of = |since: Option<i64>| -> u32 {
+            match (since, &blocks) {
+                (Some(since), Some(blocks)) => {
+                    let at = blocks
+                        .iter()
+                        .position(|&t| t >= since)
+                        .unwrap_or(blocks.len());
+                    at as u32 * TIME_BLOCK
+                }
+                _ => 0,
+            }
+        };
         let prefix = self.repo.prefix.as_str();
         let txn = self.read_txn()?;
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
@@ -159,28 +177,45 @@ impl Index {
                           found: &mut Numbered<CommitMeta>|
          -> Result<(), IndexError> {
             let start = format!("{prefix}{}", pattern.range_prefix());
-            // A path's entries come one after another: whether it is governed is decided once.
-            let mut last: Option<(String, bool)> = None;
-            for entry in paths
-                .range((start.as_str(), 0u32)..)
-                .map_err(|e| self.err(e))?
-            {
-                let (k, v) = entry.map_err(|e| self.err(e))?;
-                let (path, n) = k.value();
-                let governed = match &last {
-                    Some((p, governed)) if p == path => *governed,
-                    _ => {
-                        if !path.starts_with(start.as_str()) {
-                            break;
+            // No stored commit numbered below `floor` is as recent as `since`: each path's
+            // entries are read from there on, one seek a path.
+            let floor = floor_of(since);
+            let mut from = (start.clone(), 0u32);
+            loop {
+                let mut next: Option<(String, u32)> = None;
+                // A path's entries come one after another: whether it is governed is decided
+                // once.
+                let mut last: Option<(String, bool)> = None;
+                for entry in paths
+                    .range((from.0.as_str(), from.1)..)
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    let (path, n) = k.value();
+                    let governed = match &last {
+                        Some((p, governed)) if p == path => *governed,
+                        _ => {
+                            if !path.starts_with(start.as_str()) {
+                                break;
+                            }
+                            if n < floor {
+                                next = Some((path.to_string(), floor));
+                                break;
+                            }
+                            let rel = &path[prefix.len()..];
+                            let governed =
+                                pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel));
+                            last = Some((path.to_string(), governed));
+                            governed
                         }
-                        let rel = &path[prefix.len()..];
-                        let governed = pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel));
-                        last = Some((path.to_string(), governed));
-                        governed
+                    };
+                    if governed && reach.contains(n) && keep(n, v.value(), since, found)? {
+                        by_path.push(&path[prefix.len()..], n);
                     }
-                };
-                if governed && reach.contains(n) && keep(n, v.value(), since, found)? {
-                    by_path.push(&path[prefix.len()..], n);
+                }
+                match next {
+                    Some(key) => from = key,
+                    None => break,
                 }
             }
             // The pending commits, all reached by HEAD (a fast-forward), numbered down from

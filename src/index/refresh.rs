@@ -391,6 +391,27 @@ impl Index {
             )
         };
         a.and(b).map_err(|e| self.err(e))?;
+        // Numbers only grow (the graph's positions), so each block's latest time only grows.
+        let kept = t
+            .meta
+            .get(KEY_TIME_BLOCKS)
+            .map_err(|e| self.err(e))?
+            .map(|v| codec::decode::<Vec<i64>>(v.value()))
+            .transpose()
+            .map_err(|e| self.err(e))?;
+        if let Some(mut blocks) = kept.or_else(|| (first == 0).then(Vec::new)) {
+            for s in &stored {
+                let at = (s.n / TIME_BLOCK) as usize;
+                if blocks.len() <= at {
+                    blocks.resize(at + 1, i64::MIN);
+                }
+                let time = codec::meta_time(&s.meta).map_err(|e| self.err(e))?;
+                blocks[at] = blocks[at].max(time);
+            }
+            t.meta
+                .insert(KEY_TIME_BLOCKS, codec::encode(&blocks).as_slice())
+                .map_err(|e| self.err(e))?;
+        }
 
         // Reachable from HEAD: what drift counts.
         let head_n = match &self.repo.head {
@@ -534,7 +555,7 @@ impl Index {
         migrations::create_tables(&txn).map_err(|e| self.err(e))?;
         {
             let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-            for key in [KEY_REACH, KEY_HEAD, KEY_SHALLOW] {
+            for key in [KEY_REACH, KEY_HEAD, KEY_SHALLOW, KEY_TIME_BLOCKS] {
                 meta.remove(key).map_err(|e| self.err(e))?;
             }
         }

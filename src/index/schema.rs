@@ -45,6 +45,13 @@ pub const KEY_HEAD: &str = "head";
 pub const KEY_SHALLOW: &str = "shallow";
 pub const KEY_GRAPH: &str = "graph";
 pub const KEY_REACH: &str = "reach";
+/// For each block of [`TIME_BLOCK`] commit numbers, the latest commit time stored in it
+/// (`Vec<i64>`, `i64::MIN` for an empty block): a reader leaves out every number below the
+/// first block that reaches a record's date. Made with the store by a first build and kept by
+/// every later one; an index without it (built before it existed) is read whole.
+pub const KEY_TIME_BLOCKS: &str = "time_blocks";
+/// How many commit numbers a [`KEY_TIME_BLOCKS`] block covers.
+pub const TIME_BLOCK: u32 = 256;
 pub const KEY_SCOPE: &str = "scope";
 pub const KEY_GUIDE_WALK: &str = "guide_walk";
 /// The last scan's [`ScanMemo`] and its [`MemoReport`] (kept apart: the report is decoded only

@@ -16,6 +16,7 @@ mod memo;
 mod migration;
 mod no_index;
 mod pending;
+mod since;
 mod status;
 
 use crate::env::{no_index, Run};

@@ -25,8 +25,7 @@ for ((i = 1; i <= n; i++)); do
     "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris." \
     >"$dir/docs/adr/$id-decision-$i.md"
 done
-# Wall time in ns from bash's own clock: no `date` process inside the timed span.
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
+. bench/lib.sh
 best() { # best of $runs wall times in ns for the command given
   local b=0 t0 t1 t
   for ((r = 0; r < runs; r++)); do

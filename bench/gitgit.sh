@@ -55,14 +55,7 @@ done
 file=builtin/log.c
 
 # Wall time in ns from bash's own clock (no `date` process inside the timed span).
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() {
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
+. "$here/lib.sh"
 # Wall time (ns) and peak RSS (KiB) of one run, both under /usr/bin/time (its own start-up, the
 # same for both sides, is in the wall time: about a millisecond of several seconds).
 timed() {
@@ -72,7 +65,6 @@ timed() {
   t1=$EPOCHREALTIME
   echo "$(($(ns "$t1") - $(ns "$t0"))) $(tail -n 1 "$tmp/rss")"
 }
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 gl=(git -C "$repo" log --name-only --format=%H HEAD)
 rp=(git -C "$repo" rev-parse HEAD)

@@ -102,14 +102,7 @@ if ((code > 1)) || [[ $(head -c 1 "$tmp/out") != "{" ]]; then
 fi
 
 # Wall time in ns from bash's own clock: no `date` process inside the timed span.
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() { # wall time of one run of the command, in ns
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
+. "$here/lib.sh"
 rss() { # peak RSS of one run of the command, in KiB
   if [[ -x /usr/bin/time ]]; then
     /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true

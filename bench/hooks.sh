@@ -80,15 +80,7 @@ hooks=$(cd "$(dirname "$hooks")" && pwd)/$(basename "$hooks")
 start=$(git rev-parse HEAD)
 
 # Wall time in ns from bash's own clock (see bench/index.sh).
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() {
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
-min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
+. "$here/lib.sh"
 salt=$EPOCHREALTIME
 change() { echo "bench $1 $salt" >>"$target"; git add -- "$target"; }
 

@@ -45,18 +45,8 @@ path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
   sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
 [[ -n $path ]] || path=.
 
-# Wall time in ns from bash's own clock: no `date` process inside the timed span (forking one
-# there added about a millisecond to every run, flattering every ratio).
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() {
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
+. "$here/lib.sh"
 rss() { /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true; tail -n 1 "$tmp/rss"; }
-min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
 
 gl=(git -C "$repo" log --name-only --format=%H HEAD)
 rp=(git -C "$repo" rev-parse HEAD)

@@ -94,15 +94,7 @@ file=$(cd "$repo" && git ls-files -z | xargs -0 grep -l '^// @adr [0-9]' 2>/dev/
 [[ -n $file ]] || file=$(git -C "$repo" ls-files | sed -n 1p)
 
 # Wall time in ns from bash's own clock: no `date` process inside the timed span.
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() {
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
-min() { local m=$1; shift; for v; do ((v < m)) && m=$v; done; echo "$m"; }
+. "$here/lib.sh"
 heads() { git -C "$repo" ls-files -z | (cd "$repo" && xargs -0 head -c 8192) >/dev/null 2>&1 || true; }
 
 cg=("$bin" --root "$repo")

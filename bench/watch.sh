@@ -75,14 +75,7 @@ git -C "$repo" commit -q -m "A wide source tree"
 "$bin" --root "$repo" index >/dev/null
 sleep 2.2 # past the racy window: the first refresh below finds the index fresh
 
-ns() { local t=${1/[.,]/}; echo $((10#$t * 1000)); }
-elapsed() {
-  local t0 t1
-  t0=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 || true
-  t1=$EPOCHREALTIME
-  echo $(($(ns "$t1") - $(ns "$t0")))
-}
+. "$here/lib.sh"
 
 # The watch, its stderr read here line by line.
 mkfifo "$tmp/fifo"

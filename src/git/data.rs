@@ -24,6 +24,21 @@ pub struct CommitMeta {
     pub is_merge: bool,
 }
 
+impl CommitMeta {
+    /// A commit's metadata from what git stores: its id, committer time, author name, whole
+    /// message and number of parents.
+    pub fn of(sha: String, time: i64, author: Arc<str>, message: &str, parents: usize) -> Self {
+        CommitMeta {
+            sha,
+            time,
+            author,
+            subject: message.lines().next().unwrap_or("").trim().into(),
+            mentions: crate::text::ids::mentioned_ids(message),
+            is_merge: parents > 1,
+        }
+    }
+}
+
 /// The canonical order of commits: committer time descending (newest first), ties broken by
 /// full sha ascending. It does not depend on how the history was walked, so a sparse
 /// [`HistoryData`] lists its commits in the same relative order as the full one.

@@ -6,7 +6,6 @@ use super::data::{canonical_order, CommitMeta};
 use super::diff::{diff_all, Job};
 use super::repo::Repo;
 use super::HistoryError;
-use crate::text::ids;
 use crate::util::one_line;
 use gix::bstr::ByteSlice;
 use gix::objs::FindExt;
@@ -98,14 +97,7 @@ pub fn walk_range(
         let short = id.attach(&local).shorten_or_id().to_string();
         commits.push(RangeCommit {
             short,
-            meta: CommitMeta {
-                sha: id.to_string(),
-                time,
-                author,
-                subject: message.lines().next().unwrap_or("").trim().into(),
-                mentions: ids::mentioned_ids(&message),
-                is_merge: parents.len() > 1,
-            },
+            meta: CommitMeta::of(id.to_string(), time, author, &message, parents.len()),
             message,
             changes: Vec::new(),
         });

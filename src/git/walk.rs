@@ -6,7 +6,6 @@ use super::diff::{diff_all, Job};
 use super::packs::{Packs, Reader};
 use super::repo::{id20, Repo};
 use super::HistoryError;
-use crate::text::ids;
 use crate::util::one_line;
 use gix::bstr::ByteSlice;
 use gix::objs::FindExt;
@@ -129,14 +128,7 @@ fn walk(
             .map(|a| Arc::from(a.name.to_str_lossy().trim()))
             .unwrap_or_else(|_| Arc::from(""));
         let message = commit.message.to_str_lossy();
-        let meta = CommitMeta {
-            sha: id.to_string(),
-            time,
-            author,
-            subject: message.lines().next().unwrap_or("").trim().into(),
-            mentions: ids::mentioned_ids(&message),
-            is_merge: parents.len() > 1,
-        };
+        let meta = CommitMeta::of(id.to_string(), time, author, &message, parents.len());
         Ok(Walked {
             id,
             tree: commit.tree(),

@@ -59,16 +59,51 @@ pub fn index_checksum(repo: &Repo) -> Option<[u8; 20]> {
 /// The files git's index lists under the root `repo` was opened at (root-relative, in path
 /// order, each once): no submodules, no sparse folders, no path that is not UTF-8. A
 /// repository with no index yet tracks nothing.
+///
+/// The last answer is kept for the process, by the index file's path, size, times and trailing
+/// checksum and the root's prefix: an answer asks for it twice (the markers of PATH, and what
+/// git's index declares), and `watch` asks again after every change.
 pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
+    type Key = (
+        std::path::PathBuf,
+        String,
+        u64,
+        std::time::SystemTime,
+        Option<[u8; 20]>,
+    );
+    static LAST: std::sync::Mutex<Option<(Key, Tracked)>> = std::sync::Mutex::new(None);
     let gix_repo = repo.gix();
     let path = gix_repo.index_path();
-    if !path.exists() {
+    let Ok(meta) = std::fs::metadata(&path) else {
         return Ok(Tracked::default());
+    };
+    let key: Option<Key> = meta.modified().ok().map(|mtime| {
+        (
+            path.clone(),
+            repo.prefix.clone(),
+            meta.len(),
+            mtime,
+            index_checksum(repo),
+        )
+    });
+    if let (Some(key), Ok(last)) = (&key, LAST.lock()) {
+        if let Some((_, found)) = last.as_ref().filter(|(k, _)| k == key) {
+            return Ok(found.clone());
+        }
     }
+    let found = read_tracked(repo, &path)?;
+    if let (Some(key), Ok(mut last)) = (key, LAST.lock()) {
+        *last = Some((key, found.clone()));
+    }
+    Ok(found)
+}
+
+fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryError> {
+    let gix_repo = repo.gix();
     // The trailing checksum is read, not verified: hashing the whole file again was a fifth
     // of a warm `why --git` on git/git; it is git's to keep right (as `git::staged_paths`
     // reads it too).
-    let index = gix::index::File::at(&path, gix_repo.object_hash(), true, Default::default())
+    let index = gix::index::File::at(path, gix_repo.object_hash(), true, Default::default())
         .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
     let timestamp = index.timestamp();
     let checksum = index.checksum().filter(|c| !c.is_null()).map(|c| {

@@ -53,7 +53,7 @@ struct StoredStagedCache {
 }
 
 /// Each file's blob and markers, by path.
-type BlobMarkers = HashMap<String, ([u8; 20], Vec<Marker>)>;
+type BlobMarkers = HashMap<String, ([u8; 20], Vec<Marker>), foldhash::fast::RandomState>;
 
 impl StoredStagedCache {
     fn read(path: &Path) -> StoredStagedCache {
@@ -81,7 +81,7 @@ impl StagedCache for StoredStagedCache {
     fn blob(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
         let decoded = self.decoded.get_or_init(|| {
             let Some(_) = &self.head else {
-                return BlobMarkers::new();
+                return BlobMarkers::default();
             };
             codec::decode_borrowed::<(StagedHead, &[u8])>(&self.bytes)
                 .ok()

@@ -13,7 +13,9 @@
 #   rebase      `git rebase` of a 20-commit branch onto a new base with every hook installed,
 #               against the same rebase with no hooks;
 #   floor       (commit and rebase) the same with seven hooks that do nothing (`#!/bin/sh`, `:`):
-#               what git's starting a shell per hook costs, whatever the hook does;
+#               what git's starting a shell per hook costs, whatever the hook does; and for the
+#               commit, the same seven with commit-msg starting the binary to do nothing
+#               (`--version`): the least a hook that works the warning out can cost;
 #   review      `context-graph review HEAD~100..HEAD --json` against
 #               `git log --name-only --format=%H HEAD~100..HEAD`.
 #
@@ -37,7 +39,7 @@ while (($#)); do
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
     --keep) keep=1 ;;
     --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h | --help) sed -n '2,28s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,31s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -70,10 +72,16 @@ mkdir -p "$empty"
 # starting a shell per hook costs, whatever the hook does.
 trivial=$tmp/trivial-hooks
 mkdir -p "$trivial"
+# And the least any commit-msg hook of ours can cost: those seven, commit-msg starting the
+# binary to do nothing (`--version`), since the warning is the binary's to work out.
+started=$tmp/started-hooks
+mkdir -p "$trivial" "$started"
 for h in pre-commit prepare-commit-msg commit-msg post-commit post-merge post-checkout post-rewrite; do
   printf '#!/bin/sh\n:\n' >"$trivial/$h"
-  chmod +x "$trivial/$h"
+  printf '#!/bin/sh\n:\n' >"$started/$h"
+  chmod +x "$trivial/$h" "$started/$h"
 done
+printf '#!/bin/sh\n"%s" --version >/dev/null\n' "$bin" >"$started/commit-msg"
 hooks=$(git rev-parse --git-path hooks)
 hooks=$(cd "$(dirname "$hooks")" && pwd)/$(basename "$hooks")
 "$bin" install-hooks >/dev/null
@@ -93,10 +101,12 @@ sleep 2.2
 # post-commit starts goes on after git returns (ADR-0008): `index --status` waits for it before
 # the next run, outside the time taken, so it never runs beside another timed command; how long
 # until the index is fresh is timed too (commit, then status).
-with=() without=() settled=() floor=()
+with=() without=() settled=() floor=() start=()
 for ((r = 0; r < runs; r++)); do
   change "floor $r"
   floor+=("$(elapsed git -c core.hooksPath="$trivial" commit -q -m "bench floor $r")")
+  change "start $r"
+  start+=("$(elapsed git -c core.hooksPath="$started" commit -q -m "bench start $r")")
   change "on $r"
   with+=("$(elapsed git -c core.hooksPath="$hooks" commit -q -m "bench commit $r")")
   "$bin" index --status >/dev/null 2>&1
@@ -155,13 +165,14 @@ awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
   -v cw="$(min "${with[@]}")" -v co="$(min "${without[@]}")" -v cs="$(min "${settled[@]}")" \
   -v m="$(min "${cm[@]}")" -v p="$(min "${rp[@]}")" \
   -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
-  -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" \
+  -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" -v cb="$(min "${start[@]}")" \
   -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" '
   BEGIN {
     printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs
     printf "commit      git commit, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", cw/1e6, co/1e6, cw/co
     printf "  (then     index --status, fresh        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cs/1e6, co/1e6, cs/co
     printf "  (floor    hooks that do nothing        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cf/1e6, co/1e6, cf/co
+    printf "  (floor    and commit-msg starts us     %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cb/1e6, co/1e6, cb/co
     printf "commit-msg  the hook alone               %8.1f ms   git rev-parse HEAD         %8.1f ms   ratio %.2fx\n", m/1e6, p/1e6, m/p
     printf "rebase      20 commits, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", rw/1e6, ro/1e6, rw/ro
     printf "  (floor    hooks that do nothing        %8.1f ms   the rebase with no hooks   %8.1f ms   ratio %.2fx)\n", rf/1e6, ro/1e6, rf/ro

@@ -7,17 +7,22 @@ use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A folder's `.gitignore` rules, when it has the file.
+type Rules = Option<Arc<Gitignore>>;
 
 /// The ignore rules under a root, read once per folder as they are needed.
 pub struct Ignores {
     root: PathBuf,
     /// The work tree's top (where `.gitignore` files stop applying), when the root is in one.
     top: Option<PathBuf>,
-    /// Folder (absolute) → its `.gitignore`, when it has one.
-    per_dir: Mutex<HashMap<PathBuf, Option<Gitignore>>>,
+    /// Folder (absolute, as bytes: cheaper to hash than a path) → its `.gitignore`, if any.
+    per_dir: Mutex<HashMap<Box<[u8]>, Rules>>,
     /// `info/exclude` and the global excludes file, read on first use.
     outer: Mutex<Option<Vec<Gitignore>>>,
+    /// Root-relative folder → whether git ignores it (itself, not counting folders above).
+    folders: Mutex<HashMap<String, bool>>,
 }
 
 impl Ignores {
@@ -27,6 +32,7 @@ impl Ignores {
             top: super::root::work_tree_top(root),
             per_dir: Mutex::new(HashMap::new()),
             outer: Mutex::new(None),
+            folders: Mutex::new(HashMap::new()),
         }
     }
 
@@ -36,20 +42,43 @@ impl Ignores {
         if self.top.is_none() {
             return false;
         }
-        let parts: Vec<&str> = rel.split('/').filter(|p| !p.is_empty()).collect();
-        (1..=parts.len()).any(|n| {
-            let path = self.root.join(parts[..n].join("/"));
-            self.decide(&path, n < parts.len() || is_dir)
-        })
+        // The path itself and each folder above it, shortest first: `a`, `a/b`, `a/b/c`.
+        // A folder's answer is kept: the paths asked about share most of theirs.
+        let rel = rel.trim_matches('/');
+        let mut path = self.root.clone();
+        let mut parts = rel.split('/').filter(|p| !p.is_empty()).peekable();
+        let mut end = 0;
+        while let Some(part) = parts.next() {
+            path.push(part);
+            end = rel[end..]
+                .find(part)
+                .map_or(rel.len(), |i| end + i + part.len());
+            let folder = parts.peek().is_some() || is_dir;
+            let known = folder
+                .then(|| crate::util::locked(&self.folders).get(&rel[..end]).copied())
+                .flatten();
+            let ignored = known.unwrap_or_else(|| self.decide(&path, folder));
+            if folder && known.is_none() {
+                crate::util::locked(&self.folders).insert(rel[..end].to_string(), ignored);
+            }
+            if ignored {
+                return true;
+            }
+        }
+        false
     }
 
     /// Git's answer for one absolute path: the deepest `.gitignore` that matches it decides,
     /// then `info/exclude`, then the global excludes file.
     fn decide(&self, path: &Path, is_dir: bool) -> bool {
         let top = self.top.as_deref().unwrap_or(&self.root);
+        // `path` is the root's, the root is under `top` (one of its ancestors): so is each
+        // folder above `path` as long as `top`, or longer (and cheaper to tell than by
+        // comparing their parts).
+        let top_len = top.as_os_str().len();
         let mut dir = path.parent();
         while let Some(d) = dir {
-            if !d.starts_with(top) {
+            if d.as_os_str().len() < top_len {
                 break;
             }
             if let Some(gi) = self.gitignore_in(d) {
@@ -62,7 +91,7 @@ impl Ignores {
             dir = d.parent();
         }
         let mut outer = crate::util::locked(&self.outer);
-        let outer = outer.get_or_insert_with(|| self.outer_rules(top));
+        let outer = outer.get_or_insert_with(|| outer_rules(top));
         for gi in outer.iter() {
             match gi.matched(path, is_dir) {
                 Match::Ignore(_) => return true,
@@ -73,44 +102,140 @@ impl Ignores {
         false
     }
 
-    fn gitignore_in(&self, dir: &Path) -> Option<Gitignore> {
+    fn gitignore_in(&self, dir: &Path) -> Rules {
         let mut cache = crate::util::locked(&self.per_dir);
-        cache
-            .entry(dir.to_path_buf())
-            .or_insert_with(|| {
-                let file = dir.join(".gitignore");
-                file.is_file().then(|| {
-                    let mut b = GitignoreBuilder::new(dir);
-                    let _ = b.add(&file);
-                    b.build().unwrap_or_else(|_| Gitignore::empty())
-                })
-            })
-            .clone()
-    }
-
-    /// `info/exclude` (the common one, for a linked worktree) and the global excludes file.
-    fn outer_rules(&self, top: &Path) -> Vec<Gitignore> {
-        let mut out = Vec::new();
-        let exclude = super::walk::common_git_dir(top)
-            .join("info")
-            .join("exclude");
-        let global = ignore::gitignore::gitconfig_excludes_path();
-        for file in std::iter::once(exclude).chain(global) {
-            if file.is_file() {
-                let mut b = GitignoreBuilder::new(top);
-                let _ = b.add(&file);
-                if let Ok(gi) = b.build() {
-                    out.push(gi);
-                }
-            }
+        let key = dir.as_os_str().as_encoded_bytes();
+        if let Some(known) = cache.get(key) {
+            return known.clone();
         }
-        out
+        let file = dir.join(".gitignore");
+        let rules = file
+            .is_file()
+            .then(|| Arc::new(rules_of(dir, &file).unwrap_or_else(Gitignore::empty)));
+        cache.insert(key.into(), rules.clone());
+        rules
+    }
+}
+
+/// The rules of one ignore file, its patterns relative to `dir`.
+pub(super) fn rules_of(dir: &Path, file: &Path) -> Option<Gitignore> {
+    let mut b = GitignoreBuilder::new(dir);
+    let _ = b.add(file);
+    b.build().ok()
+}
+
+/// `info/exclude` (the common one, for a linked worktree) and the global excludes file, for
+/// the work tree at `top`: the rules git reads after every `.gitignore`.
+pub(super) fn outer_rules(top: &Path) -> Vec<Gitignore> {
+    let exclude = super::walk::common_git_dir(top)
+        .join("info")
+        .join("exclude");
+    std::iter::once(exclude)
+        .chain(global_excludes_file())
+        .filter(|f| f.is_file())
+        .filter_map(|f| rules_of(top, &f))
+        .collect()
+}
+
+/// The global excludes file, found as the `ignore` crate's walk finds it (its
+/// `gitconfig_excludes_path`): `core.excludesFile` from `GIT_CONFIG_GLOBAL`, else
+/// `~/.gitconfig`, else `$XDG_CONFIG_HOME/git/config`, else the system config, else
+/// `$XDG_CONFIG_HOME/git/ignore`. Read once per process, and without the regular expression
+/// that crate compiles for it, which cost a commit hook a seventh of its work.
+pub fn global_excludes_file() -> Option<PathBuf> {
+    static FOUND: OnceLock<Option<PathBuf>> = OnceLock::new();
+    FOUND.get_or_init(find_global_excludes_file).clone()
+}
+
+fn find_global_excludes_file() -> Option<PathBuf> {
+    #[allow(deprecated)] // as the `ignore` crate finds it
+    let home = std::env::home_dir();
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|x| !x.as_os_str().is_empty())
+    };
+    let xdg = var("XDG_CONFIG_HOME").or_else(|| home.as_ref().map(|h| h.join(".config")));
+    let configs = [
+        var("GIT_CONFIG_GLOBAL"),
+        home.as_ref().map(|h| h.join(".gitconfig")),
+        xdg.as_ref().map(|x| x.join("git/config")),
+        Some(var("GIT_CONFIG_SYSTEM").unwrap_or_else(|| PathBuf::from("/etc/gitconfig"))),
+    ];
+    configs
+        .into_iter()
+        .flatten()
+        .find_map(|c| {
+            let text = std::fs::read(c).ok()?;
+            excludes_file_setting(&text).map(|v| expand_tilde(&v, home.as_deref()))
+        })
+        .or_else(|| xdg.map(|x| x.join("git/ignore")))
+}
+
+/// The first `excludesfile = VALUE` line of a git config file's text, as the `ignore` crate
+/// reads it (any section, any case, the value one word, maybe in double quotes).
+fn excludes_file_setting(text: &[u8]) -> Option<String> {
+    text.split(|&b| b == b'\n').find_map(|line| {
+        let line = line.trim_ascii();
+        let key = line.get(..12)?;
+        if !key.eq_ignore_ascii_case(b"excludesfile") {
+            return None;
+        }
+        let rest = line[12..]
+            .trim_ascii_start()
+            .strip_prefix(b"=")?
+            .trim_ascii();
+        let rest = rest.strip_prefix(b"\"").unwrap_or(rest).trim_ascii_start();
+        let value = match rest.strip_suffix(b"\"") {
+            Some(v) if !v.is_empty() => v.trim_ascii_end(),
+            _ => rest,
+        };
+        let one_word = !value.is_empty() && !value.iter().any(u8::is_ascii_whitespace);
+        one_word.then(|| std::str::from_utf8(value).ok().map(str::to_string))?
+    })
+}
+
+/// A leading `~` (alone or before a `/`) as `$HOME`, as git expands it.
+fn expand_tilde(value: &str, home: Option<&Path>) -> PathBuf {
+    match (value.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            PathBuf::from(format!("{}{rest}", home.display()))
+        }
+        _ => PathBuf::from(value),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_excludes_file_setting_is_read_as_the_ignore_crate_reads_it() {
+        let read = |t: &str| excludes_file_setting(t.as_bytes());
+        assert_eq!(
+            read("[core]\n\texcludesfile = ~/.gi\n").as_deref(),
+            Some("~/.gi")
+        );
+        assert_eq!(
+            read("[core]\n  excludesFile=\"/a/b\"\r\n").as_deref(),
+            Some("/a/b")
+        );
+        assert_eq!(read("EXCLUDESFILE = \" /q \" \n").as_deref(), Some("/q"));
+        assert_eq!(read("[user]\nname = x\n").as_deref(), None);
+        assert_eq!(
+            read("excludesfile = two words\nexcludesfile = /later\n").as_deref(),
+            Some("/later")
+        );
+        assert_eq!(read("excludesfilex = /no\n# excludesfile = /no\n"), None);
+        assert_eq!(read("excludesfile =\n"), None);
+        let home = Path::new("/home/u");
+        assert_eq!(
+            expand_tilde("~/.gi", Some(home)),
+            PathBuf::from("/home/u/.gi")
+        );
+        assert_eq!(expand_tilde("~x/.gi", Some(home)), PathBuf::from("~x/.gi"));
+        assert_eq!(expand_tilde("/abs", Some(home)), PathBuf::from("/abs"));
+    }
 
     #[test]
     fn git_ignores_what_its_files_say() {

@@ -7,9 +7,10 @@
 //! checked, and the file itself when it is a link), at most [`MAX_SOURCE_BYTES`] long.
 
 use super::fingerprint::RootDir;
+use super::ignored::{outer_rules, rules_of};
 use crate::text::marker::WINDOW;
 use crate::util::locked;
-use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::gitignore::Gitignore;
 use ignore::Match;
 use std::collections::HashMap;
 use std::io::Read;
@@ -285,7 +286,7 @@ impl Excludes {
             .names()
             .iter()
             .filter(|n| has(n))
-            .filter_map(|n| build(dir, &dir.join(n)))
+            .filter_map(|n| rules_of(dir, &dir.join(n)))
             .collect();
         self.per_dir.insert(dir.to_path_buf(), rules);
     }
@@ -297,7 +298,7 @@ impl Excludes {
                 .iter()
                 .map(|n| dir.join(n))
                 .filter(|f| f.is_file())
-                .filter_map(|f| build(dir, &f))
+                .filter_map(|f| rules_of(dir, &f))
                 .collect();
             self.per_dir.insert(dir.to_path_buf(), rules);
         }
@@ -347,25 +348,6 @@ impl Excludes {
         (1..=parts.len())
             .any(|n| self.excluded_here(&parts[..n].join("/"), n < parts.len() || is_dir))
     }
-}
-
-fn build(dir: &Path, file: &Path) -> Option<Gitignore> {
-    let mut b = GitignoreBuilder::new(dir);
-    b.add(file);
-    b.build().ok()
-}
-
-/// `info/exclude` (the common one, for a linked worktree) and the global excludes file.
-fn outer_rules(top: &Path) -> Vec<Gitignore> {
-    let exclude = super::walk::common_git_dir(top)
-        .join("info")
-        .join("exclude");
-    let global = ignore::gitignore::gitconfig_excludes_path();
-    std::iter::once(exclude)
-        .chain(global)
-        .filter(|f| f.is_file())
-        .filter_map(|f| build(top, &f))
-        .collect()
 }
 
 /// The files under the root-relative folder `within` (`""` is the root) that are neither

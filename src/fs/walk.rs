@@ -115,7 +115,7 @@ pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
         out.push(xdg.join("git").join("config"));
         out.push(xdg.join("git").join("ignore"));
     }
-    out.extend(ignore::gitignore::gitconfig_excludes_path());
+    out.extend(super::ignored::global_excludes_file());
     out.sort();
     out.dedup();
     out

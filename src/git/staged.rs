@@ -80,23 +80,26 @@ pub fn staged_changes(
         return Ok(Vec::new());
     }
     // The folders never nest (the walk stops at each): the one a path may be under is the last
-    // that sorts before it.
+    // that sorts before it. The index is sorted too, so one cursor walks both.
     same.sort_unstable();
-    let unchanged = |p: &[u8]| {
-        let at = same.partition_point(|dir| dir.as_slice() <= p);
+    let mut at = 0;
+    let mut unchanged = |p: &[u8]| {
+        while at < same.len() && same[at].as_slice() <= p {
+            at += 1;
+        }
         at > 0 && p.starts_with(&same[at - 1])
     };
 
     let ours: Vec<(&[u8], &gix::index::Entry)> = staged
         .entries()
         .iter()
-        .filter(|e| {
+        .map(|e| (e.path(&staged).as_ref(), e))
+        .filter(|(p, _)| !unchanged(p))
+        .filter(|(_, e)| {
             !e.flags.intersects(
                 gix::index::entry::Flags::INTENT_TO_ADD | gix::index::entry::Flags::REMOVE,
             )
         })
-        .map(|e| (e.path(&staged).as_ref(), e))
-        .filter(|(p, _)| !unchanged(p))
         .collect();
     theirs.sort_by(|a, b| a.path.cmp(&b.path));
 
@@ -207,12 +210,21 @@ impl<O: gix::objs::Find> BaseWalk<'_, O> {
             .filter_map(Result::ok)
             .map(|e| (e.filename.to_vec(), e.mode, e.oid.to_owned()))
             .collect();
+        // The cache-tree's children by name, to find each subtree's in one search (git keeps
+        // them in its own order, shorter names first).
+        let mut children: Vec<&gix::index::extension::Tree> = cache
+            .map(|c| c.children.iter().collect())
+            .unwrap_or_default();
+        children.sort_unstable_by(|a, b| a.name[..].cmp(&b.name[..]));
         for (name, mode, oid) in entries {
             let at = prefix.len();
             prefix.extend_from_slice(&name);
             if mode.is_tree() {
                 prefix.push(b'/');
-                let child = cache.and_then(|c| c.children.iter().find(|t| t.name[..] == name[..]));
+                let child = children
+                    .binary_search_by(|t| t.name[..].cmp(&name[..]))
+                    .ok()
+                    .map(|k| children[k]);
                 self.tree(oid, prefix, child)?;
             } else {
                 self.out.push(BaseEntry {

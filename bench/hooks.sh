@@ -86,6 +86,7 @@ hooks=$(git rev-parse --git-path hooks)
 hooks=$(cd "$(dirname "$hooks")" && pwd)/$(basename "$hooks")
 "$bin" install-hooks >/dev/null
 start=$(git rev-parse HEAD)
+branch=$(git symbolic-ref --short HEAD)
 
 # Wall time in ns from bash's own clock (see bench/index.sh).
 . "$here/lib.sh"
@@ -101,12 +102,12 @@ sleep 2.2
 # post-commit starts goes on after git returns (ADR-0008): `index --status` waits for it before
 # the next run, outside the time taken, so it never runs beside another timed command; how long
 # until the index is fresh is timed too (commit, then status).
-with=() without=() settled=() floor=() start=()
+with=() without=() settled=() floor=() begun=()
 for ((r = 0; r < runs; r++)); do
   change "floor $r"
   floor+=("$(elapsed git -c core.hooksPath="$trivial" commit -q -m "bench floor $r")")
   change "start $r"
-  start+=("$(elapsed git -c core.hooksPath="$started" commit -q -m "bench start $r")")
+  begun+=("$(elapsed git -c core.hooksPath="$started" commit -q -m "bench start $r")")
   change "on $r"
   with+=("$(elapsed git -c core.hooksPath="$hooks" commit -q -m "bench commit $r")")
   "$bin" index --status >/dev/null 2>&1
@@ -148,7 +149,7 @@ for ((r = 0; r < runs; r++)); do
   git -c core.hooksPath="$empty" reset -q --hard "$topic"
   rb_without+=("$(elapsed git -c core.hooksPath="$empty" rebase -q bench-base)")
 done
-git -c core.hooksPath="$empty" checkout -q main 2>/dev/null || git -c core.hooksPath="$empty" checkout -q -
+git -c core.hooksPath="$empty" checkout -q "$branch"
 git -c core.hooksPath="$empty" reset -q --hard "$start"
 git branch -q -D bench-base bench-topic
 
@@ -165,7 +166,7 @@ awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
   -v cw="$(min "${with[@]}")" -v co="$(min "${without[@]}")" -v cs="$(min "${settled[@]}")" \
   -v m="$(min "${cm[@]}")" -v p="$(min "${rp[@]}")" \
   -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
-  -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" -v cb="$(min "${start[@]}")" \
+  -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" -v cb="$(min "${begun[@]}")" \
   -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" '
   BEGIN {
     printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs

@@ -63,7 +63,7 @@ pub fn index_checksum(repo: &Repo) -> Option<[u8; 20]> {
 /// The last answer is kept for the process, by the index file's path, size, times and trailing
 /// checksum and the root's prefix: an answer asks for it twice (the markers of PATH, and what
 /// git's index declares), and `watch` asks again after every change.
-pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
+pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
     type Key = (
         std::path::PathBuf,
         String,
@@ -71,11 +71,12 @@ pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
         std::time::SystemTime,
         Option<[u8; 20]>,
     );
-    static LAST: std::sync::Mutex<Option<(Key, Tracked)>> = std::sync::Mutex::new(None);
+    static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Tracked>)>> =
+        std::sync::Mutex::new(None);
     let gix_repo = repo.gix();
     let path = gix_repo.index_path();
     let Ok(meta) = std::fs::metadata(&path) else {
-        return Ok(Tracked::default());
+        return Ok(Default::default());
     };
     let key: Option<Key> = meta.modified().ok().map(|mtime| {
         (
@@ -91,7 +92,7 @@ pub fn tracked(repo: &Repo) -> Result<Tracked, HistoryError> {
             return Ok(found.clone());
         }
     }
-    let found = read_tracked(repo, &path)?;
+    let found = std::sync::Arc::new(read_tracked(repo, &path)?);
     if let (Some(key), Ok(mut last)) = (key, LAST.lock()) {
         *last = Some((key, found.clone()));
     }

@@ -13,6 +13,31 @@ pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
         .expect("plain data always encodes")
 }
 
+/// Bytes encoded as one run (serde writes a slice or a `Vec<u8>` element by element); the
+/// same encoding, so a `&[u8]` or `Vec<u8>` decodes it.
+pub struct Bytes<'a>(pub &'a [u8]);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+/// Serializes a borrowed byte field as [`Bytes`] (`#[serde(serialize_with = ...)]`).
+pub fn as_bytes<S: serde::Serializer>(bytes: &&[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bytes(bytes)
+}
+
+/// Serializes a list of byte strings each as [`Bytes`].
+pub fn each_as_bytes<S: serde::Serializer>(items: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(items.len()))?;
+    for item in items {
+        seq.serialize_element(&Bytes(item))?;
+    }
+    seq.end()
+}
+
 /// Decodes a value that borrows its strings from `bytes`.
 pub fn decode_borrowed<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
     bincode::serde::borrow_decode_from_slice(bytes, bincode::config::standard())
@@ -55,6 +80,31 @@ pub fn meta_time(bytes: &[u8]) -> Result<i64, DecodeError> {
 mod tests {
     use super::*;
     use crate::index::schema::{StoredMeta, StoredMetaTime};
+
+    #[test]
+    fn bytes_encode_as_a_vec_of_bytes_does_and_decode_back() {
+        for raw in [
+            Vec::new(),
+            vec![0u8, 1, 255],
+            (0..=255u8).cycle().take(700).collect(),
+        ] {
+            let fast = encode(&Bytes(&raw));
+            assert_eq!(fast, encode(&raw), "the same encoding as serde's");
+            assert_eq!(decode::<Vec<u8>>(&fast).unwrap(), raw);
+            assert_eq!(decode_borrowed::<&[u8]>(&fast).unwrap(), raw.as_slice());
+        }
+        #[derive(serde::Serialize)]
+        struct Each {
+            #[serde(serialize_with = "each_as_bytes")]
+            items: Vec<Vec<u8>>,
+        }
+        let items = vec![vec![7u8; 300], Vec::new(), vec![1, 2]];
+        let fast = encode(&Each {
+            items: items.clone(),
+        });
+        assert_eq!(fast, encode(&(items.clone(),)));
+        assert_eq!(decode_borrowed::<(Vec<&[u8]>,)>(&fast).unwrap().0, items);
+    }
 
     #[test]
     fn meta_time_reads_what_bincode_wrote() {

@@ -6,9 +6,9 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{StagedHead, StoredMarkers, StoredStagedBlobs, KEY_SOURCE_WALK, MARKERS, META};
+use super::schema::{StagedBlobs, StagedHead, StoredMarkers, KEY_SOURCE_WALK, MARKERS, META};
 use super::{Index, IndexError};
-use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache};
+use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache, StagedFiles};
 use crate::text::marker::Markers;
 use crate::text::marker::{is_within, Marker};
 use redb::ReadableTable;
@@ -43,34 +43,58 @@ impl MarkerCache for StoredMarkerCache {
 }
 
 /// Which build wrote a staged file (one from another build is not read).
-const STAGED_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/staged-1");
+const STAGED_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/staged-2");
 
-/// The staged file as read: its head, and (decoded on first use) each file's markers.
-struct StoredStagedCache {
+/// The staged file as read: its head, and (laid out on first use) each file's markers.
+struct StoredStagedCache<'a> {
     head: Option<StagedHead>,
-    bytes: Vec<u8>,
-    decoded: std::sync::OnceLock<BlobMarkers>,
+    bytes: &'a [u8],
+    blobs: std::sync::OnceLock<Option<StagedLookup<'a>>>,
 }
 
-/// Each file's blob and markers, by path.
-type BlobMarkers = HashMap<String, ([u8; 20], Vec<Marker>), foldhash::fast::RandomState>;
+/// [`StagedBlobs`] ready to look a file up in.
+struct StagedLookup<'a> {
+    paths: Vec<&'a str>,
+    blobs: &'a [u8],
+    /// Places in `paths` with markers, sorted.
+    markers: Vec<(u32, Vec<(u32, &'a str)>)>,
+}
 
-impl StoredStagedCache {
-    fn read(path: &Path) -> StoredStagedCache {
-        let bytes = std::fs::read(path).unwrap_or_default();
-        let head = codec::decode_borrowed::<(StagedHead, &[u8])>(&bytes)
+impl<'a> StoredStagedCache<'a> {
+    fn read(bytes: &'a [u8]) -> StoredStagedCache<'a> {
+        let head = codec::decode_borrowed::<(StagedHead, &[u8])>(bytes)
             .ok()
             .map(|(head, _)| head)
             .filter(|h| h.made_by == STAGED_MADE_BY);
         StoredStagedCache {
             head,
             bytes,
-            decoded: std::sync::OnceLock::new(),
+            blobs: std::sync::OnceLock::new(),
         }
+    }
+
+    fn lookup(&self) -> Option<&StagedLookup<'a>> {
+        self.blobs
+            .get_or_init(|| {
+                self.head.as_ref()?;
+                let (_, blobs) = codec::decode_borrowed::<(StagedHead, &[u8])>(self.bytes).ok()?;
+                let stored: StagedBlobs = codec::decode_borrowed(blobs).ok()?;
+                let paths: Vec<&str> = if stored.paths.is_empty() {
+                    Vec::new()
+                } else {
+                    stored.paths.split('\0').collect()
+                };
+                (stored.blobs.len() == paths.len() * 20).then_some(StagedLookup {
+                    paths,
+                    blobs: stored.blobs,
+                    markers: stored.markers,
+                })
+            })
+            .as_ref()
     }
 }
 
-impl StagedCache for StoredStagedCache {
+impl StagedCache for StoredStagedCache<'_> {
     fn held(&self, checksum: &[u8; 20]) -> Option<Markers> {
         self.head
             .as_ref()
@@ -78,30 +102,50 @@ impl StagedCache for StoredStagedCache {
             .map(|h| h.markers.clone())
     }
 
-    fn blob(&self, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
-        let decoded = self.decoded.get_or_init(|| {
-            let Some(_) = &self.head else {
-                return BlobMarkers::default();
-            };
-            codec::decode_borrowed::<(StagedHead, &[u8])>(&self.bytes)
-                .ok()
-                .and_then(|(_, blobs)| codec::decode::<StoredStagedBlobs>(blobs).ok())
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(path, blob, markers)| {
-                    let markers = markers
-                        .into_iter()
-                        .map(|(line, id)| Marker { line, id })
-                        .collect();
-                    (path, (blob, markers))
+    fn blob(&self, at: usize, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
+        let l = self.lookup()?;
+        let at = match l.paths.get(at) {
+            Some(&p) if p == path => at,
+            _ => l.paths.binary_search(&path).ok()?,
+        };
+        if l.blobs.get(at * 20..at * 20 + 20)? != blob {
+            return None;
+        }
+        let markers = match l.markers.binary_search_by_key(&(at as u32), |(i, _)| *i) {
+            Ok(k) => l.markers[k]
+                .1
+                .iter()
+                .map(|&(line, id)| Marker {
+                    line,
+                    id: id.to_string(),
                 })
-                .collect()
-        });
-        decoded
-            .get(path)
-            .filter(|(b, _)| b == blob)
-            .map(|(_, m)| m.clone())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Some(markers)
     }
+}
+
+/// The staged file's bytes for what a scan found.
+fn staged_bytes(head: StagedHead, files: &StagedFiles) -> Vec<u8> {
+    let (mut paths, mut blobs, mut markers) = (String::new(), Vec::new(), Vec::new());
+    for (at, (t, m)) in files.files().zip(&files.markers).enumerate() {
+        if at > 0 {
+            paths.push('\0');
+        }
+        paths.push_str(&t.path);
+        blobs.extend_from_slice(&t.blob);
+        if !m.is_empty() {
+            let m = m.iter().map(|m| (m.line, m.id.as_str())).collect();
+            markers.push((at as u32, m));
+        }
+    }
+    let stored = StagedBlobs {
+        paths: &paths,
+        blobs: &blobs,
+        markers,
+    };
+    codec::encode(&(head, codec::Bytes(&codec::encode(&stored))))
 }
 
 impl Index {
@@ -117,22 +161,16 @@ impl Index {
     /// redb write session; a file that cannot be written is found again next time.
     pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
         let path = self.staged_path();
-        let stored = StoredStagedCache::read(&path);
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let stored = StoredStagedCache::read(&bytes);
         let found = scan::staged_markers(&self.repo, &stored);
-        if let (Some(blobs), Some(checksum)) = (&found.blobs, found.checksum) {
-            let all: StoredStagedBlobs = blobs
-                .iter()
-                .map(|b| {
-                    let markers = b.markers.iter().map(|m| (m.line, m.id.clone())).collect();
-                    (b.path.clone(), b.blob, markers)
-                })
-                .collect();
+        if let (Some(files), Some(checksum)) = (&found.blobs, found.checksum) {
             let head = StagedHead {
                 made_by: STAGED_MADE_BY.to_string(),
                 checksum,
                 markers: found.markers.clone(),
             };
-            let bytes = codec::encode(&(head, codec::encode(&all)));
+            let bytes = staged_bytes(head, files);
             let tmp = path.with_extension(format!("staged.{}", std::process::id()));
             if std::fs::write(&tmp, &bytes)
                 .and_then(|_| std::fs::rename(&tmp, &path))
@@ -305,4 +343,77 @@ fn changes<'a>(
         Vec::new()
     };
     (!writes.is_empty() || !gone.is_empty() || found.walk.is_some()).then_some((writes, gone))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::git::{IndexStat, Tracked, TrackedFile};
+
+    fn file(path: &str, blob: u8, link: bool) -> TrackedFile {
+        TrackedFile {
+            path: path.to_string(),
+            blob: [blob; 20],
+            stat: IndexStat {
+                size: 0,
+                mtime: (0, 0),
+                ctime: (0, 0),
+                ino: 0,
+                dev: 0,
+                uid: 0,
+                gid: 0,
+            },
+            link,
+            trusted: true,
+        }
+    }
+
+    #[test]
+    fn the_staged_file_serves_each_blob_it_kept_and_nothing_else() {
+        let tracked = Tracked {
+            files: vec![
+                file("a.rs", 1, false),
+                file("b/link", 2, true),
+                file("b/c.rs", 3, false),
+                file("d.md", 4, false),
+            ],
+            checksum: Some([9; 20]),
+        };
+        let marked = vec![Marker {
+            line: 2,
+            id: "ADR-0009".to_string(),
+        }];
+        let files = StagedFiles::new(
+            std::sync::Arc::new(tracked),
+            vec![Vec::new(), marked.clone(), Vec::new()],
+        );
+        let head = StagedHead {
+            made_by: STAGED_MADE_BY.to_string(),
+            checksum: [9; 20],
+            markers: Markers::default(),
+        };
+        let bytes = staged_bytes(head, &files);
+        let kept = StoredStagedCache::read(&bytes);
+        assert!(
+            kept.held(&[9; 20]).is_some(),
+            "the same checksum: held whole"
+        );
+        assert!(kept.held(&[8; 20]).is_none());
+        // Places count the files without links: b/c.rs is the second.
+        assert_eq!(kept.blob(1, "b/c.rs", &[3; 20]), Some(marked.clone()));
+        assert_eq!(
+            kept.blob(0, "b/c.rs", &[3; 20]),
+            Some(marked),
+            "a wrong place is searched"
+        );
+        assert_eq!(kept.blob(0, "a.rs", &[1; 20]), Some(Vec::new()));
+        assert_eq!(kept.blob(2, "d.md", &[4; 20]), Some(Vec::new()));
+        assert_eq!(kept.blob(2, "d.md", &[5; 20]), None, "another blob");
+        assert_eq!(kept.blob(1, "b/link", &[2; 20]), None, "links are not kept");
+        assert_eq!(kept.blob(7, "e.rs", &[1; 20]), None, "an unknown path");
+        // Another build's file, or a damaged one, serves nothing.
+        let other = StoredStagedCache::read(&bytes[..bytes.len() - 5]);
+        assert_eq!(other.blob(0, "a.rs", &[1; 20]), None);
+        assert!(StoredStagedCache::read(b"junk").held(&[9; 20]).is_none());
+    }
 }

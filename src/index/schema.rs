@@ -139,7 +139,7 @@ pub struct StoredMarkers {
 
 /// The head of the staged file beside the index (`index.staged`): what the files git tracks
 /// declared when git's index had `checksum`. The file holds it, then the encoded
-/// [`StoredStagedBlobs`], encoded apart so that a query whose checksum matches decodes only
+/// [`StagedBlobs`], encoded apart so that a query whose checksum matches decodes only
 /// the head: the file is `(StagedHead, Vec<u8>)`, encoded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StagedHead {
@@ -148,10 +148,21 @@ pub struct StagedHead {
     pub markers: crate::text::marker::Markers,
 }
 
-/// Each tracked file's path, blob and the markers of the blob as (line, id): what the files
-/// git tracks declare in git's index, kept beside the index (`index.staged`, see
-/// `Index::staged_markers`), not in it.
-pub type StoredStagedBlobs = Vec<(String, [u8; 20], Vec<(u32, String)>)>;
+/// What the files git tracks declare in git's index, kept beside the index (`index.staged`,
+/// see `Index::staged_markers`), not in it: each tracked file's path (joined by NUL, which no
+/// path holds, in git's index order), its blob (20 bytes each, in the same order), and for
+/// the few files that declare something, their place in that order and markers as (line, id).
+/// Laid out so that reading it allocates nothing per file: a new commit reads and writes it
+/// whole.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StagedBlobs<'a> {
+    #[serde(borrow)]
+    pub paths: &'a str,
+    #[serde(borrow, serialize_with = "super::codec::as_bytes")]
+    pub blobs: &'a [u8],
+    #[serde(borrow)]
+    pub markers: Vec<(u32, Vec<(u32, &'a str)>)>,
+}
 
 /// A record file's parse, with the stamp of the file it was read from (schema 5).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -214,6 +225,7 @@ pub struct ScanMemo {
 pub struct MemoReport {
     pub heads: Vec<RecordHead>,
     /// Each a [`crate::model::Record`], encoded, in `heads` order.
+    #[serde(serialize_with = "super::codec::each_as_bytes")]
     pub records: Vec<Vec<u8>>,
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,

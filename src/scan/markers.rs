@@ -120,20 +120,21 @@ pub fn scan_markers(
         }
     }
     let keeps = cache.keeps();
-    let (tracked, note) = match repo.map(git::tracked) {
+    let (all, note) = match repo.map(git::tracked) {
         Some(Ok(found)) => (found, None),
         Some(Err(e)) => (
-            git::Tracked::default(),
+            Default::default(),
             Some(format!(
                 "{e}: only the files git does not ignore were read for markers"
             )),
         ),
-        None => (git::Tracked::default(), None),
+        None => (Default::default(), None),
     };
-    let git_index = tracked.checksum;
-    let tracked: Vec<TrackedFile> = tracked
+    let all: std::sync::Arc<git::Tracked> = all;
+    let git_index = all.checksum;
+    let tracked: Vec<&TrackedFile> = all
         .files
-        .into_iter()
+        .iter()
         .filter(|t| is_within(&t.path, within))
         .collect();
     let whole = within.is_empty() && keeps;
@@ -245,8 +246,10 @@ pub trait StagedCache: Sync {
     fn held(&self, _checksum: &[u8; 20]) -> Option<Markers> {
         None
     }
-    /// The markers of the blob `blob` at `path`, if kept.
-    fn blob(&self, _path: &str, _blob: &[u8; 20]) -> Option<Vec<Marker>> {
+    /// The markers of the blob `blob` at `path`, if kept; `at` is the file's place among
+    /// [`StagedFiles::files`] (where the cache may look first: between two commits the
+    /// tracked files are mostly the same).
+    fn blob(&self, _at: usize, _path: &str, _blob: &[u8; 20]) -> Option<Vec<Marker>> {
         None
     }
 }
@@ -261,7 +264,27 @@ pub struct StagedScan {
     pub checksum: Option<[u8; 20]>,
     /// Every tracked file's blob and markers, when they were found now rather than served
     /// whole by the cache (what a cache keeps).
-    pub blobs: Option<Vec<CleanFile>>,
+    pub blobs: Option<StagedFiles>,
+}
+
+/// The tracked files (links left out, which declare nothing) and each one's markers.
+#[derive(Debug, Clone, Default)]
+pub struct StagedFiles {
+    tracked: std::sync::Arc<git::Tracked>,
+    /// Each file's markers, in [`StagedFiles::files`] order.
+    pub markers: Vec<Vec<Marker>>,
+}
+
+impl StagedFiles {
+    /// `tracked`'s files (links left out) with `markers`, one list per file.
+    pub fn new(tracked: std::sync::Arc<git::Tracked>, markers: Vec<Vec<Marker>>) -> StagedFiles {
+        StagedFiles { tracked, markers }
+    }
+
+    /// The files, in git's index order (sorted by path).
+    pub fn files(&self) -> impl Iterator<Item = &TrackedFile> {
+        self.tracked.files.iter().filter(|t| !t.link)
+    }
 }
 
 /// The markers of the files git's index tracks under the root, as git's index has them: each
@@ -292,15 +315,20 @@ pub fn staged_markers(repo: &Repo, cache: &dyn StagedCache) -> StagedScan {
             blobs: None,
         };
     }
-    let files: Vec<&TrackedFile> = tracked.files.iter().filter(|t| !t.link).collect();
+    let files: Vec<(usize, &TrackedFile)> = tracked
+        .files
+        .iter()
+        .filter(|t| !t.link)
+        .enumerate()
+        .collect();
     // In chunks, each read with a handle of its own on the object database.
-    let chunks: Vec<&[&TrackedFile]> = files.chunks(256).collect();
+    let chunks: Vec<&[(usize, &TrackedFile)]> = files.chunks(256).collect();
     let found: Vec<Vec<Marker>> = crate::util::parallel_map_from(2, &chunks, |chunk| {
         let mut reader: Option<git::BlobReader> = None;
         chunk
             .iter()
-            .map(|t| {
-                cache.blob(&t.path, &t.blob).unwrap_or_else(|| {
+            .map(|&(at, t)| {
+                cache.blob(at, &t.path, &t.blob).unwrap_or_else(|| {
                     reader
                         .get_or_insert_with(|| git::BlobReader::new(repo))
                         .head(&t.blob, marker::WINDOW, sources::MAX_SOURCE_BYTES)
@@ -315,28 +343,22 @@ pub fn staged_markers(repo: &Repo, cache: &dyn StagedCache) -> StagedScan {
     .into_iter()
     .flatten()
     .collect();
-    let blobs: Vec<CleanFile> = files
-        .iter()
-        .zip(found)
-        .map(|(t, markers)| CleanFile {
-            path: t.path.clone(),
-            blob: t.blob,
-            markers,
-        })
-        .collect();
+    let markers = Markers::new(
+        files
+            .iter()
+            .zip(&found)
+            .filter(|(_, m)| !m.is_empty())
+            .map(|((_, t), m)| FileMarkers {
+                path: t.path.clone(),
+                markers: m.clone(),
+            })
+            .collect(),
+    );
+    drop(files);
     StagedScan {
-        markers: Markers::new(
-            blobs
-                .iter()
-                .filter(|b| !b.markers.is_empty())
-                .map(|b| FileMarkers {
-                    path: b.path.clone(),
-                    markers: b.markers.clone(),
-                })
-                .collect(),
-        ),
+        markers,
         checksum,
-        blobs: Some(blobs),
+        blobs: Some(StagedFiles::new(tracked, found)),
     }
 }
 

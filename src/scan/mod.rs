@@ -14,7 +14,7 @@ pub mod markers;
 pub use deps::Deps;
 pub use markers::{
     blob_markers, markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache,
-    SourceWalk, StagedCache, StagedScan,
+    SourceWalk, StagedCache, StagedFiles, StagedScan,
 };
 
 use crate::fs::discover;

@@ -103,7 +103,7 @@ pub fn walk_range(
         });
     }
     let prefix = repo.prefix.as_str();
-    let packs = super::packs::Packs::open(&repo.sync);
+    let packs = super::packs::Packs::open(&repo.sync, 0);
     for diff in diff_all(&repo.sync, &packs, &jobs, None)? {
         commits[diff.index as usize].changes = diff
             .paths

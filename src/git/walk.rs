@@ -13,6 +13,10 @@ use gix::ObjectId;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
+/// How many objects a walk looks for as loose files first (see `Packs::open`): enough for the
+/// few commits of a refresh after a commit, a merge or a rebase of a branch.
+const LOOSE_FIRST: usize = 256;
+
 /// Walks the history from `tip`, never entering a commit for which `known` is true (it and its
 /// ancestors are known already), decodes each new commit once and diffs each new non-merge one
 /// against its first parent (a known parent is read for its tree only). Returns the new
@@ -28,7 +32,7 @@ pub fn walk_new(
         return Ok(Vec::new());
     }
     let local = repo.sync.to_thread_local();
-    let packs = Packs::open(&repo.sync);
+    let packs = Packs::open(&repo.sync, LOOSE_FIRST);
     let boundary: gix::hashtable::HashSet<ObjectId> = if repo.shallow {
         local
             .shallow_commits()

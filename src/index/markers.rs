@@ -43,21 +43,14 @@ impl MarkerCache for StoredMarkerCache {
 }
 
 /// Which build wrote a staged file (one from another build is not read).
-const STAGED_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/staged-2");
+const STAGED_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/staged-3");
 
-/// The staged file as read: its head, and (laid out on first use) each file's markers.
+/// The staged file as read: its head, and (decoded in place on first use) each file's
+/// markers.
 struct StoredStagedCache<'a> {
     head: Option<StagedHead>,
     bytes: &'a [u8],
-    blobs: std::sync::OnceLock<Option<StagedLookup<'a>>>,
-}
-
-/// [`StagedBlobs`] ready to look a file up in.
-struct StagedLookup<'a> {
-    paths: Vec<&'a str>,
-    blobs: &'a [u8],
-    /// Places in `paths` with markers, sorted.
-    markers: Vec<(u32, Vec<(u32, &'a str)>)>,
+    blobs: std::sync::OnceLock<Option<StagedBlobs<'a>>>,
 }
 
 impl<'a> StoredStagedCache<'a> {
@@ -73,24 +66,49 @@ impl<'a> StoredStagedCache<'a> {
         }
     }
 
-    fn lookup(&self) -> Option<&StagedLookup<'a>> {
+    fn stored(&self) -> Option<&StagedBlobs<'a>> {
         self.blobs
             .get_or_init(|| {
                 self.head.as_ref()?;
                 let (_, blobs) = codec::decode_borrowed::<(StagedHead, &[u8])>(self.bytes).ok()?;
                 let stored: StagedBlobs = codec::decode_borrowed(blobs).ok()?;
-                let paths: Vec<&str> = if stored.paths.is_empty() {
-                    Vec::new()
-                } else {
-                    stored.paths.split('\0').collect()
-                };
-                (stored.blobs.len() == paths.len() * 20).then_some(StagedLookup {
-                    paths,
-                    blobs: stored.blobs,
-                    markers: stored.markers,
-                })
+                (stored.blobs.len() / 20 == stored.ends.len() / 4).then_some(stored)
             })
             .as_ref()
+    }
+}
+
+impl StagedBlobs<'_> {
+    fn len(&self) -> usize {
+        self.ends.len() / 4
+    }
+
+    /// The `at`th path (`None` past the end, or in a damaged file).
+    fn path(&self, at: usize) -> Option<&str> {
+        let end = |i: usize| -> Option<usize> {
+            let b = self.ends.get(i * 4..i * 4 + 4)?;
+            Some(u32::from_le_bytes(b.try_into().ok()?) as usize)
+        };
+        let start = if at == 0 { 0 } else { end(at - 1)? };
+        self.paths.get(start..end(at)?)
+    }
+
+    /// Where `path` is: at `hint` when it is there, else found by search (the paths are in
+    /// git's index order, sorted).
+    fn find(&self, hint: usize, path: &str) -> Option<usize> {
+        if self.path(hint) == Some(path) {
+            return Some(hint);
+        }
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.path(mid)?.cmp(path) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
     }
 }
 
@@ -103,16 +121,13 @@ impl StagedCache for StoredStagedCache<'_> {
     }
 
     fn blob(&self, at: usize, path: &str, blob: &[u8; 20]) -> Option<Vec<Marker>> {
-        let l = self.lookup()?;
-        let at = match l.paths.get(at) {
-            Some(&p) if p == path => at,
-            _ => l.paths.binary_search(&path).ok()?,
-        };
-        if l.blobs.get(at * 20..at * 20 + 20)? != blob {
+        let s = self.stored()?;
+        let at = s.find(at, path)?;
+        if s.blobs.get(at * 20..at * 20 + 20)? != blob {
             return None;
         }
-        let markers = match l.markers.binary_search_by_key(&(at as u32), |(i, _)| *i) {
-            Ok(k) => l.markers[k]
+        let markers = match s.markers.binary_search_by_key(&(at as u32), |(i, _)| *i) {
+            Ok(k) => s.markers[k]
                 .1
                 .iter()
                 .map(|&(line, id)| Marker {
@@ -128,12 +143,16 @@ impl StagedCache for StoredStagedCache<'_> {
 
 /// The staged file's bytes for what a scan found.
 fn staged_bytes(head: StagedHead, files: &StagedFiles) -> Vec<u8> {
-    let (mut paths, mut blobs, mut markers) = (String::new(), Vec::new(), Vec::new());
+    let n = files.markers.len();
+    let (mut paths, mut ends, mut blobs, mut markers) = (
+        String::with_capacity(n * 32),
+        Vec::with_capacity(n * 4),
+        Vec::with_capacity(n * 20),
+        Vec::new(),
+    );
     for (at, (t, m)) in files.files().zip(&files.markers).enumerate() {
-        if at > 0 {
-            paths.push('\0');
-        }
         paths.push_str(&t.path);
+        ends.extend_from_slice(&(paths.len() as u32).to_le_bytes());
         blobs.extend_from_slice(&t.blob);
         if !m.is_empty() {
             let m = m.iter().map(|m| (m.line, m.id.as_str())).collect();
@@ -142,6 +161,7 @@ fn staged_bytes(head: StagedHead, files: &StagedFiles) -> Vec<u8> {
     }
     let stored = StagedBlobs {
         paths: &paths,
+        ends: &ends,
         blobs: &blobs,
         markers,
     };

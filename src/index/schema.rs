@@ -149,15 +149,17 @@ pub struct StagedHead {
 }
 
 /// What the files git tracks declare in git's index, kept beside the index (`index.staged`,
-/// see `Index::staged_markers`), not in it: each tracked file's path (joined by NUL, which no
-/// path holds, in git's index order), its blob (20 bytes each, in the same order), and for
-/// the few files that declare something, their place in that order and markers as (line, id).
-/// Laid out so that reading it allocates nothing per file: a new commit reads and writes it
-/// whole.
+/// see `Index::staged_markers`), not in it: each tracked file's path (one after another, in
+/// git's index order, `ends` giving where each ends as a little-endian u32), its blob (20 bytes
+/// each, in the same order), and for the few files that declare something, their place in
+/// that order and markers as (line, id). Laid out so that reading it allocates nothing per
+/// file: a new commit reads and writes it whole.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StagedBlobs<'a> {
     #[serde(borrow)]
     pub paths: &'a str,
+    #[serde(borrow, serialize_with = "super::codec::as_bytes")]
+    pub ends: &'a [u8],
     #[serde(borrow, serialize_with = "super::codec::as_bytes")]
     pub blobs: &'a [u8],
     #[serde(borrow)]

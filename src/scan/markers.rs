@@ -315,40 +315,44 @@ pub fn staged_markers(repo: &Repo, cache: &dyn StagedCache) -> StagedScan {
             blobs: None,
         };
     }
-    let files: Vec<(usize, &TrackedFile)> = tracked
-        .files
+    let files: Vec<&TrackedFile> = tracked.files.iter().filter(|t| !t.link).collect();
+    // What the cache keeps (after a commit, nearly every file), then the rest read in chunks,
+    // each with a handle of its own on the object database.
+    let mut found: Vec<Option<Vec<Marker>>> = files
         .iter()
-        .filter(|t| !t.link)
         .enumerate()
+        .map(|(at, t)| cache.blob(at, &t.path, &t.blob))
         .collect();
-    // In chunks, each read with a handle of its own on the object database.
-    let chunks: Vec<&[(usize, &TrackedFile)]> = files.chunks(256).collect();
-    let found: Vec<Vec<Marker>> = crate::util::parallel_map_from(2, &chunks, |chunk| {
-        let mut reader: Option<git::BlobReader> = None;
+    let misses: Vec<usize> = (0..files.len()).filter(|&i| found[i].is_none()).collect();
+    let chunks: Vec<&[usize]> = misses.chunks(256).collect();
+    let read: Vec<Vec<Marker>> = crate::util::parallel_map_from(2, &chunks, |chunk| {
+        let reader = git::BlobReader::new(repo);
         chunk
             .iter()
-            .map(|&(at, t)| {
-                cache.blob(at, &t.path, &t.blob).unwrap_or_else(|| {
-                    reader
-                        .get_or_insert_with(|| git::BlobReader::new(repo))
-                        .head(&t.blob, marker::WINDOW, sources::MAX_SOURCE_BYTES)
-                        .map(|(bytes, longer)| {
-                            marker::scan(&bytes, longer, marker::is_markdown(&t.path))
-                        })
-                        .unwrap_or_default()
-                })
+            .map(|&i| {
+                let t = files[i];
+                reader
+                    .head(&t.blob, marker::WINDOW, sources::MAX_SOURCE_BYTES)
+                    .map(|(bytes, longer)| {
+                        marker::scan(&bytes, longer, marker::is_markdown(&t.path))
+                    })
+                    .unwrap_or_default()
             })
             .collect::<Vec<_>>()
     })
     .into_iter()
     .flatten()
     .collect();
+    for (i, markers) in misses.into_iter().zip(read) {
+        found[i] = Some(markers);
+    }
+    let found: Vec<Vec<Marker>> = found.into_iter().map(Option::unwrap_or_default).collect();
     let markers = Markers::new(
         files
             .iter()
             .zip(&found)
             .filter(|(_, m)| !m.is_empty())
-            .map(|((_, t), m)| FileMarkers {
+            .map(|(t, m)| FileMarkers {
                 path: t.path.clone(),
                 markers: m.clone(),
             })

@@ -7,7 +7,7 @@ use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// A folder's `.gitignore` rules, when it has the file.
 type Rules = Option<Arc<Gitignore>>;
@@ -140,14 +140,10 @@ pub(super) fn outer_rules(top: &Path) -> Vec<Gitignore> {
 /// The global excludes file, found as the `ignore` crate's walk finds it (its
 /// `gitconfig_excludes_path`): `core.excludesFile` from `GIT_CONFIG_GLOBAL`, else
 /// `~/.gitconfig`, else `$XDG_CONFIG_HOME/git/config`, else the system config, else
-/// `$XDG_CONFIG_HOME/git/ignore`. Read once per process, and without the regular expression
-/// that crate compiles for it, which cost a commit hook a seventh of its work.
+/// `$XDG_CONFIG_HOME/git/ignore`. Read without the regular expression that crate compiles for
+/// it, which cost a commit hook a seventh of its work; read again each time (a few small
+/// files), so `watch` sees a changed setting.
 pub fn global_excludes_file() -> Option<PathBuf> {
-    static FOUND: OnceLock<Option<PathBuf>> = OnceLock::new();
-    FOUND.get_or_init(find_global_excludes_file).clone()
-}
-
-fn find_global_excludes_file() -> Option<PathBuf> {
     #[allow(deprecated)] // as the `ignore` crate finds it
     let home = std::env::home_dir();
     let var = |name: &str| {

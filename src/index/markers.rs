@@ -176,9 +176,9 @@ impl Index {
 
     /// What the files git tracks declare in git's index (`scan::staged_markers`): the kept
     /// answer while git's index has the same checksum, else found again (each blob kept read
-    /// once) and kept. Kept in a small file beside the index, written to a new file renamed
-    /// over the old and never synced (as the pending commits are), so a new commit costs no
-    /// redb write session; a file that cannot be written is found again next time.
+    /// once) and kept. Kept in a small file beside the index, replaced as the pending commits
+    /// are ([`crate::util::replace_file`]) and never synced, so a new commit costs no redb
+    /// write session; a file that cannot be written is found again next time.
     pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
         let path = self.staged_path();
         let bytes = std::fs::read(&path).unwrap_or_default();
@@ -192,12 +192,7 @@ impl Index {
             };
             let bytes = staged_bytes(head, files);
             let tmp = path.with_extension(format!("staged.{}", std::process::id()));
-            if std::fs::write(&tmp, &bytes)
-                .and_then(|_| std::fs::rename(&tmp, &path))
-                .is_err()
-            {
-                let _ = std::fs::remove_file(&tmp);
-            }
+            let _ = crate::util::replace_file(&path, &tmp, &bytes);
         }
         Ok(found.markers)
     }

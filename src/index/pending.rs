@@ -25,21 +25,19 @@ pub struct PendingWrite {
 }
 
 impl PendingWrite {
-    /// Writes it to a new file renamed over the old (a reader sees one or the other, whole).
-    /// Not synced: like every index write, a lost one is redone. The error is a note for stderr.
+    /// Writes it to a new file put in the old one's place ([`crate::util::replace_file`]: a
+    /// reader sees one or the other whole, or none, and then walks the commits again). Not
+    /// synced: like every index write, a lost one is redone. The error is a note for stderr.
     pub fn write(self) -> Result<(), String> {
         let tmp = self
             .path
             .with_extension(format!("pending.{}", std::process::id()));
-        std::fs::write(&tmp, &self.bytes)
-            .and_then(|_| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!(
-                    "cannot keep the new commits in {}: {e}; the next query walks them again",
-                    self.path.display()
-                )
-            })
+        crate::util::replace_file(&self.path, &tmp, &self.bytes).map_err(|e| {
+            format!(
+                "cannot keep the new commits in {}: {e}; the next query walks them again",
+                self.path.display()
+            )
+        })
     }
 }
 

@@ -50,6 +50,30 @@ pub fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Replaces the cache file `path` with `bytes`: written to `tmp` (in the same folder), the old
+/// file removed, then `tmp` renamed to `path`, so a reader finds the old file whole, the new one
+/// whole, or (for a moment) none, which a cache reader takes as nothing kept. Not renamed over
+/// the old file: ext4 then flushes the new one to disk first (`auto_da_alloc`), which took
+/// 0.31 ms against 0.09 ms for a 90 KB file on the VM, twice in an answer after a new commit.
+/// Not synced: a lost write is a cache miss. On failure `tmp` is removed.
+pub fn replace_file(
+    path: &std::path::Path,
+    tmp: &std::path::Path,
+    bytes: &[u8],
+) -> std::io::Result<()> {
+    let done = std::fs::write(tmp, bytes).and_then(|_| {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        std::fs::rename(tmp, path)
+    });
+    if done.is_err() {
+        let _ = std::fs::remove_file(tmp);
+    }
+    done
+}
+
 /// The wall clock in ns since the epoch, as file times are compared with it.
 pub fn now_ns() -> i64 {
     std::time::SystemTime::now()

@@ -157,6 +157,10 @@ fn run_hook(
             Ok(u8::from(check.refused()))
         }
         Hook::PostCommit | Hook::PostMerge | Hook::PostCheckout | Hook::PostRewrite => {
+            // The refresh goes on after git returns (ADR-0008): it gives way to git finishing
+            // and to whatever the user runs next, on a machine with a core or two to share.
+            #[cfg(unix)]
+            let _ = rustix::process::setpriority_process(None, 10);
             hook::refresh(&mut session, hook, args)?;
             Ok(0)
         }

@@ -45,7 +45,15 @@ fn write_note(repo: &Repo, name: &str, text: &str) {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let _ = std::fs::write(path, text);
+    // Put in place of what is there: a FIFO put there is replaced, never written into.
+    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    let _ = crate::util::replace_file(&path, &tmp, text.as_bytes());
+}
+
+/// A note's text: only a regular file's, so a FIFO there is never waited on (ADR-0011).
+fn read_note(path: &std::path::Path) -> std::io::Result<String> {
+    let bytes = crate::fs::read::read_side_file(path)?;
+    String::from_utf8(bytes).map_err(std::io::Error::other)
 }
 
 /// The commit hook asking, with what git gave it.
@@ -104,7 +112,7 @@ fn amends(repo: &Repo, hook: CommitHook) -> bool {
         CommitHook::PrepareMessage { source, commit, .. } => {
             source == Some("commit") && commit.is_some_and(is_head)
         }
-        CommitHook::CommitMessage { .. } => std::fs::read_to_string(note(repo, MESSAGE_SOURCE))
+        CommitHook::CommitMessage { .. } => read_note(&note(repo, MESSAGE_SOURCE))
             .is_ok_and(|noted| is_head(noted.trim())),
     }
 }
@@ -253,7 +261,7 @@ fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -
         let checked = match std::env::var(CHECKED_ENV) {
             Ok(text) => checked_at_parent(&repo, &text),
             Err(_) => {
-                let text = std::fs::read_to_string(note(&repo, CHECKED)).unwrap_or_default();
+                let text = read_note(&note(&repo, CHECKED)).unwrap_or_default();
                 for name in [CHECKED, MESSAGE_SOURCE] {
                     if std::fs::metadata(note(&repo, name)).is_ok_and(|m| m.len() > 0) {
                         write_note(&repo, name, "");

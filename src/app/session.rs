@@ -15,6 +15,10 @@ use crate::text::marker::Markers;
 use crate::{drift, scan};
 use std::path::{Path, PathBuf};
 
+/// A little more than the margin within which a file's content cannot vouch for it.
+const SETTLE: std::time::Duration =
+    std::time::Duration::from_nanos(crate::fs::fingerprint::DIGEST_MARGIN_NS as u64 + 10_000_000);
+
 /// What `Session::scan_with` found: the scan's own outcome (the report narrowed to the
 /// question, and what the markers need of it), how many commits were added, and whether a scan
 /// ran (the memo did not hold).
@@ -94,13 +98,24 @@ impl Session {
         let mut scanned = true;
         let indexed = match (&repo, self.opts.no_index) {
             (Some(repo), false) => {
-                match self.answer_indexed(repo.clone(), ask, why_path, progress) {
-                    Ok(found) => Some(found),
-                    Err(Error::Index(e)) => {
+                let path = index::path_for(repo);
+                let answered = index::catch_damage(Some(&path), || {
+                    self.answer_indexed(repo.clone(), ask, why_path, progress)
+                });
+                match answered {
+                    Some(Ok(found)) => Some(found),
+                    Some(Err(Error::Index(e))) => {
                         diagnostics.push(format!("{e}; answered from a scan"));
                         None
                     }
-                    Err(e) => return Err(e),
+                    Some(Err(e)) => return Err(e),
+                    None => {
+                        diagnostics.push(format!(
+                            "the index {} failed while read (damaged); answered from a scan, and it is rebuilt next time",
+                            path.display()
+                        ));
+                        None
+                    }
                 }
             }
             _ => None,
@@ -253,7 +268,8 @@ impl Session {
             Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
         })?;
         idx.diagnostics.extend(written);
-        Ok((report, idx.diagnostics, rescanned))
+        idx.finish()?;
+        Ok((report, std::mem::take(&mut idx.diagnostics), rescanned))
     }
 
     /// The report `ask` needs, from the index: its scan memo when that still holds, else a
@@ -329,7 +345,7 @@ impl Session {
             idx.staged_markers()?;
         }
         // `index` writes pending commits into redb.
-        let (scanned, commits_added, _) = self.scan_with(
+        let (scanned, commits_added, mut rescanned) = self.scan_with(
             &mut idx,
             history,
             true,
@@ -342,6 +358,25 @@ impl Session {
                 idx.diagnostics.push(note);
             }
         }
+        // Files written within a moment of the scan cannot vouch for themselves by their
+        // content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): scanned again a moment later, so
+        // that `index --status` right after says fresh (CONTRACT.md §4, ADR-0011).
+        let mut scanned = scanned;
+        for _ in 0..3 {
+            if !rescanned || idx.memo_holds(&Scope::new(&self.root, &self.opts.docs))? {
+                break;
+            }
+            std::thread::sleep(SETTLE);
+            (scanned, _, rescanned) = self.scan_with(
+                &mut idx,
+                None,
+                true,
+                &Ask::Check,
+                None,
+                &Markers::default(),
+            )?;
+        }
+        idx.finish()?;
         let records = match scanned {
             Ok((report, _)) => report.records.len(),
             Err(e) if e.is_no_records() => 0,
@@ -377,6 +412,7 @@ impl Session {
             // Not written: the next query walks those commits again.
             let _ = p.write();
         }
+        idx.finish()?;
         match scanned {
             Err(e) if !e.is_no_records() => Err(e),
             _ => Ok(rescanned),
@@ -389,20 +425,32 @@ impl Session {
     pub fn index_status(&mut self) -> Result<IndexStatus> {
         let (repo, path) = self.index_of()?;
         index::inflight::wait(&repo, index::inflight::STALE);
+        let nothing = IndexStatus {
+            path: path.display().to_string(),
+            schema_version: index::schema::SCHEMA_VERSION,
+            head: repo.head.map(|h| git::sha_hex(&h)),
+            indexed_head: None,
+            fresh: false,
+            records: 0,
+            commits: 0,
+            paths: 0,
+        };
         if !path.exists() {
-            return Ok(IndexStatus {
-                path: path.display().to_string(),
-                schema_version: index::schema::SCHEMA_VERSION,
-                head: repo.head.map(|h| git::sha_hex(&h)),
-                indexed_head: None,
-                fresh: false,
-                records: 0,
-                commits: 0,
-                paths: 0,
-            });
+            return Ok(nothing);
         }
-        let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Status)?;
-        Ok(idx.status(&self.root, &self.opts.docs)?)
+        // A file that cannot be read (damaged, truncated) is reported as holding nothing, not
+        // fresh: the next query rebuilds it (ADR-0011). A newer schema is refused.
+        let status = index::catch_damage(None, || {
+            let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Status)?;
+            idx.status(&self.root, &self.opts.docs)
+        });
+        match status {
+            Some(Ok(status)) => Ok(status),
+            Some(Err(e @ (index::IndexError::Newer { .. } | index::IndexError::Busy(_)))) => {
+                Err(e.into())
+            }
+            Some(Err(_)) | None => Ok(nothing),
+        }
     }
 }
 

@@ -78,3 +78,18 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
+
+/// The bytes of a file the tool keeps for itself (a cache or note beside the index, a hook's
+/// note): only a regular file, opened non-blocking, so a FIFO or a device put there is never
+/// waited on nor read (ADR-0011). Any size: such files are the tool's own.
+pub fn read_side_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let file = open_nonblocking(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut file = file;
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}

@@ -181,7 +181,7 @@ impl Index {
     /// write session; a file that cannot be written is found again next time.
     pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
         let path = self.staged_path();
-        let bytes = std::fs::read(&path).unwrap_or_default();
+        let bytes = crate::fs::read::read_side_file(&path).unwrap_or_default();
         let stored = StoredStagedCache::read(&bytes);
         let found = scan::staged_markers(&self.repo, &stored);
         if let (Some(files), Some(checksum)) = (&found.blobs, found.checksum) {

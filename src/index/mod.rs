@@ -14,6 +14,7 @@ pub mod codec;
 mod files;
 mod graph;
 pub mod inflight;
+mod integrity;
 mod markers;
 mod memo;
 pub mod migrations;
@@ -27,7 +28,7 @@ mod status;
 pub use files::Cached;
 pub use markers::StoredMarkerCache;
 pub use memo::MemoHit;
-pub use open::panic_is_handled;
+pub use open::{catch_damage, panic_is_handled};
 pub use pending::PendingWrite;
 
 use crate::git::{Repo, WalkedCommit};
@@ -51,6 +52,8 @@ pub enum IndexError {
     },
     #[error("cannot use the index {path}: {reason}")]
     Unusable { path: PathBuf, reason: String },
+    #[error("the index {0} was replaced while this answer read it (an `index --rebuild` beside it?)")]
+    Replaced(PathBuf),
     #[error("git history: {0}")]
     History(#[from] crate::git::HistoryError),
 }
@@ -98,6 +101,11 @@ pub struct Index {
     pending_write: Option<Vec<u8>>,
     /// Set by [`Index::gate_writes`]: opening to write first waits for its sender to go.
     write_gate: Option<std::sync::mpsc::Receiver<()>>,
+    /// Where a new file is being built, put at `path` whole by [`Index::finish`] (ADR-0011).
+    building: Option<PathBuf>,
+    /// The generation of the file this index first opened ([`schema::KEY_GENERATION`]): a
+    /// reopen that finds another file is refused rather than mixed with what was read.
+    generation: Option<Option<Vec<u8>>>,
 }
 
 impl Index {

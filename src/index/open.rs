@@ -1,7 +1,11 @@
 //! Opening the index file: read only when it is fresh enough, to write when it must change;
 //! waiting briefly for another process; migrating an older schema, refusing a newer one, and
-//! rebuilding a damaged file (CONTRACT.md §4, ADR-0006).
+//! rebuilding a damaged file (CONTRACT.md §4, ADR-0006). A new file (a first build, a rebuild,
+//! one made for a damaged file) is built beside the old and renamed into its place whole, so no
+//! reader ever opens a half-built index; a file no longer as this tool left it is checked page
+//! by page before it is trusted (ADR-0011).
 
+use super::integrity::{self, Storage};
 use super::migrations;
 use super::schema::*;
 use super::{Index, IndexError, Mode};
@@ -22,6 +26,25 @@ pub(super) fn guarded<T>(
     match out {
         Ok(r) => r,
         Err(_) => Err(IndexError::unusable(path, "the file is damaged")),
+    }
+}
+
+/// Runs `f` (a whole answer from the index), catching a panic: a panic while reading the
+/// index is damage the integrity check missed, so the file at `discard` is dropped (rebuilt by
+/// the next query) and `None` returned, the caller answering from a scan (ADR-0011).
+pub fn catch_damage<T>(discard: Option<&Path>, f: impl FnOnce() -> T) -> Option<T> {
+    GUARD.with(|g| g.set(true));
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARD.with(|g| g.set(false));
+    match out {
+        Ok(v) => Some(v),
+        Err(_) => {
+            if let Some(path) = discard {
+                let _ = std::fs::remove_file(path);
+                integrity::unseal(path);
+            }
+            None
+        }
     }
 }
 
@@ -113,18 +136,27 @@ impl Index {
             pending: Vec::new(),
             pending_write: None,
             write_gate: None,
+            building: None,
+            generation: None,
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
         if mode == Mode::Rebuild {
-            remove(&index.path)?;
+            // Built beside the old one, which answers every other reader until this is whole.
+            index.build_new();
         } else if empty && mode == Mode::Update {
             // redb would take an empty file for a new database: say the old one was lost.
             index.diagnostics.push(format!(
                 "the index {} was empty (damaged); rebuilt it",
                 index.path.display()
             ));
-            remove(&index.path)?;
+            index.build_new();
         } else if index.path.exists() {
+            // Not as this tool left it: every page checked before anything is read from it.
+            if mode == Mode::Update && !integrity::sealed(&index.path) {
+                index.verify()?;
+            }
+        }
+        if index.building.is_none() && index.path.exists() {
             let p = index.path.clone();
             let read = guarded(&p, || {
                 Ok(match try_open(wait, || builder().open_read_only(&p)) {
@@ -147,13 +179,129 @@ impl Index {
                 })
             })?;
             if let Some((db, version)) = read {
+                let generation = generation_of(&db).map_err(|e| index.err(e))?;
                 index.db = Some(Handle::Read(db));
                 index.schema_version = version;
+                index.same_file(generation)?;
                 return Ok(index);
             }
         }
         index.writable()?;
         Ok(index)
+    }
+
+    /// The file this index reads and writes: the new one while it is built, else the index.
+    fn file(&self) -> PathBuf {
+        self.building.clone().unwrap_or_else(|| self.path.clone())
+    }
+
+    /// Starts a new file beside the index (a first build, a rebuild, a damaged file's
+    /// replacement), put in its place by [`Index::finish`]. Any earlier new file is dropped.
+    fn build_new(&mut self) {
+        self.db = None;
+        if let Some(old) = self.building.take() {
+            let _ = std::fs::remove_file(old);
+        }
+        let name = format!(
+            "index.redb.new-{}-{}",
+            std::process::id(),
+            crate::util::now_ns()
+        );
+        self.building = Some(self.path.with_file_name(name));
+        self.generation = None;
+    }
+
+    /// Checks every page of a file no longer as this tool left it (redb's integrity check),
+    /// sealing it when whole; a damaged one is replaced by a new build, said once.
+    fn verify(&mut self) -> Result<(), IndexError> {
+        let p = self.path.clone();
+        let wait = self.wait;
+        let checked = guarded(&p, || {
+            // A newer schema's file is refused as it is, never written.
+            if let Opened::Db(db) = try_open(wait, || builder().open_read_only(&p)) {
+                if let Ok(found) = migrations::version(&db) {
+                    if found > SCHEMA_VERSION {
+                        return Err(IndexError::Newer {
+                            path: p.clone(),
+                            found,
+                            ours: SCHEMA_VERSION,
+                        });
+                    }
+                }
+            }
+            Ok(match try_open(wait, || create_db(&p)) {
+                Opened::Db(mut db) => match db.check_integrity() {
+                    Ok(true) => db.close().map_err(|e| e.to_string()),
+                    Ok(false) => Err("pages that failed their checksum".to_string()),
+                    Err(e) => Err(e.to_string()),
+                },
+                Opened::Busy => return Err(IndexError::Busy(p.clone())),
+                Opened::Io(reason) => return Err(IndexError::unusable(&p, reason)),
+                Opened::Damaged(reason) => Err(reason),
+            })
+        })
+        .or_else(|e| match e {
+            IndexError::Unusable { reason, .. } => Ok(Err(reason)),
+            e => Err(e),
+        })?;
+        match checked {
+            Ok(()) => integrity::seal(&p).map_err(|e| self.err(format!("cannot write: {e}"))),
+            Err(reason) => {
+                self.diagnostics.push(format!(
+                    "the index {} was damaged ({reason}); rebuilt it",
+                    p.display()
+                ));
+                self.build_new();
+                Ok(())
+            }
+        }
+    }
+
+    /// Refuses a reopen that finds another file than the one first opened (`index --rebuild`
+    /// put a new one in place meanwhile): what was read from the first is not mixed with it.
+    fn same_file(&mut self, now: Option<Vec<u8>>) -> Result<(), IndexError> {
+        match &self.generation {
+            None => {
+                self.generation = Some(now);
+                Ok(())
+            }
+            Some(first) if *first == now => Ok(()),
+            Some(_) => Err(IndexError::Replaced(self.path.clone())),
+        }
+    }
+
+    /// Closes the file, making its updates durable and sealing it; an error (a full disk) is
+    /// the update's: what was written since the last durable state is dropped by redb.
+    pub(super) fn close(&mut self) -> Result<(), IndexError> {
+        match self.db.take() {
+            Some(Handle::Write(db)) => {
+                db.close()
+                    .map_err(|e| self.err(format!("cannot write: {e}")))?;
+                if self.building.is_none() {
+                    integrity::seal(&self.path)
+                        .map_err(|e| self.err(format!("cannot write: {e}")))?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Ends the use of the index: closes it ([`Index::close`]), and puts a new file in place
+    /// of the old, whole, sealed. After an error nothing is put in place.
+    pub fn finish(&mut self) -> Result<(), IndexError> {
+        self.write_gate = None;
+        self.close()?;
+        if let Some(new) = self.building.take() {
+            let put = crate::util::faults::check("rename")
+                .and_then(|_| std::fs::rename(&new, &self.path));
+            if let Err(e) = put {
+                let _ = std::fs::remove_file(&new);
+                return Err(self.err(format!("cannot write: {e}")));
+            }
+            integrity::seal(&self.path).map_err(|e| self.err(format!("cannot write: {e}")))?;
+        }
+        Ok(())
     }
 
     /// Makes the next open to write wait until `gate`'s sender sends or is dropped: another
@@ -172,8 +320,13 @@ impl Index {
         if !matches!(self.db, Some(Handle::Write(_))) {
             self.db = None; // release the shared lock before asking for the exclusive one
             let (db, version) = self.open_write()?;
+            let mut generation = generation_of(&db).map_err(|e| self.err(e))?;
+            if generation.is_none() && self.building.is_some() {
+                generation = Some(name_file(&db).map_err(|e| self.err(e))?);
+            }
             self.schema_version = version;
             self.db = Some(Handle::Write(db));
+            self.same_file(generation)?;
         }
         match &self.db {
             Some(Handle::Write(db)) => Ok(db),
@@ -184,39 +337,43 @@ impl Index {
     fn open_write(&mut self) -> Result<(Database, u32), IndexError> {
         let mode = self.mode;
         let wait = self.wait;
-        let p = self.path.clone();
-        if let Some(dir) = p.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&p, e))?;
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&self.path, e))?;
         }
-        let diagnostics = &mut self.diagnostics;
-        guarded(&p, || loop {
-            match try_open(wait, || builder().create(&p)) {
-                Opened::Db(db) => match Self::check_version(&db, &p, mode != Mode::Status) {
-                    Ok(version) => return Ok((db, version)),
-                    Err(IndexError::Unusable { reason, .. }) if mode != Mode::Status => {
-                        drop(db);
-                        diagnostics.push(format!(
-                            "the index {} was damaged ({reason}); rebuilt it",
-                            p.display()
-                        ));
-                        remove(&p)?;
-                    }
-                    Err(e) => return Err(e),
-                },
-                Opened::Busy => return Err(IndexError::Busy(p.clone())),
-                Opened::Io(reason) => return Err(IndexError::unusable(&p, reason)),
-                Opened::Damaged(reason) => {
-                    if mode == Mode::Status || diagnostics.len() > 1 {
-                        return Err(IndexError::unusable(&p, reason));
-                    }
-                    diagnostics.push(format!(
+        let mut rebuilt = 0;
+        loop {
+            let p = self.file();
+            let opened = guarded(&p, || {
+                Ok(match try_open(wait, || create_db(&p)) {
+                    Opened::Db(db) => match Self::check_version(&db, &p, mode != Mode::Status) {
+                        Ok(version) => Ok((db, version)),
+                        Err(IndexError::Unusable { reason, .. }) if mode != Mode::Status => {
+                            Err(reason)
+                        }
+                        Err(e) => return Err(e),
+                    },
+                    Opened::Busy => return Err(IndexError::Busy(p.clone())),
+                    Opened::Io(reason) => return Err(IndexError::unusable(&p, reason)),
+                    Opened::Damaged(reason) if mode != Mode::Status => Err(reason),
+                    Opened::Damaged(reason) => return Err(IndexError::unusable(&p, reason)),
+                })
+            })?;
+            match opened {
+                Ok(found) => return Ok(found),
+                // A file made here now that does not open is no damage to rebuild again.
+                Err(reason) if rebuilt > 0 || self.building.is_some() => {
+                    return Err(IndexError::unusable(&p, reason))
+                }
+                Err(reason) => {
+                    self.diagnostics.push(format!(
                         "the index {} was damaged ({reason}); rebuilt it",
-                        p.display()
+                        self.path.display()
                     ));
-                    remove(&p)?;
+                    rebuilt += 1;
+                    self.build_new();
                 }
             }
-        })
+        }
     }
 
     /// Drops a file found damaged while in use (`reason`) and starts a new one, saying so:
@@ -228,7 +385,8 @@ impl Index {
             "the index {} was damaged ({reason}); rebuilt it",
             self.path.display()
         ));
-        remove(&self.path)?;
+        integrity::unseal(&self.path);
+        self.build_new();
         self.writable()?;
         Ok(())
     }
@@ -238,7 +396,7 @@ impl Index {
         if self.db.is_some() {
             return Ok(());
         }
-        let p = self.path.clone();
+        let p = self.file();
         let wait = self.wait;
         let db = guarded(&p, || {
             match try_open(wait, || builder().open_read_only(&p)) {
@@ -249,8 +407,9 @@ impl Index {
                 }
             }
         })?;
+        let generation = generation_of(&db).map_err(|e| self.err(e))?;
         self.db = Some(Handle::Read(db));
-        Ok(())
+        self.same_file(generation)
     }
 
     pub(super) fn read_txn(&self) -> Result<redb::ReadTransaction, IndexError> {
@@ -300,10 +459,45 @@ impl Index {
     }
 }
 
-fn remove(path: &Path) -> Result<(), IndexError> {
-    match std::fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(IndexError::unusable(path, e)),
+impl Drop for Index {
+    /// An index not finished ([`Index::finish`]) is closed (and sealed, when that works) as it
+    /// is; a new file it was building is not put in place.
+    fn drop(&mut self) {
+        self.write_gate = None;
+        if let Some(Handle::Write(db)) = self.db.take() {
+            if db.close().is_ok() && self.building.is_none() {
+                let _ = integrity::seal(&self.path);
+            }
+        }
+        if let Some(new) = self.building.take() {
+            let _ = std::fs::remove_file(new);
+        }
     }
+}
+
+/// The file at `path` opened to write (made when missing), through the failpoints.
+fn create_db(path: &Path) -> Result<Database, redb::DatabaseError> {
+    builder().create_with_backend(Storage::create(path)?)
+}
+
+/// The file's generation, as stored.
+fn generation_of(db: &impl ReadableDatabase) -> Result<Option<Vec<u8>>, redb::Error> {
+    let txn = db.begin_read()?;
+    let meta = match txn.open_table(META) {
+        Ok(meta) => meta,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(meta.get(KEY_GENERATION)?.map(|v| v.value().to_vec()))
+}
+
+/// Names a new file: a generation no other file has (the time and this process).
+fn name_file(db: &Database) -> Result<Vec<u8>, redb::Error> {
+    let name = format!("{}-{}", crate::util::now_ns(), std::process::id()).into_bytes();
+    let mut txn = db.begin_write()?;
+    txn.set_durability(Durability::None)?;
+    txn.open_table(META)?
+        .insert(KEY_GENERATION, name.as_slice())?;
+    txn.commit()?;
+    Ok(name)
 }

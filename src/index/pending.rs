@@ -53,7 +53,7 @@ impl Index {
         indexed: Option<[u8; 20]>,
         shallow: &[u8],
     ) -> Option<Pending> {
-        let bytes = std::fs::read(self.pending_path()).ok()?;
+        let bytes = crate::fs::read::read_side_file(&self.pending_path()).ok()?;
         let p: Pending = codec::decode(&bytes).ok()?;
         (p.made_by == PENDING_MADE_BY && Some(p.base) == indexed && p.shallow == shallow)
             .then_some(p)

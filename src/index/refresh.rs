@@ -139,7 +139,7 @@ impl Index {
         self.pending.clear();
         // Close now (on this thread, which may run beside the scan): redb makes the commit
         // durable on close, and the reads that follow reopen the file to read only.
-        self.db = None;
+        self.close()?;
         Ok(added)
     }
 

@@ -61,6 +61,9 @@ pub const KEY_SCAN_MEMO_REPORT: &str = "scan_memo_report";
 /// The last walk of the root for untracked source files ([`crate::scan::SourceWalk`]), kept
 /// with the markers (schema 6). Absent: walk again.
 pub const KEY_SOURCE_WALK: &str = "source_walk";
+/// The meta key naming the file: written when a file is made, never changed (ADR-0011). Optional:
+/// a file made before it has none.
+pub const KEY_GENERATION: &str = "generation";
 
 /// A commit as kept (schema 3): the parents as commit numbers (a parent outside the index, at
 /// a shallow boundary, is left out) and the message's mentions. What its diff touched is in

@@ -68,13 +68,22 @@ impl Index {
             fresh: self.schema_version == SCHEMA_VERSION
                 && files_fresh
                 && head == indexed_head
-                && self.meta(KEY_REACH)?.is_some(),
+                // With no commits there is no history to build: a query adds none.
+                && (self.repo.head.is_none() || self.meta(KEY_REACH)?.is_some())
+                // A file not as this tool left it is checked by the next query (ADR-0011).
+                && super::integrity::sealed(&self.path),
             head,
             indexed_head,
             records,
             commits,
             paths: distinct,
         })
+    }
+
+    /// Whether the stored scan memo holds for `scope` (a query would not scan).
+    pub fn memo_holds(&mut self, scope: &Scope) -> Result<bool, IndexError> {
+        self.readable()?;
+        self.files_fresh(scope)
     }
 
     /// Whether a query now would find the records and guides as the index has them: the scan

@@ -2,6 +2,8 @@
 //! panic elsewhere, the wall clock, one-line messages. Nothing here knows about records, git
 //! or the index (ADR-0007).
 
+pub mod faults;
+
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// Maps `items` on up to as many threads as the machine has cores, keeping their order; on
@@ -61,7 +63,7 @@ pub fn replace_file(
     tmp: &std::path::Path,
     bytes: &[u8],
 ) -> std::io::Result<()> {
-    let done = std::fs::write(tmp, bytes).and_then(|_| {
+    let done = faults::check("file").and_then(|_| std::fs::write(tmp, bytes)).and_then(|_| {
         match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
             _ => {}

@@ -112,8 +112,9 @@ fn amends(repo: &Repo, hook: CommitHook) -> bool {
         CommitHook::PrepareMessage { source, commit, .. } => {
             source == Some("commit") && commit.is_some_and(is_head)
         }
-        CommitHook::CommitMessage { .. } => read_note(&note(repo, MESSAGE_SOURCE))
-            .is_ok_and(|noted| is_head(noted.trim())),
+        CommitHook::CommitMessage { .. } => {
+            read_note(&note(repo, MESSAGE_SOURCE)).is_ok_and(|noted| is_head(noted.trim()))
+        }
     }
 }
 

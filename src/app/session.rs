@@ -367,14 +367,8 @@ impl Session {
                 break;
             }
             std::thread::sleep(SETTLE);
-            (scanned, _, rescanned) = self.scan_with(
-                &mut idx,
-                None,
-                true,
-                &Ask::Check,
-                None,
-                &Markers::default(),
-            )?;
+            (scanned, _, rescanned) =
+                self.scan_with(&mut idx, None, true, &Ask::Check, None, &Markers::default())?;
         }
         idx.finish()?;
         let records = match scanned {

@@ -52,7 +52,9 @@ pub enum IndexError {
     },
     #[error("cannot use the index {path}: {reason}")]
     Unusable { path: PathBuf, reason: String },
-    #[error("the index {0} was replaced while this answer read it (an `index --rebuild` beside it?)")]
+    #[error(
+        "the index {0} was replaced while this answer read it (an `index --rebuild` beside it?)"
+    )]
     Replaced(PathBuf),
     #[error("git history: {0}")]
     History(#[from] crate::git::HistoryError),

@@ -31,7 +31,10 @@ pub fn check(site: &str) -> std::io::Result<()> {
         return Ok(());
     };
     let mut hits = super::locked(&HITS);
-    let hit = hits.get_or_insert_with(HashMap::new).entry(site.to_string()).or_default();
+    let hit = hits
+        .get_or_insert_with(HashMap::new)
+        .entry(site.to_string())
+        .or_default();
     *hit += 1;
     if *hit >= *from {
         return Err(std::io::Error::new(

@@ -63,13 +63,15 @@ pub fn replace_file(
     tmp: &std::path::Path,
     bytes: &[u8],
 ) -> std::io::Result<()> {
-    let done = faults::check("file").and_then(|_| std::fs::write(tmp, bytes)).and_then(|_| {
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
-        std::fs::rename(tmp, path)
-    });
+    let done = faults::check("file")
+        .and_then(|_| std::fs::write(tmp, bytes))
+        .and_then(|_| {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+            std::fs::rename(tmp, path)
+        });
     if done.is_err() {
         let _ = std::fs::remove_file(tmp);
     }

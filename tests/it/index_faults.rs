@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use context_graph::index::schema;
 
 /// The query most tests ask: a governed path, with history.
-const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];
+pub(crate) const WHY: &[&str] = &["why", "src/d1/f1.rs", "--git", "--json"];
 
 /// The `--no-index` answer, which must succeed.
-fn truth(repo: &GitRepo, query: &[&str]) -> Run {
+pub(crate) fn truth(repo: &GitRepo, query: &[&str]) -> Run {
     let out = repo.run(&no_index(query));
     assert_eq!(
         out.code,
@@ -27,7 +27,7 @@ fn truth(repo: &GitRepo, query: &[&str]) -> Run {
     out
 }
 
-fn assert_answer(what: &str, got: &Run, want: &Run) {
+pub(crate) fn assert_answer(what: &str, got: &Run, want: &Run) {
     assert_eq!(
         got.code, want.code,
         "{what}: exit code {:?} (--no-index: {:?})\nstderr:\n{}",
@@ -167,7 +167,7 @@ fn history_stream(from: usize, n: usize) -> String {
 }
 
 /// A repository with a generated history of `n` commits.
-fn generated(n: usize) -> GitRepo {
+pub(crate) fn generated(n: usize) -> GitRepo {
     let repo = GitRepo::new();
     repo.fast_import(&history_stream(0, n));
     repo
@@ -397,7 +397,7 @@ fn assert_recovers(repo: &GitRepo, want: &Run, damage: &str) {
 }
 
 /// Deterministic garbage.
-fn garbage(len: usize, seed: u64) -> Vec<u8> {
+pub(crate) fn garbage(len: usize, seed: u64) -> Vec<u8> {
     let mut s = seed;
     (0..len)
         .map(|_| {
@@ -409,7 +409,7 @@ fn garbage(len: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
-fn overwrite(path: &Path, at: u64, bytes: &[u8]) {
+pub(crate) fn overwrite(path: &Path, at: u64, bytes: &[u8]) {
     use std::io::{Seek, SeekFrom, Write};
     let mut f = std::fs::OpenOptions::new()
         .write(true)

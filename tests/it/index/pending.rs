@@ -11,7 +11,8 @@ use context_graph::index::schema;
 
 /// The HEAD stored in the index file itself (not counting pending commits).
 fn stored_head(repo: &GitRepo) -> String {
-    let db = redb::Database::create(repo.index_file()).expect("open the index");
+    // Read only: a write open would change the file behind the tool's seal (ADR-0011).
+    let db = redb::ReadOnlyDatabase::open(repo.index_file()).expect("open the index");
     let txn = db.begin_read().expect("read");
     let meta = txn.open_table(schema::META).expect("meta table");
     let head = meta

@@ -145,7 +145,9 @@ impl Tree {
     /// out of the root.
     pub fn kind(&self, rel: &str) -> Kind {
         let bare = rel.trim_end_matches('/');
-        if bare.is_empty() {
+        // A path climbing out of the root (`../x`, `a/../../x`) or from `/` is outside it:
+        // refused unread, never stat'ed (ADR-0011).
+        if bare.is_empty() || bare.starts_with('/') || bare.split('/').any(|c| c == "..") {
             return Kind::NotAPath;
         }
         if let Some(known) = locked(&self.kinds).get(bare) {

@@ -94,7 +94,13 @@ impl WalkStamp {
 /// else `$XDG_CONFIG_HOME/git/ignore`), as the walk reads them.
 pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in root.ancestors().skip(1) {
+    // Only the repository's own: none above its top (ADR-0011).
+    let limit = work_tree_top(root).unwrap_or_else(|| root.to_path_buf());
+    for dir in root
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(&limit))
+    {
         out.push(dir.join(".gitignore"));
         out.push(dir.join(".ignore"));
     }
@@ -146,11 +152,13 @@ pub fn files_under(root: &Path, folder: &str) -> Vec<String> {
     if !base.is_dir() {
         return Vec::new();
     }
+    let above = ignores_above(root, &base);
     let mut out: Vec<String> = ignore::WalkBuilder::new(&base)
         .follow_links(false)
         .require_git(false)
         .hidden(false)
-        .filter_entry(|e| e.file_name() != ".git")
+        .parents(false)
+        .filter_entry(move |e| e.file_name() != ".git" && !above.ignores(e))
         .build()
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| !t.is_dir()))
@@ -192,10 +200,15 @@ fn is_change_log(rel: &str) -> bool {
 pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
     let mut out = GuideWalk::default();
     let record_dirs: Vec<PathBuf> = folders.iter().map(|f| root.join(f)).collect();
+    let above = ignores_above(root, root);
     let walker = ignore::WalkBuilder::new(root)
         .follow_links(false)
         .require_git(false)
+        .parents(false)
         .filter_entry(move |e| {
+            if above.ignores(e) {
+                return false;
+            }
             if !e.file_type().is_some_and(|t| t.is_dir()) {
                 return true;
             }
@@ -231,4 +244,42 @@ pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
     out.files.sort();
     out.dirs.sort();
     out
+}
+
+/// The ignore files of the folders above a walk's start that are still the repository's (up to
+/// its top; outside git, up to the root): the walk reads none above them, so a `~/.ignore` or a
+/// `.gitignore` in a folder holding the repository changes no answer (ADR-0011).
+struct Above(Vec<ignore::gitignore::Gitignore>);
+
+fn ignores_above(root: &Path, base: &Path) -> Above {
+    let limit = work_tree_top(root).unwrap_or_else(|| root.to_path_buf());
+    let mut rules = Vec::new();
+    for dir in base
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(&limit))
+    {
+        for name in [".ignore", ".gitignore"] {
+            let file = dir.join(name);
+            if file.is_file() {
+                rules.extend(super::ignored::rules_of(dir, &file));
+            }
+        }
+    }
+    Above(rules)
+}
+
+impl Above {
+    /// Whether the nearest rule about `e` ignores it.
+    fn ignores(&self, e: &ignore::DirEntry) -> bool {
+        let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+        for gi in &self.0 {
+            match gi.matched(e.path(), is_dir) {
+                ignore::Match::Ignore(_) => return true,
+                ignore::Match::Whitelist(_) => return false,
+                ignore::Match::None => {}
+            }
+        }
+        false
+    }
 }

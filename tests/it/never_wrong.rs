@@ -277,3 +277,33 @@ fn a_fifo_where_a_side_file_belongs_is_never_waited_on() {
         "the FIFO was replaced by the note"
     );
 }
+
+#[test]
+fn nothing_outside_the_root_is_read() {
+    let repo = GitRepo::new();
+    let above = repo.path().parent().expect("a folder above the repository");
+    // An ignore file above the repository (as `~/.ignore` would be) changes no answer.
+    std::fs::write(above.join(".ignore"), "README.md\ndocs/\n").expect("write .ignore");
+    std::fs::write(above.join(".gitignore"), "README.md\n").expect("write .gitignore");
+    std::fs::write(above.join("outside.rs"), "fn outside() {}\n").expect("write a file");
+    repo.write(
+        "docs/adr/0001-t.md",
+        "---\ngoverns:\n  - ../outside.rs\n  - ../absent.rs\n  - src/a.rs\n---\n# 1. T\n\nStatus: Accepted\n\nx\n",
+    )
+    .write("src/a.rs", "fn a() {}\n")
+    .write("README.md", "# R\n\nSee ADR-0001.\n");
+    repo.commit_at("2030-01-02T00:00:00Z", "Dev", "Start");
+    let out = repo.run(&["record", "ADR-0001", "--json", "--no-index"]);
+    let doc = out.json();
+    let docs = doc["docs"].to_string();
+    assert!(
+        docs.contains("README.md"),
+        "the guide above is counted: {doc:#}"
+    );
+    // A governed path climbing out of the root is outside, whether or not a file is there.
+    let missing = doc["records"][0]["missing_paths"].to_string();
+    assert!(
+        missing.contains("../outside.rs") && missing.contains("../absent.rs"),
+        "both are outside, unread: {missing}"
+    );
+}

@@ -202,8 +202,9 @@ impl Index {
         if let Some(old) = self.building.take() {
             let _ = std::fs::remove_file(old);
         }
+        remove_dead_builds(&self.path);
         let name = format!(
-            "index.redb.new-{}-{}",
+            "{NEW_PREFIX}{}-{}",
             std::process::id(),
             crate::util::now_ns()
         );
@@ -471,6 +472,34 @@ impl Drop for Index {
         }
         if let Some(new) = self.building.take() {
             let _ = std::fs::remove_file(new);
+        }
+    }
+}
+
+/// How a new file being built beside the index is named: then the process and the time.
+const NEW_PREFIX: &str = "index.redb.new-";
+
+/// Removes the new files of builds whose process is gone (killed part way): on Linux, where
+/// `/proc` tells; elsewhere they stay.
+fn remove_dead_builds(index: &Path) {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let Some(dir) = index.parent() else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(NEW_PREFIX)) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        let alive = pid == std::process::id().to_string() || Path::new("/proc").join(pid).exists();
+        if !pid.is_empty() && !alive {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }

@@ -38,7 +38,14 @@ pub struct Tree {
     globs: Mutex<BTreeMap<String, bool>>,
     /// What git ignores under the root.
     ignores: super::ignored::Ignores,
+    /// What git tracks that the work tree need not hold (a sparse checkout's), asked about a
+    /// path that is not there.
+    absent: Option<Absent>,
 }
+
+/// Answers, for a path not in the work tree, whether git tracks it anyway (a sparse checkout's
+/// skip-worktree entries): its kind then (ADR-0011).
+pub type Absent = std::sync::Arc<dyn Fn(&str) -> Option<Kind> + Send + Sync>;
 
 /// Everything a [`Tree`] was asked and answered: the kind of every path, and the candidates
 /// for every missing one. The graph is a function of the parsed records and these answers, so
@@ -54,8 +61,13 @@ impl Observed {
     /// Whether the file system under `root` still answers every question the same way.
     /// `same_dirs` are folders already known to be the same folders as when asked (a guide
     /// walk's, by their fingerprints): a folder among them is still a folder.
-    pub fn still_holds(&self, root: &Path, same_dirs: &std::collections::HashSet<&str>) -> bool {
-        let tree = Tree::new(root.to_path_buf());
+    pub fn still_holds(
+        &self,
+        root: &Path,
+        same_dirs: &std::collections::HashSet<&str>,
+        absent: Option<Absent>,
+    ) -> bool {
+        let tree = Tree::new(root.to_path_buf()).with_absent(absent);
         self.kinds.iter().all(|(path, kind)| {
             (*kind == Kind::Folder && same_dirs.contains(path.as_str())) || tree.kind(path) == *kind
         }) && self
@@ -78,7 +90,14 @@ impl Tree {
             globs: Mutex::new(BTreeMap::new()),
             ignores: super::ignored::Ignores::new(&root),
             root,
+            absent: None,
         }
+    }
+
+    /// This tree, asking `absent` about a path that is not there.
+    pub fn with_absent(mut self, absent: Option<Absent>) -> Tree {
+        self.absent = absent;
+        self
     }
 
     /// What this tree was asked so far, in path order.
@@ -188,6 +207,10 @@ impl Tree {
                 Ok(_) => return Kind::File,
                 Err(_) => {}
             }
+        }
+        // Tracked by git though not in the work tree (outside a sparse checkout's set): there.
+        if let Some(kind) = self.absent.as_ref().and_then(|a| a(bare)) {
+            return kind;
         }
         let first = bare.split('/').next().unwrap_or(bare);
         if first != bare && self.dir_inside(first) {

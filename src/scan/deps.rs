@@ -81,6 +81,7 @@ impl Deps {
         // The walk's folders were just found unchanged: a folder among them is still one.
         let same_dirs: std::collections::HashSet<&str> =
             self.walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
-        self.observed.still_holds(root, &same_dirs)
+        self.observed
+            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)))
     }
 }

@@ -122,7 +122,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
             looked,
         });
     }
-    let tree = Tree::new(root.to_path_buf());
+    let tree = Tree::new(root.to_path_buf()).with_absent(Some(not_checked_out(root)));
     let records = graph::build(&tree, &folders, &parsed);
 
     let walk = match inputs.guide_walk() {
@@ -242,4 +242,20 @@ fn cached_or_read<T: Send>(
             None => read_misses.next().expect("one read per miss"),
         })
         .collect()
+}
+
+/// What git tracks under `root` that a sparse checkout leaves out of the work tree, read from
+/// git's index the first time a path is not there (ADR-0011).
+pub(crate) fn not_checked_out(root: &Path) -> crate::fs::tree::Absent {
+    let root = root.to_path_buf();
+    let found: std::sync::OnceLock<crate::git::NotCheckedOut> = std::sync::OnceLock::new();
+    std::sync::Arc::new(move |rel: &str| {
+        let kind = found
+            .get_or_init(|| crate::git::NotCheckedOut::of(&root))
+            .kind(rel)?;
+        Some(match kind {
+            true => crate::fs::tree::Kind::Folder,
+            false => crate::fs::tree::Kind::File,
+        })
+    })
 }

@@ -307,3 +307,42 @@ fn nothing_outside_the_root_is_read() {
         "both are outside, unread: {missing}"
     );
 }
+
+#[test]
+fn a_sparse_checkout_still_has_the_paths_git_tracks() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-b.md",
+        "# 1. B\n\nStatus: Accepted\n\nThe code is `src/b/` and `src/b/y.rs`.\n",
+    )
+    .write("src/a/x.rs", "fn x() {}\n")
+    .write("src/b/y.rs", "fn y() {}\n");
+    repo.commit_at("2030-01-02T00:00:00Z", "Dev", "Start");
+    repo.git(&["sparse-checkout", "set", "docs", "src/a"]);
+    assert!(
+        !repo.path().join("src/b/y.rs").exists(),
+        "left out of the work tree"
+    );
+    for query in [
+        &["check", "--json"][..],
+        &["why", "src/b/y.rs", "--json"][..],
+        &["check", "--git", "--json"][..],
+    ] {
+        let want = truth(&repo, query);
+        let doc = want.json();
+        assert!(
+            !want.stdout().contains("governed-path-gone"),
+            "{query:?}: a tracked path is there: {doc:#}"
+        );
+        assert_eq!(
+            doc["records"][0]["missing_paths"],
+            serde_json::json!([]),
+            "{query:?}"
+        );
+        assert_answer(
+            &format!("{query:?} with the index"),
+            &repo.run(query),
+            &want,
+        );
+    }
+}

@@ -95,6 +95,17 @@ fn parse(raw: &str) -> Frontmatter {
             invalid: None,
         };
     }
+    // Aliases are expanded by the loader: a few hundred bytes of nested aliases would take
+    // gigabytes. Counted first, without expanding (ADR-0011).
+    if expanded_nodes(raw) > MAX_YAML_NODES {
+        return Frontmatter {
+            fields: fallback(raw),
+            raw: raw.to_string(),
+            invalid: Some(format!(
+                "its aliases expand to more than {MAX_YAML_NODES} nodes"
+            )),
+        };
+    }
     match YamlLoader::load_from_str(raw) {
         Ok(docs) => {
             let mut fields = BTreeMap::new();
@@ -118,6 +129,65 @@ fn parse(raw: &str) -> Frontmatter {
             invalid: Some(e.to_string()),
         },
     }
+}
+
+/// How many nodes a frontmatter may hold once its aliases are expanded: far more than any
+/// record's, far fewer than an alias bomb's.
+pub const MAX_YAML_NODES: u64 = 10_000;
+
+/// How many nodes `raw` holds with every alias expanded, counted from the parser's events in
+/// one pass (an alias counts the size of what it names); saturating. A document that does not
+/// parse counts what came before the error (the loader then reports it).
+fn expanded_nodes(raw: &str) -> u64 {
+    use yaml_rust2::parser::{Event, EventReceiver, Parser};
+    #[derive(Default)]
+    struct Count {
+        /// Open collections: their anchor and their size so far.
+        open: Vec<(usize, u64)>,
+        /// Each anchor's size.
+        anchors: std::collections::HashMap<usize, u64>,
+        total: u64,
+    }
+    impl Count {
+        fn add(&mut self, n: u64) {
+            match self.open.last_mut() {
+                Some((_, size)) => *size = size.saturating_add(n),
+                None => self.total = self.total.saturating_add(n),
+            }
+        }
+    }
+    impl EventReceiver for Count {
+        fn on_event(&mut self, ev: Event) {
+            match ev {
+                Event::Scalar(_, _, anchor, _) => {
+                    if anchor > 0 {
+                        self.anchors.insert(anchor, 1);
+                    }
+                    self.add(1);
+                }
+                Event::Alias(anchor) => {
+                    let n = self.anchors.get(&anchor).copied().unwrap_or(1);
+                    self.add(n);
+                }
+                Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                    self.open.push((anchor, 1));
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    if let Some((anchor, size)) = self.open.pop() {
+                        if anchor > 0 {
+                            self.anchors.insert(anchor, size);
+                        }
+                        self.add(size);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut count = Count::default();
+    let _ = Parser::new_from_str(raw).load(&mut count, false);
+    let open: u64 = count.open.iter().map(|(_, n)| *n).sum();
+    count.total.saturating_add(open)
 }
 
 /// The common frontmatter, read without a YAML parser: `key: value` lines whose values are
@@ -317,6 +387,34 @@ mod tests {
             Value::List(vec!["1".into(), "ADR-2".into()])
         );
         assert!(fm.invalid.is_none());
+    }
+
+    #[test]
+    fn an_alias_bomb_is_refused_before_it_is_expanded() {
+        let mut raw = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 0..12 {
+            let prev = if i == 0 {
+                "a".to_string()
+            } else {
+                format!("b{}", i - 1)
+            };
+            let refs = vec![format!("*{prev}"); 10].join(", ");
+            raw.push_str(&format!("b{i}: &b{i} [{refs}]\n"));
+        }
+        raw.push_str("governs: [src/]\n");
+        let text = format!("---\n{raw}---\n# T\n");
+        let started = std::time::Instant::now();
+        let (fm, _) = split(&text);
+        let fm = fm.expect("frontmatter");
+        assert!(
+            fm.invalid.as_deref().is_some_and(|w| w.contains("aliases")),
+            "{:?}",
+            fm.invalid
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // A few aliases, as records use them, are read as YAML.
+        let (fm, _) = split("---\nx: &x [a, b]\ny: *x\nz: {k: v}\n---\n");
+        assert!(fm.expect("frontmatter").invalid.is_none());
     }
 
     #[test]

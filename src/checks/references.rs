@@ -5,8 +5,15 @@ use super::Corpus;
 use crate::model::{DocCitations, Finding, FindingCode, Record};
 
 pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
+    // A set, not a search of the lists per citation: a record may name thousands (ADR-0011).
+    let related: std::collections::HashSet<&str> = r
+        .supersedes
+        .iter()
+        .chain(&r.superseded_by)
+        .map(String::as_str)
+        .collect();
     for id in &r.cites {
-        if r.supersedes.contains(id) || r.superseded_by.contains(id) {
+        if related.contains(id.as_str()) {
             continue;
         }
         match c.get(id) {

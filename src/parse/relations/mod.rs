@@ -129,10 +129,14 @@ fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
         first = false;
         rest = &rest[skip..];
         let unticked = rest.strip_prefix('`').unwrap_or(rest);
-        if let Some(c) = link_re()
-            .captures(rest)
-            .filter(|c| c.get(0).unwrap().start() == 0)
-        {
+        // Only what starts `rest` is read: a link begins with `[`, and an id is looked for in
+        // a short window (a search over the whole rest, once per item, was quadratic).
+        let link = rest
+            .starts_with('[')
+            .then(|| link_re().captures(rest))
+            .flatten()
+            .filter(|c| c.get(0).unwrap().start() == 0);
+        if let Some(c) = link {
             if let Some(target) = link_target(folder, &c[2]) {
                 out.push(Ref::Link {
                     text_id: link_text_id(&c[1], prefix),
@@ -142,11 +146,7 @@ fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
                 out.push(Ref::Id(id));
             }
             rest = &rest[c.get(0).unwrap().end()..];
-        } else if let Some(mention) = ids::mentions(unticked)
-            .into_iter()
-            .next()
-            .filter(|m| m.start == 0)
-        {
+        } else if let Some(mention) = first_mention(unticked) {
             out.push(Ref::Id(mention.id));
             rest = &unticked[mention.end..];
             rest = rest.strip_prefix('`').unwrap_or(rest);
@@ -157,6 +157,27 @@ fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
         } else {
             break;
         }
+    }
+}
+
+/// The id mentioned at the very start of `text`, looked for in a window of its first bytes
+/// (the whole text when the mention reaches the window's end).
+fn first_mention(text: &str) -> Option<ids::Mention> {
+    const WINDOW: usize = 256;
+    let mut end = text.len().min(WINDOW);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let found = ids::mentions(&text[..end])
+        .into_iter()
+        .next()
+        .filter(|m| m.start == 0);
+    match found {
+        Some(m) if m.end + 1 >= end && end < text.len() => ids::mentions(text)
+            .into_iter()
+            .next()
+            .filter(|m| m.start == 0),
+        found => found,
     }
 }
 
@@ -216,13 +237,14 @@ pub(super) fn status_relations(status: &str, ctx: &Ctx, mut lists: Lists) {
 /// visible lines (fences dropped, code-span examples blanked).
 pub(super) fn prose_relations(lines: &[(usize, &str)], ctx: &Ctx, mut lists: Lists) {
     for line in logical_lines(lines) {
+        let row = Row::of(&line);
         for c in relation_re().captures_iter(&line) {
             let m = c.get(0).expect("group 0 always matches");
             let (kind, form) = match c.get(1) {
                 Some(_) => (Kind::SupersededBy, Form::By),
                 None => classify(m.as_str()),
             };
-            let Some(start) = clause_start(&line, m.start()) else {
+            let Some(start) = clause_start(&line, &row, m.start()) else {
                 continue;
             };
             if let Some(partial) = judge(&line[start..m.start()], form, ctx.own_id) {
@@ -353,30 +375,53 @@ fn logical_lines(lines: &[(usize, &str)]) -> Vec<String> {
     out
 }
 
-/// Where the clause holding byte `at` of `line` begins: after the last sentence end (`.`, `!`,
-/// `?`), `;` or `:` followed by a space, or at the line's start. In a table row only the first
-/// cell is read (a key such as "| Supersedes | ADR-3 |"); a relation word in another cell is
-/// about that row's subject, and `None`.
-fn clause_start(line: &str, at: usize) -> Option<usize> {
-    let before = &line[..at];
-    let row = unquoted(line).starts_with('|');
-    let mut start = 0;
-    if row {
-        let first = before.find('|').map_or(0, |i| i + 1);
-        if before[first..].contains('|') {
+/// A clause longer than this before its relation word is no statement about the record (its
+/// subject would be far behind); not reading further keeps a paragraph's reading linear in its
+/// size, whatever it repeats (ADR-0011).
+const MAX_CLAUSE: usize = 1024;
+
+/// Where a table row's first cell starts, and where its second begins (found once per line).
+struct Row {
+    first: usize,
+    second: Option<usize>,
+}
+
+impl Row {
+    fn of(line: &str) -> Option<Row> {
+        if !unquoted(line).starts_with('|') {
             return None;
         }
-        start = first;
+        let first = line.find('|').map_or(0, |i| i + 1);
+        let second = line[first..].find('|').map(|i| first + i);
+        Some(Row { first, second })
+    }
+}
+
+/// Where the clause holding byte `at` of `line` begins: after the last sentence end (`.`, `!`,
+/// `?`), `;` or `:` followed by a space, or at the line's start. In a table row (`row`) only the
+/// first cell is read (a key such as "| Supersedes | ADR-3 |"); a relation word in another cell
+/// is about that row's subject, and `None`. `None` too for a clause longer than [`MAX_CLAUSE`].
+fn clause_start(line: &str, row: &Option<Row>, at: usize) -> Option<usize> {
+    let before = &line[..at];
+    let mut start = 0;
+    if let Some(row) = row {
+        if row.second.is_some_and(|second| second < at) {
+            return None;
+        }
+        if row.first <= at {
+            start = row.first;
+        }
     }
     let b = before.as_bytes();
-    for i in (start..b.len()).rev() {
+    let floor = start.max(b.len().saturating_sub(MAX_CLAUSE + 1));
+    for i in (floor..b.len()).rev() {
         if matches!(b[i], b'.' | b'!' | b'?' | b';' | b':')
             && b.get(i + 1).is_some_and(|c| c.is_ascii_whitespace())
         {
             return Some(i + 1);
         }
     }
-    Some(start)
+    (floor == start).then_some(start)
 }
 
 /// The markers a clause may begin with: blockquote `>`, a callout (`[!NOTE]`), heading `#`s,

@@ -169,3 +169,21 @@ fn status_values_name_relations_anywhere() {
     status_relations("Not superseded by ADR-8", &ctx, [&mut a, &mut b, &mut c]);
     assert_eq!(a, [Ref::Id("ADR-0009".into())]);
 }
+
+#[test]
+fn a_paragraph_repeating_a_relation_is_read_once_through() {
+    // 16 KB of "supersedes `NNNN`" in one sentence: only the first is at the clause's start.
+    // Each relation word used to search the whole paragraph before and after it.
+    let text: String = (1..1000).map(|i| format!("supersedes `{i:04}` ")).collect();
+    assert_eq!(supersedes(&text), vec!["ADR-0001".to_string()]);
+    // A clause ending far along still has its own start.
+    let long = format!("{text}. Supersedes ADR-0007.");
+    assert_eq!(
+        supersedes(&long),
+        vec!["ADR-0001".to_string(), "ADR-0007".to_string()]
+    );
+    // An item list of ids after one relation word is read whole.
+    let list: Vec<String> = (1..2000).map(|i| format!("ADR-{i:04}")).collect();
+    let many = format!("Supersedes {}.", list.join(", "));
+    assert_eq!(supersedes(&many).len(), 1999);
+}

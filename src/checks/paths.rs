@@ -2,7 +2,7 @@
 
 use super::Corpus;
 use crate::model::{Finding, FindingCode, Record};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
     if !r.status.is_current() {
@@ -69,19 +69,30 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
     }
 }
 
-/// Whether one of two records says it supersedes or amends the other, or names it as related in
-/// its frontmatter (`relatesTo`): then someone has read both already, and governing the same
-/// path is by design.
-fn related(a: &Record, b: &Record) -> bool {
-    let names = |x: &Record, y: &Record| {
-        x.supersedes.contains(&y.id)
-            || x.amends.contains(&y.id)
-            || x.superseded_by.contains(&y.id)
-            || x.relates_to.contains(&y.id)
-    };
-    names(a, b) || names(b, a)
+/// The records each record names as superseded, amending, superseding or related
+/// (`relatesTo`), both ways: two records so linked have been read together already, and
+/// governing the same path is by design.
+fn links<'a>(c: &Corpus<'a>) -> HashMap<&'a str, HashSet<&'a str>> {
+    let mut out: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for x in c.records.iter() {
+        let named = x
+            .supersedes
+            .iter()
+            .chain(&x.amends)
+            .chain(&x.superseded_by)
+            .chain(&x.relates_to);
+        for y in named {
+            out.entry(x.id.as_str()).or_default().insert(y.as_str());
+            out.entry(y.as_str()).or_default().insert(x.id.as_str());
+        }
+    }
+    out
 }
 
+/// Current records governing the same entry where at least one of them is linked to none of
+/// another: one finding for each set of such records, naming every entry they share. Linear
+/// in the entries and their records (ADR-0011): 200 records governing one folder are one
+/// finding naming them all, not 19,900 pairs.
 pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
     let mut by_entry: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
     for r in c.records.iter().filter(|r| r.status.is_current()) {
@@ -90,35 +101,66 @@ pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
             by_entry.entry(g.as_str()).or_default().push(r);
         }
     }
-    let mut pairs: BTreeMap<(&str, &str), (&Record, Vec<&str>)> = BTreeMap::new();
+    let links = links(c);
+    let none = HashSet::new();
+    let mut sets: BTreeMap<Vec<&str>, (&Record, Vec<&str>)> = BTreeMap::new();
     for (entry, group) in &by_entry {
-        for (i, a) in group.iter().enumerate() {
-            for b in &group[i + 1..] {
-                if a.id == b.id || related(a, b) {
-                    continue;
-                }
-                let (first, later) = if a.id <= b.id { (a, b) } else { (b, a) };
-                pairs
-                    .entry((first.id.as_str(), later.id.as_str()))
-                    .or_insert_with(|| (later, Vec::new()))
-                    .1
-                    .push(entry);
-            }
+        if group.len() < 2 {
+            continue;
         }
-    }
-    for ((first, later_id), (later, shared)) in pairs {
-        out.push(Finding::new(
-                FindingCode::OverlappingGovernance,
-                later_id,
-            &later.path,
-            format!(
-                "{first} and {later_id} both govern {}, and neither supersedes nor amends the other: a person reads both and decides: supersede, amend, or narrow one's scope",
-                shared
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        for r in group {
+            *count.entry(r.id.as_str()).or_default() += 1;
+        }
+        // A record overlaps when fewer than all the others share its id or are linked to it.
+        let mut flagged: Vec<&Record> = group
+            .iter()
+            .copied()
+            .filter(|r| {
+                let id = r.id.as_str();
+                let linked: usize = links
+                    .get(id)
+                    .unwrap_or(&none)
                     .iter()
-                    .map(|s| format!("`{s}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                    .filter(|o| **o != id)
+                    .map(|o| count.get(o).copied().unwrap_or(0))
+                    .sum();
+                count[id] - 1 + linked < group.len() - 1
+            })
+            .collect();
+        flagged.sort_by(|a, b| a.id.cmp(&b.id));
+        flagged.dedup_by(|a, b| a.id == b.id);
+        if flagged.len() < 2 {
+            continue;
+        }
+        let later = *flagged.last().expect("two at least");
+        let ids: Vec<&str> = flagged.iter().map(|r| r.id.as_str()).collect();
+        sets.entry(ids)
+            .or_insert_with(|| (later, Vec::new()))
+            .1
+            .push(entry);
+    }
+    for (ids, (later, shared)) in sets {
+        let shared = shared
+            .iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let message = match ids.as_slice() {
+            [first, second] => format!(
+                "{first} and {second} both govern {shared}, and neither supersedes nor amends the other: a person reads both and decides: supersede, amend, or narrow one's scope"
             ),
+            [head @ .., last] => format!(
+                "{} and {last} all govern {shared}, and not each supersedes or amends the others: a person reads them and decides: supersede, amend, or narrow their scopes",
+                head.join(", ")
+            ),
+            [] => continue,
+        };
+        out.push(Finding::new(
+            FindingCode::OverlappingGovernance,
+            &later.id,
+            &later.path,
+            message,
         ));
     }
 }

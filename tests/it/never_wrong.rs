@@ -346,3 +346,43 @@ fn a_sparse_checkout_still_has_the_paths_git_tracks() {
         );
     }
 }
+
+#[test]
+fn many_records_governing_one_folder_are_one_finding_naming_them_all() {
+    let repo = GitRepo::new();
+    repo.write("src/shared/a.rs", "fn a() {}\n");
+    for i in 1..=200 {
+        repo.write(
+            &format!("docs/adr/{i:04}-r.md"),
+            &format!("# {i}. R{i}\n\nStatus: Accepted\n\nThe code is `src/shared/`.\n"),
+        );
+    }
+    // Two more that amend each other and share another folder: linked, no finding there.
+    repo.write("src/pair/b.rs", "fn b() {}\n")
+        .write(
+            "docs/adr/0201-p.md",
+            "# 201. P\n\nStatus: Accepted\n\nThe code is `src/pair/`.\n",
+        )
+        .write(
+            "docs/adr/0202-q.md",
+            "# 202. Q\n\nStatus: Accepted\n\nAmends ADR-0201. The code is `src/pair/`.\n",
+        );
+    let out = repo.run(&["check", "--json", "--no-index"]);
+    let doc = out.json();
+    let overlaps: Vec<&serde_json::Value> = doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "overlapping-governance")
+        .collect();
+    assert_eq!(overlaps.len(), 1, "{overlaps:#?}");
+    let message = overlaps[0]["message"].as_str().expect("a message");
+    for i in 1..=200 {
+        assert!(
+            message.contains(&format!("ADR-{i:04}")),
+            "ADR-{i:04}: {message}"
+        );
+    }
+    assert!(!message.contains("ADR-0201"), "{message}");
+    assert_eq!(overlaps[0]["record"], "ADR-0200");
+}

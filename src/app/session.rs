@@ -558,10 +558,16 @@ fn with_history(report: &mut Report, ever_had: &mut dyn FnMut(&str) -> bool) {
 
 fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {
     match outcome {
-        Outcome::NotARepo => report.notes.push(format!(
-            "--git: {} is not in a git work tree, so there is no history to read",
-            root.display()
-        )),
+        Outcome::NotARepo => report.notes.push(match git::unreadable_format(root) {
+            Some(format) => format!(
+                "--git: the repository at {} names its objects by {format}, which context-graph cannot read yet: answered without history",
+                root.display()
+            ),
+            None => format!(
+                "--git: {} is not in a git work tree, so there is no history to read",
+                root.display()
+            ),
+        }),
         Outcome::NoCommits => report.notes.push(
             "--git: the repository has no commits yet, so there is no history to read".into(),
         ),

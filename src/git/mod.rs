@@ -18,7 +18,7 @@ mod walk;
 
 pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
 pub use range::{walk_range, RangeCommit};
-pub use repo::{open, Repo};
+pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};

@@ -94,6 +94,8 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
                 Some(Up::NoGitRepository { .. })
                 | Some(Up::NoGitRepositoryWithinCeiling { .. })
                 | Some(Up::NoGitRepositoryWithinFs { .. }) => Ok(None),
+                // Objects named by another hash than SHA-1: no history can be read (ADR-0011).
+                _ if unreadable_format(&root_abs).is_some() => Ok(None),
                 _ => Err(HistoryError::Open {
                     path: root_abs,
                     message: one_line(&err.to_string()),
@@ -156,4 +158,32 @@ mod tests {
         assert_eq!(path_prefix(Path::new("")), "");
         assert_eq!(path_prefix(Path::new("a/b")), "a/b/");
     }
+}
+
+/// The object format of the repository around `root` when it is one this build cannot read
+/// (`sha256`): its `extensions.objectFormat`, read from the config of the nearest `.git`
+/// (a folder, or a file naming the git dir). `None` for SHA-1 or no repository.
+pub fn unreadable_format(root: &Path) -> Option<String> {
+    let dot_git = root
+        .ancestors()
+        .map(|d| d.join(".git"))
+        .find(|g| g.exists())?;
+    let git_dir = if dot_git.is_file() {
+        let text = std::fs::read_to_string(&dot_git).ok()?;
+        let named = std::path::PathBuf::from(text.trim().strip_prefix("gitdir:")?.trim());
+        let named = dot_git.parent()?.join(named);
+        // A linked worktree's config is the common dir's.
+        match std::fs::read_to_string(named.join("commondir")) {
+            Ok(common) => named.join(common.trim()),
+            Err(_) => named,
+        }
+    } else {
+        dot_git
+    };
+    let config = std::fs::read_to_string(git_dir.join("config")).ok()?;
+    config.lines().find_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        let value = value.trim().trim_matches('"').to_ascii_lowercase();
+        (key.trim().eq_ignore_ascii_case("objectformat") && value != "sha1").then_some(value)
+    })
 }

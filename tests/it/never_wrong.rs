@@ -386,3 +386,30 @@ fn many_records_governing_one_folder_are_one_finding_naming_them_all() {
     assert!(!message.contains("ADR-0201"), "{message}");
     assert_eq!(overlaps[0]["record"], "ADR-0200");
 }
+
+#[test]
+fn a_sha256_repository_answers_without_history_and_says_so_once() {
+    let repo = GitRepo::empty_folder();
+    repo.git(&["init", "-q", "-b", "main", "--object-format=sha256", "."]);
+    repo.git(&["config", "user.name", "Fixture"]);
+    repo.git(&["config", "user.email", "fixture@example.com"]);
+    repo.git(&["config", "commit.gpgsign", "false"]);
+    repo.write(
+        "docs/adr/0001-a.md",
+        "# 1. A\n\nStatus: Accepted\n\nThe code is `src/`.\n",
+    )
+    .write("src/a.rs", "fn a() {}\n");
+    repo.commit_at("2030-01-02T00:00:00Z", "Dev", "Start, ADR-0001");
+    assert_eq!(repo.run(&["check", "--no-index"]).code, Some(0));
+    assert_eq!(repo.run(&["check"]).code, Some(0));
+    for query in [
+        &["check", "--git", "--json"][..],
+        &["why", "src/a.rs", "--git", "--json"][..],
+        &["record", "ADR-0001", "--git", "--json"][..],
+    ] {
+        let out = repo.run(query);
+        assert_eq!(out.code, Some(0), "{query:?}: {}", out.describe());
+        let notes = out.json()["notes"].to_string();
+        assert_eq!(notes.matches("sha256").count(), 1, "{query:?}: {notes}");
+    }
+}

@@ -149,17 +149,6 @@ pub(super) fn path_prefix(rel: &Path) -> String {
     prefix
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prefix_of_a_subfolder_root() {
-        assert_eq!(path_prefix(Path::new("")), "");
-        assert_eq!(path_prefix(Path::new("a/b")), "a/b/");
-    }
-}
-
 /// The object format of the repository around `root` when it is one this build cannot read
 /// (`sha256`): its `extensions.objectFormat`, read from the config of the nearest `.git`
 /// (a folder, or a file naming the git dir). `None` for SHA-1 or no repository.
@@ -186,4 +175,15 @@ pub fn unreadable_format(root: &Path) -> Option<String> {
         let value = value.trim().trim_matches('"').to_ascii_lowercase();
         (key.trim().eq_ignore_ascii_case("objectformat") && value != "sha1").then_some(value)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefix_of_a_subfolder_root() {
+        assert_eq!(path_prefix(Path::new("")), "");
+        assert_eq!(path_prefix(Path::new("a/b")), "a/b/");
+    }
 }

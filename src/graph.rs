@@ -255,11 +255,14 @@ fn governed(
 fn join_inverse_edges(records: &mut [Record]) {
     let mut cited_by: HashMap<String, BTreeSet<String>> = HashMap::new();
     let mut claimed: HashMap<String, BTreeSet<String>> = HashMap::new();
+    // Only edges into records are kept: a record naming 80,000 unknown ids made a set for each
+    // (ADR-0011).
+    let ids: std::collections::HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
     for r in records.iter() {
-        for c in &r.cites {
+        for c in r.cites.iter().filter(|c| ids.contains(*c)) {
             cited_by.entry(c.clone()).or_default().insert(r.id.clone());
         }
-        for s in &r.supersedes {
+        for s in r.supersedes.iter().filter(|s| ids.contains(*s)) {
             claimed.entry(s.clone()).or_default().insert(r.id.clone());
         }
     }

@@ -240,7 +240,7 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
 
 fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo.clone();
-    if session.options().no_index {
+    if session.options().no_index || !index_folder_writable(&repo) {
         return Ok(false);
     }
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
@@ -288,6 +288,30 @@ fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -
         rescanned = session.refresh()?;
     }
     Ok(true)
+}
+
+/// Whether the index's folder is there, or can be made, and it and the index can be written.
+/// Ones made by root (`sudo context-graph index`, a container), read-only, or a file in the
+/// folder's place leave the refresh nothing to do, quietly (ADR-0008); a query says so once and
+/// answers from a scan.
+fn index_folder_writable(repo: &Repo) -> bool {
+    let path = index::path_for(repo);
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    if std::fs::create_dir_all(dir).is_err() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use rustix::fs::{access, Access};
+        access(dir, Access::WRITE_OK).is_ok()
+            && (!path.exists() || access(&path, Access::WRITE_OK).is_ok())
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
 }
 
 /// A little more than the margin within which a file's content cannot vouch for it.

@@ -125,6 +125,22 @@ mod tests {
             } else {
                 assert!(exits.is_empty(), "{}: {exits:?}", hook.name());
             }
+            // Every write to a file fails quietly, the shell going on (in dash a failed
+            // redirection of `:` ends the script): a folder made by root, read-only, or a file
+            // in its place never stops git nor prints a shell error.
+            for line in s.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                for (at, _) in line.match_indices(">\"$") {
+                    let before = &line[..at];
+                    let quiet = before.ends_with("2>/dev/null ")
+                        || before.ends_with("2>/dev/null >")
+                        || line.contains("2>>\"$__cg_log\"");
+                    assert!(
+                        quiet,
+                        "{}: a write that may fail loudly: {line}",
+                        hook.name()
+                    );
+                }
+            }
             // Our part never reads the standard input another hook needs.
             for call in s.lines().filter(|l| l.contains("\"$__cg_bin\" hook")) {
                 assert!(call.contains("</dev/null"), "{}: {call}", hook.name());

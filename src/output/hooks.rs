@@ -204,25 +204,16 @@ pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
 }
 
 /// How to call context-graph from a hooks manager's configuration: husky's hook files, or
-/// `lefthook.yml`.
+/// `lefthook.yml`. The lines are kept as files in `hooks/managers/` (the README shows them as
+/// they are): they fail open without the binary, and let strict mode's exit 1 through.
 pub fn manager_snippet(name: &str) -> String {
     if name == "husky" {
-        return "```sh\n\
-# .husky/commit-msg\ncontext-graph hook commit-msg \"$1\"\n\
-# .husky/prepare-commit-msg\ncontext-graph hook prepare-commit-msg \"$@\"\n\
-# .husky/post-commit, .husky/post-merge, .husky/post-checkout and .husky/post-rewrite, one each\n\
-context-graph hook post-commit\ncontext-graph hook post-merge \"$@\"\n\
-context-graph hook post-checkout \"$@\"\ncontext-graph hook post-rewrite \"$@\"\n```\n"
-            .to_string();
+        return format!("```sh\n{}```\n", include_str!("../../hooks/managers/husky"));
     }
-    "```yaml\n# lefthook.yml\n\
-prepare-commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook prepare-commit-msg {1} {2} {3}\n\
-commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook commit-msg {1}\n\
-post-commit:\n  commands:\n    context-graph:\n      run: context-graph hook post-commit\n\
-post-merge:\n  commands:\n    context-graph:\n      run: context-graph hook post-merge {1}\n\
-post-checkout:\n  commands:\n    context-graph:\n      run: context-graph hook post-checkout {1} {2} {3}\n\
-post-rewrite:\n  commands:\n    context-graph:\n      run: context-graph hook post-rewrite {1}\n```\n"
-        .to_string()
+    format!(
+        "```yaml\n{}```\n",
+        include_str!("../../hooks/managers/lefthook.yml")
+    )
 }
 
 /// `review`: the decisions the range touches, uncited ones first, for a pull request.

@@ -302,7 +302,7 @@ fn husky_and_lefthook_are_told_how_to_add_us_and_nothing_is_written() {
     assert_eq!(snapshot(&hooks_dir(&lefthook)), before);
     let md = lefthook.run(&["install-hooks"]).stdout();
     assert!(
-        md.contains("run: context-graph hook commit-msg {1}"),
+        md.contains("context-graph hook commit-msg {1} || [ $? -ne 1 ] || exit 1"),
         "{md}"
     );
 }

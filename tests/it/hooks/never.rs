@@ -94,3 +94,168 @@ fn an_index_folder_nothing_can_be_written_in_blocks_nothing() {
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     }
 }
+
+/// The README's fenced block holding the line `marker`, without its fences.
+fn readme_block(marker: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("read the README");
+    let at = readme.find(marker).expect("the README shows the lines");
+    let start = readme[..at].rfind("```").expect("a fence before");
+    let start = start + readme[start..].find('\n').expect("the fence's line") + 1;
+    let end = at + readme[at..].find("```").expect("a fence after");
+    readme[start..end].to_string()
+}
+
+/// The README's husky lines, by hook: (name, line).
+fn husky_lines() -> Vec<(String, String)> {
+    let block = readme_block("# .husky/commit-msg");
+    let lines: Vec<&str> = block.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if let Some(name) = l.strip_prefix("# .husky/") {
+            out.push((name.to_string(), lines[i + 1].to_string()));
+        }
+    }
+    out
+}
+
+/// The README's lefthook commands, by hook: (name, run).
+fn lefthook_runs() -> Vec<(String, String)> {
+    let block = readme_block("# lefthook.yml");
+    let docs = yaml_rust2::YamlLoader::load_from_str(&block).expect("valid YAML");
+    let map = docs[0].as_hash().expect("a map of hooks");
+    map.iter()
+        .map(|(k, v)| {
+            let run = v["commands"]["context-graph"]["run"]
+                .as_str()
+                .expect("a run line");
+            (k.as_str().expect("a name").to_string(), run.to_string())
+        })
+        .collect()
+}
+
+/// The arguments git passes the hook `name`, for a message in `msg`.
+fn hook_args(name: &str, msg: &str) -> Vec<String> {
+    match name {
+        "commit-msg" => vec![msg.to_string()],
+        "prepare-commit-msg" => vec![msg.to_string(), "message".to_string()],
+        "post-merge" => vec!["0".to_string()],
+        "post-checkout" => vec!["HEAD".to_string(), "HEAD".to_string(), "1".to_string()],
+        "post-rewrite" => vec!["amend".to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// Runs a README line as husky (`sh -e`, the hook's arguments) or lefthook (`sh -c`, `{N}`
+/// replaced by the quoted arguments) would, with `path` as PATH.
+fn run_line(
+    repo: &GitRepo,
+    manager: &str,
+    name: &str,
+    line: &str,
+    msg: &str,
+    path: &str,
+) -> std::process::Output {
+    let args = hook_args(name, msg);
+    let mut cmd = repo.command("sh");
+    if manager == "husky" {
+        cmd.args(["-e", "-c", line, name]).args(&args);
+    } else {
+        let mut run = line.to_string();
+        for n in 1..=3 {
+            let arg = args.get(n - 1).map(String::as_str).unwrap_or("");
+            run = run.replace(&format!("{{{n}}}"), &format!("'{arg}'"));
+        }
+        cmd.args(["-c", &run]);
+    }
+    cmd.env("PATH", path).output().expect("run sh")
+}
+
+#[test]
+fn the_readmes_husky_and_lefthook_lines_fail_open_and_let_strict_mode_through() {
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    for (marker, file) in [
+        ("# .husky/commit-msg", "husky"),
+        ("# lefthook.yml", "lefthook.yml"),
+    ] {
+        let kept = std::fs::read_to_string(format!("{manifest}/hooks/managers/{file}"))
+            .expect("read the kept lines");
+        assert_eq!(
+            readme_block(marker),
+            kept,
+            "the README shows {file} as kept"
+        );
+    }
+    let repo = decisions();
+    repo.git(&["config", "context-graph.strict", "true"]);
+    repo.write("src/auth/login.py", "a = 1\n");
+    repo.git(&["add", "-A"]);
+    let msg = repo.env().path().join("MSG");
+    let msg_path = msg.to_str().expect("utf-8");
+    let without = super::robust::path_without_us();
+    let ours = repo.env().path().join("ours");
+    std::fs::create_dir_all(&ours).expect("mkdir");
+    std::os::unix::fs::symlink(super::bin(), ours.join("context-graph")).expect("link");
+    let with = format!("{}:{without}", ours.display());
+    let husky = husky_lines();
+    let lefthook = lefthook_runs();
+    assert_eq!(husky.len(), 6, "{husky:?}");
+    assert_eq!(lefthook.len(), 6, "{lefthook:?}");
+    for (manager, lines) in [("husky", &husky), ("lefthook", &lefthook)] {
+        for (name, line) in lines {
+            std::fs::write(&msg, "Uncited\n").expect("write");
+            let out = run_line(&repo, manager, name, line, msg_path, &without);
+            let err = stderr(&out);
+            assert!(out.status.success(), "{manager} {name}: {err}");
+            assert_eq!(
+                err,
+                format!("context-graph: not found on PATH; the {name} hook goes on without it\n"),
+                "{manager} {name}"
+            );
+        }
+        let commit_msg = &lines
+            .iter()
+            .find(|(n, _)| n == "commit-msg")
+            .expect("one")
+            .1;
+        std::fs::write(&msg, "Uncited\n").expect("write");
+        let out = run_line(&repo, manager, "commit-msg", commit_msg, msg_path, &with);
+        assert_eq!(out.status.code(), Some(1), "{manager}: {}", stderr(&out));
+        assert!(stderr(&out).contains("ADR-0001"), "{}", stderr(&out));
+        std::fs::write(&msg, "Cited (ADR-0001)\n").expect("write");
+        let out = run_line(&repo, manager, "commit-msg", commit_msg, msg_path, &with);
+        assert_eq!(out.status.code(), Some(0), "{manager}: {}", stderr(&out));
+    }
+    // And through git, as husky 9 runs them: `.husky/_/NAME` runs `.husky/NAME` with `sh -e`.
+    repo.git(&["config", "core.hooksPath", ".husky/_"]);
+    let dir = repo.path().join(".husky/_");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for (name, line) in &husky {
+        std::fs::write(repo.path().join(".husky").join(name), format!("{line}\n")).expect("write");
+        let runner = dir.join(name);
+        std::fs::write(
+            &runner,
+            format!("#!/bin/sh\nexec sh -e \"${{0%/*}}/../{name}\" \"$@\"\n"),
+        )
+        .expect("write");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runner, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let env = [("PATH", without.as_str())];
+    let before = repo.head();
+    ok(
+        &git(&repo, &["commit", "-q", "-m", "Uncited"], &env),
+        "commit",
+    );
+    assert_ne!(repo.head(), before, "committed without the binary");
+    ok(
+        &git(&repo, &["checkout", "-q", "-b", "x"], &env),
+        "checkout",
+    );
+    repo.write("src/auth/login.py", "a = 2\n");
+    let env = [("PATH", with.as_str())];
+    let before = repo.head();
+    let out = git(&repo, &["commit", "-q", "-a", "-m", "Uncited"], &env);
+    assert!(!out.status.success(), "strict refuses: {}", stderr(&out));
+    assert_eq!(repo.head(), before);
+}

@@ -31,6 +31,9 @@ pub const CHECKED: &str = "checked";
 /// script has emptied the notes already).
 pub const CHECKED_ENV: &str = "CONTEXT_GRAPH_CHECKED";
 
+/// How many commits back from HEAD a fixup or squash commit's target is looked for.
+const FIXUP_SEARCH: usize = 10_000;
+
 /// How long post-commit trusts commit-msg's note.
 const CHECKED_FOR: Duration = Duration::from_secs(60);
 
@@ -63,8 +66,13 @@ pub enum CommitHook<'a> {
         commit: Option<&'a str>,
         editor: bool,
     },
-    /// commit-msg: the message as the author left it.
-    CommitMessage { message: &'a str },
+    /// commit-msg: the message as the author left it, git's `--cleanup` from its command line
+    /// (`commit.cleanup` applies without it), and whether git opened an editor on it.
+    CommitMessage {
+        message: &'a str,
+        cleanup: Option<&'a str>,
+        editor: bool,
+    },
 }
 
 fn repo_of(session: &Session) -> Result<Repo> {
@@ -200,11 +208,26 @@ fn check_staged(
     check.decisions = hooks::governing(&report.records, &staged, &markers);
     let message = match hook {
         CommitHook::PreCommit => None,
-        CommitHook::PrepareMessage { template, .. } => Some(template),
-        CommitHook::CommitMessage { message } => Some(message),
+        CommitHook::PrepareMessage { template, .. } => Some((template, None, true)),
+        CommitHook::CommitMessage {
+            message,
+            cleanup,
+            editor,
+        } => Some((message, cleanup, editor)),
     };
-    if let Some(message) = message {
-        let body = hooks::message_body(message, &check.comment);
+    if let Some((message, cleanup, editor)) = message {
+        // The message as git will commit it: its cleanup mode decides whether a line starting
+        // with the comment character is a comment (the editor) or the subject (`-m "#3306 …"`).
+        let config = repo.config_string("commit.cleanup");
+        let cleanup = hooks::Cleanup::of(cleanup.or(config.as_deref()), editor);
+        let mut body = hooks::message_body(message, &check.comment, cleanup);
+        // A fixup or squash commit stands for its target: the target's citations count.
+        if let (Some(target), Some(head)) = (hooks::fixup_target(&body), repo.head) {
+            if let Some(text) = repo.fixup_message(head, target, FIXUP_SEARCH) {
+                body.push('\n');
+                body.push_str(&text);
+            }
+        }
         for d in &mut check.decisions {
             d.cited = hooks::cites(&body, &d.id);
         }

@@ -148,9 +148,15 @@ fn run_hook(
         }
         Hook::CommitMsg => {
             let message = read(message_file()?)?;
+            let editor = std::env::var_os("GIT_EDITOR").is_none_or(|e| e != ":");
+            let cleanup = git_command_line().and_then(|args| cleanup_of(&args));
             let check = hook::staged_check(
                 &mut session,
-                CommitHook::CommitMessage { message: &message },
+                CommitHook::CommitMessage {
+                    message: &message,
+                    cleanup: cleanup.as_deref(),
+                    editor,
+                },
                 index,
             )?;
             eprint!("{}", say::commit_msg(&check));
@@ -165,4 +171,61 @@ fn run_hook(
             Ok(0)
         }
     }
+}
+
+/// The command line of the `git` running this hook: the nearest process above this one whose
+/// program is git (the hook's script, or a hooks manager's, in between). Git tells a hook
+/// neither `--cleanup` nor `-c commit.cleanup=…`; its command line does. Linux only (`/proc`).
+fn git_command_line() -> Option<Vec<String>> {
+    #[cfg(unix)]
+    let mut pid = std::os::unix::process::parent_id();
+    #[cfg(not(unix))]
+    let mut pid = 0u32;
+    for _ in 0..8 {
+        if pid <= 1 {
+            return None;
+        }
+        let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+        let args: Vec<String> = raw
+            .split(|b| *b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let program = args.first().map(|a| a.rsplit('/').next().unwrap_or(a));
+        if program == Some("git") {
+            return Some(args);
+        }
+        // The parent's pid is the fourth field of `stat`, after the name in parentheses.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let after = &stat[stat.rfind(')')? + 1..];
+        pid = after.split_whitespace().nth(1)?.parse().ok()?;
+    }
+    None
+}
+
+/// The cleanup mode git's command line `args` gives a commit: `--cleanup=MODE` or
+/// `--cleanup MODE` after `commit` (the last one wins), else `-c commit.cleanup=MODE` before it.
+fn cleanup_of(args: &[String]) -> Option<String> {
+    let at = args.iter().position(|a| a == "commit")?;
+    let mut mode = None;
+    let mut it = args[at + 1..].iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if let Some(m) = a.strip_prefix("--cleanup=") {
+            mode = Some(m.to_string());
+        } else if a == "--cleanup" {
+            mode = it.next().cloned();
+        }
+    }
+    mode.or_else(|| {
+        args[..at]
+            .windows(2)
+            .filter(|w| w[0] == "-c")
+            .filter_map(|w| w[1].split_once('='))
+            .filter(|(k, _)| k.eq_ignore_ascii_case("commit.cleanup"))
+            .map(|(_, v)| v.to_string())
+            .next_back()
+    })
 }

@@ -103,6 +103,14 @@ impl Repo {
         self.gix().config_snapshot().boolean(key)
     }
 
+    /// A string of the repository's configuration (all levels, as git reads them).
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.gix()
+            .config_snapshot()
+            .string(key)
+            .map(|v| v.to_string())
+    }
+
     /// What starts a comment line in a commit message: `core.commentString`, else
     /// `core.commentChar`, else `#` (also for `auto`, whose choice depends on the message).
     pub fn comment_prefix(&self) -> String {
@@ -174,6 +182,40 @@ impl Repo {
         })?;
         let parent = found.parent_ids().next().map(|p| id20(&p));
         Ok(parent)
+    }
+
+    /// The message of the commit a fixup or squash commit names by `target` (what follows
+    /// `fixup! `): among the newest `limit` commits reachable from `from`, the one whose subject
+    /// is `target`, else the commit `target` names as a revision, else the newest whose subject
+    /// starts with it, as `git rebase --autosquash` finds it. `None` when none is found.
+    pub fn fixup_message(&self, from: [u8; 20], target: &str, limit: usize) -> Option<String> {
+        let repo = self.gix();
+        let start = gix::ObjectId::from_bytes_or_panic(&from);
+        let mut prefixed = None;
+        for info in repo.rev_walk([start]).all().ok()?.take(limit) {
+            let Ok(commit) = info.ok()?.object() else {
+                continue;
+            };
+            let Ok(message) = commit.message_raw() else {
+                continue;
+            };
+            let message = String::from_utf8_lossy(message).into_owned();
+            let subject = message.lines().next().unwrap_or("").trim_end();
+            if subject == target {
+                return Some(message);
+            }
+            if prefixed.is_none() && subject.starts_with(target) {
+                prefixed = Some(message);
+            }
+        }
+        let named = self.resolve_commit(target).ok().and_then(|id| {
+            let commit = repo
+                .find_commit(gix::ObjectId::from_bytes_or_panic(&id))
+                .ok()?;
+            let message = commit.message_raw().ok()?;
+            Some(String::from_utf8_lossy(message).into_owned())
+        });
+        named.or(prefixed)
     }
 
     /// The best common ancestor of two commits (`git merge-base`), if they have one.

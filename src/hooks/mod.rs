@@ -7,7 +7,7 @@
 mod commit;
 mod install;
 
-pub use commit::{cites, governing, governs_path, message_body, with_hint};
+pub use commit::{cites, fixup_target, governing, governs_path, message_body, with_hint, Cleanup};
 pub use install::{install, uninstall, BEGIN, END};
 
 use std::path::PathBuf;

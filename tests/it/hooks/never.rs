@@ -259,3 +259,146 @@ fn the_readmes_husky_and_lefthook_lines_fail_open_and_let_strict_mode_through() 
     assert!(!out.status.success(), "strict refuses: {}", stderr(&out));
     assert_eq!(repo.head(), before);
 }
+
+/// Stages a change to a path ADR-0001 governs, strict mode on.
+fn staged_governed(repo: &GitRepo, n: usize) {
+    repo.git(&["config", "context-graph.strict", "true"]);
+    repo.write("src/auth/login.py", &format!("a = {n}\n"));
+    repo.git(&["add", "-A"]);
+}
+
+#[test]
+fn a_subject_starting_with_the_comment_character_follows_gits_cleanup() {
+    let repo = decisions();
+    install(&repo);
+    let subject = "#3306 Fix user (ADR-0001)";
+    // `-m` keeps the line (cleanup `whitespace`): the commit cites, strict mode lets it in.
+    staged_governed(&repo, 1);
+    let before = repo.head();
+    quiet(&git(&repo, &["commit", "-q", "-m", subject], &[]), "-m");
+    assert_ne!(repo.head(), before);
+    assert_eq!(repo.git(&["log", "-1", "--format=%s"]).trim(), subject);
+    // So does `-F`.
+    staged_governed(&repo, 2);
+    let file = repo.env().path().join("MSG");
+    std::fs::write(&file, format!("{subject}\n")).expect("write");
+    let f = file.to_str().expect("utf-8");
+    quiet(&git(&repo, &["commit", "-q", "-F", f], &[]), "-F");
+    // Where git strips the line, it does not cite: `--cleanup=strip`, `-c commit.cleanup=strip`,
+    // `commit.cleanup`, and the editor's default.
+    let refused = |args: &[&str], env: &[(&str, &str)], what: &str| {
+        staged_governed(&repo, 3);
+        let before = repo.head();
+        let out = git(&repo, args, env);
+        assert!(!out.status.success(), "{what}: refused");
+        assert!(
+            stderr(&out).contains("ADR-0001"),
+            "{what}: {}",
+            stderr(&out)
+        );
+        assert_eq!(repo.head(), before, "{what}");
+    };
+    let strip = [
+        "commit",
+        "-q",
+        "--cleanup=strip",
+        "-m",
+        subject,
+        "-m",
+        "Body",
+    ];
+    refused(&strip, &[], "--cleanup=strip");
+    let strip = [
+        "commit",
+        "-q",
+        "--cleanup",
+        "strip",
+        "-m",
+        subject,
+        "-m",
+        "Body",
+    ];
+    refused(&strip, &[], "--cleanup strip");
+    let c = [
+        "-c",
+        "commit.cleanup=strip",
+        "commit",
+        "-q",
+        "-m",
+        subject,
+        "-m",
+        "Body",
+    ];
+    refused(&c, &[], "-c commit.cleanup=strip");
+    repo.git(&["config", "commit.cleanup", "strip"]);
+    refused(
+        &["commit", "-q", "-m", subject, "-m", "Body"],
+        &[],
+        "commit.cleanup",
+    );
+    // The command line wins over the configuration.
+    staged_governed(&repo, 4);
+    let kept = ["commit", "-q", "--cleanup=whitespace", "-m", subject];
+    quiet(&git(&repo, &kept, &[]), "--cleanup=whitespace");
+    repo.git(&["config", "--unset", "commit.cleanup"]);
+    let editor = repo.env().path().join("editor.sh");
+    std::fs::write(
+        &editor,
+        format!("#!/bin/sh\nprintf '%s\\n\\nBody\\n' '{subject}' >\"$1\"\n"),
+    )
+    .expect("write");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let ed = editor.to_str().expect("utf-8");
+    refused(&["commit", "-q"], &[("GIT_EDITOR", ed)], "the editor");
+}
+
+#[test]
+fn a_fixup_or_squash_commit_counts_its_targets_citations() {
+    let repo = decisions();
+    install(&repo);
+    staged_governed(&repo, 1);
+    let msg = [
+        "commit",
+        "-q",
+        "-m",
+        "Shorter tokens",
+        "-m",
+        "Per ADR-0001.",
+    ];
+    quiet(&git(&repo, &msg, &[]), "the cited target");
+    let target = repo.head();
+    staged_governed(&repo, 2);
+    quiet(
+        &git(&repo, &["commit", "-q", "--fixup", "HEAD"], &[]),
+        "--fixup HEAD",
+    );
+    assert_eq!(
+        repo.git(&["log", "-1", "--format=%s"]).trim(),
+        "fixup! Shorter tokens"
+    );
+    staged_governed(&repo, 3);
+    quiet(
+        &git(
+            &repo,
+            &["commit", "-q", "--squash", &target, "-m", "And more"],
+            &[],
+        ),
+        "--squash",
+    );
+    // A fixup of an uncited commit is still refused.
+    staged_governed(&repo, 4);
+    quiet(
+        &git(
+            &repo,
+            &["commit", "-q", "--no-verify", "-m", "Uncited"],
+            &[],
+        ),
+        "past the hooks",
+    );
+    staged_governed(&repo, 5);
+    let before = repo.head();
+    let out = git(&repo, &["commit", "-q", "--fixup", "HEAD"], &[]);
+    assert!(!out.status.success(), "refused: {}", stderr(&out));
+    assert_eq!(repo.head(), before);
+}

@@ -218,6 +218,41 @@ impl Repo {
         named.or(prefixed)
     }
 
+    /// When `head` is GitHub's synthetic merge of a pull request (a merge of two parents that a
+    /// ref `refs/pull/N/merge` or `refs/remotes/pull/N/merge` names, as actions/checkout
+    /// checks it out): that ref's name and the merge's second parent, the pull request's head.
+    pub fn pull_request_merge(&self, head: [u8; 20]) -> Option<(String, [u8; 20])> {
+        let repo = self.gix();
+        let id = gix::ObjectId::from_bytes_or_panic(&head);
+        let commit = repo.find_commit(id).ok()?;
+        let parents: Vec<gix::ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
+        let [_, pr_head] = parents.as_slice() else {
+            return None;
+        };
+        let refs = repo.references().ok()?;
+        for prefix in ["refs/pull/", "refs/remotes/pull/"] {
+            let Ok(found) = refs.prefixed(prefix) else {
+                continue;
+            };
+            for mut r in found.flatten() {
+                let name = r.name().as_bstr().to_string();
+                let Some(number) = name
+                    .strip_prefix(prefix)
+                    .and_then(|rest| rest.strip_suffix("/merge"))
+                else {
+                    continue;
+                };
+                if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+                    continue;
+                }
+                if r.peel_to_id().is_ok_and(|target| target.detach() == id) {
+                    return Some((name, id20(pr_head)));
+                }
+            }
+        }
+        None
+    }
+
     /// The best common ancestor of two commits (`git merge-base`), if they have one.
     pub fn merge_base(&self, a: [u8; 20], b: [u8; 20]) -> Result<Option<[u8; 20]>, HistoryError> {
         let repo = self.gix();

@@ -42,13 +42,13 @@ fn note(repo: &Repo, name: &str) -> PathBuf {
     repo.git_dir.join("context-graph").join(name)
 }
 
-/// Writes a note; one that cannot be written is no note (each reader copes with none).
+/// Writes a note into the index's folder, when there is one (a repository without record
+/// folders gets none); one that cannot be written is no note (each reader copes with none).
 fn write_note(repo: &Repo, name: &str, text: &str) {
     let path = note(repo, name);
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
+    if path.parent().is_some_and(Path::is_dir) {
+        let _ = std::fs::write(path, text);
     }
-    let _ = std::fs::write(path, text);
 }
 
 /// The commit hook asking, with what git gave it.
@@ -166,7 +166,9 @@ fn check_staged(
         strict: repo.config_bool("context-graph.strict").unwrap_or(false),
         comment: repo.comment_prefix(),
     };
-    if check.skipped.is_some() {
+    // No record folders (hooks in a global core.hooksPath reach such repositories): no
+    // decision governs anything, and nothing is read or written.
+    if check.skipped.is_some() || !has_record_folders(session) {
         return Ok(check);
     }
     let base = match (repo.head, amends(repo, hook)) {
@@ -263,7 +265,7 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
 
 fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo.clone();
-    if session.options().no_index || !index_folder_writable(&repo) {
+    if session.options().no_index || !has_record_folders(session) || !index_folder_writable(&repo) {
         return Ok(false);
     }
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
@@ -399,9 +401,33 @@ fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
     Ok(holds)
 }
 
-/// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`.
-pub fn install_hooks(session: &Session, bin: &Path) -> Result<HooksReport> {
-    Ok(hooks::install(&repo_of(session)?, bin)?)
+/// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`. A folder
+/// outside the repository, or inside its work tree, is shared (every repository using it, every
+/// clone): it takes `force`, and one inside the work tree calls `context-graph` from PATH.
+/// The index's folder is made, when the repository has record folders, so that the hooks'
+/// refresh goes on in the background from the first commit on.
+pub fn install_hooks(session: &Session, bin: &Path, force: bool) -> Result<HooksReport> {
+    let repo = repo_of(session)?;
+    let report = hooks::install(&repo, bin, force)?;
+    if report.managed_by.is_none() && has_record_folders(session) {
+        if let Some(dir) = index::path_for(&repo).parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+    }
+    Ok(report)
+}
+
+/// The index's folder, in a git repository.
+pub fn index_folder(session: &Session) -> Option<PathBuf> {
+    let repo = session.repository()?;
+    index::path_for(repo).parent().map(Path::to_path_buf)
+}
+
+/// Whether the repository has record folders. Hooks in a global `core.hooksPath` reach
+/// repositories that keep no decisions: there they write nothing and say nothing.
+pub fn has_record_folders(session: &Session) -> bool {
+    crate::fs::discover::record_folders(session.root(), &session.options().docs)
+        .map_or(true, |found| !found.is_empty())
 }
 
 /// `uninstall-hooks`: our part out of every hook.

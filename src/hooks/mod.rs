@@ -79,6 +79,8 @@ impl Hook {
 /// Why the hooks could not be installed or removed. One line, naming the file.
 #[derive(Debug, thiserror::Error)]
 pub enum HooksError {
+    #[error("nothing installed into {path}: {meaning}; to install there, run `context-graph install-hooks --force`")]
+    Shared { path: PathBuf, meaning: String },
     #[error("cannot {action} {path}: {message}")]
     Io {
         action: &'static str,

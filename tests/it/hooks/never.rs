@@ -402,3 +402,76 @@ fn a_fixup_or_squash_commit_counts_its_targets_citations() {
     assert!(!out.status.success(), "refused: {}", stderr(&out));
     assert_eq!(repo.head(), before);
 }
+
+#[test]
+fn hooks_in_a_global_folder_ask_for_force_and_leave_a_repository_without_records_alone() {
+    let repo = decisions();
+    let global = repo.env().path().join("global-hooks");
+    let global_s = global.to_str().expect("utf-8").to_string();
+    // Set for every repository, as `git config --global core.hooksPath` does.
+    repo.git(&["config", "--global", "core.hooksPath", &global_s]);
+    let run = repo.run(&["install-hooks"]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(
+        run.stderr.contains("outside this repository: every repository whose core.hooksPath names it runs these hooks")
+            && run.stderr.contains("--force"),
+        "{}",
+        run.describe()
+    );
+    assert!(!global.exists(), "nothing written");
+    let run = repo.run(&["install-hooks", "--force"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(global.join("post-commit").is_file());
+
+    // Another repository, with no record folders, under the same hooks.
+    let plain = GitRepo::new();
+    plain.git(&["config", "core.hooksPath", &global_s]);
+    plain
+        .write("src/a.py", "a = 1\n")
+        .write("README.md", "# Plain\n");
+    plain.git(&["add", "-A"]);
+    let run = |args: &[&str]| quiet(&git(&plain, args, &[]), &args.join(" "));
+    run(&["commit", "-q", "-m", "Start"]);
+    run(&["checkout", "-q", "-b", "topic"]);
+    plain.write("src/a.py", "a = 2\n");
+    run(&["commit", "-q", "-a", "-m", "Topic"]);
+    run(&["checkout", "-q", "main"]);
+    run(&["merge", "-q", "--no-ff", "-m", "Merge", "topic"]);
+    run(&["commit", "-q", "--amend", "-m", "Merged"]);
+    for out in [
+        git(
+            &plain,
+            &["commit", "-q", "--allow-empty", "-m", "Empty"],
+            &[],
+        ),
+        git(&plain, &["checkout", "-q", "-b", "later"], &[]),
+    ] {
+        let err = ok(&out, "quiet");
+        assert_eq!(err, "", "no output");
+    }
+    // Give a background refresh, had one started, the time to leave its files.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        !plain.path().join(".git/context-graph").exists(),
+        "no index, no side files"
+    );
+}
+
+#[test]
+fn the_first_refresh_after_install_does_not_make_git_wait() {
+    let repo = decisions();
+    let run = repo.run(&["install-hooks"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let dir = repo.path().join(".git/context-graph");
+    assert!(dir.is_dir(), "install-hooks made the index's folder");
+    // Even without it (removed), the first refresh goes on in the background: named by its
+    // note, and done by the time `index --status` answers.
+    std::fs::remove_dir_all(&dir).expect("remove");
+    repo.write("src/free.py", "b = 1\n");
+    repo.git(&["add", "-A"]);
+    quiet(&git(&repo, &["commit", "-q", "-m", "Free"], &[]), "commit");
+    assert!(dir.is_dir());
+    let status = repo.index_status();
+    assert_eq!(status["fresh"], true, "{status:#}");
+    assert_eq!(status["indexed_head"], repo.head().as_str(), "{status:#}");
+}

@@ -475,3 +475,23 @@ fn the_first_refresh_after_install_does_not_make_git_wait() {
     assert_eq!(status["fresh"], true, "{status:#}");
     assert_eq!(status["indexed_head"], repo.head().as_str(), "{status:#}");
 }
+
+#[test]
+fn a_new_worktree_builds_its_index_in_the_background() {
+    let repo = decisions();
+    install(&repo);
+    let wt = repo.env().path().join("wt");
+    let wt_s = wt.to_str().expect("utf-8");
+    quiet(
+        &git(&repo, &["worktree", "add", "-q", "-b", "topic", wt_s], &[]),
+        "worktree add",
+    );
+    // The refresh went on in a process of its own: its log is the one it was started with,
+    // and `index --status` waits for it, then says fresh.
+    let dir = repo.path().join(".git/worktrees/wt/context-graph");
+    assert!(dir.join("hooks.log").is_file(), "started in the background");
+    let status = repo.env().run_in(&wt, ["index", "--status", "--json"]);
+    let status = status.json();
+    assert_eq!(status["fresh"], true, "{status:#}");
+    assert_eq!(status["indexed_head"], repo.head().as_str(), "{status:#}");
+}

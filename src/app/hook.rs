@@ -292,6 +292,8 @@ fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -
             return Ok(true);
         }
     }
+    // A linked worktree's first refresh starts from a copy of the main worktree's index.
+    seed_worktree_index(&repo, session.options().index_wait);
     let moved_files = match hook {
         Hook::PostCheckout => args.first() != args.get(1),
         Hook::PostMerge => true,
@@ -337,6 +339,31 @@ fn index_folder_writable(repo: &Repo) -> bool {
     {
         true
     }
+}
+
+/// A linked worktree without an index gets a copy of the main worktree's: the history, most of
+/// an index, is the same for every worktree, and the refresh then brings the copy to this
+/// worktree's HEAD and files incrementally (the index is a cache checked against git and the
+/// files before every answer, so a copy answers as a build would). The copy is made while a
+/// shared lock keeps writers out, and renamed into place whole. Whether one was made.
+fn seed_worktree_index(repo: &Repo, wait: Duration) -> bool {
+    let ours = index::path_for(repo);
+    let common = repo.common_dir();
+    let main = common.join("context-graph").join("index.redb");
+    let linked = std::fs::canonicalize(&common).ok() != std::fs::canonicalize(&repo.git_dir).ok();
+    if !linked || ours.exists() || !main.is_file() {
+        return false;
+    }
+    let Ok(held) = Index::open(repo.clone(), main.clone(), wait, index::Mode::Status) else {
+        return false;
+    };
+    let part = ours.with_extension("redb.seed");
+    let copied = std::fs::copy(&main, &part).is_ok() && std::fs::rename(&part, &ours).is_ok();
+    drop(held);
+    if !copied {
+        let _ = std::fs::remove_file(&part);
+    }
+    copied
 }
 
 /// A little more than the margin within which a file's content cannot vouch for it.

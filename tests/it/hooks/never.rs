@@ -480,6 +480,8 @@ fn the_first_refresh_after_install_does_not_make_git_wait() {
 fn a_new_worktree_builds_its_index_in_the_background() {
     let repo = decisions();
     install(&repo);
+    let built = repo.run(&["index"]);
+    assert_eq!(built.code, Some(0), "{}", built.describe());
     let wt = repo.env().path().join("wt");
     let wt_s = wt.to_str().expect("utf-8");
     quiet(
@@ -494,4 +496,17 @@ fn a_new_worktree_builds_its_index_in_the_background() {
     let status = status.json();
     assert_eq!(status["fresh"], true, "{status:#}");
     assert_eq!(status["indexed_head"], repo.head().as_str(), "{status:#}");
+    // Started from the main worktree's index, it answers as a scan does.
+    let asked = ["why", "src/auth", "--git", "--json"];
+    let from_index = repo.env().run_in(&wt, asked);
+    let scanned = repo
+        .env()
+        .run_in(&wt, ["why", "src/auth", "--git", "--json", "--no-index"]);
+    assert_eq!(from_index.code, Some(0), "{}", from_index.describe());
+    assert_eq!(from_index.stdout(), scanned.stdout());
+    assert!(
+        !from_index.stderr.contains("note"),
+        "{}",
+        from_index.describe()
+    );
 }

@@ -16,6 +16,9 @@
 #               what git's starting a shell per hook costs, whatever the hook does; and for the
 #               commit, the same seven with commit-msg starting the binary to do nothing
 #               (`--version`): the least a hook that works the warning out can cost;
+#   worktree    `git worktree add` of a new branch with every hook installed (the main worktree's
+#               index fresh), against the same with no hooks (issue 17); the new worktree's
+#               refresh goes on after git returns, and is waited for outside the time taken;
 #   review      `context-graph review HEAD~100..HEAD --json` against
 #               `git log --name-only --format=%H HEAD~100..HEAD`.
 #
@@ -39,7 +42,7 @@ while (($#)); do
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
     --keep) keep=1 ;;
     --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h | --help) sed -n '2,31s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,34s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -153,6 +156,19 @@ git -c core.hooksPath="$empty" checkout -q "$branch"
 git -c core.hooksPath="$empty" reset -q --hard "$start"
 git branch -q -D bench-base bench-topic
 
+# worktree: a new linked worktree, with every hook, then without, interleaved.
+wt_with=() wt_without=()
+for ((r = 0; r < runs; r++)); do
+  wt_with+=("$(elapsed git -c core.hooksPath="$hooks" worktree add -q -b "bench-wt-on-$r" "$tmp/wt-on-$r")")
+  (cd "$tmp/wt-on-$r" && "$bin" index --status >/dev/null 2>&1) || true
+  wt_without+=("$(elapsed git -c core.hooksPath="$empty" worktree add -q -b "bench-wt-off-$r" "$tmp/wt-off-$r")")
+done
+for ((r = 0; r < runs; r++)); do
+  git worktree remove --force "$tmp/wt-on-$r"
+  git worktree remove --force "$tmp/wt-off-$r"
+  git branch -q -D "bench-wt-on-$r" "bench-wt-off-$r"
+done
+
 # review: a 100-commit range, the index warm.
 range="$start~100..$start"
 "$bin" review "$range" --json >/dev/null 2>&1 || true
@@ -167,7 +183,8 @@ awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
   -v m="$(min "${cm[@]}")" -v p="$(min "${rp[@]}")" \
   -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
   -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" -v cb="$(min "${begun[@]}")" \
-  -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" '
+  -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" \
+  -v ww="$(min "${wt_with[@]}")" -v wo="$(min "${wt_without[@]}")" '
   BEGIN {
     printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs
     printf "commit      git commit, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", cw/1e6, co/1e6, cw/co
@@ -177,5 +194,6 @@ awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
     printf "commit-msg  the hook alone               %8.1f ms   git rev-parse HEAD         %8.1f ms   ratio %.2fx\n", m/1e6, p/1e6, m/p
     printf "rebase      20 commits, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", rw/1e6, ro/1e6, rw/ro
     printf "  (floor    hooks that do nothing        %8.1f ms   the rebase with no hooks   %8.1f ms   ratio %.2fx)\n", rf/1e6, ro/1e6, rf/ro
+    printf "worktree    git worktree add, every hook %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", ww/1e6, wo/1e6, ww/wo
     printf "review      100 commits, --json          %8.1f ms   git log --name-only        %8.1f ms   ratio %.2fx\n", v/1e6, g/1e6, v/g
   }'

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Benchmark for the index, every figure a ratio to git on the same repository in this one run:
 #
-#   bench/index.sh [--commits N] [--repo DIR] [--keep]
+#   bench/index.sh [--commits N] [--repo DIR] [--folders N] [--keep]
 #
 #   build    `context-graph index --rebuild` against `git log --name-only --format=%H HEAD`
 #            (wall time and peak RSS);
 #   warm     `context-graph why PATH --git --json` with the index fresh, against
 #            `git rev-parse HEAD`;
 #   refresh  the same query right after one new commit (the index adds it), against
-#            `git rev-parse HEAD`.
+#            `git rev-parse HEAD`;
+#   folders  `context-graph why PATH --json` with the index fresh on a generated tree of
+#            FOLDERS folders (default 50,000; `--folders 0` skips it), one file each and a few
+#            records governing one of them, against `git rev-parse HEAD` (issue 17: a warm
+#            answer should cost what it needs, not what the tree holds).
 #
 # Without --repo it generates a deterministic N-commit history (default 20,000) with
 # bench/gen-history.sh in a temporary folder. PATH is the first folder the first record governs.
@@ -17,6 +21,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
 commits=20000
+folders=50000
 repo=
 keep=0
 runs=${RUNS:-5}
@@ -24,8 +29,9 @@ while (($#)); do
   case $1 in
     --commits) commits=$2; shift ;;
     --repo) repo=$(cd "$2" && pwd); shift ;;
+    --folders) folders=$2; shift ;;
     --keep) keep=1 ;;
-    -h | --help) sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -101,3 +107,48 @@ awk -v n="$(git -C "$repo" rev-list --count HEAD)" -v path="$path" -v runs="$run
     printf "warm     why --git --json              %8.1f ms   git rev-parse HEAD  %8.1f ms   ratio %.2fx\n", w/1e6, p/1e6, w/p
     printf "refresh  why --git --json, 1 new commit %7.1f ms   git rev-parse HEAD  %8.1f ms   ratio %.2fx\n", f/1e6, q/1e6, f/q
   }'
+
+# folders: a generated tree of $folders folders (100 per parent), one file each, three records
+# governing the first; committed with fast-import, then checked out.
+if ((folders > 0)); then
+  tree=$tmp/folders
+  git init -q -b main "$tree"
+  {
+    echo "commit refs/heads/main"
+    echo "committer Bench <b@bench> 1700000000 +0000"
+    echo "data 5"
+    echo "Start"
+    for i in 1 2 3; do
+      body="# $i. Decision $i
+
+Status: Accepted
+
+Date: 2024-01-0$i
+
+The code in \`pkg/p0/d0/\` follows it."
+      echo "M 100644 inline docs/adr/000$i-decision.md"
+      echo "data ${#body}"
+      echo "$body"
+    done
+    awk -v n="$folders" 'BEGIN {
+      for (i = 0; i < n; i++) {
+        printf "M 100644 inline pkg/p%d/d%d/f.txt\ndata 2\n%d\n", int(i / 100), i % 100, i % 10
+      }
+    }'
+    echo
+  } | git -C "$tree" fast-import --quiet
+  git -C "$tree" reset -q --hard main
+  fp=(git -C "$tree" rev-parse HEAD)
+  fq=("$bin" --root "$tree" why pkg/p0/d0 --json)
+  "${fq[@]}" >/dev/null 2>&1 || true
+  sleep 2.2
+  "${fq[@]}" >/dev/null 2>&1 || true
+  t=() u=()
+  for ((r = 0; r < runs; r++)); do
+    u+=("$(elapsed "${fp[@]}")")
+    t+=("$(elapsed "${fq[@]}")")
+  done
+  awk -v n="$folders" -v t="$(min "${t[@]}")" -v u="$(min "${u[@]}")" 'BEGIN {
+    printf "folders  why --json, %d folders  %8.1f ms   git rev-parse HEAD  %8.1f ms   ratio %.2fx\n", n, t/1e6, u/1e6, t/u
+  }'
+fi

@@ -31,6 +31,9 @@ pub const CHECKED: &str = "checked";
 /// script has emptied the notes already).
 pub const CHECKED_ENV: &str = "CONTEXT_GRAPH_CHECKED";
 
+/// How many commits back from HEAD a fixup or squash commit's target is looked for.
+const FIXUP_SEARCH: usize = 10_000;
+
 /// How long post-commit trusts commit-msg's note.
 const CHECKED_FOR: Duration = Duration::from_secs(60);
 
@@ -39,15 +42,15 @@ fn note(repo: &Repo, name: &str) -> PathBuf {
     repo.git_dir.join("context-graph").join(name)
 }
 
-/// Writes a note; one that cannot be written is no note (each reader copes with none).
+/// Writes a note into the index's folder, when there is one (a repository without record
+/// folders gets none); one that cannot be written is no note (each reader copes with none).
 fn write_note(repo: &Repo, name: &str, text: &str) {
     let path = note(repo, name);
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
+    if path.parent().is_some_and(Path::is_dir) {
+        // Put in place of what is there: a FIFO put there is replaced, never written into.
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        let _ = crate::util::replace_file(&path, &tmp, text.as_bytes());
     }
-    // Put in place of what is there: a FIFO put there is replaced, never written into.
-    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
-    let _ = crate::util::replace_file(&path, &tmp, text.as_bytes());
 }
 
 /// A note's text: only a regular file's, so a FIFO there is never waited on (ADR-0011).
@@ -71,8 +74,13 @@ pub enum CommitHook<'a> {
         commit: Option<&'a str>,
         editor: bool,
     },
-    /// commit-msg: the message as the author left it.
-    CommitMessage { message: &'a str },
+    /// commit-msg: the message as the author left it, git's `--cleanup` from its command line
+    /// (`commit.cleanup` applies without it), and whether git opened an editor on it.
+    CommitMessage {
+        message: &'a str,
+        cleanup: Option<&'a str>,
+        editor: bool,
+    },
 }
 
 fn repo_of(session: &Session) -> Result<Repo> {
@@ -167,7 +175,9 @@ fn check_staged(
         strict: repo.config_bool("context-graph.strict").unwrap_or(false),
         comment: repo.comment_prefix(),
     };
-    if check.skipped.is_some() {
+    // No record folders (hooks in a global core.hooksPath reach such repositories): no
+    // decision governs anything, and nothing is read or written.
+    if check.skipped.is_some() || !has_record_folders(session) {
         return Ok(check);
     }
     let base = match (repo.head, amends(repo, hook)) {
@@ -209,11 +219,26 @@ fn check_staged(
     check.decisions = hooks::governing(&report.records, &staged, &markers);
     let message = match hook {
         CommitHook::PreCommit => None,
-        CommitHook::PrepareMessage { template, .. } => Some(template),
-        CommitHook::CommitMessage { message } => Some(message),
+        CommitHook::PrepareMessage { template, .. } => Some((template, None, true)),
+        CommitHook::CommitMessage {
+            message,
+            cleanup,
+            editor,
+        } => Some((message, cleanup, editor)),
     };
-    if let Some(message) = message {
-        let body = hooks::message_body(message, &check.comment);
+    if let Some((message, cleanup, editor)) = message {
+        // The message as git will commit it: its cleanup mode decides whether a line starting
+        // with the comment character is a comment (the editor) or the subject (`-m "#3306 …"`).
+        let config = repo.config_string("commit.cleanup");
+        let cleanup = hooks::Cleanup::of(cleanup.or(config.as_deref()), editor);
+        let mut body = hooks::message_body(message, &check.comment, cleanup);
+        // A fixup or squash commit stands for its target: the target's citations count.
+        if let (Some(target), Some(head)) = (hooks::fixup_target(&body), repo.head) {
+            if let Some(text) = repo.fixup_message(head, target, FIXUP_SEARCH) {
+                body.push('\n');
+                body.push_str(&text);
+            }
+        }
         for d in &mut check.decisions {
             d.cited = hooks::cites(&body, &d.id);
         }
@@ -249,7 +274,7 @@ pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<boo
 
 fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo.clone();
-    if session.options().no_index {
+    if session.options().no_index || !has_record_folders(session) || !index_folder_writable(&repo) {
         return Ok(false);
     }
     let rebasing = repo.in_progress() == Some(InProgress::Rebase);
@@ -276,6 +301,8 @@ fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -
             return Ok(true);
         }
     }
+    // A linked worktree's first refresh starts from a copy of the main worktree's index.
+    seed_worktree_index(&repo, session.options().index_wait);
     let moved_files = match hook {
         Hook::PostCheckout => args.first() != args.get(1),
         Hook::PostMerge => true,
@@ -297,6 +324,55 @@ fn refresh_in(session: &mut Session, repo: &Repo, hook: Hook, args: &[String]) -
         rescanned = session.refresh()?;
     }
     Ok(true)
+}
+
+/// Whether the index's folder is there, or can be made, and it and the index can be written.
+/// Ones made by root (`sudo context-graph index`, a container), read-only, or a file in the
+/// folder's place leave the refresh nothing to do, quietly (ADR-0008); a query says so once and
+/// answers from a scan.
+fn index_folder_writable(repo: &Repo) -> bool {
+    let path = index::path_for(repo);
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    if std::fs::create_dir_all(dir).is_err() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use rustix::fs::{access, Access};
+        access(dir, Access::WRITE_OK).is_ok()
+            && (!path.exists() || access(&path, Access::WRITE_OK).is_ok())
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
+}
+
+/// A linked worktree without an index gets a copy of the main worktree's: the history, most of
+/// an index, is the same for every worktree, and the refresh then brings the copy to this
+/// worktree's HEAD and files incrementally (the index is a cache checked against git and the
+/// files before every answer, so a copy answers as a build would). The copy is made while a
+/// shared lock keeps writers out, and renamed into place whole. Whether one was made.
+fn seed_worktree_index(repo: &Repo, wait: Duration) -> bool {
+    let ours = index::path_for(repo);
+    let common = repo.common_dir();
+    let main = common.join("context-graph").join("index.redb");
+    let linked = std::fs::canonicalize(&common).ok() != std::fs::canonicalize(&repo.git_dir).ok();
+    if !linked || ours.exists() || !main.is_file() {
+        return false;
+    }
+    let Ok(held) = Index::open(repo.clone(), main.clone(), wait, index::Mode::Status) else {
+        return false;
+    };
+    let part = ours.with_extension("redb.seed");
+    let copied = std::fs::copy(&main, &part).is_ok() && std::fs::rename(&part, &ours).is_ok();
+    drop(held);
+    if !copied {
+        let _ = std::fs::remove_file(&part);
+    }
+    copied
 }
 
 /// A little more than the margin within which a file's content cannot vouch for it.
@@ -361,9 +437,33 @@ fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
     Ok(holds)
 }
 
-/// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`.
-pub fn install_hooks(session: &Session, bin: &Path) -> Result<HooksReport> {
-    Ok(hooks::install(&repo_of(session)?, bin)?)
+/// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`. A folder
+/// outside the repository, or inside its work tree, is shared (every repository using it, every
+/// clone): it takes `force`, and one inside the work tree calls `context-graph` from PATH.
+/// The index's folder is made, when the repository has record folders, so that the hooks'
+/// refresh goes on in the background from the first commit on.
+pub fn install_hooks(session: &Session, bin: &Path, force: bool) -> Result<HooksReport> {
+    let repo = repo_of(session)?;
+    let report = hooks::install(&repo, bin, force)?;
+    if report.managed_by.is_none() && has_record_folders(session) {
+        if let Some(dir) = index::path_for(&repo).parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+    }
+    Ok(report)
+}
+
+/// The index's folder, in a git repository.
+pub fn index_folder(session: &Session) -> Option<PathBuf> {
+    let repo = session.repository()?;
+    index::path_for(repo).parent().map(Path::to_path_buf)
+}
+
+/// Whether the repository has record folders. Hooks in a global `core.hooksPath` reach
+/// repositories that keep no decisions: there they write nothing and say nothing.
+pub fn has_record_folders(session: &Session) -> bool {
+    crate::fs::discover::record_folders(session.root(), &session.options().docs)
+        .map_or(true, |found| !found.is_empty())
 }
 
 /// `uninstall-hooks`: our part out of every hook.

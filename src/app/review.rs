@@ -8,7 +8,7 @@ use super::{Ask, Session};
 use crate::git::{self, RangeCommit, Repo};
 use crate::governs::Scope;
 use crate::hooks;
-use crate::model::{Commit, Query, Report, ReviewDecision, ReviewQuery};
+use crate::model::{Commit, PullRequestMerge, Query, Report, ReviewDecision, ReviewQuery};
 use crate::scan;
 use crate::text::date::utc_date;
 use std::collections::BTreeSet;
@@ -84,7 +84,14 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         .repository()
         .cloned()
         .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))?;
-    let (label, base, head) = resolve(&repo, range)?;
+    let (label, base, mut head) = resolve(&repo, range)?;
+    // A pull request's CI checks out GitHub's synthetic merge of it into its base: the pull
+    // request's own commits are those its head (the merge's second parent) adds to the base.
+    let pull_request = repo.pull_request_merge(head).map(|(reference, pr_head)| {
+        let merge = git::sha_hex(&head);
+        head = pr_head;
+        PullRequestMerge { reference, merge }
+    });
     let commits = git::walk_range(&repo, base, head)?;
     let answer = session.answer(&Ask::Check, None)?;
     let mut report = answer.report;
@@ -160,6 +167,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         commits: commits.len(),
         decisions,
         uncited,
+        pull_request,
     }));
     Ok(Reviewed {
         report,

@@ -31,13 +31,22 @@ pub struct HookArgs {
     args: Vec<String>,
 }
 
-/// `install-hooks`: exit 0, or 2 when a hooks manager owns the hooks (nothing written).
-pub fn install(opts: Options, json_out: bool) -> anyhow::Result<u8> {
+#[derive(Args)]
+pub struct InstallArgs {
+    /// Install into a hooks folder outside this repository (a global core.hooksPath: every
+    /// repository that uses it) or inside its work tree (e.g. `.githooks/`: every clone)
+    #[arg(long)]
+    force: bool,
+}
+
+/// `install-hooks`: exit 0, or 2 when a hooks manager owns the hooks, or the folder is shared
+/// and `--force` was not given (nothing written).
+pub fn install(opts: Options, args: InstallArgs, json_out: bool) -> anyhow::Result<u8> {
     let session = Session::open(opts)?;
     let bin = std::env::current_exe()
         .and_then(std::fs::canonicalize)
         .unwrap_or_else(|_| PathBuf::from("context-graph"));
-    let report = hook::install_hooks(&session, &bin)?;
+    let report = hook::install_hooks(&session, &bin, args.force)?;
     let text = if json_out {
         json::render(&report)
     } else {
@@ -98,12 +107,19 @@ pub fn run(opts: Options, args: HookArgs) -> anyhow::Result<u8> {
     Ok(0)
 }
 
+/// How long a commit hook waits for an index another process holds (`index --rebuild`, a
+/// refresh) before it answers from a scan: a commit never waits on a build (ADR-0008).
+const COMMIT_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+
 fn run_hook(
-    opts: Options,
+    mut opts: Options,
     hook: Hook,
     args: &[String],
     index: Option<&Path>,
 ) -> anyhow::Result<u8> {
+    if !hook.refreshes() {
+        opts.index_wait = opts.index_wait.min(COMMIT_WAIT);
+    }
     let mut session = Session::open(opts)?;
     let message_file = || -> anyhow::Result<&String> {
         args.first().ok_or_else(|| {
@@ -148,15 +164,35 @@ fn run_hook(
         }
         Hook::CommitMsg => {
             let message = read(message_file()?)?;
+            let editor = std::env::var_os("GIT_EDITOR").is_none_or(|e| e != ":");
+            let cleanup = git_command_line().and_then(|args| cleanup_of(&args));
             let check = hook::staged_check(
                 &mut session,
-                CommitHook::CommitMessage { message: &message },
+                CommitHook::CommitMessage {
+                    message: &message,
+                    cleanup: cleanup.as_deref(),
+                    editor,
+                },
                 index,
             )?;
             eprint!("{}", say::commit_msg(&check));
             Ok(u8::from(check.refused()))
         }
         Hook::PostCommit | Hook::PostMerge | Hook::PostCheckout | Hook::PostRewrite => {
+            // The first refresh, before the index's folder exists (the scripts then start the
+            // binary in the foreground, as husky and lefthook always do): the folder is made
+            // and the build goes on in the background, so git never waits on it (ADR-0008). A
+            // repository without record folders gets neither.
+            if std::env::var_os(DETACHED_ENV).is_none() {
+                if let Some(dir) = hook::index_folder(&session).filter(|d| !d.exists()) {
+                    if !hook::has_record_folders(&session) {
+                        return Ok(0);
+                    }
+                    if std::fs::create_dir_all(&dir).is_ok() && detach(hook, args, &dir) {
+                        return Ok(0);
+                    }
+                }
+            }
             // The refresh goes on after git returns (ADR-0008): it gives way to git finishing
             // and to whatever the user runs next, on a machine with a core or two to share.
             #[cfg(unix)]
@@ -164,5 +200,101 @@ fn run_hook(
             hook::refresh(&mut session, hook, args)?;
             Ok(0)
         }
+    }
+}
+
+/// The command line of the `git` running this hook: the nearest process above this one whose
+/// program is git (the hook's script, or a hooks manager's, in between). Git tells a hook
+/// neither `--cleanup` nor `-c commit.cleanup=…`; its command line does. Linux only (`/proc`).
+fn git_command_line() -> Option<Vec<String>> {
+    #[cfg(unix)]
+    let mut pid = std::os::unix::process::parent_id();
+    #[cfg(not(unix))]
+    let mut pid = 0u32;
+    for _ in 0..8 {
+        if pid <= 1 {
+            return None;
+        }
+        let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+        let args: Vec<String> = raw
+            .split(|b| *b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let program = args.first().map(|a| a.rsplit('/').next().unwrap_or(a));
+        if program == Some("git") {
+            return Some(args);
+        }
+        // The parent's pid is the fourth field of `stat`, after the name in parentheses.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let after = &stat[stat.rfind(')')? + 1..];
+        pid = after.split_whitespace().nth(1)?.parse().ok()?;
+    }
+    None
+}
+
+/// The cleanup mode git's command line `args` gives a commit: `--cleanup=MODE` or
+/// `--cleanup MODE` after `commit` (the last one wins), else `-c commit.cleanup=MODE` before it.
+fn cleanup_of(args: &[String]) -> Option<String> {
+    let at = args.iter().position(|a| a == "commit")?;
+    let mut mode = None;
+    let mut it = args[at + 1..].iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if let Some(m) = a.strip_prefix("--cleanup=") {
+            mode = Some(m.to_string());
+        } else if a == "--cleanup" {
+            mode = it.next().cloned();
+        }
+    }
+    mode.or_else(|| {
+        args[..at]
+            .windows(2)
+            .filter(|w| w[0] == "-c")
+            .filter_map(|w| w[1].split_once('='))
+            .filter(|(k, _)| k.eq_ignore_ascii_case("commit.cleanup"))
+            .map(|(_, v)| v.to_string())
+            .next_back()
+    })
+}
+
+/// Set in the refresh a hook started in the background ([`detach`]).
+const DETACHED_ENV: &str = "CONTEXT_GRAPH_DETACHED";
+
+/// Starts this hook's refresh again as a process of its own that git does not wait for, its
+/// failures going to `hooks.log` in `dir` and its pid named by a note `refreshing.PID` there
+/// (as the scripts do). Whether it started.
+fn detach(hook: Hook, args: &[String], dir: &Path) -> bool {
+    let Ok(exe) = std::env::current_exe() else {
+        return false;
+    };
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("hooks.log"))
+        .map(std::process::Stdio::from)
+        .unwrap_or_else(|_| std::process::Stdio::null());
+    let child = std::process::Command::new(exe)
+        .arg("hook")
+        .arg(hook.name())
+        .args(args)
+        .env(DETACHED_ENV, "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(log)
+        .spawn();
+    match child {
+        Ok(child) => {
+            let note = dir.join(format!(
+                "{}{}",
+                context_graph::index::inflight::PREFIX,
+                child.id()
+            ));
+            let _ = std::fs::write(note, "");
+            true
+        }
+        Err(_) => false,
     }
 }

@@ -68,7 +68,7 @@ enum Command {
     Index(index::IndexArgs),
     /// Install the git hooks: a warning on a commit that changes governed paths without citing
     /// their decisions, a hint in the message, the index kept fresh
-    InstallHooks,
+    InstallHooks(hooks::InstallArgs),
     /// Remove context-graph's part from the git hooks (a hook with nothing else in it is deleted)
     UninstallHooks,
     /// What the installed git hooks call: NAME is the hook, ARGS what git passed it
@@ -100,7 +100,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Why(_) => "why",
                 Command::Record(_) => "record",
                 Command::Index(_) => "index",
-                Command::InstallHooks => "install-hooks",
+                Command::InstallHooks(_) => "install-hooks",
                 Command::UninstallHooks => "uninstall-hooks",
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
@@ -113,7 +113,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
             .into());
         }
         (Some(Command::Index(args)), _, _) => return index::run(opts, args, json),
-        (Some(Command::InstallHooks), _, _) => return hooks::install(opts, json),
+        (Some(Command::InstallHooks(args)), _, _) => return hooks::install(opts, args, json),
         (Some(Command::UninstallHooks), _, _) => return hooks::uninstall(opts, json),
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),

@@ -103,6 +103,14 @@ impl Repo {
         self.gix().config_snapshot().boolean(key)
     }
 
+    /// A string of the repository's configuration (all levels, as git reads them).
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.gix()
+            .config_snapshot()
+            .string(key)
+            .map(|v| v.to_string())
+    }
+
     /// What starts a comment line in a commit message: `core.commentString`, else
     /// `core.commentChar`, else `#` (also for `auto`, whose choice depends on the message).
     pub fn comment_prefix(&self) -> String {
@@ -174,6 +182,75 @@ impl Repo {
         })?;
         let parent = found.parent_ids().next().map(|p| id20(&p));
         Ok(parent)
+    }
+
+    /// The message of the commit a fixup or squash commit names by `target` (what follows
+    /// `fixup! `): among the newest `limit` commits reachable from `from`, the one whose subject
+    /// is `target`, else the commit `target` names as a revision, else the newest whose subject
+    /// starts with it, as `git rebase --autosquash` finds it. `None` when none is found.
+    pub fn fixup_message(&self, from: [u8; 20], target: &str, limit: usize) -> Option<String> {
+        let repo = self.gix();
+        let start = gix::ObjectId::from_bytes_or_panic(&from);
+        let mut prefixed = None;
+        for info in repo.rev_walk([start]).all().ok()?.take(limit) {
+            let Ok(commit) = info.ok()?.object() else {
+                continue;
+            };
+            let Ok(message) = commit.message_raw() else {
+                continue;
+            };
+            let message = String::from_utf8_lossy(message).into_owned();
+            let subject = message.lines().next().unwrap_or("").trim_end();
+            if subject == target {
+                return Some(message);
+            }
+            if prefixed.is_none() && subject.starts_with(target) {
+                prefixed = Some(message);
+            }
+        }
+        let named = self.resolve_commit(target).ok().and_then(|id| {
+            let commit = repo
+                .find_commit(gix::ObjectId::from_bytes_or_panic(&id))
+                .ok()?;
+            let message = commit.message_raw().ok()?;
+            Some(String::from_utf8_lossy(message).into_owned())
+        });
+        named.or(prefixed)
+    }
+
+    /// When `head` is GitHub's synthetic merge of a pull request (a merge of two parents that a
+    /// ref `refs/pull/N/merge` or `refs/remotes/pull/N/merge` names, as actions/checkout
+    /// checks it out): that ref's name and the merge's second parent, the pull request's head.
+    pub fn pull_request_merge(&self, head: [u8; 20]) -> Option<(String, [u8; 20])> {
+        let repo = self.gix();
+        let id = gix::ObjectId::from_bytes_or_panic(&head);
+        let commit = repo.find_commit(id).ok()?;
+        let parents: Vec<gix::ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
+        let [_, pr_head] = parents.as_slice() else {
+            return None;
+        };
+        let refs = repo.references().ok()?;
+        for prefix in ["refs/pull/", "refs/remotes/pull/"] {
+            let Ok(found) = refs.prefixed(prefix) else {
+                continue;
+            };
+            for mut r in found.flatten() {
+                let name = r.name().as_bstr().to_string();
+                let Some(number) = name
+                    .strip_prefix(prefix)
+                    .and_then(|rest| rest.strip_suffix("/merge"))
+                else {
+                    continue;
+                };
+                if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+                    continue;
+                }
+                if r.peel_to_id().is_ok_and(|target| target.detach() == id) {
+                    return Some((name, id20(pr_head)));
+                }
+            }
+        }
+        None
     }
 
     /// The best common ancestor of two commits (`git merge-base`), if they have one.

@@ -62,21 +62,72 @@ fn is_scissors(line: &str, comment: &str) -> bool {
         .is_some_and(|rest| rest == " ------------------------ >8 ------------------------")
 }
 
-/// The message as git will commit it: its comment lines (starting with `comment`) dropped, and
-/// everything from a scissors line on.
-pub fn message_body(raw: &str, comment: &str) -> String {
+/// How git cleans up a commit message before committing it (`git commit --cleanup`,
+/// `commit.cleanup`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cleanup {
+    /// Comment lines dropped, and everything from a scissors line on.
+    Strip,
+    /// Whitespace only: comment lines are kept (git's choice for `-m` and `-F`).
+    Whitespace,
+    /// Nothing changed.
+    Verbatim,
+    /// Comment lines kept, everything from a scissors line on dropped.
+    Scissors,
+}
+
+impl Cleanup {
+    /// The mode git uses for `mode` (the command line's `--cleanup`, else `commit.cleanup`):
+    /// `default` (or none, or a word git would refuse) strips when git opens an editor and
+    /// keeps comment lines when it does not; `scissors` without an editor is `whitespace`.
+    pub fn of(mode: Option<&str>, editor: bool) -> Cleanup {
+        let mode = mode.map(|m| m.trim().to_ascii_lowercase());
+        match mode.as_deref() {
+            Some("strip") => Cleanup::Strip,
+            Some("whitespace") => Cleanup::Whitespace,
+            Some("verbatim") => Cleanup::Verbatim,
+            Some("scissors") if editor => Cleanup::Scissors,
+            Some("scissors") => Cleanup::Whitespace,
+            _ if editor => Cleanup::Strip,
+            _ => Cleanup::Whitespace,
+        }
+    }
+}
+
+/// The message as git will commit it under `cleanup`: with [`Cleanup::Strip`], its comment
+/// lines (starting with `comment`) dropped and everything from a scissors line on; with
+/// [`Cleanup::Scissors`], only the latter; otherwise all of it (a subject `#3306 Fix user`
+/// written with `-m` is kept by git, so it is read here).
+pub fn message_body(raw: &str, comment: &str, cleanup: Cleanup) -> String {
     let mut out = String::with_capacity(raw.len());
     for line in raw.lines() {
-        if is_scissors(line, comment) {
+        if matches!(cleanup, Cleanup::Strip | Cleanup::Scissors) && is_scissors(line, comment) {
             break;
         }
-        if line.starts_with(comment) {
+        if cleanup == Cleanup::Strip && line.starts_with(comment) {
             continue;
         }
         out.push_str(line);
         out.push('\n');
     }
     out
+}
+
+/// What a fixup or squash commit's message names (`git commit --fixup`/`--squash`): the
+/// subject (or revision) after `fixup! `, `squash! ` or `amend! `, repeated prefixes removed.
+/// Such a subject stands for its target's message, whose citations count for it.
+pub fn fixup_target(body: &str) -> Option<&str> {
+    let mut subject = body.lines().find(|l| !l.trim().is_empty())?.trim_end();
+    let mut found = false;
+    while let Some(rest) = ["fixup! ", "squash! ", "amend! "]
+        .iter()
+        .find_map(|p| subject.strip_prefix(p))
+    {
+        subject = rest;
+        found = true;
+    }
+    let subject = subject.trim();
+    (found && !subject.is_empty()).then_some(subject)
 }
 
 /// Whether `text` cites the record `id` (CONTRACT.md §2): it mentions the id (`ADR-4`,
@@ -215,8 +266,43 @@ mod tests {
     #[test]
     fn comments_and_what_follows_the_scissors_are_not_the_message() {
         let raw = "Fix it\n\n# ADR-0004 governs this\nBody ADR-7\n# ------------------------ >8 ------------------------\n+ADR-0009\n";
-        assert_eq!(message_body(raw, "#"), "Fix it\n\nBody ADR-7\n");
-        assert_eq!(message_body("; x\nkept # ADR-1\n", ";"), "kept # ADR-1\n");
+        let strip = Cleanup::of(None, true);
+        assert_eq!(message_body(raw, "#", strip), "Fix it\n\nBody ADR-7\n");
+        assert_eq!(
+            message_body("; x\nkept # ADR-1\n", ";", strip),
+            "kept # ADR-1\n"
+        );
+        // `-m`/`-F` (no editor) keep comment lines, and so does `--cleanup=whitespace`.
+        let kept = "#3306 Fix user (ADR-0007)\n";
+        assert_eq!(message_body(kept, "#", Cleanup::of(None, false)), kept);
+        assert_eq!(
+            message_body(kept, "#", Cleanup::of(Some("whitespace"), true)),
+            kept
+        );
+        assert_eq!(
+            message_body(kept, "#", Cleanup::of(Some("strip"), false)),
+            ""
+        );
+        assert_eq!(
+            message_body(raw, "#", Cleanup::of(Some("scissors"), true)),
+            "Fix it\n\n# ADR-0004 governs this\nBody ADR-7\n"
+        );
+        assert_eq!(
+            message_body(raw, "#", Cleanup::of(Some("verbatim"), true)),
+            raw
+        );
+    }
+
+    #[test]
+    fn a_fixup_or_squash_subject_names_its_target() {
+        assert_eq!(fixup_target("fixup! Short tokens\n"), Some("Short tokens"));
+        assert_eq!(
+            fixup_target("squash! fixup! Short tokens\n\nMore\n"),
+            Some("Short tokens")
+        );
+        assert_eq!(fixup_target("amend! abc1234\n"), Some("abc1234"));
+        assert_eq!(fixup_target("fixup!\n"), None);
+        assert_eq!(fixup_target("Fix the fixup! code\n"), None);
     }
 
     #[test]

@@ -293,6 +293,53 @@ fn manager(repo: &Repo, dir: &HooksDir) -> Option<Manager> {
     })
 }
 
+/// What installing into a folder inside the work tree means.
+const IN_WORK_TREE: &str = "it is inside the work tree: once committed, every clone runs \
+     these hooks, which then call `context-graph` from PATH (without it, one line and git goes \
+     on)";
+
+/// What installing into a folder outside the repository means.
+const OUTSIDE: &str = "it is outside this repository: every repository whose core.hooksPath \
+     names it runs these hooks (every one, when it is set globally); in one without record \
+     folders they write nothing and say nothing";
+
+/// Whether the hooks folder `dir` is shared beyond this repository's own git dir, and what
+/// installing there means: inside the work tree (a tracked `.githooks/`), or outside the
+/// repository (a global `core.hooksPath`). `None` for the git dir's own hooks folder.
+fn sharing(repo: &Repo, dir: &Path) -> Option<&'static str> {
+    // The nearest existing folder, as the file system names it (a link in the way resolved).
+    let real = |p: &Path| -> PathBuf {
+        let mut head = p.to_path_buf();
+        let mut tail = Vec::new();
+        loop {
+            if let Ok(found) = head.canonicalize() {
+                return tail
+                    .iter()
+                    .rev()
+                    .fold(found, |acc, part: &std::ffi::OsString| acc.join(part));
+            }
+            match (head.file_name().map(|n| n.to_os_string()), head.parent()) {
+                (Some(name), Some(parent)) => {
+                    tail.push(name);
+                    head = parent.to_path_buf();
+                }
+                _ => return p.to_path_buf(),
+            }
+        }
+    };
+    let dir = real(dir);
+    let in_git = [repo.git_dir.clone(), repo.common_dir()]
+        .iter()
+        .any(|g| dir.starts_with(real(g)));
+    if in_git {
+        None
+    } else if dir.starts_with(real(&repo.workdir)) {
+        Some(IN_WORK_TREE)
+    } else {
+        Some(OUTSIDE)
+    }
+}
+
 /// `path` for a person: relative to the top of the work tree when inside it.
 fn shown(repo: &Repo, path: &Path) -> String {
     match path.strip_prefix(&repo.workdir) {
@@ -368,7 +415,7 @@ fn write(path: &Path, text: &str) -> Result<(), HooksError> {
 /// Installs every hook into the folder git runs hooks from, calling `bin` (the absolute path of
 /// the running binary; PATH when it is gone). Nothing is written when a hooks manager owns
 /// the folder: the report names it.
-pub fn install(repo: &Repo, bin: &Path) -> Result<HooksReport, HooksError> {
+pub fn install(repo: &Repo, bin: &Path, force: bool) -> Result<HooksReport, HooksError> {
     let dir = repo.hooks_dir();
     let mut report = HooksReport {
         hooks_dir: shown(repo, &dir.path),
@@ -379,8 +426,20 @@ pub fn install(repo: &Repo, bin: &Path) -> Result<HooksReport, HooksError> {
     if report.managed_by.is_some() {
         return Ok(report);
     }
+    let shared = sharing(repo, &dir.path);
+    if let (Some(meaning), false) = (shared, force) {
+        return Err(HooksError::Shared {
+            path: dir.path.clone(),
+            meaning: meaning.to_string(),
+        });
+    }
     std::fs::create_dir_all(&dir.path).map_err(io("create", &dir.path))?;
-    let bin = bin.to_string_lossy();
+    // A folder inside the work tree is committed and shared: its hooks name no path of this
+    // machine, and find `context-graph` on PATH.
+    let bin = match shared {
+        Some(IN_WORK_TREE) => String::new(),
+        _ => bin.to_string_lossy().into_owned(),
+    };
     report.files = each_hook(repo, &dir.path, |hook, path, kept, found| {
         let chained_exists = found.chained_exists;
         let plan = plan_install(hook, found, &bin).map_err(|()| damaged(path))?;

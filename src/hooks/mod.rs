@@ -7,7 +7,7 @@
 mod commit;
 mod install;
 
-pub use commit::{cites, governing, governs_path, message_body, with_hint};
+pub use commit::{cites, fixup_target, governing, governs_path, message_body, with_hint, Cleanup};
 pub use install::{install, uninstall, BEGIN, END};
 
 use std::path::PathBuf;
@@ -79,6 +79,8 @@ impl Hook {
 /// Why the hooks could not be installed or removed. One line, naming the file.
 #[derive(Debug, thiserror::Error)]
 pub enum HooksError {
+    #[error("nothing installed into {path}: {meaning}; to install there, run `context-graph install-hooks --force`")]
+    Shared { path: PathBuf, meaning: String },
     #[error("cannot {action} {path}: {message}")]
     Io {
         action: &'static str,
@@ -124,6 +126,22 @@ mod tests {
                 assert_eq!(exits, ["    exit 1"], "{}", hook.name());
             } else {
                 assert!(exits.is_empty(), "{}: {exits:?}", hook.name());
+            }
+            // Every write to a file fails quietly, the shell going on (in dash a failed
+            // redirection of `:` ends the script): a folder made by root, read-only, or a file
+            // in its place never stops git nor prints a shell error.
+            for line in s.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                for (at, _) in line.match_indices(">\"$") {
+                    let before = &line[..at];
+                    let quiet = before.ends_with("2>/dev/null ")
+                        || before.ends_with("2>/dev/null >")
+                        || line.contains("2>>\"$__cg_log\"");
+                    assert!(
+                        quiet,
+                        "{}: a write that may fail loudly: {line}",
+                        hook.name()
+                    );
+                }
             }
             // Our part never reads the standard input another hook needs.
             for call in s.lines().filter(|l| l.contains("\"$__cg_bin\" hook")) {

@@ -137,6 +137,20 @@ pub struct ReviewQuery {
     pub decisions: Vec<ReviewDecision>,
     /// The ids of `decisions` no commit of the range cites.
     pub uncited: Vec<String>,
+    /// When the head asked for was GitHub's synthetic merge of a pull request
+    /// (`refs/pull/N/merge`): the pull request's own head was reviewed instead (`head`), and
+    /// this names the merge set aside. `null` otherwise.
+    pub pull_request: Option<PullRequestMerge>,
+}
+
+/// GitHub's synthetic merge of a pull request into its base, set aside by `review`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PullRequestMerge {
+    /// The ref that names it: `refs/pull/N/merge` or `refs/remotes/pull/N/merge`.
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// Its full sha.
+    pub merge: String,
 }
 
 /// A current decision whose governed paths the range's non-merge commits touch.

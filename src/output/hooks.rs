@@ -2,7 +2,7 @@
 //! `install-hooks` and `uninstall-hooks` did, how to add context-graph to husky and lefthook, and
 //! `review`'s Markdown for a pull request (CONTRACT.md §5, §6; ADR-0008).
 
-use super::{cell, escape};
+use super::{cell, code, escape, md};
 use crate::model::{Governing, HookAction, HooksReport, Query, Report, StagedCheck};
 use std::fmt::Write;
 
@@ -204,35 +204,57 @@ pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
 }
 
 /// How to call context-graph from a hooks manager's configuration: husky's hook files, or
-/// `lefthook.yml`.
+/// `lefthook.yml`. The lines are kept as files in `hooks/managers/` (the README shows them as
+/// they are): they fail open without the binary, and let strict mode's exit 1 through.
 pub fn manager_snippet(name: &str) -> String {
     if name == "husky" {
-        return "```sh\n\
-# .husky/commit-msg\ncontext-graph hook commit-msg \"$1\"\n\
-# .husky/prepare-commit-msg\ncontext-graph hook prepare-commit-msg \"$@\"\n\
-# .husky/post-commit, .husky/post-merge, .husky/post-checkout and .husky/post-rewrite, one each\n\
-context-graph hook post-commit\ncontext-graph hook post-merge \"$@\"\n\
-context-graph hook post-checkout \"$@\"\ncontext-graph hook post-rewrite \"$@\"\n```\n"
-            .to_string();
+        return format!("```sh\n{}```\n", include_str!("../../hooks/managers/husky"));
     }
-    "```yaml\n# lefthook.yml\n\
-prepare-commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook prepare-commit-msg {1} {2} {3}\n\
-commit-msg:\n  commands:\n    context-graph:\n      run: context-graph hook commit-msg {1}\n\
-post-commit:\n  commands:\n    context-graph:\n      run: context-graph hook post-commit\n\
-post-merge:\n  commands:\n    context-graph:\n      run: context-graph hook post-merge {1}\n\
-post-checkout:\n  commands:\n    context-graph:\n      run: context-graph hook post-checkout {1} {2} {3}\n\
-post-rewrite:\n  commands:\n    context-graph:\n      run: context-graph hook post-rewrite {1}\n```\n"
-        .to_string()
+    format!(
+        "```yaml\n{}```\n",
+        include_str!("../../hooks/managers/lefthook.yml")
+    )
 }
 
-/// `review`: the decisions the range touches, uncited ones first, for a pull request.
+/// The most `review`'s Markdown holds: one pull request comment (GitHub's limit, 65,536
+/// characters; counted here in bytes, never fewer).
+pub const REVIEW_LIMIT: usize = 65_536;
+
+/// `review` lists this many commits, and this many paths, of a decision, then counts the rest.
+pub const REVIEW_SHOWN: usize = 20;
+
+/// A title, subject, author or path in `review` is cut to this many characters.
+const REVIEW_TEXT: usize = 300;
+
+/// `text` cut to [`REVIEW_TEXT`] characters, `…` marking the cut.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(REVIEW_TEXT) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// `review`: the decisions the range touches, uncited ones first, for a pull request. It always
+/// fits one pull request comment ([`REVIEW_LIMIT`]): each decision lists [`REVIEW_SHOWN`]
+/// paths and commits, then counts the rest; decisions that do not fit are counted at the end.
+/// Titles, subjects, authors and paths cannot render as HTML. `--json` has everything.
 pub fn review(report: &Report) -> String {
     let mut out = String::new();
     let Some(Query::Review(q)) = &report.query else {
         return out;
     };
-    let _ = writeln!(out, "# context-graph review: `{}`\n", escape(&q.review));
+    let _ = writeln!(out, "# context-graph review: {}\n", code(&clip(&q.review)));
     let short = |s: &str| s.get(..7).unwrap_or(s).to_string();
+    if let Some(pr) = &q.pull_request {
+        let _ = writeln!(
+            out,
+            "Reviewed the pull request's head `{}`: {} is GitHub's merge of it into the base \
+             (`{}`), set aside.\n",
+            short(&q.head),
+            code(&clip(&pr.reference)),
+            short(&pr.merge)
+        );
+    }
     let _ = write!(
         out,
         "{} (`{}..{}`)",
@@ -241,83 +263,139 @@ pub fn review(report: &Report) -> String {
         short(&q.head)
     );
     if q.decisions.is_empty() {
-        out.push_str(": none touches a path that a current decision governs.\n");
+        let verb = if q.commits == 1 { "touches" } else { "touch" };
+        let _ = writeln!(out, ": none {verb} a path that a current decision governs.");
         return out;
     }
     let _ = writeln!(
         out,
-        " touch paths governed by {}; {}.\n",
+        " {} paths governed by {}; {}.\n",
+        if q.commits == 1 { "touches" } else { "touch" },
         plural(q.decisions.len(), "current decision", "current decisions"),
         match q.uncited.len() {
             0 => "every one is cited".to_string(),
             n => format!("{} not cited", plural(n, "is", "are")),
         }
     );
-    out.push_str("| Decision | Title | Cited | Paths touched | Commits |\n|---|---|---|---|---|\n");
-    let ordered = q
+    let ordered: Vec<_> = q
         .decisions
         .iter()
         .filter(|d| !d.cited)
-        .chain(q.decisions.iter().filter(|d| d.cited));
-    for d in ordered.clone() {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} |",
-            cell(&d.id),
-            cell(&d.title),
-            if d.cited { "yes" } else { "**no**" },
-            d.paths.len(),
-            d.commits.len()
-        );
-    }
-    out.push('\n');
-    for d in ordered {
-        let _ = writeln!(
-            out,
-            "## {}: {}{}\n",
-            escape(&d.id),
-            escape(&d.title),
-            if d.cited { "" } else { " (not cited)" }
-        );
-        if let Some(r) = report.records.iter().find(|r| r.id == d.id) {
-            let _ = writeln!(out, "- Record: `{}`", escape(&r.path));
-        }
-        let _ = writeln!(
-            out,
-            "- Paths touched: {}",
-            d.paths
-                .iter()
-                .take(20)
-                .map(|p| format!("`{}`", cell(p)))
-                .collect::<Vec<_>>()
-                .join(", ")
-                + &if d.paths.len() > 20 {
-                    format!(" and {} more", d.paths.len() - 20)
-                } else {
-                    String::new()
-                }
-        );
-        out.push_str("- Commits:\n");
-        for c in &d.commits {
-            super::markdown::commit_line(&mut out, "  ", c);
-        }
-        out.push('\n');
-    }
+        .chain(q.decisions.iter().filter(|d| d.cited))
+        .collect();
+    // What always ends the comment: how to cite, the notes (each clipped, as many as fit).
+    let mut tail = String::new();
     if !q.uncited.is_empty() {
-        let first = escape(&q.uncited[0]);
+        let first = md(&clip(&q.uncited[0]));
         let _ = writeln!(
-            out,
+            tail,
             "To cite a decision, mention its id in a commit message of the range (e.g. \"… ({first})\"), \
              or in the message of the commit that merges it. `context-graph why PATH` shows what a \
              decision says about a path."
         );
     }
     if !report.notes.is_empty() {
-        out.push_str("\n## Notes\n\n");
-        for n in &report.notes {
-            let _ = writeln!(out, "- {}", escape(n));
+        tail.push_str("\n## Notes\n\n");
+        for (i, n) in report.notes.iter().enumerate() {
+            let line = format!("- {}\n", md(&clip(n)));
+            if tail.len() + line.len() > REVIEW_LIMIT / 8 {
+                let _ = writeln!(tail, "- and {} more", report.notes.len() - i);
+                break;
+            }
+            tail.push_str(&line);
         }
     }
+    // Room for the line counting what did not fit.
+    let room = REVIEW_LIMIT - tail.len() - 200;
+    let mut rows = String::from(
+        "| Decision | Title | Cited | Paths touched | Commits |\n|---|---|---|---|---|\n",
+    );
+    let mut sections = String::new();
+    let mut shown = 0;
+    for d in &ordered {
+        let row = format!(
+            "| {} | {} | {} | {} | {} |\n",
+            cell(&md(&clip(&d.id))),
+            cell(&md(&clip(&d.title))),
+            if d.cited { "yes" } else { "**no**" },
+            d.paths.len(),
+            d.commits.len()
+        );
+        let section = review_section(report, d);
+        if out.len() + rows.len() + row.len() + 1 + sections.len() + section.len() > room {
+            break;
+        }
+        rows.push_str(&row);
+        sections.push_str(&section);
+        shown += 1;
+    }
+    out.push_str(&rows);
+    out.push('\n');
+    out.push_str(&sections);
+    if shown < ordered.len() {
+        let _ = writeln!(
+            out,
+            "And {} more: this comment holds what fits in one. `context-graph review --json` \
+             lists every one.\n",
+            plural(ordered.len() - shown, "decision", "decisions")
+        );
+    }
+    out.push_str(&tail);
+    out
+}
+
+/// A decision's section in `review`: its record, the paths and commits, each list capped.
+fn review_section(report: &Report, d: &crate::model::ReviewDecision) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "## {}: {}{}\n",
+        md(&clip(&d.id)),
+        md(&clip(&d.title)),
+        if d.cited { "" } else { " (not cited)" }
+    );
+    if let Some(r) = report.records.iter().find(|r| r.id == d.id) {
+        let _ = writeln!(out, "- Record: {}", code(&clip(&r.path)));
+    }
+    let more = |n: usize| {
+        if n > REVIEW_SHOWN {
+            format!(" and {} more", n - REVIEW_SHOWN)
+        } else {
+            String::new()
+        }
+    };
+    let _ = writeln!(
+        out,
+        "- Paths touched: {}{}",
+        d.paths
+            .iter()
+            .take(REVIEW_SHOWN)
+            .map(|p| code(&clip(p)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        more(d.paths.len())
+    );
+    out.push_str("- Commits:\n");
+    for c in d.commits.iter().take(REVIEW_SHOWN) {
+        let cites = if c.cites_record == Some(true) {
+            " (cites it)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "  - `{}` {} {}: {}{}",
+            md(&c.sha),
+            md(&c.date),
+            md(&clip(&c.author)),
+            md(&clip(&c.subject)),
+            cites
+        );
+    }
+    if d.commits.len() > REVIEW_SHOWN {
+        let _ = writeln!(out, "  - and {} more", d.commits.len() - REVIEW_SHOWN);
+    }
+    out.push('\n');
     out
 }
 

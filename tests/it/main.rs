@@ -38,4 +38,6 @@ mod reading_scope;
 mod regressions;
 #[cfg(unix)]
 mod review;
+#[cfg(unix)]
+mod review_pr;
 mod watch;

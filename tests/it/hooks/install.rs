@@ -196,11 +196,27 @@ fn someone_elses_hooks_are_kept_run_after_ours_and_given_back_by_uninstall() {
 fn core_hooks_path_is_relative_to_the_top_of_the_work_tree() {
     let repo = decisions();
     repo.git(&["config", "core.hooksPath", ".githooks"]);
+    // A folder inside the work tree is shared with every clone once committed: it takes
+    // --force, and nothing is written without it.
+    let run = repo.run(&["install-hooks"]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(
+        run.stderr
+            .contains("inside the work tree: once committed, every clone runs these hooks")
+            && run.stderr.contains("context-graph install-hooks --force"),
+        "{}",
+        run.describe()
+    );
+    assert!(!repo.path().join(".githooks").exists());
     // Run from a subfolder: the hooks still go where git looks for them.
     let run = repo
         .env()
-        .run_in(&repo.path().join("src/auth"), ["install-hooks"]);
+        .run_in(&repo.path().join("src/auth"), ["install-hooks", "--force"]);
     assert_eq!(run.code, Some(0), "{}", run.describe());
+    // They name no path of this machine: `context-graph` comes from PATH.
+    let script = read(&repo.path().join(".githooks/commit-msg"));
+    assert!(script.contains("__cg_bin=''\n"), "{script}");
+    assert!(!script.contains(bin()), "{script}");
     let text = run.stdout();
     assert!(
         text.contains("Hooks folder: `.githooks` (core.hooksPath = `.githooks`)"),
@@ -213,11 +229,20 @@ fn core_hooks_path_is_relative_to_the_top_of_the_work_tree() {
             "{name} not in .git/hooks"
         );
     }
-    let out = commit(
+    let ours = repo.env().path().join("ours");
+    std::fs::create_dir_all(&ours).expect("mkdir");
+    std::os::unix::fs::symlink(bin(), ours.join("context-graph")).expect("link");
+    let path = format!(
+        "{}:{}",
+        ours.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    repo.write("src/auth/login.py", "def login(): return 2\n");
+    repo.git(&["add", "-A"]);
+    let out = super::git(
         &repo,
-        "src/auth/login.py",
-        "def login(): return 2\n",
-        "Change login",
+        &["commit", "-q", "-m", "Change login"],
+        &[("PATH", &path)],
     );
     assert!(stderr(&out).contains("ADR-0001"), "{}", stderr(&out));
 }
@@ -302,7 +327,7 @@ fn husky_and_lefthook_are_told_how_to_add_us_and_nothing_is_written() {
     assert_eq!(snapshot(&hooks_dir(&lefthook)), before);
     let md = lefthook.run(&["install-hooks"]).stdout();
     assert!(
-        md.contains("run: context-graph hook commit-msg {1}"),
+        md.contains("context-graph hook commit-msg {1} || [ $? -ne 1 ] || exit 1"),
         "{md}"
     );
 }

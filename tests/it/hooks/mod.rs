@@ -12,6 +12,7 @@
 
 mod commit;
 mod install;
+mod never;
 mod refresh;
 mod robust;
 mod staged;

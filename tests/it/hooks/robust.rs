@@ -7,7 +7,7 @@ use crate::git::GitRepo;
 use std::os::unix::fs::PermissionsExt;
 
 /// `PATH` without any folder holding a `context-graph`.
-fn path_without_us() -> String {
+pub(super) fn path_without_us() -> String {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .filter(|dir| !dir.join("context-graph").exists())

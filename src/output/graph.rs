@@ -22,7 +22,7 @@ pub fn colours(status: Option<Status>) -> (&'static str, &'static str) {
 fn class(node: &Node) -> &'static str {
     match node.status {
         Some(s) => s.as_str(),
-        None => "path",
+        None => "governed",
     }
 }
 

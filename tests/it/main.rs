@@ -28,6 +28,7 @@ mod json_shape;
 mod layers;
 mod markers;
 mod parser_props;
+mod pictures;
 mod reading_fields;
 mod reading_folders;
 mod reading_output;

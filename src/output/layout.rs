@@ -56,7 +56,16 @@ pub fn layered(graph: &Graph) -> Layout {
     order(&mut layers, &out, &into, n);
 
     let row_width = |count: usize| count as f64 * (NODE_W + GAP_X) - GAP_X;
-    let width = row_width(ROW.min(n.max(1))) + 2.0 * MARGIN;
+    // As wide as the widest row: a chain of decisions is one box wide, not seven.
+    let unrelated_count = related.iter().filter(|r| !**r).count();
+    let widest = layers
+        .iter()
+        .map(Vec::len)
+        .chain([unrelated_count])
+        .max()
+        .unwrap_or(0)
+        .clamp(1, ROW);
+    let width = row_width(widest) + 2.0 * MARGIN;
     let mut at = vec![(0.0, 0.0); n];
     let mut y = MARGIN;
     let place_rows = |members: &[usize], y: &mut f64, at: &mut Vec<(f64, f64)>| {

@@ -7,6 +7,8 @@
 //!
 //! Here: the corpus they share, and finding a tool on `PATH`.
 
+#[cfg(unix)]
+mod action;
 mod graph;
 mod report;
 mod ship;

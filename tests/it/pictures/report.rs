@@ -97,7 +97,7 @@ fn an_unwritable_file_is_one_line_and_exit_2() {
 // ------------------------------------------------------------------ in a real browser
 
 /// The browser, when one is installed: Debian's `chromium` or `chromium-headless-shell`.
-fn chromium() -> Option<PathBuf> {
+pub fn chromium() -> Option<PathBuf> {
     on_path(&[
         "chromium",
         "chromium-headless-shell",
@@ -107,14 +107,14 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// What one run of the browser printed.
-struct Browsed {
-    stdout: String,
-    stderr: String,
+pub struct Browsed {
+    pub stdout: String,
+    pub stderr: String,
 }
 
 impl Browsed {
     /// The console messages: with `--enable-logging=stderr --v=0`, each is a `:CONSOLE` line.
-    fn console(&self) -> Vec<&str> {
+    pub fn console(&self) -> Vec<&str> {
         self.stderr
             .lines()
             .filter(|l| l.contains(":CONSOLE"))
@@ -123,7 +123,7 @@ impl Browsed {
 }
 
 /// Runs the browser headless on `file` with `args`, in a fresh profile, killed after a minute.
-fn browse(f: &Fixture, browser: &Path, file: &Path, args: &[String]) -> Browsed {
+pub fn browse(f: &Fixture, browser: &Path, file: &Path, args: &[String]) -> Browsed {
     let profile = tempfile::tempdir().expect("a fresh profile folder");
     let mut child = f
         .command(browser)

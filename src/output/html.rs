@@ -302,6 +302,8 @@ fn findings(report: &Report) -> String {
     if report.findings.is_empty() {
         return "<p>No findings.</p>\n".to_string();
     }
+    let ids: std::collections::HashSet<&str> =
+        report.records.iter().map(|r| r.id.as_str()).collect();
     let mut out = String::new();
     for code in FindingCode::ALL {
         let of: Vec<_> = report.findings.iter().filter(|f| f.code == code).collect();
@@ -315,11 +317,15 @@ fn findings(report: &Report) -> String {
             of.len()
         );
         for f in of {
+            // A link to the record's row, when there is one (a dangling id has none).
+            let record = if ids.contains(f.record.as_str()) {
+                format!("<a href=\"#{}\">{}</a>", anchor(&f.record), escape(&f.record))
+            } else {
+                escape(&f.record)
+            };
             let _ = writeln!(
                 out,
-                "<li><a href=\"#{}\">{}</a>: {} <code>{}</code></li>",
-                anchor(&f.record),
-                escape(&f.record),
+                "<li>{record}: {} <code>{}</code></li>",
                 escape(&f.message),
                 escape(&f.path)
             );

@@ -319,7 +319,11 @@ fn findings(report: &Report) -> String {
         for f in of {
             // A link to the record's row, when there is one (a dangling id has none).
             let record = if ids.contains(f.record.as_str()) {
-                format!("<a href=\"#{}\">{}</a>", anchor(&f.record), escape(&f.record))
+                format!(
+                    "<a href=\"#{}\">{}</a>",
+                    anchor(&f.record),
+                    escape(&f.record)
+                )
             } else {
                 escape(&f.record)
             };

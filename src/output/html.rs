@@ -243,7 +243,7 @@ fn svg(graph: &Graph, at: &Layout) -> String {
             tx = x + 8.0,
             y1 = y + 18.0,
             y2 = y + 35.0,
-            short = escape(&cut(&n.title, 26)),
+            short = escape(&cut(&n.title, 24)),
         );
     }
     out.push_str("</g>\n</svg>\n");

@@ -5,6 +5,7 @@
 pub mod error;
 pub mod hook;
 mod pick;
+pub mod picture;
 pub mod review;
 mod session;
 

@@ -4,8 +4,10 @@
 
 mod hooks;
 mod index;
+mod pictures;
 mod query;
 mod review;
+mod ship;
 mod ui;
 mod watch;
 
@@ -77,6 +79,17 @@ enum Command {
     Review(review::ReviewArgs),
     /// Keep the index fresh while files change, until Ctrl-C
     Watch(watch::WatchArgs),
+    // Pictures and shipping (CONTRACT.md §14, ADR-0015).
+    /// The decisions as a graph: Mermaid (default), Graphviz DOT or JSON
+    Graph(pictures::GraphArgs),
+    /// One self-contained HTML page: the graph, the records and the findings
+    Report(pictures::ReportArgs),
+    /// The completion script for a shell
+    Completions(ship::CompletionsArgs),
+    /// The manual page (roff), for `man -l -` or a man folder
+    Man,
+    /// The JSON Schema (draft 2020-12) of every --json document
+    Schema,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -105,6 +118,11 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
                 Command::Watch(_) => "watch",
+                Command::Graph(_) => "graph",
+                Command::Report(_) => "report",
+                Command::Completions(_) => "completions",
+                Command::Man => "man",
+                Command::Schema => "schema",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -118,6 +136,11 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
         (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
+        (Some(Command::Graph(args)), _, _) => return pictures::graph(opts, args, json),
+        (Some(Command::Report(args)), _, _) => return pictures::report(opts, args),
+        (Some(Command::Completions(args)), _, _) => return ship::completions(args),
+        (Some(Command::Man), _, _) => return ship::man(),
+        (Some(Command::Schema), _, _) => return ship::schema(),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

@@ -142,19 +142,21 @@ fn after(cause: &Cause) -> String {
 
 /// `{"cause": "changed", "changed": [...], "ms": 12, "records": 14, "commits_added": 0, "head": …}`.
 fn json_line(r: &Refresh) -> String {
-    let (cause, changed): (&str, &[String]) = match &r.cause {
-        Cause::Start => ("start", &[]),
-        Cause::Retry => ("retry", &[]),
-        Cause::Lost(_) => ("lost", &[]),
-        Cause::Changed(paths) => ("changed", paths),
+    use context_graph::model::{WatchCause, WatchRefresh};
+    let (cause, changed) = match &r.cause {
+        Cause::Start => (WatchCause::Start, Vec::new()),
+        Cause::Retry => (WatchCause::Retry, Vec::new()),
+        Cause::Lost(_) => (WatchCause::Lost, Vec::new()),
+        Cause::Changed(paths) => (WatchCause::Changed, paths.clone()),
     };
-    let value = serde_json::json!({
-        "cause": cause,
-        "changed": changed,
-        "ms": r.took.as_millis() as u64,
-        "records": r.summary.records,
-        "commits_added": r.summary.commits_added,
-        "head": r.summary.head,
-    });
+    let line = WatchRefresh {
+        cause,
+        changed,
+        commits_added: r.summary.commits_added,
+        head: r.summary.head.clone(),
+        ms: r.took.as_millis() as u64,
+        records: r.summary.records,
+    };
+    let value = serde_json::to_string(&line).expect("a refresh serialises");
     format!("{value}\n")
 }

@@ -1,9 +1,12 @@
 //! Findings: what a check found, with a stable code and the severity that code always has
 //! (CONTRACT.md §3).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Problem,
@@ -20,7 +23,7 @@ impl Severity {
 }
 
 /// One finding of a check (CONTRACT.md §3 lists the codes).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Finding {
     pub severity: Severity,
     pub code: FindingCode,
@@ -46,7 +49,9 @@ impl Finding {
 
 /// Every finding's stable code, as CONTRACT.md §3 lists them: the JSON writes it as
 /// `superseded-still-current` and so on, and never renames one.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum FindingCode {
     /// a superseded record still accepted, proposed or without status.

@@ -3,10 +3,11 @@
 //! `uninstall-hooks` did to each hook file. Data only: `output::hooks` renders it.
 
 use super::report::Commit;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// A current decision whose governed paths a commit (or a range of commits) touches.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct Governing {
     pub id: String,
     pub title: String,
@@ -67,7 +68,7 @@ impl StagedCheck {
 }
 
 /// What was done to one hook file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HookAction {
     /// There was no such hook: written whole.
@@ -94,7 +95,7 @@ pub enum HookAction {
 }
 
 /// One hook file and what was done to it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct HookFile {
     pub hook: String,
     pub path: String,
@@ -103,7 +104,7 @@ pub struct HookFile {
 
 /// A hooks manager that generates the hook files itself: writing into them would be undone (or
 /// would undo it), so `install-hooks` says how to add context-graph there instead.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Manager {
     /// `husky` or `lefthook`.
     pub name: String,
@@ -112,7 +113,7 @@ pub struct Manager {
 }
 
 /// What `install-hooks` or `uninstall-hooks` did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct HooksReport {
     /// The hooks folder git uses (`git rev-parse --git-path hooks`).
     pub hooks_dir: String,
@@ -124,7 +125,7 @@ pub struct HooksReport {
 }
 
 /// `review`'s query: the decisions a range of commits touches (CONTRACT.md §5).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct ReviewQuery {
     /// The range as asked (`BASE..HEAD`), or as found (the upstream of the branch).
     pub review: String,
@@ -154,7 +155,7 @@ pub struct PullRequestMerge {
 }
 
 /// A current decision whose governed paths the range's non-merge commits touch.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct ReviewDecision {
     pub id: String,
     pub title: String,

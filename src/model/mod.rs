@@ -5,9 +5,11 @@
 mod finding;
 mod hooks;
 mod index;
+mod picture;
 mod report;
 
 pub use finding::{Finding, FindingCode, Severity};
 pub use hooks::*;
-pub use index::{IndexStatus, IndexSummary};
+pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
+pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};
 pub use report::*;

@@ -2,12 +2,13 @@
 //! `--json`; keys are added, never renamed or removed (CONTRACT.md §3, ADR-0003).
 
 use super::finding::Finding;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The whole answer of one command: the reference's JSON document.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct Report {
     pub root: String,
     pub records: Vec<Record>,
@@ -18,7 +19,7 @@ pub struct Report {
 }
 
 /// One decision record, every field decided (see `parse/` for how each is read).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Record {
     pub id: String,
     pub title: String,
@@ -73,7 +74,9 @@ impl Record {
 }
 
 /// The normalised status (the reference's table).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Proposed,
@@ -107,7 +110,7 @@ impl Status {
 }
 
 /// A commit as the JSON shows it, in `commits` and in `drift.commits`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Commit {
     pub sha: String,
     /// Committer date, `YYYY-MM-DD` in UTC.
@@ -121,7 +124,7 @@ pub struct Commit {
 }
 
 /// Commits to a current record's governed paths since it was decided.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Drift {
     pub since: String,
     /// `"record"` or `"first-commit"`.
@@ -134,21 +137,21 @@ pub struct Drift {
     pub commits: Vec<Commit>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct AuthorCount {
     pub name: String,
     pub commits: usize,
 }
 
 /// A guide or README outside the record folders, and the records it cites.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct DocCitations {
     pub path: String,
     pub cites: Vec<String>,
 }
 
 /// What a query asked: `null` for the full check.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 #[serde(untagged)]
 pub enum Query {
     Why {
@@ -163,7 +166,7 @@ pub enum Query {
 }
 
 /// One decision governing the path a `why` asked about.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct Decision {
     pub id: String,
     pub status: Status,
@@ -174,7 +177,7 @@ pub struct Decision {
 }
 
 /// A source file that declared its decision with a marker.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord, JsonSchema)]
 pub struct Declaration {
     pub path: String,
     pub line: usize,

@@ -293,10 +293,11 @@ impl Run {
             .unwrap_or_else(|e| panic!("stdout of {:?} is not UTF-8: {e}", self.args))
     }
 
-    /// The JSON document on stdout.
+    /// The JSON document on stdout, valid against `context-graph schema` ([`valid_document`]).
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.stdout)
-            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.describe()))
+        let value = serde_json::from_slice(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.describe()));
+        valid_document(value, &format!("{:?}", self.args))
     }
 
     pub fn describe(&self) -> String {
@@ -343,4 +344,30 @@ impl Run {
         );
         self
     }
+}
+
+/// `value`, after checking it against the JSON Schema `context-graph schema` prints (ADR-0015):
+/// every JSON document the tests read goes through here, so each is validated. On a failure
+/// the errors against each document of the schema are listed.
+pub fn valid_document(value: Value, what: &str) -> Value {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::draft202012::new(&context_graph::output::schema::document())
+            .expect("the schema compiles")
+    });
+    if validator.is_valid(&value) {
+        return value;
+    }
+    let mut why = String::new();
+    for name in context_graph::output::schema::document_names() {
+        let mut one = context_graph::output::schema::document();
+        one["anyOf"] = serde_json::json!([{ "$ref": format!("#/$defs/{name}") }]);
+        let v = jsonschema::draft202012::new(&one).expect("the schema compiles");
+        let errors: Vec<String> = v
+            .iter_errors(&value)
+            .map(|e| format!("  {}: {e}", e.instance_path()))
+            .collect();
+        why.push_str(&format!("as {name}:\n{}\n", errors.join("\n")));
+    }
+    panic!("the JSON of {what} is not valid against the schema:\n{why}\n{value:#}");
 }

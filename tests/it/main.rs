@@ -29,6 +29,7 @@ mod layers;
 mod markers;
 mod never_wrong;
 mod parser_props;
+mod pictures;
 mod reading_fields;
 mod reading_folders;
 mod reading_output;

@@ -286,6 +286,7 @@ fn a_commit_moves_the_indexed_head_and_sigterm_exits_0() {
     let objects: Vec<Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .map(|v| crate::env::valid_document(v, "a line of watch --json"))
         .collect();
     let refreshes = lines.iter().filter(|l| l.contains("refreshed in")).count();
     assert_eq!(objects.len(), refreshes, "{stdout}");

@@ -352,6 +352,8 @@ fn the_pre_commit_frameworks_hooks_call_the_hook_of_their_stage() {
     let docs = yaml_rust2::YamlLoader::load_from_str(&text).expect("valid YAML");
     let hooks = docs[0].as_vec().expect("a list of hooks");
     let mut stages = Vec::new();
+    let mut system = Vec::new();
+    let ids: Vec<&str> = hooks.iter().filter_map(|h| h["id"].as_str()).collect();
     for h in hooks {
         let entry = h["entry"].as_str().expect("entry");
         let name = entry
@@ -365,13 +367,25 @@ fn the_pre_commit_frameworks_hooks_call_the_hook_of_their_stage() {
             .map(|s| s.as_str().expect("a stage"))
             .collect();
         assert_eq!(stage, [name], "{entry}");
-        assert_eq!(h["language"].as_str(), Some("rust"));
-        stages.push(name);
+        // Each hook twice: built by the framework (rust), or the installed binary (system,
+        // its id the rust one's with `-system`; ADR-0015).
+        let id = h["id"].as_str().expect("an id");
+        match h["language"].as_str() {
+            Some("rust") => stages.push(name),
+            Some("system") => {
+                let built = id.strip_suffix("-system").expect("a -system id");
+                assert!(ids.contains(&built), "{id} has no rust twin");
+                system.push(name);
+            }
+            other => panic!("{id}: language {other:?}"),
+        }
     }
     stages.sort_unstable();
+    system.sort_unstable();
     let mut all = NAMES.to_vec();
     all.sort_unstable();
     assert_eq!(stages, all, "one hook per stage");
+    assert_eq!(system, all, "one installed-binary hook per stage");
 }
 
 #[test]

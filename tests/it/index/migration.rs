@@ -248,7 +248,7 @@ fn migrating_a_version_1_index_walks_nothing_again() {
     let out = repo.run(&["index", "--json"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
-    let summary: Value = serde_json::from_slice(&out.stdout).expect("index --json is JSON");
+    let summary: Value = out.json();
     assert_eq!(summary["commits_added"], 0, "{summary:#}");
     assert_eq!(
         tables_and_version(&target).1,

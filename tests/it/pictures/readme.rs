@@ -1,0 +1,127 @@
+//! The README as a user's page: every link resolves inside the repository (a file that exists
+//! there, or a heading of the page it points to), and "Install" starts with the prebuilt
+//! binary, then cargo.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The text outside fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped, spaces as `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn anchors(text: &str) -> Vec<String> {
+    prose(text)
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| slug(l.trim_start_matches('#')))
+        .collect()
+}
+
+/// Every `](target)` link of the page's prose.
+fn links(text: &str) -> Vec<String> {
+    let prose = prose(text);
+    let mut out = Vec::new();
+    let mut rest = prose.as_str();
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        if let Some(end) = rest.find(')') {
+            out.push(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+fn check_page(rel: &str) -> usize {
+    let path = root().join(rel);
+    let text = std::fs::read_to_string(&path).expect("read the page");
+    let base = path.parent().expect("a folder");
+    let repo = root().canonicalize().expect("the repository");
+    let mut checked = 0;
+    for link in links(&text) {
+        if link.starts_with("https://") || link.starts_with("http://") {
+            continue;
+        }
+        let (file, anchor) = link.split_once('#').unwrap_or((link.as_str(), ""));
+        let target: PathBuf = if file.is_empty() {
+            path.clone()
+        } else {
+            let t = base.join(file);
+            let canonical = t
+                .canonicalize()
+                .unwrap_or_else(|_| panic!("{rel}: the link {link} names nothing"));
+            assert!(
+                canonical.starts_with(&repo),
+                "{rel}: {link} leaves the repository"
+            );
+            canonical
+        };
+        if !anchor.is_empty() {
+            let page = std::fs::read_to_string(&target).expect("read the linked page");
+            assert!(
+                anchors(&page).iter().any(|a| a == anchor),
+                "{rel}: no heading #{anchor} in {}",
+                target.display()
+            );
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_link_of_the_readme_and_docs_resolves_inside_the_repository() {
+    assert!(check_page("README.md") > 5);
+    check_page("docs/reading.md");
+    check_page("docs/benchmarks.md");
+    assert_eq!(
+        slug("Pictures: graph and report --html"),
+        "pictures-graph-and-report---html"
+    );
+}
+
+#[test]
+fn install_starts_with_the_prebuilt_binary_then_cargo() {
+    let text = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let install = text
+        .split("\n## Install\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("an Install section");
+    let binary = install.find("prebuilt binary").expect("the binary first");
+    let cargo = install.find("cargo install").expect("then cargo install");
+    assert!(binary < cargo);
+    assert!(install.contains(".sha256"), "the checksum is checked");
+    assert!(Path::new(&root())
+        .join(".github/workflows/release.yml")
+        .is_file());
+}

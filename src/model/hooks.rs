@@ -145,7 +145,7 @@ pub struct ReviewQuery {
 }
 
 /// GitHub's synthetic merge of a pull request into its base, set aside by `review`.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct PullRequestMerge {
     /// The ref that names it: `refs/pull/N/merge` or `refs/remotes/pull/N/merge`.
     #[serde(rename = "ref")]

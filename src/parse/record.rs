@@ -2,7 +2,7 @@
 //! date, relations, mentions, links and the paths its code spans name (ADR-0001).
 
 use super::fields::{
-    date_in_name, is_section_heading, plain_text, read_date, read_status, record_stem,
+    date_in_name, is_section_heading, number_after_date, plain_text, read_date, read_status, record_stem,
 };
 use super::relations::{fm_refs, link_text_id, prose_relations, status_relations, Ctx};
 use super::{dedup, ParsedRecord, Ref};
@@ -158,14 +158,66 @@ fn first_heading(lines: &[(usize, &str)]) -> Option<String> {
     })
 }
 
-fn heading_prefix_re() -> &'static Regex {
+fn kind_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)^(?:(?:ADR|RFC|DR|DD)[-_ ]?([0-9]+)\s*[:.\-–—]?\s*|([0-9]+)\s*[.:]\s*)(.*)$",
-        )
-        .expect("heading regex compiles")
+        Regex::new(r"(?i)^(?:ADR|RFC|DR|DD)(?:[-_ ]?#?|\s+#)").expect("heading kind regex compiles")
     })
+}
+
+fn heading_date_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[^0-9]|$)").expect("heading date regex compiles")
+    })
+}
+
+/// What a first heading says before its title: the number it gives the record (`# RFC 1234 -
+/// 2021-05-04 - Retry budget`, `# ADR 7: Use X`, `# RFC #12 - X`, `# 7. Use X`), whether it
+/// named the kind (`RFC`, `ADR`), and the title without those prefixes nor a `DATE -` one. A
+/// date after the kind (`# RFC 2023-05-02 - X`) is a date, not a number (CONTRACT §8).
+struct HeadingParts<'a> {
+    number: Option<&'a str>,
+    kind: bool,
+    title: &'a str,
+}
+
+fn heading_parts(h: &str) -> HeadingParts<'_> {
+    let seps: &[char] = &[' ', '\t', ':', '.', '-', '\u{2013}', '\u{2014}'];
+    let mut rest = h.trim();
+    let mut number = None;
+    let mut kind = false;
+    let digits_at = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    if let Some(m) = kind_re().find(rest) {
+        let after = rest[m.end()..].trim_start();
+        let n = digits_at(after);
+        if heading_date_re().is_match(after) {
+            kind = true;
+            rest = after;
+        } else if n > 0 && !after[n..].starts_with(|c: char| c.is_alphanumeric()) {
+            kind = true;
+            number = Some(&after[..n]);
+            rest = after[n..].trim_start_matches(seps);
+        }
+    } else {
+        let n = digits_at(rest);
+        if n > 0 && !heading_date_re().is_match(rest) && rest[n..].starts_with(['.', ':']) {
+            number = Some(&rest[..n]);
+            rest = rest[n..].trim_start_matches(seps);
+        }
+    }
+    if heading_date_re().is_match(rest) {
+        let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '-')).unwrap_or(rest.len());
+        let after = rest[end..].trim_start_matches(seps);
+        if after.len() < rest[end..].len() || after.is_empty() {
+            rest = after;
+        }
+    }
+    HeadingParts {
+        number,
+        kind,
+        title: rest.trim(),
+    }
 }
 
 fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) -> String {
@@ -174,25 +226,32 @@ fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) 
             return id;
         }
     }
-    // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the stem is
-    // the id (CONTRACT §8).
+    let parts = heading.map(heading_parts);
+    // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the number
+    // after it (`2021-05-04-1234-x`), else its heading's `RFC 1234`, else the stem is the id
+    // (CONTRACT §8).
     if date_in_name(stem).is_some() {
+        if let Some(n) = number_after_date(stem) {
+            return ids::format_id(prefix, n);
+        }
+        if let Some(n) = parts.as_ref().filter(|p| p.kind).and_then(|p| p.number) {
+            return ids::format_id(prefix, n);
+        }
         return stem.to_string();
     }
     if let Some(n) = ids::number_in_file_name(stem) {
         return ids::format_id(prefix, &n);
     }
-    if let Some(c) = heading.and_then(|h| heading_prefix_re().captures(h)) {
-        if let Some(n) = c.get(1).or_else(|| c.get(2)) {
-            return ids::format_id(prefix, n.as_str());
-        }
+    if let Some(n) = parts.and_then(|p| p.number) {
+        return ids::format_id(prefix, n);
     }
     stem.to_string()
 }
 
-/// Frontmatter `title`; else the first `# ` heading without its "ADR 7:" prefix, unless the
-/// heading names a section ("Summary", "Superseded!") and frontmatter names the record
-/// (`feature`, `Feature Name`, `name`); else that frontmatter name; else the stem.
+/// Frontmatter `title`; else the first `# ` heading without its "ADR 7:" and "DATE -"
+/// prefixes, unless the heading names a section ("Summary", "Superseded!") and frontmatter
+/// names the record (`feature`, `Feature Name`, `name`); else that frontmatter name; else the
+/// stem.
 fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
     if let Some(v) = fm.get(&["title"]) {
         return v.text().trim().to_string();
@@ -205,15 +264,8 @@ fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
         return n;
     }
     if let Some(h) = heading {
-        if let Some(rest) = heading_prefix_re()
-            .captures(h)
-            .and_then(|c| c.get(3))
-            .map(|m| m.as_str().trim())
-            .filter(|r| !r.is_empty())
-        {
-            return rest.to_string();
-        }
-        return h.to_string();
+        let title = heading_parts(h).title;
+        return if title.is_empty() { h } else { title }.to_string();
     }
     stem.to_string()
 }
@@ -290,6 +342,27 @@ mod tests {
         assert_eq!(p("# 7. Use X\n").title, "Use X");
         assert_eq!(p("# 2024 plans\n").title, "2024 plans");
         assert_eq!(p("no heading\n").title, "0007-use-x");
+        assert_eq!(p("# RFC #12 - Use X\n").title, "Use X");
+        assert_eq!(p("# 2024-05-02 - Use X\n").title, "Use X");
+        assert_eq!(p("# ADR 7\n").title, "ADR 7");
+    }
+
+    #[test]
+    fn dated_names_with_a_number() {
+        let at = |path: &str, text: &str| parse_text(path, text, Prefix::Rfc);
+        let r = at(
+            "rfcs/2021-05-04-1234-retry-budget.md",
+            "# RFC 1234 - 2021-05-04 - Retry budget\n",
+        );
+        assert_eq!((r.id.as_str(), r.title.as_str()), ("RFC-1234", "Retry budget"));
+        let r = at("rfcs/2021-05-04-retry-budget.md", "# RFC 77 - 2021-05-04 - Retry\n");
+        assert_eq!((r.id.as_str(), r.title.as_str()), ("RFC-0077", "Retry"));
+        let r = at("rfcs/2023-05-02-plain.md", "# RFC 2023-05-02 - Plain\n");
+        assert_eq!((r.id.as_str(), r.title.as_str()), ("2023-05-02-plain", "Plain"));
+        let r = at("rfcs/2022-11-2-14714-x.md", "# X\n");
+        assert_eq!((r.id.as_str(), r.date.as_deref()), ("RFC-14714", Some("2022-11-02")));
+        // A plain dated name with a heading that names no kind keeps the stem.
+        assert_eq!(at("rfcs/2024-06-11-x.md", "# 7. X\n").id, "2024-06-11-x");
     }
 
     #[test]

@@ -5,9 +5,9 @@
 
 use crate::fs::tree::{Kind, Tree};
 use crate::governs::Pattern;
-use crate::model::{DocCitations, Record};
+use crate::model::{DocCitations, MissingRecordLink, Record};
 use crate::parse::{ParsedRecord, Ref};
-use crate::text::ids::{self, Prefix};
+use crate::text::ids::Prefix;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Resolves references with every record's path in view.
@@ -65,9 +65,34 @@ impl<'a> Resolver<'a> {
         }
         let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
         let stem = name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name);
-        ids::number_in_file_name(stem)
-            .map(|n| ids::format_id(Prefix::for_folder(dir), &n))
-            .or_else(|| text_id.map(str::to_string))
+        crate::parse::name_id(stem, Prefix::for_folder(dir)).or_else(|| text_id.map(str::to_string))
+    }
+
+    /// Whether `target` is a link to a record file that isn't there: a `.md` file in a record
+    /// folder, no record's, and missing on disk (CONTRACT.md §8, "Links to records that aren't
+    /// there").
+    fn is_missing_record(&self, tree: &Tree, target: &str) -> bool {
+        !self.is_record(target)
+            && target.to_ascii_lowercase().ends_with(".md")
+            && self.in_record_folder(target).is_some()
+            && !self.is_part(target)
+            && matches!(tree.kind(target), Kind::Missing)
+    }
+
+    /// The existing record file whose name is closest to `target`'s, in its folder first.
+    fn closest_record(&self, target: &str) -> Option<&'a str> {
+        let (dir, name) = target.rsplit_once('/').unwrap_or(("", target));
+        let name_of = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+        let in_dir = |p: &&&str| p.rsplit_once('/').map(|(d, _)| d).unwrap_or("") == dir;
+        let paths: Vec<&&str> = self.by_path.keys().collect();
+        let pool: Vec<&&str> = if paths.iter().any(in_dir) {
+            paths.into_iter().filter(in_dir).collect()
+        } else {
+            paths
+        };
+        pool.into_iter()
+            .min_by_key(|p| (crate::fs::tree::edit_distance(name, &name_of(p)), **p))
+            .map(|p| *p)
     }
 
     /// Whether a record file is at `path`.
@@ -109,6 +134,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         cites.extend(superseded_by.iter().cloned());
         cites.extend(amends.iter().cloned());
         cites.extend(relates_to.iter().cloned());
+        cites.extend(resolver.resolve_all(&p.amended_by, own));
         // An id named only by a link to an external URL cites a record only when there is one
         // (a pull request numbered like the record it became); else it names that page.
         cites.extend(
@@ -117,9 +143,23 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 .filter(|id| resolver.ids.contains(id.as_str()))
                 .cloned(),
         );
+        // A relation written as a link to a record file that isn't there keeps its id (the
+        // relation's finding names it), but that id is no citation.
+        for r in p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends) {
+            if let Ref::Link { target, .. } = r {
+                if resolver.is_missing_record(tree, target) {
+                    if let Some(id) = resolver.resolve(r) {
+                        cites.remove(&id);
+                    }
+                }
+            }
+        }
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
+                if resolver.is_missing_record(tree, target) {
+                    continue;
+                }
                 match resolver.link_id(target, text_id.as_deref()) {
                     Some(id) => {
                         cites.insert(id);
@@ -167,6 +207,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             relates_to,
         }
     });
+    join_amended_by(&mut records, parsed, &resolver);
     join_inverse_edges(&mut records);
     records.sort_by(|a, b| (&a.id, &a.path).cmp(&(&b.id, &b.path)));
     records
@@ -249,6 +290,45 @@ fn governed(
         missing.into_iter().collect(),
         moved,
     )
+}
+
+/// "Amended by ADR-31" in a record: ADR-31 amends it (the edge is filed on the amending record).
+fn join_amended_by(records: &mut [Record], parsed: &[ParsedRecord], resolver: &Resolver) {
+    let mut amends: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for p in parsed {
+        for by in resolver.resolve_all(&p.amended_by, &p.id) {
+            amends.entry(by).or_default().insert(p.id.clone());
+        }
+    }
+    for r in records.iter_mut() {
+        if let Some(more) = amends.get(&r.id) {
+            let mut all: BTreeSet<String> = r.amends.iter().cloned().collect();
+            all.extend(more.iter().filter(|id| **id != r.id).cloned());
+            r.amends = all.into_iter().collect();
+        }
+    }
+}
+
+/// Every link from a record to a record file that isn't there, in record order.
+pub fn missing_record_links(tree: &Tree, parsed: &[ParsedRecord], folders: &[String]) -> Vec<MissingRecordLink> {
+    let resolver = Resolver::new(parsed, folders);
+    let mut out = Vec::new();
+    for p in parsed {
+        let mut seen = BTreeSet::new();
+        let relations = p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends);
+        for r in p.links.iter().chain(relations).chain(&p.amended_by) {
+            let Ref::Link { target, .. } = r else { continue };
+            if seen.insert(target.clone()) && resolver.is_missing_record(tree, target) {
+                out.push(MissingRecordLink {
+                    id: p.id.clone(),
+                    path: p.path.clone(),
+                    target: target.clone(),
+                    closest: resolver.closest_record(target).map(str::to_string),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// `cited_by`, `successors` and `successors_only_claimed_by_successor`.

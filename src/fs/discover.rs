@@ -70,14 +70,29 @@ pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsErr
 }
 
 /// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
-/// a template or a `0000-` file.
+/// nor a template by its name (CONTRACT.md §8, "Which files are records"): "template" as the
+/// name's own word (`template.md`, `adr-template.md`, `0000-template.md`, not
+/// `0039-use-velocity-as-template-engine.md`), or a placeholder name (`XXXX-title.md`,
+/// `_YYYY-MM-DD-issue#-title.md`, `NNNN-x.md`). A `0000-` file is read: whether it is the
+/// template is told by its text (`parse`), and `scan` leaves it out.
 pub fn is_record_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    lower.ends_with(".md")
-        && lower != "readme.md"
-        && lower != "index.md"
-        && !lower.contains("template")
-        && !name.starts_with("0000-")
+    let Some(stem) = lower.strip_suffix(".md") else {
+        return false;
+    };
+    if stem == "readme" || stem == "index" {
+        return false;
+    }
+    let words: Vec<&str> = stem
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !w.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let own_word = |w: &str| words.first() == Some(&w) || words.last() == Some(&w);
+    let placeholder = words
+        .iter()
+        .any(|w| matches!(*w, "xxxx" | "nnnn" | "yyyy" | "yyyymmdd"))
+        || stem.contains('#');
+    !own_word("template") && !placeholder
 }
 
 /// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a

@@ -7,7 +7,7 @@ mod hooks;
 mod index;
 mod report;
 
-pub use finding::{Finding, FindingCode, Severity};
+pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary};
 pub use report::*;

@@ -44,8 +44,14 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
     let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], prefix);
     let mut amends = fm_refs(&fm, &["amends"], prefix);
+    let mut amended_by = fm_refs(&fm, &["amendedby"], prefix);
     let mut mentions: Vec<String> = ids::mentioned_ids(&fm.raw);
-    for r in supersedes.iter().chain(&superseded_by).chain(&amends) {
+    for r in supersedes
+        .iter()
+        .chain(&superseded_by)
+        .chain(&amends)
+        .chain(&amended_by)
+    {
         if let Ref::Id(id) = r {
             mentions.push(id.clone());
         }
@@ -69,13 +75,23 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     prose_relations(
         &shown_lines,
         &ctx,
-        [&mut superseded_by, &mut supersedes, &mut amends],
+        [
+            &mut superseded_by,
+            &mut supersedes,
+            &mut amends,
+            &mut amended_by,
+        ],
     );
     // The status line may itself say "Superseded by ADR-9".
     status_relations(
         &status_text,
         &ctx,
-        [&mut superseded_by, &mut supersedes, &mut amends],
+        [
+            &mut superseded_by,
+            &mut supersedes,
+            &mut amends,
+            &mut amended_by,
+        ],
     );
     let prose = prose_ids(&visible);
     mentions.extend(prose.ids);
@@ -95,7 +111,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             }
         }
     }
-    for list in [&mut supersedes, &mut superseded_by, &mut amends] {
+    for list in [
+        &mut supersedes,
+        &mut superseded_by,
+        &mut amends,
+        &mut amended_by,
+    ] {
         dedup(list);
     }
     mentions.sort();
@@ -109,6 +130,20 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = format!("Superseded by {}", successor_names(&superseded_by));
     }
 
+    // "> **Archived:** kept for historical reference only" above the body: deprecated.
+    if status == Status::Unknown && archived_callout(&lines) {
+        status = Status::Deprecated;
+        status_text = "Archived".to_string();
+    }
+    let placeholders = placeholder_re().is_match(&visible);
+    let bare = heading.is_none()
+        && fm.get(&["title", "id", "adr", "rfc"]).is_none()
+        && status == Status::Unknown
+        && date.is_none()
+        && !lines.iter().any(|(_, l)| {
+            let h = l.trim_start_matches('#');
+            h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
+        });
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,
@@ -120,6 +155,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         supersedes,
         superseded_by,
         amends,
+        amended_by,
         mentions,
         linked_mentions,
         links,
@@ -131,7 +167,33 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         ),
         declared: super::scope::declared_scope(&fm),
         notes,
+        placeholders,
+        bare,
     }
+}
+
+/// Whether a blockquote or callout at the top of the body (before the first `##` section) says
+/// the record is archived (CONTRACT §8, "Status in a callout").
+fn archived_callout(lines: &[(usize, &str)]) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)^(?:\[![a-z]+\]\s*)?[*_]*(?:archived(?-u:\b)|this\s+\w+\s+(?:is|has\s+been|was)\s+archived)")
+            .expect("archived regex compiles")
+    });
+    lines
+        .iter()
+        .take_while(|(_, l)| !l.starts_with("## "))
+        .filter_map(|(_, l)| l.trim_start().strip_prefix('>'))
+        .any(|q| re.is_match(q.trim_start_matches(['>', ' ', '\t'])))
+}
+
+/// A template's placeholders: `[short title…]`, `{title}`, `{{ title }}`, `NNNN`, `YYYY-MM-DD`.
+fn placeholder_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\[short title|\{\{?\s*title\s*\}|(?-u:\b)NNNN(?-u:\b)|(?-u:\b)YYYY-MM-DD(?-u:\b)")
+            .expect("placeholder regex compiles")
+    })
 }
 
 /// The successors a record names, for its status text: ids, else link texts' ids, else files.
@@ -218,6 +280,19 @@ fn heading_parts(h: &str) -> HeadingParts<'_> {
         kind,
         title: rest.trim(),
     }
+}
+
+/// The id a record file's name gives it, as [`parse_text`] reads it when nothing inside says
+/// otherwise: the number after a dated name's date, else a dated name's stem, else the name's
+/// leading number. `None` for a name that gives none.
+pub fn name_id(stem: &str, prefix: Prefix) -> Option<String> {
+    if date_in_name(stem).is_some() {
+        return Some(match number_after_date(stem) {
+            Some(n) => ids::format_id(prefix, n),
+            None => stem.to_string(),
+        });
+    }
+    ids::number_in_file_name(stem).map(|n| ids::format_id(prefix, &n))
 }
 
 fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) -> String {

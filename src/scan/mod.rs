@@ -111,6 +111,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
             Err(note) => notes.push(note),
         }
     }
+    drop_non_records(&mut parsed);
     if parsed.is_empty() {
         let looked = if folders.is_empty() {
             "the default record folders; none exists".to_string()
@@ -164,7 +165,11 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
     }
     let resolver = Resolver::new(&parsed, &folders);
     let docs_cited = graph::doc_citations(&guides, &records, &resolver);
-    let findings = crate::checks::run(&records, &docs_cited);
+    let mut findings = crate::checks::run(&records, &docs_cited);
+    findings.extend(crate::checks::missing_record_links(
+        &graph::missing_record_links(&tree, &parsed, &folders),
+    ));
+    crate::checks::sort(&mut findings);
     let deps = record_dirs.map(|record_dirs| Deps {
         started_ns,
         docs: docs.to_vec(),
@@ -188,6 +193,25 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         guides,
         deps,
     })
+}
+
+/// Leaves out the files of a record folder that are not records by their text (CONTRACT.md §8,
+/// "Which files are records"): a `0000-` file holding a template's placeholders, and a bare file
+/// (no heading, status, date or decision) that no record links to.
+fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
+    let linked: std::collections::HashSet<String> = parsed
+        .iter()
+        .flat_map(|p| p.links.iter())
+        .filter_map(|l| match l {
+            parse::Ref::Link { target, .. } => Some(target.clone()),
+            parse::Ref::Id(_) => None,
+        })
+        .collect();
+    parsed.retain(|p| {
+        let name = p.path.rsplit('/').next().unwrap_or(&p.path);
+        let template = name.starts_with("0000-") && p.placeholders;
+        !template && !(p.bare && !linked.contains(&p.path))
+    });
 }
 
 fn stamp_all(dir: &RootDir, rels: &[String], started_ns: i64) -> Vec<(String, Option<Stamp>)> {

@@ -13,6 +13,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
     by_path: HashMap<&'a str, &'a str>,
+    /// The prefix the records of each folder were read with (their folder's, configured or not).
+    prefixes: HashMap<&'a str, Prefix>,
     ids: HashSet<&'a str>,
     folders: &'a [String],
 }
@@ -24,6 +26,10 @@ impl<'a> Resolver<'a> {
                 .iter()
                 .map(|p| (p.path.as_str(), p.id.as_str()))
                 .collect(),
+            prefixes: parsed
+                .iter()
+                .map(|p| (crate::text::parent_folder(&p.path), p.prefix))
+                .collect(),
             ids: parsed.iter().map(|p| p.id.as_str()).collect(),
             folders,
         }
@@ -34,6 +40,14 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|f| path.starts_with(&format!("{f}/")))
             .map(String::as_str)
+    }
+
+    /// The prefix of a record in `dir`: the one its records were read with, else its path's.
+    fn prefix_of(&self, dir: &str) -> Prefix {
+        self.prefixes
+            .get(dir)
+            .copied()
+            .unwrap_or_else(|| Prefix::for_folder(dir))
     }
 
     /// Whether `path` is inside a folder `X/` beside a record `X.md`: a part of that record
@@ -65,7 +79,7 @@ impl<'a> Resolver<'a> {
         }
         let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
         let stem = name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name);
-        crate::parse::name_id(stem, Prefix::for_folder(dir)).or_else(|| text_id.map(str::to_string))
+        crate::parse::name_id(stem, self.prefix_of(dir)).or_else(|| text_id.map(str::to_string))
     }
 
     /// Whether `target` is a link to a record file that isn't there: a `.md` file in a record

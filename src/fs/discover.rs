@@ -2,8 +2,10 @@
 //! and never followed here (so a link loop is one skipped file, never a hang); reading is
 //! `fs::read`'s (ADR-0001).
 
+use super::config::{self, Config};
 use super::root::query_path;
 use super::FsError;
+use crate::text::ids::Prefix;
 use std::fs;
 use std::path::Path;
 
@@ -27,9 +29,91 @@ pub const DEFAULT_FOLDERS: [&str; 16] = [
     "docs/designs",
 ];
 
-/// The record folders, root-relative: each `--docs` (which must exist), else every default
-/// folder that exists and every folder an ADR tool's configuration names (`fs::tools`).
+/// How the record folders are read: which folders, and in each its id prefix, the status of a
+/// record that states none, and the files that are not records (CONTRACT.md §2, §10).
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    /// Root-relative record folders, in order.
+    pub folders: Vec<String>,
+    /// `.context-graph.toml`, or the defaults when there is none.
+    pub config: Config,
+    /// Whether the root has a `.context-graph.toml`.
+    pub configured: bool,
+    /// The folder adr-tools' `.adr-dir` names.
+    adr_dir: Option<String>,
+}
+
+impl Reading {
+    /// The id prefix of a record file (root-relative): its configured folder's, else ADR in
+    /// the folder `.adr-dir` names, else the one its folder's path gives.
+    pub fn prefix_for(&self, rel: &str) -> Prefix {
+        if let Some(p) = self.config.folder_of(rel).and_then(|f| f.prefix) {
+            return p;
+        }
+        let under = |d: &String| rel.starts_with(&format!("{d}/"));
+        if self.adr_dir.as_ref().is_some_and(under) {
+            return Prefix::Adr;
+        }
+        Prefix::for_folder(crate::text::parent_folder(rel))
+    }
+
+    /// The status of a record here that states none, as configured.
+    pub fn default_status(&self, rel: &str) -> Option<&str> {
+        self.config
+            .folder_of(rel)
+            .and_then(|f| f.default_status.as_deref())
+    }
+
+    /// Whether the configuration excludes a file.
+    pub fn excluded(&self, rel: &str) -> bool {
+        self.config.excluded(rel)
+    }
+}
+
+/// How `root` is read with `docs`: `.context-graph.toml` loaded (an invalid one is an error),
+/// and the record folders: each `--docs` (which must exist), else the configured folders
+/// (which must exist), else every default folder that exists and every folder an ADR tool's
+/// configuration names (`fs::tools`).
+pub fn reading(root: &Path, docs: &[String]) -> Result<Reading, FsError> {
+    let loaded = config::load(root)?;
+    let configured = loaded.is_some();
+    let config = loaded.unwrap_or_default();
+    let folders = if docs.is_empty() && !config.folders.is_empty() {
+        let mut out = Vec::new();
+        for f in &config.folders {
+            let full = root.join(&f.path);
+            let fail = |reason: String| FsError::ConfigFolder {
+                path: f.path.clone(),
+                file: config::FILE,
+                reason,
+            };
+            let meta = fs::metadata(&full).map_err(|e| fail(e.to_string()))?;
+            if !meta.is_dir() {
+                return Err(fail("not a folder".into()));
+            }
+            if !out.contains(&f.path) {
+                out.push(f.path.clone());
+            }
+        }
+        out
+    } else {
+        record_folders_listed(root, docs)?
+    };
+    Ok(Reading {
+        folders,
+        config,
+        configured,
+        adr_dir: super::tools::adr_dir(root),
+    })
+}
+
+/// The record folders, root-relative, as [`reading`] decides them.
 pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsError> {
+    reading(root, docs).map(|r| r.folders)
+}
+
+/// The record folders without a configuration: each `--docs`, else the defaults and the tools'.
+fn record_folders_listed(root: &Path, docs: &[String]) -> Result<Vec<String>, FsError> {
     if docs.is_empty() {
         let mut out: Vec<String> = DEFAULT_FOLDERS
             .iter()

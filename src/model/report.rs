@@ -87,6 +87,25 @@ pub enum Status {
 }
 
 impl Status {
+    /// The reference's status table; the first word decides. "pending" (awaiting a decision) is
+    /// proposed; "superceded" (adr-tools' spelling) is superseded.
+    pub fn from_text(text: &str) -> Status {
+        let word = text
+            .split(|c: char| !c.is_alphabetic())
+            .find(|w| !w.is_empty())
+            .map(str::to_lowercase);
+        match word.as_deref() {
+            Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending") => Status::Proposed,
+            Some("accepted" | "approved" | "agreed" | "adopted" | "active") => Status::Accepted,
+            Some("implemented" | "done" | "shipped") => Status::Implemented,
+            Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
+            Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
+            // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
+            Some("superseded" | "superceded" | "replaced") => Status::Superseded,
+            _ => Status::Unrecognised,
+        }
+    }
+
     /// Accepted and implemented count as current.
     pub fn is_current(self) -> bool {
         matches!(self, Status::Accepted | Status::Implemented)

@@ -26,7 +26,6 @@ use crate::fs::{Found, FsError};
 use crate::graph::{self, Resolver};
 use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
-use crate::text::ids::Prefix;
 use std::path::Path;
 
 /// Why there is no report.
@@ -82,10 +81,12 @@ type Outcome<T> = (Result<T, String>, Option<Stamp>);
 
 /// Reads every record and guide under `root` and runs every check.
 pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, ScanError> {
-    let folders = discover::record_folders(root, docs)?;
+    let reading = discover::reading(root, docs)?;
+    let folders = reading.folders.clone();
     let started_ns = crate::util::now_ns();
     let dir = inputs.keeps();
-    let listing = discover::list_records(root, &folders);
+    let mut listing = discover::list_records(root, &folders);
+    listing.files.retain(|f| !reading.excluded(&f.rel));
     let record_dirs = dir.map(|d| stamp_all(d, &listing.dirs, started_ns));
     let mut notes = listing.notes.clone();
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(listing.files.len());
@@ -96,7 +97,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         started_ns,
         |f, now| inputs.record(f, now),
         |bytes, f| {
-            let prefix = Prefix::for_folder(crate::text::parent_folder(&f.rel));
+            let prefix = reading.prefix_for(&f.rel);
             parse::parse_record(&f.rel, bytes, prefix).map_err(|e| e.to_string())
         },
         root,
@@ -112,6 +113,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         }
     }
     drop_non_records(&mut parsed);
+    default_statuses(&mut parsed, &reading);
     if parsed.is_empty() {
         let looked = if folders.is_empty() {
             "the default record folders; none exists".to_string()
@@ -170,6 +172,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         &graph::missing_record_links(&tree, &parsed, &folders),
     ));
     crate::checks::sort(&mut findings);
+    ignore_findings(&mut findings, &reading, &mut notes);
     let deps = record_dirs.map(|record_dirs| Deps {
         started_ns,
         docs: docs.to_vec(),
@@ -193,6 +196,50 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         guides,
         deps,
     })
+}
+
+/// A record that states no status takes its folder's `default_status` (CONTRACT.md §10); its
+/// `status_text` stays `""`, since the file says nothing.
+fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
+    for p in parsed.iter_mut() {
+        if p.status == crate::model::Status::Unknown {
+            if let Some(word) = reading.default_status(&p.path) {
+                p.status = crate::model::Status::from_text(word);
+            }
+        }
+    }
+}
+
+/// Drops the findings whose codes `.context-graph.toml` ignores, and says in a note how many.
+fn ignore_findings(
+    findings: &mut Vec<crate::model::Finding>,
+    reading: &discover::Reading,
+    notes: &mut Vec<String>,
+) {
+    let ignore = &reading.config.ignore;
+    if ignore.is_empty() {
+        return;
+    }
+    let before = findings.len();
+    let mut counts: Vec<(crate::model::FindingCode, usize)> = Vec::new();
+    for f in findings.iter().filter(|f| ignore.contains(&f.code)) {
+        match counts.iter_mut().find(|(c, _)| *c == f.code) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((f.code, 1)),
+        }
+    }
+    findings.retain(|f| !ignore.contains(&f.code));
+    let dropped = before - findings.len();
+    if dropped > 0 {
+        counts.sort();
+        let each: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        notes.push(format!(
+            "{dropped} finding{} ignored by {} ({})",
+            if dropped == 1 { "" } else { "s" },
+            crate::fs::config::FILE,
+            each.join(", ")
+        ));
+    }
 }
 
 /// Leaves out the files of a record folder that are not records by their text (CONTRACT.md §8,

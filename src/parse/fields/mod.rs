@@ -301,23 +301,9 @@ pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status,
     }
 }
 
-/// The reference's status table; the first word decides. "pending" (awaiting a decision) is
-/// proposed; "superceded" (adr-tools' spelling) is superseded.
+/// The reference's status table (kept with [`Status`]): the first word decides.
 pub fn normalise_status(text: &str) -> Status {
-    let word = text
-        .split(|c: char| !c.is_alphabetic())
-        .find(|w| !w.is_empty())
-        .map(str::to_lowercase);
-    match word.as_deref() {
-        Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending") => Status::Proposed,
-        Some("accepted" | "approved" | "agreed" | "adopted" | "active") => Status::Accepted,
-        Some("implemented" | "done" | "shipped") => Status::Implemented,
-        Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
-        Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
-        // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
-        Some("superseded" | "superceded" | "replaced") => Status::Superseded,
-        _ => Status::Unrecognised,
-    }
+    Status::from_text(text)
 }
 
 // ------------------------------------------------------------------ date

@@ -1,7 +1,9 @@
 //! The Markdown reports: readable in a terminal and pasteable into a pull request.
 
 use super::{cell, escape};
-use crate::model::{Commit, Decision, Drift, Finding, Query, Record, Report, Severity};
+use crate::model::{
+    Commit, Decision, Drift, Finding, FindingCode, Query, Record, Report, Severity, Status,
+};
 use std::fmt::Write;
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
@@ -80,12 +82,107 @@ fn findings_sections(out: &mut String, findings: &[Finding], style: Style) {
         if group.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "## {heading}\n");
-        for f in group {
-            finding_line(out, f, style);
+        let _ = writeln!(out, "## {heading}
+");
+        // One line per code (ADR-0012): a code found once reads in full; a code found more
+        // often is counted, with its ids and one fix line. `--json` has every finding.
+        let mut codes: Vec<FindingCode> = group.iter().map(|f| f.code).collect();
+        codes.sort_by_key(|c| c.as_str());
+        codes.dedup();
+        for code in codes {
+            let of_code: Vec<&Finding> = group.iter().copied().filter(|f| f.code == code).collect();
+            match of_code.as_slice() {
+                [one] => finding_line(out, one, style),
+                many => grouped_line(out, code, many, style),
+            }
         }
         out.push('\n');
     }
+}
+
+/// The width a grouped line keeps under, in characters.
+pub const GROUP_WIDTH: usize = 100;
+
+/// What the findings of a code are, counted: "43 records have no status".
+fn what_many(code: FindingCode, n: usize) -> String {
+    let what = match code {
+        FindingCode::SupersededStillCurrent => "superseded records are still current",
+        FindingCode::SupersededByUnknown => "records are superseded by ids that don't exist",
+        FindingCode::GovernedPathGone => "paths named by current records are gone",
+        FindingCode::GovernedPathMoved => "paths named by current records have moved",
+        FindingCode::DocCitesSuperseded => "guides cite superseded records",
+        FindingCode::DuplicateId => "records share an id",
+        FindingCode::SupersessionCycle => "supersession cycles",
+        FindingCode::SuccessorNotReciprocal => "successors don't say they supersede",
+        FindingCode::SupersededWithoutSuccessor => "superseded records name no successor",
+        FindingCode::SupersedesUnknown => "records supersede ids that don't exist",
+        FindingCode::UnknownReference => "references to ids that don't exist",
+        FindingCode::StatusMissing => "records have no status",
+        FindingCode::StatusUnrecognised => "records have a status word it doesn't know",
+        FindingCode::CitesSuperseded => "citations of superseded records by current ones",
+        FindingCode::OverlappingGovernance => "paths governed by two current records",
+        FindingCode::DanglingMarker => "source markers name records that don't exist",
+        FindingCode::GovernedPathUnknown => "paths named that this repository never had",
+        FindingCode::StaleMarker => "source markers name records no longer current",
+        FindingCode::LinkToMissingRecord => "links to record files that don't exist",
+    };
+    format!("{n} {what}")
+}
+
+/// The fix the findings of a code share: what their messages say after the last `: `.
+fn shared_fix(code: FindingCode, many: &[&Finding]) -> String {
+    let fix = many
+        .first()
+        .and_then(|f| f.message.rsplit_once(": ").map(|(_, fix)| fix.to_string()))
+        .unwrap_or_default();
+    if code == FindingCode::StatusMissing {
+        let folder = many
+            .first()
+            .and_then(|f| f.path.rsplit_once('/').map(|(d, _)| d.to_string()))
+            .unwrap_or_default();
+        // Said once, here: how a folder whose files state no status declares the one they hold.
+        return format!(
+            "{fix}\n  - Or declare the folder's status in `.context-graph.toml`:\n    \
+             `[[folders]]` `path = \"{}\"` `default_status = \"accepted\"`",
+            escape(&folder)
+        );
+    }
+    fix
+}
+
+/// A code found more than once: `- `code`: N what: ID, ID, … (+M)`, then its fix.
+fn grouped_line(out: &mut String, code: FindingCode, many: &[&Finding], style: Style) {
+    let colour = match code.severity() {
+        Severity::Problem => "31",
+        Severity::Warning => "33",
+    };
+    let mut ids: Vec<&str> = many.iter().map(|f| f.record.as_str()).collect();
+    ids.dedup();
+    let head = format!("- `{}`: {}: ", code.as_str(), what_many(code, many.len()));
+    let mut shown = String::new();
+    let mut count = 0;
+    for (i, id) in ids.iter().enumerate() {
+        let id = escape(id);
+        let more = ids.len() - i - 1;
+        let tail = if more > 0 {
+            format!(", … (+{more})").len()
+        } else {
+            0
+        };
+        let sep = if i == 0 { "" } else { ", " };
+        if i > 0 && head.len() + shown.len() + sep.len() + id.len() + tail > GROUP_WIDTH {
+            break;
+        }
+        shown.push_str(sep);
+        shown.push_str(&id);
+        count += 1;
+    }
+    if count < ids.len() {
+        let _ = write!(shown, ", … (+{})", ids.len() - count);
+    }
+    let head = head.replacen(code.as_str(), &style.paint(colour, code.as_str()), 1);
+    let _ = writeln!(out, "{head}{shown}");
+    let _ = writeln!(out, "  - Fix: {}", shared_fix(code, many));
 }
 
 fn notes_section(out: &mut String, notes: &[String]) {
@@ -292,7 +389,8 @@ fn decision_findings(
 }
 
 /// `why PATH`: the answer first. Current decisions, each with its problems and a count of its
-/// warnings under it; then the others as history with their successor, likewise.
+/// warnings under it; then the proposed ones, those of unknown status, and the history
+/// (superseded, deprecated, rejected) with their successors, likewise (ADR-0012).
 pub fn why(report: &Report, style: Style) -> String {
     let mut out = String::new();
     let Some(Query::Why { why, decisions }) = &report.query else {
@@ -318,7 +416,7 @@ pub fn why(report: &Report, style: Style) -> String {
     // The ids whose findings are already shown: two records sharing an id show them once.
     let mut placed: Vec<&str> = Vec::new();
     let current: Vec<_> = decisions.iter().filter(|d| d.current).collect();
-    let history: Vec<_> = decisions.iter().filter(|d| !d.current).collect();
+    let others: Vec<_> = decisions.iter().filter(|d| !d.current).collect();
     for d in &current {
         let Some(r) = find(d) else { continue };
         let _ = writeln!(
@@ -347,14 +445,32 @@ pub fn why(report: &Report, style: Style) -> String {
         }
         out.push('\n');
     }
-    if !history.is_empty() {
-        out.push_str("## History\n\n");
-        for d in &history {
-            let Some(r) = find(d) else { continue };
-            let successor = if r.successors.is_empty() {
-                String::new()
-            } else {
-                format!(", superseded by {}", id_list(&r.successors))
+    // Then the decisions not in force, by where they stand: proposed, of unknown status, and
+    // history (superseded, deprecated, rejected). A decision of unknown status is not history.
+    let sections: [(&str, fn(Status) -> bool); 3] = [
+        ("Proposed", |s| s == Status::Proposed),
+        ("Unknown status", |s| {
+            matches!(s, Status::Unknown | Status::Unrecognised)
+        }),
+        ("History", |s| {
+            matches!(s, Status::Superseded | Status::Deprecated | Status::Rejected)
+        }),
+    ];
+    for (heading, belongs) in sections {
+        let rows: Vec<(&&Decision, &Record)> = others
+            .iter()
+            .filter_map(|d| find(d).map(|r| (d, r)))
+            .filter(|(_, r)| belongs(r.status))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "## {heading}\n");
+        for (d, r) in rows {
+            let status = match (r.status, r.successors.is_empty()) {
+                (_, true) => r.status.as_str().to_string(),
+                (Status::Superseded, false) => format!("superseded by {}", id_list(&r.successors)),
+                (s, false) => format!("{}, superseded by {}", s.as_str(), id_list(&r.successors)),
             };
             let mut how = Vec::new();
             if !d.matches.is_empty() || d.declared_by.is_none() {
@@ -369,11 +485,10 @@ pub fn why(report: &Report, style: Style) -> String {
             }
             let _ = writeln!(
                 out,
-                "- {}: {} ({}{}), {}",
+                "- {}: {} ({}), {}",
                 escape(&r.id),
                 escape(&r.title),
-                r.status.as_str(),
-                successor,
+                status,
                 how.join(", ")
             );
             if !placed.contains(&r.id.as_str()) {

@@ -103,38 +103,89 @@ fn findings_sections(out: &mut String, findings: &[Finding], style: Style) {
 /// The width a grouped line keeps under, in characters.
 pub const GROUP_WIDTH: usize = 100;
 
-/// What the findings of a code are, counted: "43 records have no status".
-fn what_many(code: FindingCode, n: usize) -> String {
-    let what = match code {
-        FindingCode::SupersededStillCurrent => "superseded records are still current",
-        FindingCode::SupersededByUnknown => "records are superseded by ids that don't exist",
-        FindingCode::GovernedPathGone => "paths named by current records are gone",
-        FindingCode::GovernedPathMoved => "paths named by current records have moved",
-        FindingCode::DocCitesSuperseded => "guides cite superseded records",
-        FindingCode::DuplicateId => "records share an id",
-        FindingCode::SupersessionCycle => "supersession cycles",
-        FindingCode::SuccessorNotReciprocal => "successors don't say they supersede",
-        FindingCode::SupersededWithoutSuccessor => "superseded records name no successor",
-        FindingCode::SupersedesUnknown => "records supersede ids that don't exist",
-        FindingCode::UnknownReference => "references to ids that don't exist",
-        FindingCode::StatusMissing => "records have no status",
-        FindingCode::StatusUnrecognised => "records have a status word it doesn't know",
-        FindingCode::CitesSuperseded => "citations of superseded records by current ones",
-        FindingCode::OverlappingGovernance => "paths governed by two current records",
-        FindingCode::DanglingMarker => "source markers name records that don't exist",
-        FindingCode::GovernedPathUnknown => "paths named that this repository never had",
-        FindingCode::StaleMarker => "source markers name records no longer current",
-        FindingCode::LinkToMissingRecord => "links to record files that don't exist",
+/// What the findings of a code are, counted ("43 records have no status"), and the fix they
+/// share, as the reference's table of checks says it.
+fn what_many(code: FindingCode, n: usize) -> (String, &'static str) {
+    let (what, fix) = match code {
+        FindingCode::SupersededStillCurrent => (
+            "superseded records are still current",
+            "set each one's Status to `Superseded by <id>`",
+        ),
+        FindingCode::SupersededByUnknown => (
+            "records are superseded by ids that don't exist",
+            "correct the id, or write the missing record",
+        ),
+        FindingCode::GovernedPathGone => (
+            "paths named by current records are gone",
+            "deprecate the record if the decision died, or find where the code went",
+        ),
+        FindingCode::GovernedPathMoved => (
+            "paths named by current records have moved",
+            "update the path in the record",
+        ),
+        FindingCode::DocCitesSuperseded => (
+            "guides cite superseded records",
+            "update the guide, it may still teach the old decision",
+        ),
+        FindingCode::DuplicateId => (
+            "records share an id",
+            "renumber one, and fix the references to it",
+        ),
+        FindingCode::SupersessionCycle => (
+            "supersession cycles",
+            "break it, one record must be the current one",
+        ),
+        FindingCode::SuccessorNotReciprocal => (
+            "successors don't say they supersede",
+            "add \"Supersedes <id>\" to the successor",
+        ),
+        FindingCode::SupersededWithoutSuccessor => {
+            ("superseded records name no successor", "name it")
+        }
+        FindingCode::SupersedesUnknown => (
+            "records supersede ids that don't exist",
+            "correct the id",
+        ),
+        FindingCode::UnknownReference => (
+            "references to ids that don't exist",
+            "correct it, or remove it",
+        ),
+        FindingCode::StatusMissing => ("records have no status", "add a Status line"),
+        FindingCode::StatusUnrecognised => (
+            "records have a status word it doesn't know",
+            "correct the Status line (proposed, accepted, implemented, rejected, deprecated, superseded)",
+        ),
+        FindingCode::CitesSuperseded => (
+            "citations of superseded records by current ones",
+            "check the citing decision still holds against the newer one",
+        ),
+        FindingCode::OverlappingGovernance => (
+            "paths governed by two current records",
+            "a person reads both and decides: supersede, amend, or narrow one's scope",
+        ),
+        FindingCode::DanglingMarker => (
+            "source markers name records that don't exist",
+            "correct the marker, or remove it",
+        ),
+        FindingCode::GovernedPathUnknown => (
+            "paths named that this repository never had",
+            "deprecate the record if the decision died, or find where the code went",
+        ),
+        FindingCode::StaleMarker => (
+            "source markers name records no longer current",
+            "point the marker at the decision in force, or remove it",
+        ),
+        FindingCode::LinkToMissingRecord => (
+            "links to record files that don't exist",
+            "correct the link",
+        ),
     };
-    format!("{n} {what}")
+    (format!("{n} {what}"), fix)
 }
 
-/// The fix the findings of a code share: what their messages say after the last `: `.
+/// The fix the findings of a code share.
 fn shared_fix(code: FindingCode, many: &[&Finding]) -> String {
-    let fix = many
-        .first()
-        .and_then(|f| f.message.rsplit_once(": ").map(|(_, fix)| fix.to_string()))
-        .unwrap_or_default();
+    let fix = what_many(code, many.len()).1;
     if code == FindingCode::StatusMissing {
         let folder = many
             .first()
@@ -147,41 +198,51 @@ fn shared_fix(code: FindingCode, many: &[&Finding]) -> String {
             escape(&folder)
         );
     }
-    fix
+    fix.to_string()
 }
 
-/// A code found more than once: `- `code`: N what: ID, ID, … (+M)`, then its fix.
+/// A code found more than once: `- `code`: N what: ID, ID, … (+M)`, then its fix. Warnings
+/// keep to one line of about [`GROUP_WIDTH`] columns; a problem's ids are all listed, wrapped.
 fn grouped_line(out: &mut String, code: FindingCode, many: &[&Finding], style: Style) {
     let colour = match code.severity() {
         Severity::Problem => "31",
         Severity::Warning => "33",
     };
-    let mut ids: Vec<&str> = many.iter().map(|f| f.record.as_str()).collect();
-    ids.dedup();
-    let head = format!("- `{}`: {}: ", code.as_str(), what_many(code, many.len()));
-    let mut shown = String::new();
-    let mut count = 0;
+    let mut ids: Vec<String> = Vec::new();
+    for f in many {
+        let id = escape(&f.record);
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let head = format!("- `{}`: {}: ", code.as_str(), what_many(code, many.len()).0);
+    let wrap = code.severity() == Severity::Problem;
+    let mut text = head.clone();
+    let mut line_start = 0;
     for (i, id) in ids.iter().enumerate() {
-        let id = escape(id);
         let more = ids.len() - i - 1;
-        let tail = if more > 0 {
+        let tail = if more > 0 && !wrap {
             format!(", … (+{more})").len()
         } else {
             0
         };
         let sep = if i == 0 { "" } else { ", " };
-        if i > 0 && head.len() + shown.len() + sep.len() + id.len() + tail > GROUP_WIDTH {
-            break;
+        let width = text.len() - line_start + sep.len() + id.len() + tail;
+        if i > 0 && width > GROUP_WIDTH {
+            if !wrap {
+                let _ = write!(text, ", … (+{})", ids.len() - i);
+                break;
+            }
+            text.push_str(",\n   ");
+            line_start = text.len() - 3;
+            text.push(' ');
+        } else {
+            text.push_str(sep);
         }
-        shown.push_str(sep);
-        shown.push_str(&id);
-        count += 1;
+        text.push_str(id);
     }
-    if count < ids.len() {
-        let _ = write!(shown, ", … (+{})", ids.len() - count);
-    }
-    let head = head.replacen(code.as_str(), &style.paint(colour, code.as_str()), 1);
-    let _ = writeln!(out, "{head}{shown}");
+    let text = text.replacen(code.as_str(), &style.paint(colour, code.as_str()), 1);
+    let _ = writeln!(out, "{text}");
     let _ = writeln!(out, "  - Fix: {}", shared_fix(code, many));
 }
 

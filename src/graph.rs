@@ -324,14 +324,20 @@ fn join_amended_by(records: &mut [Record], parsed: &[ParsedRecord], resolver: &R
 }
 
 /// Every link from a record to a record file that isn't there, in record order.
-pub fn missing_record_links(tree: &Tree, parsed: &[ParsedRecord], folders: &[String]) -> Vec<MissingRecordLink> {
+pub fn missing_record_links(
+    tree: &Tree,
+    parsed: &[ParsedRecord],
+    folders: &[String],
+) -> Vec<MissingRecordLink> {
     let resolver = Resolver::new(parsed, folders);
     let mut out = Vec::new();
     for p in parsed {
         let mut seen = BTreeSet::new();
         let relations = p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends);
         for r in p.links.iter().chain(relations).chain(&p.amended_by) {
-            let Ref::Link { target, .. } = r else { continue };
+            let Ref::Link { target, .. } = r else {
+                continue;
+            };
             if seen.insert(target.clone()) && resolver.is_missing_record(tree, target) {
                 out.push(MissingRecordLink {
                     id: p.id.clone(),

@@ -155,7 +155,8 @@ fn check_staged(
         staged: 0,
         decisions: Vec::new(),
         skipped: skip(repo, hook),
-        strict: repo.config_bool("context-graph.strict")
+        strict: repo
+            .config_bool("context-graph.strict")
             .or_else(|| session.config().and_then(|c| c.strict))
             .unwrap_or(false),
         comment: repo.comment_prefix(),

@@ -146,7 +146,10 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
         let f = entry.get_ref();
         unknown("folders", &f.other, start);
         let Some(path) = &f.path else {
-            return Err(invalid(start, "a [[folders]] entry needs a path".to_string()));
+            return Err(invalid(
+                start,
+                "a [[folders]] entry needs a path".to_string(),
+            ));
         };
         let written = path.get_ref().trim();
         let written = written.strip_prefix("./").unwrap_or(written);
@@ -284,7 +287,10 @@ mod tests {
         assert_eq!(c.ignore, [FindingCode::OverlappingGovernance]);
         assert_eq!(c.strict, Some(true));
         assert!(c.warnings.is_empty());
-        assert_eq!(c.folder_of("rfcs/a/b.md").map(|f| f.path.as_str()), Some("rfcs"));
+        assert_eq!(
+            c.folder_of("rfcs/a/b.md").map(|f| f.path.as_str()),
+            Some("rfcs")
+        );
     }
 
     #[test]

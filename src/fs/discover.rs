@@ -172,11 +172,17 @@ pub fn is_record_name(name: &str) -> bool {
         .filter(|w| !w.is_empty() && !w.bytes().all(|b| b.is_ascii_digit()))
         .collect();
     // The kind words a template's name may carry besides "template" (`adr-template-long.md`).
-    let kinds = ["adr", "adrs", "rfc", "madr", "dr", "decision", "record", "architecture"];
-    let words: Vec<&str> = words
-        .into_iter()
-        .filter(|w| !kinds.contains(w))
-        .collect();
+    let kinds = [
+        "adr",
+        "adrs",
+        "rfc",
+        "madr",
+        "dr",
+        "decision",
+        "record",
+        "architecture",
+    ];
+    let words: Vec<&str> = words.into_iter().filter(|w| !kinds.contains(w)).collect();
     let own_word = |w: &str| words.first() == Some(&w) || words.last() == Some(&w);
     let placeholder = words
         .iter()

@@ -82,8 +82,11 @@ fn findings_sections(out: &mut String, findings: &[Finding], style: Style) {
         if group.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "## {heading}
-");
+        let _ = writeln!(
+            out,
+            "## {heading}
+"
+        );
         // One line per code (ADR-0012): a code found once reads in full; a code found more
         // often is counted, with its ids and one fix line. `--json` has every finding.
         let mut codes: Vec<FindingCode> = group.iter().map(|f| f.code).collect();
@@ -514,7 +517,10 @@ pub fn why(report: &Report, style: Style) -> String {
             matches!(s, Status::Unknown | Status::Unrecognised)
         }),
         ("History", |s| {
-            matches!(s, Status::Superseded | Status::Deprecated | Status::Rejected)
+            matches!(
+                s,
+                Status::Superseded | Status::Deprecated | Status::Rejected
+            )
         }),
     ];
     for (heading, belongs) in sections {

@@ -2,7 +2,8 @@
 //! date, relations, mentions, links and the paths its code spans name (ADR-0001).
 
 use super::fields::{
-    date_in_name, is_section_heading, number_after_date, plain_text, read_date, read_status, record_stem,
+    date_in_name, is_section_heading, number_after_date, plain_text, read_date, read_status,
+    record_stem,
 };
 use super::relations::{fm_refs, link_text_id, prose_relations, status_relations, Ctx};
 use super::{dedup, ParsedRecord, Ref};
@@ -191,8 +192,10 @@ fn archived_callout(lines: &[(usize, &str)]) -> bool {
 fn placeholder_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(?i)\[short title|\{\{?\s*title\s*\}|(?-u:\b)NNNN(?-u:\b)|(?-u:\b)YYYY-MM-DD(?-u:\b)")
-            .expect("placeholder regex compiles")
+        Regex::new(
+            r"(?i)\[short title|\{\{?\s*title\s*\}|(?-u:\b)NNNN(?-u:\b)|(?-u:\b)YYYY-MM-DD(?-u:\b)",
+        )
+        .expect("placeholder regex compiles")
     })
 }
 
@@ -230,7 +233,8 @@ fn kind_re() -> &'static Regex {
 fn heading_date_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[^0-9]|$)").expect("heading date regex compiles")
+        Regex::new(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[^0-9]|$)")
+            .expect("heading date regex compiles")
     })
 }
 
@@ -269,7 +273,9 @@ fn heading_parts(h: &str) -> HeadingParts<'_> {
         }
     }
     if heading_date_re().is_match(rest) {
-        let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '-')).unwrap_or(rest.len());
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .unwrap_or(rest.len());
         let after = rest[end..].trim_start_matches(seps);
         if after.len() < rest[end..].len() || after.is_empty() {
             rest = after;
@@ -429,13 +435,25 @@ mod tests {
             "rfcs/2021-05-04-1234-retry-budget.md",
             "# RFC 1234 - 2021-05-04 - Retry budget\n",
         );
-        assert_eq!((r.id.as_str(), r.title.as_str()), ("RFC-1234", "Retry budget"));
-        let r = at("rfcs/2021-05-04-retry-budget.md", "# RFC 77 - 2021-05-04 - Retry\n");
+        assert_eq!(
+            (r.id.as_str(), r.title.as_str()),
+            ("RFC-1234", "Retry budget")
+        );
+        let r = at(
+            "rfcs/2021-05-04-retry-budget.md",
+            "# RFC 77 - 2021-05-04 - Retry\n",
+        );
         assert_eq!((r.id.as_str(), r.title.as_str()), ("RFC-0077", "Retry"));
         let r = at("rfcs/2023-05-02-plain.md", "# RFC 2023-05-02 - Plain\n");
-        assert_eq!((r.id.as_str(), r.title.as_str()), ("2023-05-02-plain", "Plain"));
+        assert_eq!(
+            (r.id.as_str(), r.title.as_str()),
+            ("2023-05-02-plain", "Plain")
+        );
         let r = at("rfcs/2022-11-2-14714-x.md", "# X\n");
-        assert_eq!((r.id.as_str(), r.date.as_deref()), ("RFC-14714", Some("2022-11-02")));
+        assert_eq!(
+            (r.id.as_str(), r.date.as_deref()),
+            ("RFC-14714", Some("2022-11-02"))
+        );
         // A plain dated name with a heading that names no kind keeps the stem.
         assert_eq!(at("rfcs/2024-06-11-x.md", "# 7. X\n").id, "2024-06-11-x");
     }

@@ -287,7 +287,10 @@ fn drift_names_the_top_authors_and_counts_the_rest() {
 /// grouped line `- `code`: N …` (ADR-0012).
 fn listed_count(report: &str, code: &str) -> usize {
     let grouped = format!("- `{code}`: ");
-    match report.lines().find_map(|l| l.strip_prefix(grouped.as_str())) {
+    match report
+        .lines()
+        .find_map(|l| l.strip_prefix(grouped.as_str()))
+    {
         Some(rest) => rest
             .split(' ')
             .next()

@@ -220,7 +220,10 @@ fn an_example_record_path_is_not_a_citation_nor_a_link_to_a_missing_record() {
     let found = findings_of(&j, "link-to-missing-record", "ADR-0002");
     assert_eq!(found.len(), 1, "{:#}", j["findings"]);
     let message = found[0]["message"].as_str().unwrap();
-    assert!(message.contains("docs/adr/0005-sample-debug-logs.md"), "{message}");
+    assert!(
+        message.contains("docs/adr/0005-sample-debug-logs.md"),
+        "{message}"
+    );
     assert!(message.contains("docs/adr/000"), "{message}");
 }
 

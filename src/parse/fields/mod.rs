@@ -421,7 +421,12 @@ fn split_dated_name(stem: &str) -> Option<(String, &str)> {
         let d = part(6 + m)?;
         let end = 6 + m + d;
         (
-            format!("{}-{:0>2}-{:0>2}", &stem[0..4], &stem[5..5 + m], &stem[6 + m..end]),
+            format!(
+                "{}-{:0>2}-{:0>2}",
+                &stem[0..4],
+                &stem[5..5 + m],
+                &stem[6 + m..end]
+            ),
             &stem[end + 1..],
         )
     } else {

@@ -617,9 +617,7 @@ fn judge(prefix: &str, form: Form, own_id: &str) -> Option<Verdict> {
     };
     let rest = &w[subject_len..];
     if form == Form::Noun {
-        let fits = |x: &String| {
-            FILLER.contains(&x.as_str()) || NOUN_FILLER.contains(&x.as_str())
-        };
+        let fits = |x: &String| FILLER.contains(&x.as_str()) || NOUN_FILLER.contains(&x.as_str());
         return rest.iter().all(fits).then(|| counts(false));
     }
     if subject_len == 0 {
@@ -632,7 +630,9 @@ fn judge(prefix: &str, form: Form, own_id: &str) -> Option<Verdict> {
     {
         // "This RFC has superseded X": the perfect needs its auxiliary.
         let perfect_ok = form != Form::Perfect
-            || rest.iter().any(|x| matches!(x.as_str(), "has" | "have" | "had"));
+            || rest
+                .iter()
+                .any(|x| matches!(x.as_str(), "has" | "have" | "had"));
         return perfect_ok.then(|| counts(partial(rest)));
     }
     // "We drop the schema, superseding ADR-5": a participle after a comma or a dash, in a

@@ -197,20 +197,50 @@ fn amended_by(text: &str) -> Vec<Ref> {
 #[test]
 fn the_forms_people_write() {
     // Perfect tense with its subject, a participle whose ids end the clause, a callout.
-    assert_eq!(supersedes("This RFC has superseded [X](0003-x.md)."), ["docs/adr/0003-x.md"]);
-    assert_eq!(supersedes("Superseding [ADR-0002](0002-x.md)."), ["ADR-0002"]);
-    assert_eq!(supersedes("Superseding ADR-2 would be well-formed."), Vec::<String>::new());
+    assert_eq!(
+        supersedes("This RFC has superseded [X](0003-x.md)."),
+        ["docs/adr/0003-x.md"]
+    );
+    assert_eq!(
+        supersedes("Superseding [ADR-0002](0002-x.md)."),
+        ["ADR-0002"]
+    );
+    assert_eq!(
+        supersedes("Superseding ADR-2 would be well-formed."),
+        Vec::<String>::new()
+    );
     assert_eq!(supersedes("Superseded."), Vec::<String>::new());
-    assert_eq!(supersedes("The cache superseded ADR-4."), Vec::<String>::new());
+    assert_eq!(
+        supersedes("The cache superseded ADR-4."),
+        Vec::<String>::new()
+    );
     assert_eq!(
         read("> This RFC was later superseded by [Title](0009-t.md)")[0],
         ["docs/adr/0009-t.md"]
     );
     // Amendments in prose.
-    assert_eq!(read("It amends ADR-0029 clauses 6 and 11.")[2], ["ADR-0029"]);
-    assert_eq!(read("It is filed as an amendment of ADR-0022.")[2], ["ADR-0022"]);
-    assert_eq!(read("This record narrows the rule ADR-0021 set.")[2], ["ADR-0021"]);
-    assert_eq!(read("If accepted, it amends ADR-0029.")[2], Vec::<String>::new());
-    assert_eq!(read("A later amendment of ADR-0022 may follow.")[2], Vec::<String>::new());
-    assert_eq!(amended_by("> **Amended by ADR-0031**"), [Ref::Id("ADR-0031".into())]);
+    assert_eq!(
+        read("It amends ADR-0029 clauses 6 and 11.")[2],
+        ["ADR-0029"]
+    );
+    assert_eq!(
+        read("It is filed as an amendment of ADR-0022.")[2],
+        ["ADR-0022"]
+    );
+    assert_eq!(
+        read("This record narrows the rule ADR-0021 set.")[2],
+        ["ADR-0021"]
+    );
+    assert_eq!(
+        read("If accepted, it amends ADR-0029.")[2],
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        read("A later amendment of ADR-0022 may follow.")[2],
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        amended_by("> **Amended by ADR-0031**"),
+        [Ref::Id("ADR-0031".into())]
+    );
 }

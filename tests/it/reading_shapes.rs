@@ -252,3 +252,49 @@ fn an_invalid_config_is_exit_2_naming_its_line_and_an_unknown_key_warns() {
     );
     assert!(finding_list(&run.json()).is_empty());
 }
+
+#[cfg(unix)]
+#[test]
+fn hooks_strict_in_the_config_refuses_an_uncited_commit_and_git_config_wins() {
+    use crate::hooks::{commit, decisions, install, ok, stderr};
+    let repo = decisions();
+    install(&repo);
+    repo.write(".context-graph.toml", "[hooks]\nstrict = true\n");
+    let out = commit(
+        &repo,
+        "src/auth/login.py",
+        "def login(): return 1\n",
+        "Change login",
+    );
+    assert!(!out.status.success(), "refused: {}", stderr(&out));
+    assert!(stderr(&out).contains("commit refused"), "{}", stderr(&out));
+    // `git config context-graph.strict false` wins over the file.
+    repo.git(&["config", "context-graph.strict", "false"]);
+    let out = commit(
+        &repo,
+        "src/auth/login.py",
+        "def login(): return 2\n",
+        "Change login",
+    );
+    ok(&out, "git config wins");
+}
+
+#[test]
+fn a_changed_config_is_read_by_the_index_as_by_a_scan() {
+    let repo = crate::git::GitRepo::new();
+    repo.write("rfcs/0001-a.md", "# A\n\nSee RFC 2.\n")
+        .write("rfcs/0002-b.md", "# B\n")
+        .commit_at("2024-01-01T00:00:00Z", "Ana", "Records");
+    let indexed = |repo: &crate::git::GitRepo| repo.run(&["--json"]).json();
+    let j = indexed(&repo);
+    assert_eq!(record(&j, "RFC-0001")["status"], "unknown");
+    repo.write(
+        ".context-graph.toml",
+        "[[folders]]\npath = \"rfcs\"\nprefix = \"DR\"\ndefault_status = \"accepted\"\n",
+    );
+    let j = indexed(&repo);
+    assert_eq!(ids(&j), ["DR-0001", "DR-0002"]);
+    assert_eq!(record(&j, "DR-0001")["status"], "accepted");
+    let scanned = repo.run(&["--json", "--no-index"]).json();
+    assert_eq!(j, scanned);
+}

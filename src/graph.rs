@@ -86,8 +86,9 @@ impl<'a> Resolver<'a> {
     /// folder, no record's, and missing on disk (CONTRACT.md §8, "Links to records that aren't
     /// there").
     fn is_missing_record(&self, tree: &Tree, target: &str) -> bool {
+        let name = target.rsplit('/').next().unwrap_or(target);
         !self.is_record(target)
-            && target.to_ascii_lowercase().ends_with(".md")
+            && crate::fs::discover::is_record_name(name)
             && self.in_record_folder(target).is_some()
             && !self.is_part(target)
             && matches!(tree.kind(target), Kind::Missing)
@@ -229,6 +230,17 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
 
 type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
 
+/// A project's paperwork, by its file name: a README, change log, licence, contributing guide or
+/// code of conduct (any case, any extension). Prose that names one is about documents, not code.
+fn is_paperwork(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    matches!(
+        stem.as_str(),
+        "README" | "CHANGELOG" | "CHANGES" | "LICENSE" | "LICENCE" | "CONTRIBUTING" | "CODE_OF_CONDUCT"
+    )
+}
+
 /// A declared scope (CONTRACT.md §9): it governs its patterns as written, in order; a pattern
 /// (not a negation) that matches nothing under the root is missing, as a named path is: a plain
 /// one may have moved to a close-named sibling, a glob names no one path to move.
@@ -273,8 +285,10 @@ fn governed(
             None => (false, c.as_str()),
         };
         let bare = c.trim_end_matches('/');
-        // A record, or a file in a record folder (a record's own diagram): never governed.
-        if bare == own_path
+        // A record, or a file in a record folder (a record's own diagram): never governed; nor
+        // is a project's own paperwork (`README.md`, `LICENSE`): records name it as an example.
+        if is_paperwork(bare)
+            || bare == own_path
             || record_paths.contains(bare)
             || resolver.link_id(bare, None).is_some()
             || resolver.in_record_folder(bare).is_some()

@@ -82,6 +82,9 @@ fn related(a: &Record, b: &Record) -> bool {
     names(a, b) || names(b, a)
 }
 
+/// The most current records that may govern one path for `overlapping-governance` to pair them.
+pub const OVERLAP_MAX: usize = 3;
+
 pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
     let mut by_entry: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
     for r in c.records.iter().filter(|r| r.status.is_current()) {
@@ -91,7 +94,9 @@ pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
         }
     }
     let mut pairs: BTreeMap<(&str, &str), (&Record, Vec<&str>)> = BTreeMap::new();
-    for (entry, group) in &by_entry {
+    // A path more than a few current records name (a manifest, a shared configuration file:
+    // `package.json` in twenty RFCs) is common ground, not two decisions in conflict.
+    for (entry, group) in by_entry.iter().filter(|(_, g)| g.len() <= OVERLAP_MAX) {
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
                 if a.id == b.id || related(a, b) {

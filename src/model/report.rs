@@ -95,11 +95,22 @@ impl Status {
             .find(|w| !w.is_empty())
             .map(str::to_lowercase);
         match word.as_deref() {
-            Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending") => Status::Proposed,
-            Some("accepted" | "approved" | "agreed" | "adopted" | "active") => Status::Accepted,
-            Some("implemented" | "done" | "shipped") => Status::Implemented,
+            // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
+            // are the stages of Ember's RFC process.
+            Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring") => {
+                Status::Proposed
+            }
+            Some("accepted" | "approved" | "agreed" | "adopted" | "active" | "ready") => {
+                Status::Accepted
+            }
+            Some("implemented" | "done" | "shipped" | "released" | "recommended") => {
+                Status::Implemented
+            }
             Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
-            Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
+            // "Reverted" (a decision undone, home-assistant/architecture) is no longer in force.
+            Some("deprecated" | "retired" | "obsolete" | "reverted" | "discontinued") => {
+                Status::Deprecated
+            }
             // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
             Some("superseded" | "superceded" | "replaced") => Status::Superseded,
             _ => Status::Unrecognised,

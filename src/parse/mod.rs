@@ -68,6 +68,10 @@ pub struct ParsedRecord {
     /// No `# ` heading, no status, no date, no decision section: a guide in a record folder
     /// (`PROVENANCE.md`), unless a record links to it as a record.
     pub bare: bool,
+    /// The repository its frontmatter names its pull request in (`prs: accepted:
+    /// https://github.com/OWNER/REPO/pull/N`), as `OWNER/REPO`: records merged from two
+    /// repositories keep each one's numbers.
+    pub origin: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]

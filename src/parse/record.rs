@@ -96,6 +96,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     );
     let prose = prose_ids(&visible);
     mentions.extend(prose.ids);
+    // The number its own heading gives it (`# RFC 958 - …` in `2021-10-12-9568-x.md`) names the
+    // record itself, not another one.
+    if let Some(n) = heading.map(heading_parts).filter(|p| p.kind).and_then(|p| p.number) {
+        let alias = ids::format_id(prefix, n);
+        mentions.retain(|m| *m != alias);
+    }
     let linked_mentions = prose.linked;
     for (text, target) in text_links(&visible) {
         if let Some(target) = link_target(folder, target) {
@@ -170,6 +176,9 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         notes,
         placeholders,
         bare,
+        origin: origin_re()
+            .captures(&fm.raw)
+            .map(|c| c[1].to_ascii_lowercase()),
     }
 }
 
@@ -186,6 +195,14 @@ fn archived_callout(lines: &[(usize, &str)]) -> bool {
         .take_while(|(_, l)| !l.starts_with("## "))
         .filter_map(|(_, l)| l.trim_start().strip_prefix('>'))
         .any(|q| re.is_match(q.trim_start_matches(['>', ' ', '\t'])))
+}
+
+/// A pull request's repository in frontmatter: `github.com/OWNER/REPO/pull/N`.
+fn origin_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)/pull/[0-9]+").expect("origin regex compiles")
+    })
 }
 
 /// A template's placeholders: `[short title…]`, `{title}`, `{{ title }}`, `NNNN`, `YYYY-MM-DD`.

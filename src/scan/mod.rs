@@ -171,6 +171,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
     findings.extend(crate::checks::missing_record_links(
         &graph::missing_record_links(&tree, &parsed, &folders),
     ));
+    foreign_duplicates(&mut findings, &parsed);
     crate::checks::sort(&mut findings);
     ignore_findings(&mut findings, &reading, &mut notes);
     let deps = record_dirs.map(|record_dirs| Deps {
@@ -208,6 +209,26 @@ fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
             }
         }
     }
+}
+
+/// Records merged from two repositories (ember-cli's RFCs in emberjs/rfcs) keep each one's pull
+/// request numbers: an id shared by records whose frontmatter names their pull requests in
+/// different repositories is no `duplicate-id` (CONTRACT.md §8).
+fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    findings.retain(|f| {
+        if f.code != crate::model::FindingCode::DuplicateId {
+            return true;
+        }
+        let origins: Vec<Option<&str>> = parsed
+            .iter()
+            .filter(|p| p.id == f.record)
+            .map(|p| p.origin.as_deref())
+            .collect();
+        let mut named: Vec<&str> = origins.iter().flatten().copied().collect();
+        named.sort_unstable();
+        named.dedup();
+        !(named.len() == origins.len() && origins.iter().all(Option::is_some))
+    });
 }
 
 /// Drops the findings whose codes `.context-graph.toml` ignores, and says in a note how many.

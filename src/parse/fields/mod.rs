@@ -287,8 +287,10 @@ pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status,
             .find(|(i, v)| !counts(*i) && is_known_status(v))
             .map(|(_, v)| v.clone())
     };
+    // Ember's RFCs keep their status as a `stage` (accepted, released, recommended…).
     let text = fm
         .get(&["status"])
+        .or_else(|| fm.get(&["stage"]))
         .map(|v| clean_value(&v.text()))
         .or_else(|| counted(&status_lines))
         .or_else(|| counted(&tables))

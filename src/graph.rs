@@ -237,7 +237,13 @@ fn is_paperwork(path: &str) -> bool {
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
     matches!(
         stem.as_str(),
-        "README" | "CHANGELOG" | "CHANGES" | "LICENSE" | "LICENCE" | "CONTRIBUTING" | "CODE_OF_CONDUCT"
+        "README"
+            | "CHANGELOG"
+            | "CHANGES"
+            | "LICENSE"
+            | "LICENCE"
+            | "CONTRIBUTING"
+            | "CODE_OF_CONDUCT"
     )
 }
 

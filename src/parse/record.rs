@@ -98,7 +98,11 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     mentions.extend(prose.ids);
     // The number its own heading gives it (`# RFC 958 - …` in `2021-10-12-9568-x.md`) names the
     // record itself, not another one.
-    if let Some(n) = heading.map(heading_parts).filter(|p| p.kind).and_then(|p| p.number) {
+    if let Some(n) = heading
+        .map(heading_parts)
+        .filter(|p| p.kind)
+        .and_then(|p| p.number)
+    {
         let alias = ids::format_id(prefix, n);
         mentions.retain(|m| *m != alias);
     }
@@ -201,7 +205,8 @@ fn archived_callout(lines: &[(usize, &str)]) -> bool {
 fn origin_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)/pull/[0-9]+").expect("origin regex compiles")
+        Regex::new(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)/pull/[0-9]+")
+            .expect("origin regex compiles")
     })
 }
 

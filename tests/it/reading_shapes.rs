@@ -298,3 +298,43 @@ fn a_changed_config_is_read_by_the_index_as_by_a_scan() {
     let scanned = repo.run(&["--json", "--no-index"]).json();
     assert_eq!(j, scanned);
 }
+
+// ---- Rules the new repositories of docs/corpora.md asked for --------------------------------
+
+#[test]
+fn rules_from_the_corpora() {
+    let j = json("shapes/corpus-rules");
+    // Ember's `stage` is a status: recommended and released are implemented, discontinued is
+    // deprecated, ready-for-release accepted, exploring proposed; "Reverted by …" is deprecated.
+    let status = |path: &str| record_at(&j, path)["status"].as_str().unwrap().to_string();
+    assert_eq!(status("text/0003-block-params.md"), "implemented");
+    assert_eq!(status("text/0003-cli-doctor.md"), "deprecated");
+    assert_eq!(status("text/0010-engines.md"), "implemented");
+    assert_eq!(status("text/0012-blueprints.md"), "accepted");
+    assert_eq!(status("text/0013-telemetry.md"), "deprecated");
+    assert_eq!(status("text/2021-10-12-9568-namespacing.md"), "proposed");
+    // Two RFC 3s merged from two repositories (their pull requests say so): no duplicate-id.
+    assert!(
+        !has_finding(&j, "duplicate-id", "RFC-0003"),
+        "{:#}",
+        j["findings"]
+    );
+    // `[process](README.md)` is no record file; `README.md` is paperwork, not code; RFC 3339 is
+    // the IETF's; `# RFC 958 - …` in RFC-9568's own heading names itself.
+    let r = record_at(&j, "text/0003-block-params.md");
+    assert_eq!(list(r, "governs"), ["package.json"]);
+    let rows = finding_rows(&j);
+    assert!(
+        rows.iter()
+            .all(|(code, ..)| code == "overlapping-governance"),
+        "{rows:?}"
+    );
+    // `package.json`, named by four current records, is common ground; `tsconfig.json`, by two,
+    // is an overlap.
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let f = &finding_list(&j)[0];
+    assert!(
+        f["message"].as_str().unwrap().contains("`tsconfig.json`"),
+        "{f:#}"
+    );
+}

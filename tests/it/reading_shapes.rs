@@ -338,3 +338,74 @@ fn rules_from_the_corpora() {
         "{f:#}"
     );
 }
+
+// ---- The report and `why`, fit for a terminal -----------------------------------------------
+
+#[test]
+fn why_lists_current_then_proposed_then_unknown_status_then_history() {
+    let f = empty_root();
+    f.write("src/x.rs", b"fn x() {}\n");
+    let write = |n: u32, title: &str, status: &str, extra: &str| {
+        let status = if status.is_empty() {
+            String::new()
+        } else {
+            format!("Status: {status}\n\n")
+        };
+        let body = format!("# {n}. {title}\n\n{status}It decides `src/x.rs`.{extra}\n");
+        f.write(&format!("docs/adr/000{n}-x.md"), body.as_bytes());
+    };
+    write(1, "Old way", "Superseded by ADR-0005", "");
+    write(2, "Maybe", "Proposed", "");
+    write(3, "Unsure", "", "");
+    write(4, "Dropped", "Rejected", "");
+    write(5, "New way", "Accepted", "\n\nSupersedes ADR-0001.");
+    let text = f.run_md(&["why", "src/x.rs"]).stdout();
+    let at = |needle: &str| {
+        text.find(needle)
+            .unwrap_or_else(|| panic!("{needle:?} not in:\n{text}"))
+    };
+    assert!(
+        at("## ADR-0005: New way (accepted)") < at("## Proposed"),
+        "{text}"
+    );
+    assert!(
+        at("## Proposed") < at("- ADR-0002: Maybe (proposed)"),
+        "{text}"
+    );
+    assert!(at("- ADR-0002") < at("## Unknown status"), "{text}");
+    assert!(
+        at("## Unknown status") < at("- ADR-0003: Unsure (unknown)"),
+        "{text}"
+    );
+    assert!(at("- ADR-0003") < at("## History"), "{text}");
+    assert!(
+        at("## History") < at("- ADR-0001: Old way (superseded by ADR-0005)"),
+        "{text}"
+    );
+    assert!(
+        at("## History") < at("- ADR-0004: Dropped (rejected)"),
+        "{text}"
+    );
+    assert!(!text.contains("superseded, superseded"), "{text}");
+}
+
+#[test]
+fn the_json_keeps_every_finding_the_report_groups() {
+    let f = copy_fixture("shapes/dated-numbered");
+    let j = f.run_json(&[]).json();
+    let missing = finding_list(&j)
+        .iter()
+        .filter(|x| x["code"] == "status-missing")
+        .count();
+    assert_eq!(missing, 4, "{:#}", j["findings"]);
+    // A code found once reads in full, as before.
+    f.write(
+        "rfcs/2024-01-01-77-one-more.md",
+        b"# RFC 77 - One more\n\nStatus: Maybe\n",
+    );
+    let text = f.run_md(&[]).stdout();
+    assert!(
+        text.contains("- **RFC-0077** `status-unrecognised` (rfcs/2024-01-01-77-one-more.md): "),
+        "{text}"
+    );
+}

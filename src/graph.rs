@@ -107,7 +107,7 @@ impl<'a> Resolver<'a> {
         };
         pool.into_iter()
             .min_by_key(|p| (crate::fs::tree::edit_distance(name, &name_of(p)), **p))
-            .map(|p| *p)
+            .copied()
     }
 
     /// Whether a record file is at `path`.

@@ -511,7 +511,8 @@ pub fn why(report: &Report, style: Style) -> String {
     }
     // Then the decisions not in force, by where they stand: proposed, of unknown status, and
     // history (superseded, deprecated, rejected). A decision of unknown status is not history.
-    let sections: [(&str, fn(Status) -> bool); 3] = [
+    type Section = (&'static str, fn(Status) -> bool);
+    let sections: [Section; 3] = [
         ("Proposed", |s| s == Status::Proposed),
         ("Unknown status", |s| {
             matches!(s, Status::Unknown | Status::Unrecognised)

@@ -278,7 +278,7 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
     parsed.retain(|p| {
         let name = p.path.rsplit('/').next().unwrap_or(&p.path);
         let template = name.starts_with("0000-") && p.placeholders;
-        !template && !(p.bare && !linked.contains(&p.path))
+        !template && (!p.bare || linked.contains(&p.path))
     });
 }
 

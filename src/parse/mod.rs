@@ -72,6 +72,10 @@ pub struct ParsedRecord {
     /// https://github.com/OWNER/REPO/pull/N`), as `OWNER/REPO`: records merged from two
     /// repositories keep each one's numbers.
     pub origin: Option<String>,
+    /// Every id or link a line names after a supersession word, whoever its subject ("The
+    /// behaviour supersedes that description in [ADR-0015](…)"): enough for a successor to have
+    /// said it, never a relation of its own.
+    pub supersession_mentions: Vec<Ref>,
 }
 
 #[derive(Debug, thiserror::Error)]

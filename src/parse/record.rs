@@ -180,6 +180,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         notes,
         placeholders,
         bare,
+        supersession_mentions: supersession_mentions(&shown_lines, folder, prefix),
         origin: origin_re()
             .captures(&fm.raw)
             .map(|c| c[1].to_ascii_lowercase()),
@@ -199,6 +200,39 @@ fn archived_callout(lines: &[(usize, &str)]) -> bool {
         .take_while(|(_, l)| !l.starts_with("## "))
         .filter_map(|(_, l)| l.trim_start().strip_prefix('>'))
         .any(|q| re.is_match(q.trim_start_matches(['>', ' ', '\t'])))
+}
+
+/// The ids and links each line names after a supersession word ("supersedes", "superseded",
+/// "replaces"…), whoever the subject.
+fn supersession_mentions(lines: &[(usize, &str)], folder: &str, prefix: Prefix) -> Vec<Ref> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)(?-u:\b)(?:supersed|superced|replac)[a-z]*")
+            .expect("supersession regex compiles")
+    });
+    let mut out = Vec::new();
+    for (_, line) in lines {
+        let Some(m) = re.find(line) else { continue };
+        let before = line[..m.start()].to_ascii_lowercase();
+        let negated = before
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .any(|w| matches!(w, "not" | "never" | "no") || w.ends_with("n't"));
+        if negated {
+            continue;
+        }
+        let rest = &line[m.end()..];
+        out.extend(ids::mentions(rest).into_iter().map(|m| Ref::Id(m.id)));
+        for (text, target) in text_links(rest) {
+            if let Some(target) = link_target(folder, target) {
+                out.push(Ref::Link {
+                    text_id: link_text_id(text, prefix),
+                    target,
+                });
+            }
+        }
+    }
+    dedup(&mut out);
+    out
 }
 
 /// A pull request's repository in frontmatter: `github.com/OWNER/REPO/pull/N`.

@@ -172,6 +172,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         &graph::missing_record_links(&tree, &parsed, &folders),
     ));
     foreign_duplicates(&mut findings, &parsed);
+    said_in_other_words(&mut findings, &parsed);
     crate::checks::sort(&mut findings);
     ignore_findings(&mut findings, &reading, &mut notes);
     let deps = record_dirs.map(|record_dirs| Deps {
@@ -231,6 +232,31 @@ fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[Parse
     });
 }
 
+/// A successor that names the record after a supersession word in a sentence of its own ("The
+/// behaviour supersedes that description in [ADR-0015](…)") has said it supersedes it, if not
+/// as the record's own statement: no `successor-not-reciprocal`.
+fn said_in_other_words(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    findings.retain(|f| {
+        if f.code != crate::model::FindingCode::SuccessorNotReciprocal {
+            return true;
+        }
+        let paths: Vec<&str> = parsed
+            .iter()
+            .filter(|p| p.id == f.record)
+            .map(|p| p.path.as_str())
+            .collect();
+        let Some(successor) = parsed.iter().find(|p| p.path == f.path) else {
+            return true;
+        };
+        !successor.supersession_mentions.iter().any(|r| match r {
+            parse::Ref::Id(id) => *id == f.record,
+            parse::Ref::Link { target, text_id } => {
+                paths.contains(&target.as_str()) || text_id.as_deref() == Some(f.record.as_str())
+            }
+        })
+    });
+}
+
 /// Drops the findings whose codes `.context-graph.toml` ignores, and says in a note how many.
 fn ignore_findings(
     findings: &mut Vec<crate::model::Finding>,
@@ -265,7 +291,8 @@ fn ignore_findings(
 
 /// Leaves out the files of a record folder that are not records by their text (CONTRACT.md §8,
 /// "Which files are records"): a `0000-` file holding a template's placeholders, and a bare file
-/// (no heading, status, date or decision) that no record links to.
+/// (no heading, status, date or decision) whose name carries no number or date and that no
+/// record links to.
 fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
     let linked: std::collections::HashSet<String> = parsed
         .iter()
@@ -278,7 +305,10 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
     parsed.retain(|p| {
         let name = p.path.rsplit('/').next().unwrap_or(&p.path);
         let template = name.starts_with("0000-") && p.placeholders;
-        !template && (!p.bare || linked.contains(&p.path))
+        // A name with a number or a date (`0024-x.md`) says it is a record, heading or not.
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        let named = parse::name_id(stem, p.prefix).is_some();
+        !template && (!p.bare || named || linked.contains(&p.path))
     });
 }
 

@@ -420,3 +420,21 @@ fn the_json_keeps_every_finding_the_report_groups() {
         "{text}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_invalid_config_never_blocks_a_commit() {
+    use crate::hooks::{commit, decisions, install, ok, stderr};
+    let repo = decisions();
+    install(&repo);
+    repo.write(".context-graph.toml", "[hooks]\nstrict = \"very\"\n");
+    let out = commit(
+        &repo,
+        "src/auth/login.py",
+        "def login(): return 3\n",
+        "Change login",
+    );
+    let err = stderr(&out);
+    ok(&out, "a commit with an invalid .context-graph.toml");
+    assert!(err.contains(".context-graph.toml:2: "), "{err}");
+}

@@ -79,14 +79,20 @@ impl<'a> Pattern<'a> {
             Pattern::Path(p) => path == *p || under(p),
             Pattern::Folder(folder) => path.starts_with(folder),
             Pattern::Glob {
-                prefix, matcher, ..
+                text,
+                prefix,
+                matcher,
             } => {
                 let Some(m) = matcher else { return false };
+                // As in adrkit's ADR-0009: `*` and `**` do not match a name starting with `.`
+                // unless the pattern names the dot (`.github/**`, `**/.*rc`).
+                let dots = |p: &str| p.split('/').filter(|c| c.starts_with('.')).count();
+                let named = dots(text);
                 path.starts_with(prefix)
                     && std::iter::successors(Some(path.trim_end_matches('/')), |p| {
                         p.rsplit_once('/').map(|(parent, _)| parent)
                     })
-                    .any(|p| m.is_match(p))
+                    .any(|p| m.is_match(p) && dots(p) <= named)
             }
         }
     }
@@ -225,6 +231,17 @@ impl<'a> Scope<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stars_skip_dot_names_unless_the_pattern_names_the_dot() {
+        let m = |entry: &str, path: &str| Pattern::new(entry).matches(path);
+        assert!(!m("**", ".github/workflows/ci.yml"));
+        assert!(!m("src/**", "src/.cache/x"));
+        assert!(!m("*", ".envrc"));
+        assert!(m("src/**", "src/lib.rs"));
+        assert!(m(".github/**", ".github/workflows/ci.yml"));
+        assert!(m("**/.*rc", "web/.eslintrc"));
+    }
 
     fn none(_: &str) -> Vec<String> {
         Vec::new()

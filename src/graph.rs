@@ -5,14 +5,16 @@
 
 use crate::fs::tree::{Kind, Tree};
 use crate::governs::Pattern;
-use crate::model::{DocCitations, Record};
+use crate::model::{DocCitations, MissingRecordLink, Record};
 use crate::parse::{ParsedRecord, Ref};
-use crate::text::ids::{self, Prefix};
+use crate::text::ids::Prefix;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
     by_path: HashMap<&'a str, &'a str>,
+    /// The prefix the records of each folder were read with (their folder's, configured or not).
+    prefixes: HashMap<&'a str, Prefix>,
     ids: HashSet<&'a str>,
     folders: &'a [String],
 }
@@ -24,6 +26,10 @@ impl<'a> Resolver<'a> {
                 .iter()
                 .map(|p| (p.path.as_str(), p.id.as_str()))
                 .collect(),
+            prefixes: parsed
+                .iter()
+                .map(|p| (crate::text::parent_folder(&p.path), p.prefix))
+                .collect(),
             ids: parsed.iter().map(|p| p.id.as_str()).collect(),
             folders,
         }
@@ -34,6 +40,14 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|f| path.starts_with(&format!("{f}/")))
             .map(String::as_str)
+    }
+
+    /// The prefix of a record in `dir`: the one its records were read with, else its path's.
+    fn prefix_of(&self, dir: &str) -> Prefix {
+        self.prefixes
+            .get(dir)
+            .copied()
+            .unwrap_or_else(|| Prefix::for_folder(dir))
     }
 
     /// Whether `path` is inside a folder `X/` beside a record `X.md`: a part of that record
@@ -65,9 +79,35 @@ impl<'a> Resolver<'a> {
         }
         let dir = target.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
         let stem = name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name);
-        ids::number_in_file_name(stem)
-            .map(|n| ids::format_id(Prefix::for_folder(dir), &n))
-            .or_else(|| text_id.map(str::to_string))
+        crate::parse::name_id(stem, self.prefix_of(dir)).or_else(|| text_id.map(str::to_string))
+    }
+
+    /// Whether `target` is a link to a record file that isn't there: a `.md` file in a record
+    /// folder, no record's, and missing on disk (CONTRACT.md §8, "Links to records that aren't
+    /// there").
+    fn is_missing_record(&self, tree: &Tree, target: &str) -> bool {
+        let name = target.rsplit('/').next().unwrap_or(target);
+        !self.is_record(target)
+            && crate::fs::discover::is_record_name(name)
+            && self.in_record_folder(target).is_some()
+            && !self.is_part(target)
+            && matches!(tree.kind(target), Kind::Missing)
+    }
+
+    /// The existing record file whose name is closest to `target`'s, in its folder first.
+    fn closest_record(&self, target: &str) -> Option<&'a str> {
+        let (dir, name) = target.rsplit_once('/').unwrap_or(("", target));
+        let name_of = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+        let in_dir = |p: &&&str| p.rsplit_once('/').map(|(d, _)| d).unwrap_or("") == dir;
+        let paths: Vec<&&str> = self.by_path.keys().collect();
+        let pool: Vec<&&str> = if paths.iter().any(in_dir) {
+            paths.into_iter().filter(in_dir).collect()
+        } else {
+            paths
+        };
+        pool.into_iter()
+            .min_by_key(|p| (crate::fs::tree::edit_distance(name, &name_of(p)), **p))
+            .copied()
     }
 
     /// Whether a record file is at `path`.
@@ -109,6 +149,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         cites.extend(superseded_by.iter().cloned());
         cites.extend(amends.iter().cloned());
         cites.extend(relates_to.iter().cloned());
+        cites.extend(resolver.resolve_all(&p.amended_by, own));
         // An id named only by a link to an external URL cites a record only when there is one
         // (a pull request numbered like the record it became); else it names that page.
         cites.extend(
@@ -117,9 +158,23 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 .filter(|id| resolver.ids.contains(id.as_str()))
                 .cloned(),
         );
+        // A relation written as a link to a record file that isn't there keeps its id (the
+        // relation's finding names it), but that id is no citation.
+        for r in p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends) {
+            if let Ref::Link { target, .. } = r {
+                if resolver.is_missing_record(tree, target) {
+                    if let Some(id) = resolver.resolve(r) {
+                        cites.remove(&id);
+                    }
+                }
+            }
+        }
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
+                if resolver.is_missing_record(tree, target) {
+                    continue;
+                }
                 match resolver.link_id(target, text_id.as_deref()) {
                     Some(id) => {
                         cites.insert(id);
@@ -167,12 +222,30 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             relates_to,
         }
     });
+    join_amended_by(&mut records, parsed, &resolver);
     join_inverse_edges(&mut records);
     records.sort_by(|a, b| (&a.id, &a.path).cmp(&(&b.id, &b.path)));
     records
 }
 
 type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
+
+/// A project's paperwork, by its file name: a README, change log, licence, contributing guide or
+/// code of conduct (any case, any extension). Prose that names one is about documents, not code.
+fn is_paperwork(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    matches!(
+        stem.as_str(),
+        "README"
+            | "CHANGELOG"
+            | "CHANGES"
+            | "LICENSE"
+            | "LICENCE"
+            | "CONTRIBUTING"
+            | "CODE_OF_CONDUCT"
+    )
+}
 
 /// A declared scope (CONTRACT.md §9): it governs its patterns as written, in order; a pattern
 /// (not a negation) that matches nothing under the root is missing, as a named path is: a plain
@@ -218,8 +291,10 @@ fn governed(
             None => (false, c.as_str()),
         };
         let bare = c.trim_end_matches('/');
-        // A record, or a file in a record folder (a record's own diagram): never governed.
-        if bare == own_path
+        // A record, or a file in a record folder (a record's own diagram): never governed; nor
+        // is a project's own paperwork (`README.md`, `LICENSE`): records name it as an example.
+        if is_paperwork(bare)
+            || bare == own_path
             || record_paths.contains(bare)
             || resolver.link_id(bare, None).is_some()
             || resolver.in_record_folder(bare).is_some()
@@ -249,6 +324,51 @@ fn governed(
         missing.into_iter().collect(),
         moved,
     )
+}
+
+/// "Amended by ADR-31" in a record: ADR-31 amends it (the edge is filed on the amending record).
+fn join_amended_by(records: &mut [Record], parsed: &[ParsedRecord], resolver: &Resolver) {
+    let mut amends: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for p in parsed {
+        for by in resolver.resolve_all(&p.amended_by, &p.id) {
+            amends.entry(by).or_default().insert(p.id.clone());
+        }
+    }
+    for r in records.iter_mut() {
+        if let Some(more) = amends.get(&r.id) {
+            let mut all: BTreeSet<String> = r.amends.iter().cloned().collect();
+            all.extend(more.iter().filter(|id| **id != r.id).cloned());
+            r.amends = all.into_iter().collect();
+        }
+    }
+}
+
+/// Every link from a record to a record file that isn't there, in record order.
+pub fn missing_record_links(
+    tree: &Tree,
+    parsed: &[ParsedRecord],
+    folders: &[String],
+) -> Vec<MissingRecordLink> {
+    let resolver = Resolver::new(parsed, folders);
+    let mut out = Vec::new();
+    for p in parsed {
+        let mut seen = BTreeSet::new();
+        let relations = p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends);
+        for r in p.links.iter().chain(relations).chain(&p.amended_by) {
+            let Ref::Link { target, .. } = r else {
+                continue;
+            };
+            if seen.insert(target.clone()) && resolver.is_missing_record(tree, target) {
+                out.push(MissingRecordLink {
+                    id: p.id.clone(),
+                    path: p.path.clone(),
+                    target: target.clone(),
+                    closest: resolver.closest_record(target).map(str::to_string),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// `cited_by`, `successors` and `successors_only_claimed_by_successor`.

@@ -172,7 +172,10 @@ fn check_staged(
         staged: 0,
         decisions: Vec::new(),
         skipped: skip(repo, hook),
-        strict: repo.config_bool("context-graph.strict").unwrap_or(false),
+        strict: repo
+            .config_bool("context-graph.strict")
+            .or_else(|| session.config().and_then(|c| c.strict))
+            .unwrap_or(false),
         comment: repo.comment_prefix(),
     };
     // No record folders (hooks in a global core.hooksPath reach such repositories): no

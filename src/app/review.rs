@@ -171,7 +171,10 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     }));
     Ok(Reviewed {
         report,
-        strict_config: repo.config_bool("context-graph.strict").unwrap_or(false),
+        strict_config: repo
+            .config_bool("context-graph.strict")
+            .or_else(|| session.config().and_then(|c| c.strict))
+            .unwrap_or(false),
         diagnostics: answer.diagnostics,
     })
 }

@@ -32,6 +32,8 @@ pub struct Session {
     /// Whether the repository's HEAD and branches were read for the next question already
     /// (opening reads them; every later question reads them again).
     refs_read: bool,
+    /// `.context-graph.toml` as read when the session opened (ADR-0012); `None` without one.
+    config: Option<crate::fs::config::Config>,
 }
 
 impl Session {
@@ -39,12 +41,15 @@ impl Session {
     /// the repository around it.
     pub fn open(opts: Options) -> Result<Session> {
         let root = resolve_root(opts.root.as_deref())?;
+        // An invalid configuration fails every command before any work (exit 2).
+        let config = crate::fs::config::load(&root).map_err(crate::fs::FsError::from)?;
         let repo = git::open(&root)?;
         Ok(Session {
             opts,
             root,
             repo,
             refs_read: true,
+            config,
         })
     }
 
@@ -55,6 +60,19 @@ impl Session {
 
     pub fn options(&self) -> &Options {
         &self.opts
+    }
+
+    /// `.context-graph.toml` as read when the session opened; `None` without one.
+    pub fn config(&self) -> Option<&crate::fs::config::Config> {
+        self.config.as_ref()
+    }
+
+    /// The configuration's warnings (unknown keys), for stderr.
+    fn config_warnings(&self) -> Vec<String> {
+        self.config
+            .as_ref()
+            .map(|c| c.warnings.clone())
+            .unwrap_or_default()
     }
 
     /// The git work tree around the root, as opened (HEAD as read then); `None` outside git.
@@ -94,7 +112,7 @@ impl Session {
         };
         let why_path = why_path.as_deref();
         let repo = self.repo_now()?;
-        let mut diagnostics = Vec::new();
+        let mut diagnostics = self.config_warnings();
         let mut scanned = true;
         let indexed = match (&repo, self.opts.no_index) {
             (Some(repo), false) => {
@@ -381,7 +399,11 @@ impl Session {
             records,
             commits_added,
             head: idx.repo.head.map(|h| git::sha_hex(&h)),
-            diagnostics: idx.diagnostics.clone(),
+            diagnostics: self
+                .config_warnings()
+                .into_iter()
+                .chain(idx.diagnostics.iter().cloned())
+                .collect(),
         })
     }
 

@@ -96,6 +96,29 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
     out
 }
 
+/// `link-to-missing-record` for each link from a record to a record file that isn't there,
+/// naming the closest existing record file (CONTRACT.md §8).
+pub fn missing_record_links(links: &[crate::model::MissingRecordLink]) -> Vec<Finding> {
+    links
+        .iter()
+        .map(|l| {
+            let closest = match &l.closest {
+                Some(c) => format!(" (the closest record file is {c})"),
+                None => String::new(),
+            };
+            Finding::new(
+                crate::model::FindingCode::LinkToMissingRecord,
+                &l.id,
+                &l.path,
+                format!(
+                    "{} links to {}, which doesn't exist{closest}: correct the link",
+                    l.id, l.target
+                ),
+            )
+        })
+        .collect()
+}
+
 /// The findings' order: problems first, then by record id, code, path and message; once each.
 pub fn sort(findings: &mut Vec<Finding>) {
     findings.sort_by(|a, b| {

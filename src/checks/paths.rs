@@ -89,6 +89,11 @@ fn links<'a>(c: &Corpus<'a>) -> HashMap<&'a str, HashSet<&'a str>> {
     out
 }
 
+/// The most current records that may name one file before it is common ground (a manifest, a
+/// shared configuration file: `package.json` in twenty RFCs), not decisions in conflict. A
+/// folder many records govern is still contested code, reported as one finding.
+pub const OVERLAP_MAX: usize = 3;
+
 /// Current records governing the same entry where at least one of them is linked to none of
 /// another: one finding for each set of such records, naming every entry they share. Linear
 /// in the entries and their records (ADR-0011): 200 records governing one folder are one
@@ -104,7 +109,10 @@ pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
     let links = links(c);
     let none = HashSet::new();
     let mut sets: BTreeMap<Vec<&str>, (&Record, Vec<&str>)> = BTreeMap::new();
-    for (entry, group) in &by_entry {
+    for (entry, group) in by_entry
+        .iter()
+        .filter(|(e, g)| e.ends_with('/') || g.len() <= OVERLAP_MAX)
+    {
         if group.len() < 2 {
             continue;
         }

@@ -17,8 +17,9 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             continue;
         }
         match c.get(id) {
-            // A mention of a kind the repository has no records of names something else.
-            None if !c.has_kind_of(id) => {}
+            // A mention of a kind the repository has no records of names something else, and
+            // so does a well-known IETF RFC in a repository of RFCs (CONTRACT.md §8).
+            None if !c.has_kind_of(id) || is_ietf_standard(id) => {}
             None => out.push(Finding::new(
                 FindingCode::UnknownReference,
                 &r.id,
@@ -51,6 +52,22 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             Some(_) => {}
         }
     }
+}
+
+/// The IETF RFCs software documents cite most (keywords, dates, URIs, UUIDs, mail, HTTP,
+/// OAuth, JWT, JSON, TLS, semantic versioning's neighbours): `RFC 3339` in an RFC repository
+/// whose own RFC 3339 doesn't exist names the standard, not a missing record.
+const IETF_STANDARDS: &[u32] = &[
+    791, 793, 1035, 1123, 1918, 2045, 2046, 2119, 2616, 2818, 3339, 3986, 3987, 4122, 4180, 4648,
+    5280, 5321, 5322, 5789, 6125, 6455, 6570, 6749, 6750, 6838, 6901, 6902, 7159, 7230, 7231, 7232,
+    7233, 7234, 7235, 7396, 7515, 7516, 7517, 7518, 7519, 7540, 7636, 8174, 8259, 8446, 8615, 9110,
+    9111, 9112, 9113, 9114, 9562,
+];
+
+fn is_ietf_standard(id: &str) -> bool {
+    id.strip_prefix("RFC-")
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| IETF_STANDARDS.contains(&n))
 }
 
 /// A guide that cites a superseded record may still teach the old decision: unless it also

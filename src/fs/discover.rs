@@ -2,8 +2,10 @@
 //! and never followed here (so a link loop is one skipped file, never a hang); reading is
 //! `fs::read`'s (ADR-0001).
 
+use super::config::{self, Config};
 use super::root::query_path;
 use super::FsError;
+use crate::text::ids::Prefix;
 use std::fs;
 use std::path::Path;
 
@@ -27,9 +29,91 @@ pub const DEFAULT_FOLDERS: [&str; 16] = [
     "docs/designs",
 ];
 
-/// The record folders, root-relative: each `--docs` (which must exist), else every default
-/// folder that exists and every folder an ADR tool's configuration names (`fs::tools`).
+/// How the record folders are read: which folders, and in each its id prefix, the status of a
+/// record that states none, and the files that are not records (CONTRACT.md §2, §10).
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    /// Root-relative record folders, in order.
+    pub folders: Vec<String>,
+    /// `.context-graph.toml`, or the defaults when there is none.
+    pub config: Config,
+    /// Whether the root has a `.context-graph.toml`.
+    pub configured: bool,
+    /// The folder adr-tools' `.adr-dir` names.
+    adr_dir: Option<String>,
+}
+
+impl Reading {
+    /// The id prefix of a record file (root-relative): its configured folder's, else ADR in
+    /// the folder `.adr-dir` names, else the one its folder's path gives.
+    pub fn prefix_for(&self, rel: &str) -> Prefix {
+        if let Some(p) = self.config.folder_of(rel).and_then(|f| f.prefix) {
+            return p;
+        }
+        let under = |d: &String| rel.starts_with(&format!("{d}/"));
+        if self.adr_dir.as_ref().is_some_and(under) {
+            return Prefix::Adr;
+        }
+        Prefix::for_folder(crate::text::parent_folder(rel))
+    }
+
+    /// The status of a record here that states none, as configured.
+    pub fn default_status(&self, rel: &str) -> Option<&str> {
+        self.config
+            .folder_of(rel)
+            .and_then(|f| f.default_status.as_deref())
+    }
+
+    /// Whether the configuration excludes a file.
+    pub fn excluded(&self, rel: &str) -> bool {
+        self.config.excluded(rel)
+    }
+}
+
+/// How `root` is read with `docs`: `.context-graph.toml` loaded (an invalid one is an error),
+/// and the record folders: each `--docs` (which must exist), else the configured folders
+/// (which must exist), else every default folder that exists and every folder an ADR tool's
+/// configuration names (`fs::tools`).
+pub fn reading(root: &Path, docs: &[String]) -> Result<Reading, FsError> {
+    let loaded = config::load(root)?;
+    let configured = loaded.is_some();
+    let config = loaded.unwrap_or_default();
+    let folders = if docs.is_empty() && !config.folders.is_empty() {
+        let mut out = Vec::new();
+        for f in &config.folders {
+            let full = root.join(&f.path);
+            let fail = |reason: String| FsError::ConfigFolder {
+                path: f.path.clone(),
+                file: config::FILE,
+                reason,
+            };
+            let meta = fs::metadata(&full).map_err(|e| fail(e.to_string()))?;
+            if !meta.is_dir() {
+                return Err(fail("not a folder".into()));
+            }
+            if !out.contains(&f.path) {
+                out.push(f.path.clone());
+            }
+        }
+        out
+    } else {
+        record_folders_listed(root, docs)?
+    };
+    Ok(Reading {
+        folders,
+        config,
+        configured,
+        adr_dir: super::tools::adr_dir(root),
+    })
+}
+
+/// The record folders, root-relative, as [`reading`] decides them.
 pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsError> {
+    reading(root, docs).map(|r| r.folders)
+}
+
+/// The record folders without a configuration: each `--docs`, else the defaults and the tools'.
+fn record_folders_listed(root: &Path, docs: &[String]) -> Result<Vec<String>, FsError> {
     if docs.is_empty() {
         let mut out: Vec<String> = DEFAULT_FOLDERS
             .iter()
@@ -70,14 +154,41 @@ pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsErr
 }
 
 /// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
-/// a template or a `0000-` file.
+/// nor a template by its name (CONTRACT.md §8, "Which files are records"): "template" as the
+/// name's own word (`template.md`, `adr-template.md`, `0000-template.md`, not
+/// `0039-use-velocity-as-template-engine.md`), or a placeholder name (`XXXX-title.md`,
+/// `_YYYY-MM-DD-issue#-title.md`, `NNNN-x.md`). A `0000-` file is read: whether it is the
+/// template is told by its text (`parse`), and `scan` leaves it out.
 pub fn is_record_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    lower.ends_with(".md")
-        && lower != "readme.md"
-        && lower != "index.md"
-        && !lower.contains("template")
-        && !name.starts_with("0000-")
+    let Some(stem) = lower.strip_suffix(".md") else {
+        return false;
+    };
+    if stem == "readme" || stem == "index" {
+        return false;
+    }
+    let words: Vec<&str> = stem
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !w.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    // The kind words a template's name may carry besides "template" (`adr-template-long.md`).
+    let kinds = [
+        "adr",
+        "adrs",
+        "rfc",
+        "madr",
+        "dr",
+        "decision",
+        "record",
+        "architecture",
+    ];
+    let words: Vec<&str> = words.into_iter().filter(|w| !kinds.contains(w)).collect();
+    let own_word = |w: &str| words.first() == Some(&w) || words.last() == Some(&w);
+    let placeholder = words
+        .iter()
+        .any(|w| matches!(*w, "xxxx" | "nnnn" | "yyyy" | "yyyymmdd"))
+        || stem.contains('#');
+    !own_word("template") && !placeholder
 }
 
 /// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a

@@ -1,6 +1,7 @@
 //! The only code that touches the work tree: the root, record discovery, confined reads, the
 //! guide walk, what named paths are, fingerprints, and source files read for their markers (ADR-0001, ADR-0007).
 
+pub mod config;
 pub mod discover;
 pub mod fingerprint;
 pub mod ignored;
@@ -25,4 +26,12 @@ pub enum FsError {
     RootNotDir(std::path::PathBuf),
     #[error("cannot read --docs {path}: {reason}")]
     Docs { path: String, reason: String },
+    #[error(transparent)]
+    Config(#[from] config::ConfigError),
+    #[error("cannot read the folder {path} that {file} names: {reason}")]
+    ConfigFolder {
+        path: String,
+        file: &'static str,
+        reason: String,
+    },
 }

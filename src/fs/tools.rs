@@ -6,6 +6,16 @@ use super::read::read_regular;
 use std::path::Path;
 use yaml_rust2::{Yaml, YamlLoader};
 
+/// The folder adr-tools' `.adr-dir` names, root-relative: its records are ADRs whatever the
+/// folder's name (CONTRACT.md §2).
+pub fn adr_dir(root: &Path) -> Option<String> {
+    let bytes = read_regular(&root.join(".adr-dir")).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let line = text.lines().next()?.trim();
+    let line = line.strip_prefix("./").unwrap_or(line);
+    crate::text::path::normalise(line.trim_end_matches('/')).filter(|p| !p.is_empty())
+}
+
 /// The root-relative record folders the root's tool configuration names, in the order found:
 /// `.adr-dir`'s, then log4brains' project folder and its packages' (each once, normalised, only
 /// those inside the root).

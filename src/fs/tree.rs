@@ -311,7 +311,8 @@ fn stem(name: &str) -> &str {
     }
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// The Levenshtein distance between two names, in characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -197,10 +197,17 @@ pub struct Scope {
 
 impl Scope {
     /// The scope of a scan of `root` with `docs`, by this build's parser.
+    /// `.context-graph.toml` decides how files are read (ADR-0012): its digest joins `docs`, so
+    /// a changed file is another scope and nothing parsed under the old one is used.
     pub fn new(root: &std::path::Path, docs: &[String]) -> Scope {
+        let mut docs = docs.to_vec();
+        if let Some(bytes) = crate::fs::config::fingerprint(root) {
+            let digest = crate::fs::fingerprint::Digest::of_bytes(&bytes);
+            docs.push(format!("{}#{:016x}", crate::fs::config::FILE, digest.0));
+        }
         Scope {
             root: root.display().to_string(),
-            docs: docs.to_vec(),
+            docs,
             parser: crate::parse::PARSER_VERSION,
         }
     }

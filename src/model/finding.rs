@@ -90,11 +90,13 @@ pub enum FindingCode {
     GovernedPathUnknown,
     /// a source marker names a superseded, deprecated or rejected record.
     StaleMarker,
+    /// a link to a record file that doesn't exist in a record folder.
+    LinkToMissingRecord,
 }
 
 impl FindingCode {
     /// Every code, in the contract's order.
-    pub const ALL: [FindingCode; 18] = [
+    pub const ALL: [FindingCode; 19] = [
         FindingCode::SupersededStillCurrent,
         FindingCode::SupersededByUnknown,
         FindingCode::GovernedPathGone,
@@ -113,6 +115,7 @@ impl FindingCode {
         FindingCode::DanglingMarker,
         FindingCode::GovernedPathUnknown,
         FindingCode::StaleMarker,
+        FindingCode::LinkToMissingRecord,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -135,6 +138,7 @@ impl FindingCode {
             FindingCode::DanglingMarker => "dangling-marker",
             FindingCode::GovernedPathUnknown => "governed-path-unknown",
             FindingCode::StaleMarker => "stale-marker",
+            FindingCode::LinkToMissingRecord => "link-to-missing-record",
         }
     }
 
@@ -159,6 +163,7 @@ impl FindingCode {
             FindingCode::DanglingMarker => Severity::Warning,
             FindingCode::GovernedPathUnknown => Severity::Warning,
             FindingCode::StaleMarker => Severity::Warning,
+            FindingCode::LinkToMissingRecord => Severity::Warning,
         }
     }
 }
@@ -167,6 +172,18 @@ impl std::fmt::Display for FindingCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// A link from a record to a record file that isn't there (CONTRACT.md §8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingRecordLink {
+    /// The linking record's id and file.
+    pub id: String,
+    pub path: String,
+    /// The link's target, root-relative.
+    pub target: String,
+    /// The existing record file with the closest name.
+    pub closest: Option<String>,
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ mod index;
 mod picture;
 mod report;
 
-pub use finding::{Finding, FindingCode, Severity};
+pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
 pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};

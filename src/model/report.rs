@@ -90,6 +90,36 @@ pub enum Status {
 }
 
 impl Status {
+    /// The reference's status table; the first word decides. "pending" (awaiting a decision) is
+    /// proposed; "superceded" (adr-tools' spelling) is superseded.
+    pub fn from_text(text: &str) -> Status {
+        let word = text
+            .split(|c: char| !c.is_alphabetic())
+            .find(|w| !w.is_empty())
+            .map(str::to_lowercase);
+        match word.as_deref() {
+            // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
+            // are the stages of Ember's RFC process.
+            Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring") => {
+                Status::Proposed
+            }
+            Some("accepted" | "approved" | "agreed" | "adopted" | "active" | "ready") => {
+                Status::Accepted
+            }
+            Some("implemented" | "done" | "shipped" | "released" | "recommended") => {
+                Status::Implemented
+            }
+            Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
+            // "Reverted" (a decision undone, home-assistant/architecture) is no longer in force.
+            Some("deprecated" | "retired" | "obsolete" | "reverted" | "discontinued") => {
+                Status::Deprecated
+            }
+            // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
+            Some("superseded" | "superceded" | "replaced") => Status::Superseded,
+            _ => Status::Unrecognised,
+        }
+    }
+
     /// Accepted and implemented count as current.
     pub fn is_current(self) -> bool {
         matches!(self, Status::Accepted | Status::Implemented)

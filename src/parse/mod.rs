@@ -11,7 +11,7 @@ mod scope;
 
 pub use fields::normalise_status;
 pub use guide::{parse_guide, Guide};
-pub use record::parse_text;
+pub use record::{name_id, parse_text};
 
 use crate::model::Status;
 use crate::text::ids::Prefix;
@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 5;
+pub const PARSER_VERSION: u32 = 6;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -45,6 +45,9 @@ pub struct ParsedRecord {
     pub supersedes: Vec<Ref>,
     pub superseded_by: Vec<Ref>,
     pub amends: Vec<Ref>,
+    /// "Amended by ADR-31": the records that amend this one, by its own word (the graph files
+    /// the edge on them).
+    pub amended_by: Vec<Ref>,
     /// What the frontmatter says the record relates to (`relatesTo`, `related`, `relatedTo`).
     pub related: Vec<Ref>,
     /// Every id mentioned (its own included; the graph drops it) and every link.
@@ -59,6 +62,20 @@ pub struct ParsedRecord {
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,
     pub notes: Vec<String>,
+    /// Its text holds a template's placeholders (`[short title]`, `{title}`, `NNNN`,
+    /// `YYYY-MM-DD`): a `0000-` file that does is the template, not a record.
+    pub placeholders: bool,
+    /// No `# ` heading, no status, no date, no decision section: a guide in a record folder
+    /// (`PROVENANCE.md`), unless a record links to it as a record.
+    pub bare: bool,
+    /// The repository its frontmatter names its pull request in (`prs: accepted:
+    /// https://github.com/OWNER/REPO/pull/N`), as `OWNER/REPO`: records merged from two
+    /// repositories keep each one's numbers.
+    pub origin: Option<String>,
+    /// Every id or link a line names after a supersession word, whoever its subject ("The
+    /// behaviour supersedes that description in [ADR-0015](…)"): enough for a successor to have
+    /// said it, never a relation of its own.
+    pub supersession_mentions: Vec<Ref>,
 }
 
 #[derive(Debug, thiserror::Error)]

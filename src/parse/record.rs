@@ -2,7 +2,8 @@
 //! date, relations, mentions, links and the paths its code spans name (ADR-0001).
 
 use super::fields::{
-    date_in_name, is_section_heading, plain_text, read_date, read_status, record_stem,
+    date_in_name, is_section_heading, number_after_date, plain_text, read_date, read_status,
+    record_stem,
 };
 use super::relations::{fm_refs, link_text_id, prose_relations, status_relations, Ctx};
 use super::{dedup, ParsedRecord, Ref};
@@ -44,8 +45,14 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
     let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], prefix);
     let mut amends = fm_refs(&fm, &["amends"], prefix);
+    let mut amended_by = fm_refs(&fm, &["amendedby"], prefix);
     let mut mentions: Vec<String> = ids::mentioned_ids(&fm.raw);
-    for r in supersedes.iter().chain(&superseded_by).chain(&amends) {
+    for r in supersedes
+        .iter()
+        .chain(&superseded_by)
+        .chain(&amends)
+        .chain(&amended_by)
+    {
         if let Ref::Id(id) = r {
             mentions.push(id.clone());
         }
@@ -69,16 +76,36 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     prose_relations(
         &shown_lines,
         &ctx,
-        [&mut superseded_by, &mut supersedes, &mut amends],
+        [
+            &mut superseded_by,
+            &mut supersedes,
+            &mut amends,
+            &mut amended_by,
+        ],
     );
     // The status line may itself say "Superseded by ADR-9".
     status_relations(
         &status_text,
         &ctx,
-        [&mut superseded_by, &mut supersedes, &mut amends],
+        [
+            &mut superseded_by,
+            &mut supersedes,
+            &mut amends,
+            &mut amended_by,
+        ],
     );
     let prose = prose_ids(&visible);
     mentions.extend(prose.ids);
+    // The number its own heading gives it (`# RFC 958 - …` in `2021-10-12-9568-x.md`) names the
+    // record itself, not another one.
+    if let Some(n) = heading
+        .map(heading_parts)
+        .filter(|p| p.kind)
+        .and_then(|p| p.number)
+    {
+        let alias = ids::format_id(prefix, n);
+        mentions.retain(|m| *m != alias);
+    }
     let linked_mentions = prose.linked;
     for (text, target) in text_links(&visible) {
         if let Some(target) = link_target(folder, target) {
@@ -95,7 +122,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             }
         }
     }
-    for list in [&mut supersedes, &mut superseded_by, &mut amends] {
+    for list in [
+        &mut supersedes,
+        &mut superseded_by,
+        &mut amends,
+        &mut amended_by,
+    ] {
         dedup(list);
     }
     mentions.sort();
@@ -109,6 +141,20 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = format!("Superseded by {}", successor_names(&superseded_by));
     }
 
+    // "> **Archived:** kept for historical reference only" above the body: deprecated.
+    if status == Status::Unknown && archived_callout(&lines) {
+        status = Status::Deprecated;
+        status_text = "Archived".to_string();
+    }
+    let placeholders = placeholder_re().is_match(&visible);
+    let bare = heading.is_none()
+        && fm.get(&["title", "id", "adr", "rfc"]).is_none()
+        && status == Status::Unknown
+        && date.is_none()
+        && !lines.iter().any(|(_, l)| {
+            let h = l.trim_start_matches('#');
+            h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
+        });
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,
@@ -120,6 +166,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         supersedes,
         superseded_by,
         amends,
+        amended_by,
         mentions,
         linked_mentions,
         links,
@@ -131,7 +178,81 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         ),
         declared: super::scope::declared_scope(&fm),
         notes,
+        placeholders,
+        bare,
+        supersession_mentions: supersession_mentions(&shown_lines, folder, prefix),
+        origin: origin_re()
+            .captures(&fm.raw)
+            .map(|c| c[1].to_ascii_lowercase()),
     }
+}
+
+/// Whether a blockquote or callout at the top of the body (before the first `##` section) says
+/// the record is archived (CONTRACT §8, "Status in a callout").
+fn archived_callout(lines: &[(usize, &str)]) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)^(?:\[![a-z]+\]\s*)?[*_]*(?:archived(?-u:\b)|this\s+\w+\s+(?:is|has\s+been|was)\s+archived)")
+            .expect("archived regex compiles")
+    });
+    lines
+        .iter()
+        .take_while(|(_, l)| !l.starts_with("## "))
+        .filter_map(|(_, l)| l.trim_start().strip_prefix('>'))
+        .any(|q| re.is_match(q.trim_start_matches(['>', ' ', '\t'])))
+}
+
+/// The ids and links each line names after a supersession word ("supersedes", "superseded",
+/// "replaces"…), whoever the subject.
+fn supersession_mentions(lines: &[(usize, &str)], folder: &str, prefix: Prefix) -> Vec<Ref> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)(?-u:\b)(?:supersed|superced|replac)[a-z]*")
+            .expect("supersession regex compiles")
+    });
+    let mut out = Vec::new();
+    for (_, line) in lines {
+        let Some(m) = re.find(line) else { continue };
+        let before = line[..m.start()].to_ascii_lowercase();
+        let negated = before
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .any(|w| matches!(w, "not" | "never" | "no") || w.ends_with("n't"));
+        if negated {
+            continue;
+        }
+        let rest = &line[m.end()..];
+        out.extend(ids::mentions(rest).into_iter().map(|m| Ref::Id(m.id)));
+        for (text, target) in text_links(rest) {
+            if let Some(target) = link_target(folder, target) {
+                out.push(Ref::Link {
+                    text_id: link_text_id(text, prefix),
+                    target,
+                });
+            }
+        }
+    }
+    dedup(&mut out);
+    out
+}
+
+/// A pull request's repository in frontmatter: `github.com/OWNER/REPO/pull/N`.
+fn origin_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)/pull/[0-9]+")
+            .expect("origin regex compiles")
+    })
+}
+
+/// A template's placeholders: `[short title…]`, `{title}`, `{{ title }}`, `NNNN`, `YYYY-MM-DD`.
+fn placeholder_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\[short title|\{\{?\s*title\s*\}|(?-u:\b)NNNN(?-u:\b)|(?-u:\b)YYYY-MM-DD(?-u:\b)",
+        )
+        .expect("placeholder regex compiles")
+    })
 }
 
 /// The successors a record names, for its status text: ids, else link texts' ids, else files.
@@ -158,14 +279,82 @@ fn first_heading(lines: &[(usize, &str)]) -> Option<String> {
     })
 }
 
-fn heading_prefix_re() -> &'static Regex {
+fn kind_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)^(?:(?:ADR|RFC|DR|DD)[-_ ]?([0-9]+)\s*[:.\-–—]?\s*|([0-9]+)\s*[.:]\s*)(.*)$",
-        )
-        .expect("heading regex compiles")
+        Regex::new(r"(?i)^(?:ADR|RFC|DR|DD)(?:[-_ ]?#?|\s+#)").expect("heading kind regex compiles")
     })
+}
+
+fn heading_date_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[^0-9]|$)")
+            .expect("heading date regex compiles")
+    })
+}
+
+/// What a first heading says before its title: the number it gives the record (`# RFC 1234 -
+/// 2021-05-04 - Retry budget`, `# ADR 7: Use X`, `# RFC #12 - X`, `# 7. Use X`), whether it
+/// named the kind (`RFC`, `ADR`), and the title without those prefixes nor a `DATE -` one. A
+/// date after the kind (`# RFC 2023-05-02 - X`) is a date, not a number (CONTRACT §8).
+struct HeadingParts<'a> {
+    number: Option<&'a str>,
+    kind: bool,
+    title: &'a str,
+}
+
+fn heading_parts(h: &str) -> HeadingParts<'_> {
+    let seps: &[char] = &[' ', '\t', ':', '.', '-', '\u{2013}', '\u{2014}'];
+    let mut rest = h.trim();
+    let mut number = None;
+    let mut kind = false;
+    let digits_at = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    if let Some(m) = kind_re().find(rest) {
+        let after = rest[m.end()..].trim_start();
+        let n = digits_at(after);
+        if heading_date_re().is_match(after) {
+            kind = true;
+            rest = after;
+        } else if n > 0 && !after[n..].starts_with(|c: char| c.is_alphanumeric()) {
+            kind = true;
+            number = Some(&after[..n]);
+            rest = after[n..].trim_start_matches(seps);
+        }
+    } else {
+        let n = digits_at(rest);
+        if n > 0 && !heading_date_re().is_match(rest) && rest[n..].starts_with(['.', ':']) {
+            number = Some(&rest[..n]);
+            rest = rest[n..].trim_start_matches(seps);
+        }
+    }
+    if heading_date_re().is_match(rest) {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .unwrap_or(rest.len());
+        let after = rest[end..].trim_start_matches(seps);
+        if after.len() < rest[end..].len() || after.is_empty() {
+            rest = after;
+        }
+    }
+    HeadingParts {
+        number,
+        kind,
+        title: rest.trim(),
+    }
+}
+
+/// The id a record file's name gives it, as [`parse_text`] reads it when nothing inside says
+/// otherwise: the number after a dated name's date, else a dated name's stem, else the name's
+/// leading number. `None` for a name that gives none.
+pub fn name_id(stem: &str, prefix: Prefix) -> Option<String> {
+    if date_in_name(stem).is_some() {
+        return Some(match number_after_date(stem) {
+            Some(n) => ids::format_id(prefix, n),
+            None => stem.to_string(),
+        });
+    }
+    ids::number_in_file_name(stem).map(|n| ids::format_id(prefix, &n))
 }
 
 fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) -> String {
@@ -174,25 +363,32 @@ fn read_id(fm: &Frontmatter, stem: &str, heading: Option<&str>, prefix: Prefix) 
             return id;
         }
     }
-    // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the stem is
-    // the id (CONTRACT §8).
+    let parts = heading.map(heading_parts);
+    // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the number
+    // after it (`2021-05-04-1234-x`), else its heading's `RFC 1234`, else the stem is the id
+    // (CONTRACT §8).
     if date_in_name(stem).is_some() {
+        if let Some(n) = number_after_date(stem) {
+            return ids::format_id(prefix, n);
+        }
+        if let Some(n) = parts.as_ref().filter(|p| p.kind).and_then(|p| p.number) {
+            return ids::format_id(prefix, n);
+        }
         return stem.to_string();
     }
     if let Some(n) = ids::number_in_file_name(stem) {
         return ids::format_id(prefix, &n);
     }
-    if let Some(c) = heading.and_then(|h| heading_prefix_re().captures(h)) {
-        if let Some(n) = c.get(1).or_else(|| c.get(2)) {
-            return ids::format_id(prefix, n.as_str());
-        }
+    if let Some(n) = parts.and_then(|p| p.number) {
+        return ids::format_id(prefix, n);
     }
     stem.to_string()
 }
 
-/// Frontmatter `title`; else the first `# ` heading without its "ADR 7:" prefix, unless the
-/// heading names a section ("Summary", "Superseded!") and frontmatter names the record
-/// (`feature`, `Feature Name`, `name`); else that frontmatter name; else the stem.
+/// Frontmatter `title`; else the first `# ` heading without its "ADR 7:" and "DATE -"
+/// prefixes, unless the heading names a section ("Summary", "Superseded!") and frontmatter
+/// names the record (`feature`, `Feature Name`, `name`); else that frontmatter name; else the
+/// stem.
 fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
     if let Some(v) = fm.get(&["title"]) {
         return v.text().trim().to_string();
@@ -205,15 +401,8 @@ fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
         return n;
     }
     if let Some(h) = heading {
-        if let Some(rest) = heading_prefix_re()
-            .captures(h)
-            .and_then(|c| c.get(3))
-            .map(|m| m.as_str().trim())
-            .filter(|r| !r.is_empty())
-        {
-            return rest.to_string();
-        }
-        return h.to_string();
+        let title = heading_parts(h).title;
+        return if title.is_empty() { h } else { title }.to_string();
     }
     stem.to_string()
 }
@@ -290,6 +479,39 @@ mod tests {
         assert_eq!(p("# 7. Use X\n").title, "Use X");
         assert_eq!(p("# 2024 plans\n").title, "2024 plans");
         assert_eq!(p("no heading\n").title, "0007-use-x");
+        assert_eq!(p("# RFC #12 - Use X\n").title, "Use X");
+        assert_eq!(p("# 2024-05-02 - Use X\n").title, "Use X");
+        assert_eq!(p("# ADR 7\n").title, "ADR 7");
+    }
+
+    #[test]
+    fn dated_names_with_a_number() {
+        let at = |path: &str, text: &str| parse_text(path, text, Prefix::Rfc);
+        let r = at(
+            "rfcs/2021-05-04-1234-retry-budget.md",
+            "# RFC 1234 - 2021-05-04 - Retry budget\n",
+        );
+        assert_eq!(
+            (r.id.as_str(), r.title.as_str()),
+            ("RFC-1234", "Retry budget")
+        );
+        let r = at(
+            "rfcs/2021-05-04-retry-budget.md",
+            "# RFC 77 - 2021-05-04 - Retry\n",
+        );
+        assert_eq!((r.id.as_str(), r.title.as_str()), ("RFC-0077", "Retry"));
+        let r = at("rfcs/2023-05-02-plain.md", "# RFC 2023-05-02 - Plain\n");
+        assert_eq!(
+            (r.id.as_str(), r.title.as_str()),
+            ("2023-05-02-plain", "Plain")
+        );
+        let r = at("rfcs/2022-11-2-14714-x.md", "# X\n");
+        assert_eq!(
+            (r.id.as_str(), r.date.as_deref()),
+            ("RFC-14714", Some("2022-11-02"))
+        );
+        // A plain dated name with a heading that names no kind keeps the stem.
+        assert_eq!(at("rfcs/2024-06-11-x.md", "# 7. X\n").id, "2024-06-11-x");
     }
 
     #[test]

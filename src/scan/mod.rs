@@ -26,7 +26,6 @@ use crate::fs::{Found, FsError};
 use crate::graph::{self, Resolver};
 use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
-use crate::text::ids::Prefix;
 use std::path::Path;
 
 /// Why there is no report.
@@ -82,10 +81,12 @@ type Outcome<T> = (Result<T, String>, Option<Stamp>);
 
 /// Reads every record and guide under `root` and runs every check.
 pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, ScanError> {
-    let folders = discover::record_folders(root, docs)?;
+    let reading = discover::reading(root, docs)?;
+    let folders = reading.folders.clone();
     let started_ns = crate::util::now_ns();
     let dir = inputs.keeps();
-    let listing = discover::list_records(root, &folders);
+    let mut listing = discover::list_records(root, &folders);
+    listing.files.retain(|f| !reading.excluded(&f.rel));
     let record_dirs = dir.map(|d| stamp_all(d, &listing.dirs, started_ns));
     let mut notes = listing.notes.clone();
     let mut parsed: Vec<ParsedRecord> = Vec::with_capacity(listing.files.len());
@@ -96,7 +97,7 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         started_ns,
         |f, now| inputs.record(f, now),
         |bytes, f| {
-            let prefix = Prefix::for_folder(crate::text::parent_folder(&f.rel));
+            let prefix = reading.prefix_for(&f.rel);
             parse::parse_record(&f.rel, bytes, prefix).map_err(|e| e.to_string())
         },
         root,
@@ -111,6 +112,8 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
             Err(note) => notes.push(note),
         }
     }
+    drop_non_records(&mut parsed);
+    default_statuses(&mut parsed, &reading);
     if parsed.is_empty() {
         let looked = if folders.is_empty() {
             "the default record folders; none exists".to_string()
@@ -164,7 +167,14 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
     }
     let resolver = Resolver::new(&parsed, &folders);
     let docs_cited = graph::doc_citations(&guides, &records, &resolver);
-    let findings = crate::checks::run(&records, &docs_cited);
+    let mut findings = crate::checks::run(&records, &docs_cited);
+    findings.extend(crate::checks::missing_record_links(
+        &graph::missing_record_links(&tree, &parsed, &folders),
+    ));
+    foreign_duplicates(&mut findings, &parsed);
+    said_in_other_words(&mut findings, &parsed);
+    crate::checks::sort(&mut findings);
+    ignore_findings(&mut findings, &reading, &mut notes);
     let deps = record_dirs.map(|record_dirs| Deps {
         started_ns,
         docs: docs.to_vec(),
@@ -188,6 +198,118 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         guides,
         deps,
     })
+}
+
+/// A record that states no status takes its folder's `default_status` (CONTRACT.md §10); its
+/// `status_text` stays `""`, since the file says nothing.
+fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
+    for p in parsed.iter_mut() {
+        if p.status == crate::model::Status::Unknown {
+            if let Some(word) = reading.default_status(&p.path) {
+                p.status = crate::model::Status::from_text(word);
+            }
+        }
+    }
+}
+
+/// Records merged from two repositories (ember-cli's RFCs in emberjs/rfcs) keep each one's pull
+/// request numbers: an id shared by records whose frontmatter names their pull requests in
+/// different repositories is no `duplicate-id` (CONTRACT.md §8).
+fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    findings.retain(|f| {
+        if f.code != crate::model::FindingCode::DuplicateId {
+            return true;
+        }
+        let origins: Vec<Option<&str>> = parsed
+            .iter()
+            .filter(|p| p.id == f.record)
+            .map(|p| p.origin.as_deref())
+            .collect();
+        let mut named: Vec<&str> = origins.iter().flatten().copied().collect();
+        named.sort_unstable();
+        named.dedup();
+        !(named.len() == origins.len() && origins.iter().all(Option::is_some))
+    });
+}
+
+/// A successor that names the record after a supersession word in a sentence of its own ("The
+/// behaviour supersedes that description in [ADR-0015](…)") has said it supersedes it, if not
+/// as the record's own statement: no `successor-not-reciprocal`.
+fn said_in_other_words(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    findings.retain(|f| {
+        if f.code != crate::model::FindingCode::SuccessorNotReciprocal {
+            return true;
+        }
+        let paths: Vec<&str> = parsed
+            .iter()
+            .filter(|p| p.id == f.record)
+            .map(|p| p.path.as_str())
+            .collect();
+        let Some(successor) = parsed.iter().find(|p| p.path == f.path) else {
+            return true;
+        };
+        !successor.supersession_mentions.iter().any(|r| match r {
+            parse::Ref::Id(id) => *id == f.record,
+            parse::Ref::Link { target, text_id } => {
+                paths.contains(&target.as_str()) || text_id.as_deref() == Some(f.record.as_str())
+            }
+        })
+    });
+}
+
+/// Drops the findings whose codes `.context-graph.toml` ignores, and says in a note how many.
+fn ignore_findings(
+    findings: &mut Vec<crate::model::Finding>,
+    reading: &discover::Reading,
+    notes: &mut Vec<String>,
+) {
+    let ignore = &reading.config.ignore;
+    if ignore.is_empty() {
+        return;
+    }
+    let before = findings.len();
+    let mut counts: Vec<(crate::model::FindingCode, usize)> = Vec::new();
+    for f in findings.iter().filter(|f| ignore.contains(&f.code)) {
+        match counts.iter_mut().find(|(c, _)| *c == f.code) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((f.code, 1)),
+        }
+    }
+    findings.retain(|f| !ignore.contains(&f.code));
+    let dropped = before - findings.len();
+    if dropped > 0 {
+        counts.sort();
+        let each: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        notes.push(format!(
+            "{dropped} finding{} ignored by {} ({})",
+            if dropped == 1 { "" } else { "s" },
+            crate::fs::config::FILE,
+            each.join(", ")
+        ));
+    }
+}
+
+/// Leaves out the files of a record folder that are not records by their text (CONTRACT.md §8,
+/// "Which files are records"): a `0000-` file holding a template's placeholders, and a bare file
+/// (no heading, status, date or decision) whose name carries no number or date and that no
+/// record links to.
+fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
+    let linked: std::collections::HashSet<String> = parsed
+        .iter()
+        .flat_map(|p| p.links.iter())
+        .filter_map(|l| match l {
+            parse::Ref::Link { target, .. } => Some(target.clone()),
+            parse::Ref::Id(_) => None,
+        })
+        .collect();
+    parsed.retain(|p| {
+        let name = p.path.rsplit('/').next().unwrap_or(&p.path);
+        let template = name.starts_with("0000-") && p.placeholders;
+        // A name with a number or a date (`0024-x.md`) says it is a record, heading or not.
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        let named = parse::name_id(stem, p.prefix).is_some();
+        !template && (!p.bare || named || linked.contains(&p.path))
+    });
 }
 
 fn stamp_all(dir: &RootDir, rels: &[String], started_ns: i64) -> Vec<(String, Option<Stamp>)> {

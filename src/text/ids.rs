@@ -76,7 +76,18 @@ fn next_mention(text: &str, mut from: usize) -> Option<(usize, usize)> {
         }
         let digits = b[j..].iter().take_while(|c| c.is_ascii_digit()).count();
         let end = j + digits;
-        if digits > 0 && (end == b.len() || !word(b[end])) {
+        // `RFC 2023-05-02 - …` names a date, not RFC-2023 (CONTRACT.md §8).
+        let date = digits == 4
+            && b.get(end) == Some(&b'-')
+            && b.get(end + 1).is_some_and(u8::is_ascii_digit)
+            && b[end + 1..]
+                .iter()
+                .skip_while(|c| c.is_ascii_digit())
+                .take(2)
+                .collect::<Vec<_>>()
+                .first()
+                == Some(&&b'-');
+        if digits > 0 && !date && (end == b.len() || !word(b[end])) {
             return Some((i, end));
         }
     }

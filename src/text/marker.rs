@@ -109,11 +109,28 @@ impl Markers {
     }
 }
 
-/// Whether the markers of `path` are read as Markdown's (fenced blocks are examples).
+/// Whether the markers of `path` are read as Markdown's (fenced blocks are examples; only an
+/// HTML comment, or MDX's `{/* … */}`, is a marker line: a heading or a list item is not).
 pub fn is_markdown(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-    ext.eq_ignore_ascii_case("md") || ext.eq_ignore_ascii_case("markdown")
+    ["md", "markdown", "mdx"]
+        .iter()
+        .any(|m| ext.eq_ignore_ascii_case(m))
+}
+
+/// The ids a Markdown or MDX line declares: an HTML comment (`<!-- @adr 12 -->`) or an MDX
+/// comment (`{/* @adr 12 */}`); a heading (`# @adr 12`) or a list item (`* @adr 12`) is
+/// Markdown's own text, not a comment.
+fn markdown_line_ids(line: &str) -> Vec<String> {
+    let t = line.trim_start_matches([' ', '\t']);
+    if let Some(mdx) = t.strip_prefix("{/*") {
+        return line_ids(format!("/*{mdx}").as_bytes());
+    }
+    if t.starts_with("<!--") {
+        return line_ids(t.as_bytes());
+    }
+    Vec::new()
 }
 
 /// The markers in a file's header window: `window` is its first bytes (at most [`WINDOW`];
@@ -152,7 +169,7 @@ pub fn scan(window: &[u8], longer: bool, markdown: bool) -> Vec<Marker> {
         let text = String::from_utf8_lossy(window);
         let lines: Vec<&str> = text.split('\n').collect();
         for (i, line) in super::markdown::visible_lines(&lines, 0) {
-            push(i, line_ids(line.as_bytes()));
+            push(i, markdown_line_ids(line));
         }
     } else {
         // Only a line holding an `@` can be a marker line: go from one `@` to the next rather
@@ -405,7 +422,11 @@ mod tests {
         );
         let all: Vec<String> = found(text, false).into_iter().map(|(_, id)| id).collect();
         assert_eq!(all, ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004"]);
-        assert!(is_markdown("docs/a.MD") && is_markdown("x.markdown"));
+        assert!(is_markdown("docs/a.MD") && is_markdown("x.markdown") && is_markdown("p.mdx"));
+        assert_eq!(markdown_line_ids("{/* @adr 12 */}"), ["ADR-0012"]);
+        assert_eq!(markdown_line_ids("<!-- @adr 3 -->"), ["ADR-0003"]);
+        assert!(markdown_line_ids("# @adr 12").is_empty());
+        assert!(markdown_line_ids("* @adr 12").is_empty());
         assert!(!is_markdown("src/a.rs") && !is_markdown("md"));
     }
 

@@ -36,6 +36,7 @@ mod reading_output;
 mod reading_paths;
 mod reading_relations;
 mod reading_scope;
+mod reading_shapes;
 mod regressions;
 #[cfg(unix)]
 mod review;

@@ -208,14 +208,23 @@ fn ids_in_code_spans_are_examples_unless_alone() {
 }
 
 #[test]
-fn an_example_record_path_is_not_a_citation_but_a_link_to_a_missing_record_is() {
+fn an_example_record_path_is_not_a_citation_nor_a_link_to_a_missing_record() {
     let j = json("reading/ids-code-spans");
     let cites = ids_of(&record(&j, "ADR-0002")["cites"]);
     // `docs/adr/0042-my-decision.md` names no file: an example.
     assert!(!cites.contains(&"ADR-0042".to_string()), "{cites:?}");
-    // `[draft](0005-sample-debug-logs.md)` links a record file that is missing: a citation.
-    assert!(cites.contains(&"ADR-0005".to_string()), "{cites:?}");
-    assert!(has_finding(&j, "unknown-reference", "ADR-0002"));
+    // `[draft](0005-sample-debug-logs.md)` links a record file that is missing: no phantom id
+    // in `cites`, a `link-to-missing-record` naming the closest record file (CONTRACT.md §8).
+    assert!(!cites.contains(&"ADR-0005".to_string()), "{cites:?}");
+    assert!(!has_finding(&j, "unknown-reference", "ADR-0002"));
+    let found = findings_of(&j, "link-to-missing-record", "ADR-0002");
+    assert_eq!(found.len(), 1, "{:#}", j["findings"]);
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("docs/adr/0005-sample-debug-logs.md"),
+        "{message}"
+    );
+    assert!(message.contains("docs/adr/000"), "{message}");
 }
 
 #[test]

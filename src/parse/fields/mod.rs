@@ -287,8 +287,10 @@ pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status,
             .find(|(i, v)| !counts(*i) && is_known_status(v))
             .map(|(_, v)| v.clone())
     };
+    // Ember's RFCs keep their status as a `stage` (accepted, released, recommended…).
     let text = fm
         .get(&["status"])
+        .or_else(|| fm.get(&["stage"]))
         .map(|v| clean_value(&v.text()))
         .or_else(|| counted(&status_lines))
         .or_else(|| counted(&tables))
@@ -301,23 +303,9 @@ pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status,
     }
 }
 
-/// The reference's status table; the first word decides. "pending" (awaiting a decision) is
-/// proposed; "superceded" (adr-tools' spelling) is superseded.
+/// The reference's status table (kept with [`Status`]): the first word decides.
 pub fn normalise_status(text: &str) -> Status {
-    let word = text
-        .split(|c: char| !c.is_alphabetic())
-        .find(|w| !w.is_empty())
-        .map(str::to_lowercase);
-    match word.as_deref() {
-        Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending") => Status::Proposed,
-        Some("accepted" | "approved" | "agreed" | "adopted" | "active") => Status::Accepted,
-        Some("implemented" | "done" | "shipped") => Status::Implemented,
-        Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
-        Some("deprecated" | "retired" | "obsolete") => Status::Deprecated,
-        // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
-        Some("superseded" | "superceded" | "replaced") => Status::Superseded,
-        _ => Status::Unrecognised,
-    }
+    Status::from_text(text)
 }
 
 // ------------------------------------------------------------------ date
@@ -408,27 +396,55 @@ pub(super) fn record_stem(rel_path: &str) -> &str {
     }
 }
 
-/// The date a name starts with, `YYYYMMDD-` or `YYYY-MM-DD-` (a real day, years 1900 to 2999),
-/// as `YYYY-MM-DD`: such a name carries a date, not a sequence number.
+/// The date a name starts with, `YYYYMMDD-` or `YYYY-MM-DD-` (a real day, years 1900 to 2999;
+/// month and day may be unpadded, `2022-11-2-`), as `YYYY-MM-DD`: such a name carries a date,
+/// not a sequence number.
 pub(super) fn date_in_name(stem: &str) -> Option<String> {
+    split_dated_name(stem).map(|(date, _)| date)
+}
+
+/// A dated name's date and what follows it (after its `-`).
+fn split_dated_name(stem: &str) -> Option<(String, &str)> {
     let b = stem.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    let date = if digits(0..8) && b.get(8) == Some(&b'-') {
-        format!("{}-{}-{}", &stem[0..4], &stem[4..6], &stem[6..8])
-    } else if digits(0..4)
-        && b.get(4) == Some(&b'-')
-        && digits(5..7)
-        && b.get(7) == Some(&b'-')
-        && digits(8..10)
-        && b.get(10) == Some(&b'-')
-    {
-        stem[0..10].to_string()
+    let (date, rest) = if digits(0..8) && b.get(8) == Some(&b'-') {
+        (
+            format!("{}-{}-{}", &stem[0..4], &stem[4..6], &stem[6..8]),
+            &stem[9..],
+        )
+    } else if digits(0..4) && b.get(4) == Some(&b'-') {
+        // `YYYY-M[M]-D[D]-`: each part one or two digits.
+        let part = |from: usize| {
+            let n = b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+            ((1..=2).contains(&n) && b.get(from + n) == Some(&b'-')).then_some(n)
+        };
+        let m = part(5)?;
+        let d = part(6 + m)?;
+        let end = 6 + m + d;
+        (
+            format!(
+                "{}-{:0>2}-{:0>2}",
+                &stem[0..4],
+                &stem[5..5 + m],
+                &stem[6 + m..end]
+            ),
+            &stem[end + 1..],
+        )
     } else {
         return None;
     };
     let year: u32 = date[0..4].parse().ok()?;
-    ((1900..=2999).contains(&year) && parse_date(&date).is_some()).then_some(date)
+    ((1900..=2999).contains(&year) && parse_date(&date).is_some()).then_some((date, rest))
+}
+
+/// The number a dated name carries after its date (`2021-05-04-1234-retry-budget` → `1234`,
+/// `20210504-1234-x`): people call such a record by that number (CONTRACT §8, "Dated names
+/// with a number").
+pub(super) fn number_after_date(stem: &str) -> Option<&str> {
+    let (_, rest) = split_dated_name(stem)?;
+    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (n > 0 && matches!(rest.as_bytes().get(n), None | Some(b'-' | b'_'))).then(|| &rest[..n])
 }
 
 // ------------------------------------------------------------------ titles

@@ -12,6 +12,14 @@ fn status(text: &str) -> (Status, String) {
 fn dated_names_carry_a_date() {
     assert_eq!(date_in_name("20240611-x").as_deref(), Some("2024-06-11"));
     assert_eq!(date_in_name("2024-06-11-x").as_deref(), Some("2024-06-11"));
+    assert_eq!(
+        date_in_name("2022-11-2-14714-x").as_deref(),
+        Some("2022-11-02")
+    );
+    assert_eq!(number_after_date("2022-11-2-14714-x"), Some("14714"));
+    assert_eq!(number_after_date("20210504-1234-x"), Some("1234"));
+    assert_eq!(number_after_date("2021-05-04-retry-budget"), None);
+    assert_eq!(number_after_date("2021-05-04-3d-graphics"), None);
     // Not a real day, not a plausible year, no dash after it, or a sequence number.
     for stem in [
         "20241341-x",

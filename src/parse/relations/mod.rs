@@ -38,16 +38,22 @@ enum Kind {
     SupersededBy,
     Supersedes,
     Amends,
+    /// "Amended by ADR-31": the inverse edge, filed on the record named.
+    AmendedBy,
 }
 
 /// How the word is inflected: "superseded by" (`By`), "supersedes" (`Third`), "superseding"
-/// (`Participle`), "supersede" (`Base`). The last two count only after a subject.
+/// (`Participle`), "supersede" (`Base`), "has superseded" (`Perfect`), "an amendment of"
+/// (`Noun`). Base and perfect count only after a subject; a participle at a clause's start
+/// only when the ids end the clause ("Superseding [ADR-0002](…).").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Form {
     By,
     Third,
     Participle,
     Base,
+    Perfect,
+    Noun,
 }
 
 /// A relation word: "superseded by" (with the adr-tools spelling "superceded", emphasis, and a
@@ -57,7 +63,7 @@ fn relation_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"(?i)(?-u:\b)(?:((?:superseded|superceded|replaced)[*_]*(?:[ \t]*[:,]?[ \t]*(?:on[ \t]+)?[0-9]{4}-[0-9]{2}-[0-9]{2},?)?\s+[*_]*by)|(supersedes|supercedes|replaces|superseding|superceding|replacing|supersede|supercede|replace|amends|extends|refines|narrows|overrides|modifies|amending|extending|refining|narrowing|overriding|modifying|amend|extend|refine|narrow|override|modify))(?-u:\b)",
+            r"(?i)(?-u:\b)(?:((?:superseded|superceded|replaced)[*_]*(?:[ \t]*[:,]?[ \t]*(?:on[ \t]+)?[0-9]{4}-[0-9]{2}-[0-9]{2},?)?\s+[*_]*by)|(amended[*_]*\s+[*_]*by)|(amendment\s+(?:of|to))|(superseded|superceded|replaced|supersedes|supercedes|replaces|superseding|superceding|replacing|supersede|supercede|replace|amends|extends|refines|narrows|overrides|modifies|amending|extending|refining|narrowing|overriding|modifying|amend|extend|refine|narrow|override|modify))(?-u:\b)",
         )
         .expect("regex")
     })
@@ -75,6 +81,8 @@ fn classify(word: &str) -> (Kind, Form) {
     };
     let form = if w.ends_with("ing") {
         Form::Participle
+    } else if w.ends_with("ed") {
+        Form::Perfect
     } else if w.ends_with('s') {
         Form::Third
     } else {
@@ -93,10 +101,9 @@ fn list_separator_re() -> &'static Regex {
 fn bare_number_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     // Where an id is expected in prose, a bare number counts only when it is plainly one:
-    // backticked (`0022`), zero-padded (0022) or numbered (#22).
-    RE.get_or_init(|| {
-        Regex::new(r"^(?:`#?([0-9]+)`|#([0-9]+)(?-u:\b)|(0[0-9]+)(?-u:\b))").expect("regex")
-    })
+    // backticked (`0022`) or zero-padded (0022). `#22` is an issue or pull request, never an
+    // id (CONTRACT §8).
+    RE.get_or_init(|| Regex::new(r"^(?:`([0-9]+)`|(0[0-9]+)(?-u:\b))").expect("regex"))
 }
 
 /// "specific clauses of", "parts of", "section 3 of" between the word and the ids: the
@@ -114,7 +121,7 @@ fn part_of_re() -> &'static Regex {
 /// Reads the list of ids and links at the start of `rest`. `rest` may hold the next lines of a
 /// wrapped paragraph: the list crosses a line break right after the relation word ("superseded
 /// by\n[RFC 44](…)") or after a connector ("ADR-7 and\nADR-9"), not after a complete item.
-fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
+fn read_list<'t>(rest: &'t str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) -> &'t str {
     let mut rest = rest;
     let mut first = true;
     loop {
@@ -151,13 +158,14 @@ fn read_list(rest: &str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>) {
             rest = &unticked[mention.end..];
             rest = rest.strip_prefix('`').unwrap_or(rest);
         } else if let Some(c) = bare_number_re().captures(rest) {
-            let digits = c.get(1).or(c.get(2)).or(c.get(3)).unwrap().as_str();
+            let digits = c.get(1).or(c.get(2)).unwrap().as_str();
             out.push(Ref::Id(ids::format_id(prefix, digits)));
             rest = &rest[c.get(0).unwrap().end()..];
         } else {
             break;
         }
     }
+    rest
 }
 
 /// The id mentioned at the very start of `text`, looked for in a window of its first bytes
@@ -181,17 +189,45 @@ fn first_mention(text: &str) -> Option<ids::Mention> {
     }
 }
 
-/// The three lists a relation fills: `[superseded_by, supersedes, amends]`.
-pub(super) type Lists<'a> = [&'a mut Vec<Ref>; 3];
+/// The lists a relation fills: `[superseded_by, supersedes, amends, amended_by]`.
+pub(super) type Lists<'a> = [&'a mut Vec<Ref>; 4];
+
+/// The kind and form of the relation word a match of [`relation_re`] found.
+fn kind_and_form(c: &regex::Captures) -> (Kind, Form) {
+    if c.get(1).is_some() {
+        (Kind::SupersededBy, Form::By)
+    } else if c.get(2).is_some() {
+        (Kind::AmendedBy, Form::By)
+    } else if c.get(3).is_some() {
+        (Kind::Amends, Form::Noun)
+    } else {
+        classify(c.get(0).expect("group 0 always matches").as_str())
+    }
+}
+
+/// What a relation's object may begin with before its ids: "narrows the rule ADR-0021 set",
+/// "amends the decision in ADR-4".
+fn object_noun_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^[\s*_]*(?:the\s+)?(?:rules?|decisions?|polic(?:y|ies)|scope|requirements?|guidance|constraints?)(?:\s+(?:of|in|from|set\s+(?:by|in)))?\s+",
+        )
+        .expect("regex")
+    })
+}
 
 /// Files the ids after the relation word that ends at `end` of `line`. A partial relation
 /// ("in part supersedes", "supersedes parts of") is an amendment; a partial "superseded by"
-/// names no successor and is dropped.
-fn file(line: &str, end: usize, kind: Kind, partial: bool, ctx: &Ctx, lists: &mut Lists) {
+/// names no successor and is dropped. With `must_end`, the ids must end the clause, else
+/// nothing is filed ("Superseding ADR-2 would be well-formed" is a gerund, not a statement).
+fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: &mut Lists) {
     let mut rest = &line[end..];
-    let mut partial = partial;
+    let mut partial = verdict.partial;
     if let Some(m) = part_of_re().find(rest) {
         partial = true;
+        rest = &rest[m.end()..];
+    } else if let Some(m) = object_noun_re().find(rest) {
         rest = &rest[m.end()..];
     }
     let slot = match (kind, partial) {
@@ -199,8 +235,25 @@ fn file(line: &str, end: usize, kind: Kind, partial: bool, ctx: &Ctx, lists: &mu
         (Kind::SupersededBy, false) => 0,
         (Kind::Supersedes, false) => 1,
         (Kind::Supersedes, true) | (Kind::Amends, _) => 2,
+        (Kind::AmendedBy, _) => 3,
     };
-    read_list(rest, ctx.folder, ctx.prefix, lists[slot]);
+    let mut found = Vec::new();
+    let left = read_list(rest, ctx.folder, ctx.prefix, &mut found);
+    let ends = left
+        .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')' | '*' | '_'))
+        .is_empty();
+    if verdict.must_end && !ends {
+        return;
+    }
+    lists[slot].extend(found);
+}
+
+/// What [`judge`] decided of a relation word: it counts, partly or wholly, and perhaps only
+/// when its ids end the clause.
+#[derive(Debug, Clone, Copy, Default)]
+struct Verdict {
+    partial: bool,
+    must_end: bool,
 }
 
 /// What reading a record's relations needs besides its text.
@@ -217,11 +270,8 @@ pub(super) struct Ctx<'a> {
 pub(super) fn status_relations(status: &str, ctx: &Ctx, mut lists: Lists) {
     for c in relation_re().captures_iter(status) {
         let m = c.get(0).expect("group 0 always matches");
-        let (kind, form) = match c.get(1) {
-            Some(_) => (Kind::SupersededBy, Form::By),
-            None => classify(m.as_str()),
-        };
-        if form == Form::Base {
+        let (kind, form) = kind_and_form(&c);
+        if matches!(form, Form::Base | Form::Perfect | Form::Noun) {
             continue;
         }
         let before = words(&status[..m.start()]);
@@ -229,7 +279,11 @@ pub(super) fn status_relations(status: &str, ctx: &Ctx, mut lists: Lists) {
             continue;
         }
         let partial = before.iter().any(|w| PARTIAL.contains(&w.as_str()));
-        file(status, m.end(), kind, partial, ctx, &mut lists);
+        let verdict = Verdict {
+            partial,
+            must_end: false,
+        };
+        file(status, m.end(), kind, verdict, ctx, &mut lists);
     }
 }
 
@@ -240,15 +294,12 @@ pub(super) fn prose_relations(lines: &[(usize, &str)], ctx: &Ctx, mut lists: Lis
         let row = Row::of(&line);
         for c in relation_re().captures_iter(&line) {
             let m = c.get(0).expect("group 0 always matches");
-            let (kind, form) = match c.get(1) {
-                Some(_) => (Kind::SupersededBy, Form::By),
-                None => classify(m.as_str()),
-            };
+            let (kind, form) = kind_and_form(&c);
             let Some(start) = clause_start(&line, &row, m.start()) else {
                 continue;
             };
-            if let Some(partial) = judge(&line[start..m.start()], form, ctx.own_id) {
-                file(&line, m.end(), kind, partial, ctx, &mut lists);
+            if let Some(verdict) = judge(&line[start..m.start()], form, ctx.own_id) {
+                file(&line, m.end(), kind, verdict, ctx, &mut lists);
             }
         }
     }
@@ -490,6 +541,8 @@ const FILLER: &[&str] = &[
     "thereby",
     "consequently",
     "then",
+    "later",
+    "since",
     "decided",
     "decide",
     "agreed",
@@ -560,20 +613,34 @@ fn blocks(word: &str) -> bool {
     BLOCK.contains(&word) || word.ends_with("n't") || word.ends_with("n’t")
 }
 
+/// Words that may stand before "an amendment of": "It is filed as an amendment of ADR-22".
+const NOUN_FILLER: &[&str] = &["filed", "written", "submitted", "as", "an"];
+
 /// Whether the text before a relation word in its clause leaves the record as the subject:
-/// `Some(partial)` when it does.
-fn judge(prefix: &str, form: Form, own_id: &str) -> Option<bool> {
+/// `Some(verdict)` when it does.
+fn judge(prefix: &str, form: Form, own_id: &str) -> Option<Verdict> {
     let p = skip_markers(prefix);
     let w = words(p);
     let partial = |ws: &[String]| ws.iter().any(|w| PARTIAL.contains(&w.as_str()));
+    let counts = |partial: bool| Verdict {
+        partial,
+        must_end: false,
+    };
     // At a clause's start only a statement counts: "Supersedes ADR-3", "Superseded by ADR-9";
-    // not an imperative ("Supersede ADR-7 with new records") nor a gerund ("Superseding
+    // not an imperative ("Supersede ADR-7 with new records"). A participle counts there when
+    // its ids end the clause ("Superseding [ADR-0002](…)."), not as a gerund ("Superseding
     // ADR-2 would be well-formed").
     let stated = matches!(form, Form::By | Form::Third);
     if w.is_empty() {
-        return stated.then_some(false);
+        return match form {
+            Form::Participle => Some(Verdict {
+                partial: false,
+                must_end: true,
+            }),
+            _ => stated.then(|| counts(false)),
+        };
     }
-    // The subject: "this" and up to three nouns, "we", "I", or the record's own id.
+    // The subject: "this" and up to three nouns, "we", "I", "it", or the record's own id.
     let subject_len = if w[0] == "this" {
         1 + w[1..]
             .iter()
@@ -585,7 +652,7 @@ fn judge(prefix: &str, form: Form, own_id: &str) -> Option<bool> {
                     && !blocks(x)
             })
             .count()
-    } else if w[0] == "we" || w[0] == "i" {
+    } else if w[0] == "we" || w[0] == "i" || w[0] == "it" {
         1
     } else {
         match ids::mentions(p).first() {
@@ -594,21 +661,30 @@ fn judge(prefix: &str, form: Form, own_id: &str) -> Option<bool> {
         }
     };
     let rest = &w[subject_len..];
+    if form == Form::Noun {
+        let fits = |x: &String| FILLER.contains(&x.as_str()) || NOUN_FILLER.contains(&x.as_str());
+        return rest.iter().all(fits).then(|| counts(false));
+    }
     if subject_len == 0 {
         let adverbs_only = rest.iter().all(|x| ADVERBS.contains(&x.as_str()));
-        return (stated && adverbs_only).then(|| partial(rest));
+        return (stated && adverbs_only).then(|| counts(partial(rest)));
     }
     if rest
         .iter()
         .all(|x| FILLER.contains(&x.as_str()) || PARTIAL.contains(&x.as_str()))
     {
-        return Some(partial(rest));
+        // "This RFC has superseded X": the perfect needs its auxiliary.
+        let perfect_ok = form != Form::Perfect
+            || rest
+                .iter()
+                .any(|x| matches!(x.as_str(), "has" | "have" | "had"));
+        return perfect_ok.then(|| counts(partial(rest)));
     }
     // "We drop the schema, superseding ADR-5": a participle after a comma or a dash, in a
     // sentence whose subject is the record or its authors, with nothing negated or conditional.
     let t = p.trim_end().trim_end_matches(['*', '_']);
     let after_break = t.ends_with([',', '—', '–']) || t.ends_with(" -");
-    (form == Form::Participle && after_break && !w.iter().any(|x| blocks(x))).then_some(false)
+    (form == Form::Participle && after_break && !w.iter().any(|x| blocks(x))).then(|| counts(false))
 }
 
 /// The id a link's text names: `[ADR-3: Title]`, `[3. Title]`, `[0003]`.

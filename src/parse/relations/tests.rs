@@ -6,13 +6,13 @@ use super::*;
 fn read(text: &str) -> [Vec<String>; 3] {
     let all: Vec<&str> = text.split('\n').collect();
     let lines: Vec<(usize, &str)> = all.iter().copied().enumerate().collect();
-    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut a, mut b, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let ctx = Ctx {
         folder: "docs/adr",
         prefix: Prefix::Adr,
         own_id: "ADR-0020",
     };
-    prose_relations(&lines, &ctx, [&mut a, &mut b, &mut c]);
+    prose_relations(&lines, &ctx, [&mut a, &mut b, &mut c, &mut d]);
     let ids = |v: Vec<Ref>| -> Vec<String> {
         v.into_iter()
             .map(|r| match r {
@@ -160,14 +160,89 @@ fn status_values_name_relations_anywhere() {
         prefix: Prefix::Adr,
         own_id: "ADR-0020",
     };
-    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut a, mut b, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     status_relations(
         "Accepted, superseded by ADR-9",
         &ctx,
-        [&mut a, &mut b, &mut c],
+        [&mut a, &mut b, &mut c, &mut d],
     );
-    status_relations("Not superseded by ADR-8", &ctx, [&mut a, &mut b, &mut c]);
+    status_relations(
+        "Not superseded by ADR-8",
+        &ctx,
+        [&mut a, &mut b, &mut c, &mut d],
+    );
     assert_eq!(a, [Ref::Id("ADR-0009".into())]);
+    status_relations(
+        "Accepted; amended by ADR-31",
+        &ctx,
+        [&mut a, &mut b, &mut c, &mut d],
+    );
+    assert_eq!(d, [Ref::Id("ADR-0031".into())]);
+}
+
+/// The amended-by list of a prose text, as ids.
+fn amended_by(text: &str) -> Vec<Ref> {
+    let all: Vec<&str> = text.split('\n').collect();
+    let lines: Vec<(usize, &str)> = all.iter().copied().enumerate().collect();
+    let (mut a, mut b, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let ctx = Ctx {
+        folder: "docs/adr",
+        prefix: Prefix::Adr,
+        own_id: "ADR-0020",
+    };
+    prose_relations(&lines, &ctx, [&mut a, &mut b, &mut c, &mut d]);
+    d
+}
+
+#[test]
+fn the_forms_people_write() {
+    // Perfect tense with its subject, a participle whose ids end the clause, a callout.
+    assert_eq!(
+        supersedes("This RFC has superseded [X](0003-x.md)."),
+        ["docs/adr/0003-x.md"]
+    );
+    assert_eq!(
+        supersedes("Superseding [ADR-0002](0002-x.md)."),
+        ["ADR-0002"]
+    );
+    assert_eq!(
+        supersedes("Superseding ADR-2 would be well-formed."),
+        Vec::<String>::new()
+    );
+    assert_eq!(supersedes("Superseded."), Vec::<String>::new());
+    assert_eq!(
+        supersedes("The cache superseded ADR-4."),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        read("> This RFC was later superseded by [Title](0009-t.md)")[0],
+        ["docs/adr/0009-t.md"]
+    );
+    // Amendments in prose.
+    assert_eq!(
+        read("It amends ADR-0029 clauses 6 and 11.")[2],
+        ["ADR-0029"]
+    );
+    assert_eq!(
+        read("It is filed as an amendment of ADR-0022.")[2],
+        ["ADR-0022"]
+    );
+    assert_eq!(
+        read("This record narrows the rule ADR-0021 set.")[2],
+        ["ADR-0021"]
+    );
+    assert_eq!(
+        read("If accepted, it amends ADR-0029.")[2],
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        read("A later amendment of ADR-0022 may follow.")[2],
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        amended_by("> **Amended by ADR-0031**"),
+        [Ref::Id("ADR-0031".into())]
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn discovery_reads_every_default_folder_recursively() {
 }
 
 #[test]
-fn discovery_skips_readme_index_templates_and_0000_files() {
+fn discovery_skips_readme_index_templates_and_0000_templates() {
     let j = json("discovery");
     let paths = record_paths(&j);
     for skipped in [
@@ -43,7 +43,8 @@ fn discovery_skips_readme_index_templates_and_0000_files() {
         "docs/adr/template.md",
         "docs/adr/adr-Template-long.md",
         "docs/adr/0042-TEMPLATE.md",
-        "docs/adr/0000-use-adrs.md",
+        // A `0000-` file holding a template's placeholders (CONTRACT.md §8).
+        "docs/adr/0000-short-title.md",
         "docs/adr/notes.txt",
         "docs/other/0099-not-in-a-record-folder.md",
         "knowledge/choices/0001-custom-folder.md",

@@ -89,7 +89,9 @@ fn markdown_names_the_declaring_file_and_line() {
         "{text}"
     );
     assert!(
-        text.contains("- ADR-0002: Old retry (superseded, superseded by ADR-0003), declared by `src/sync/retry.ts:3`\n"),
+        text.contains(
+            "- ADR-0002: Old retry (superseded by ADR-0003), declared by `src/sync/retry.ts:3`\n"
+        ),
         "{text}"
     );
     assert!(!text.contains("Governs: —"), "{text}");

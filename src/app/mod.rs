@@ -2,6 +2,7 @@
 //! brought up to date or from a fresh scan (CONTRACT.md §1, §4; ADR-0006, ADR-0007); the hooks'
 //! questions and `review` (`hook`, `review`: CONTRACT.md §5, ADR-0008).
 
+pub mod context;
 pub mod error;
 pub mod hook;
 mod pick;

@@ -2,6 +2,7 @@
 //! where output goes, colour, progress). This is the binary's, not the library's: the library
 //! returns data, these decide how it reaches a person (ADR-0003, ADR-0007).
 
+mod context;
 mod hooks;
 mod index;
 mod query;
@@ -77,6 +78,12 @@ enum Command {
     Review(review::ReviewArgs),
     /// Keep the index fresh while files change, until Ctrl-C
     Watch(watch::WatchArgs),
+    /// What an agent should read before editing PATH: the governing decisions in their own
+    /// words, within a budget
+    Context(context::ContextArgs),
+    /// A Model Context Protocol server over stdio for coding agents: tools why, record,
+    /// context, check, review; each record as the resource decision://ID
+    Mcp,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -105,6 +112,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
                 Command::Watch(_) => "watch",
+                Command::Context(_) => "context",
+                Command::Mcp => "mcp",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -118,6 +127,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
         (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
+        (Some(Command::Context(args)), _, _) => return context::run(opts, args, json),
+        (Some(Command::Mcp), _, _) => return crate::mcp::run(opts),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

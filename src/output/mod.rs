@@ -1,6 +1,7 @@
 //! Rendering: the library returns data, these turn it into Markdown or JSON (ADR-0003); what
 //! the hooks and `review` say is `hooks`'s (ADR-0008).
 
+pub mod context;
 pub mod hooks;
 pub mod json;
 pub mod markdown;

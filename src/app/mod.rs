@@ -8,10 +8,12 @@ pub mod hook;
 mod pick;
 pub mod review;
 mod session;
+mod state;
 
 pub use error::{Error, Result};
 pub use pick::{decisions_for, decisions_with_markers, find_id};
 pub use session::Session;
+pub use state::State;
 
 use crate::index;
 use crate::model::{Report, Severity};

@@ -16,6 +16,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// Serves until the client closes stdin.
@@ -48,6 +49,9 @@ pub fn run(opts: Options) -> anyhow::Result<u8> {
 pub struct Server {
     opts: Options,
     sessions: Mutex<[Option<Session>; 2]>,
+    /// `why` and `context` answers about files, by call, with the state they were given at:
+    /// served again while the state is the same (see `app::State`).
+    answers: Mutex<HashMap<String, (context_graph::app::State, String)>>,
 }
 
 impl Server {
@@ -58,7 +62,47 @@ impl Server {
         Ok(Server {
             opts,
             sessions: Mutex::new(sessions),
+            answers: Mutex::new(HashMap::new()),
         })
+    }
+
+    fn git(&self, git: Option<bool>) -> bool {
+        git.unwrap_or(self.opts.git)
+    }
+
+    /// The answer to the call `key` about `paths`: the one given before while what it depends
+    /// on is unchanged, else `f`'s, kept when the state is settled. Only answers about files
+    /// are kept (a folder's answer depends on the markers of every file in it).
+    fn kept(
+        &self,
+        key: String,
+        git: Option<bool>,
+        paths: &[String],
+        f: impl FnOnce(&mut Session) -> anyhow::Result<String>,
+    ) -> anyhow::Result<String> {
+        let git = self.git(git);
+        let key = format!("{key} git={git}");
+        let state = self.with_session(Some(git), |s| {
+            let files = paths.iter().all(|p| !s.root().join(p).is_dir());
+            Ok(files.then(|| s.state(paths)))
+        })?;
+        let Some(state) = state else {
+            return self.with_session(Some(git), f);
+        };
+        let mut answers = self.answers.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((then, answer)) = answers.get(&key) {
+            if *then == state {
+                return Ok(answer.clone());
+            }
+        }
+        let answer = self.with_session(Some(git), f)?;
+        if state.settled() {
+            if answers.len() > 256 {
+                answers.clear();
+            }
+            answers.insert(key, (state, answer.clone()));
+        }
+        Ok(answer)
     }
 
     /// Runs `f` on the resident session for `git` (the server's setting when `None`). A panic
@@ -68,7 +112,7 @@ impl Server {
         git: Option<bool>,
         f: impl FnOnce(&mut Session) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
-        let git = git.unwrap_or(self.opts.git);
+        let git = self.git(git);
         let mut sessions = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let slot = &mut sessions[usize::from(git)];
         if slot.is_none() {

@@ -121,6 +121,7 @@ fn parse<T: DeserializeOwned>(tool: &str, args: serde_json::Value) -> Result<T, 
 
 /// Answers one call as the command's `--json`.
 pub fn call(server: &Server, name: &str, args: serde_json::Value) -> Result<String, CallError> {
+    let key = format!("{name} {args}");
     let failed = |e: anyhow::Error| CallError::Failed(format!("context-graph: {e}"));
     let ask = |git: Option<bool>, ask: Ask| {
         server
@@ -134,7 +135,14 @@ pub fn call(server: &Server, name: &str, args: serde_json::Value) -> Result<Stri
     match name {
         "why" => {
             let a: WhyArgs = parse(name, args)?;
-            ask(a.git, Ask::Why(a.path))
+            let paths = [a.path.clone()];
+            server
+                .kept(key, a.git, &paths, |s| {
+                    let answer = s.answer(&Ask::Why(a.path), None)?;
+                    diagnostics(&answer.diagnostics);
+                    Ok(json::report(&answer.report))
+                })
+                .map_err(failed)
         }
         "record" => {
             let a: RecordArgs = parse(name, args)?;
@@ -150,7 +158,7 @@ pub fn call(server: &Server, name: &str, args: serde_json::Value) -> Result<Stri
                 return Err(CallError::Failed("context: name at least one path".into()));
             }
             server
-                .with_session(a.git, |s| {
+                .kept(key, a.git, &a.paths, |s| {
                     let answer = s.context(&a.paths, a.budget.unwrap_or(DEFAULT_BUDGET), None)?;
                     diagnostics(&answer.diagnostics);
                     Ok(json::report(&answer.report))

@@ -262,7 +262,10 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         let wrong = call("why", json!({"pathh": "src"})).await;
         assert_eq!(wrong.is_error, Some(true), "{}", text_of(&wrong));
 
-        // A commit between two calls: the second answer sees it.
+        // A commit between two calls: the second answer sees it, though the first was kept
+        // (the files are settled a second after they were written).
+        std::thread::sleep(std::time::Duration::from_millis(1300));
+        let _kept = call("why", json!({"path": "src/other/x.py"})).await;
         let before = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
         assert_eq!(before["query"]["decisions"], json!([]));
         repo.write(
@@ -272,6 +275,17 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         repo.commit_at("2024-05-01T10:00:00Z", "Ann", "ADR-0004");
         let after = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
         assert_eq!(after["query"]["decisions"][0]["id"], "ADR-0004", "{after:#}");
+        let command = repo.run(&["why", "src/other/x.py", "--json"]);
+        assert_eq!(after, command.json());
+        // A record edited in place, not committed: seen too.
+        std::thread::sleep(std::time::Duration::from_millis(1300));
+        let _kept = call("why", json!({"path": "src/other/x.py"})).await;
+        repo.write(
+            "docs/adr/0004-other.md",
+            "---\ngoverns: [src/other/]\n---\n# 4. Other\n\nDate: 2024-05-01\n\n## Status\n\nDeprecated\n\n## Decision\n\nOther.\n",
+        );
+        let edited = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
+        assert_eq!(edited["query"]["decisions"][0]["status"], "deprecated", "{edited:#}");
 
         client.cancel().await.unwrap();
     });

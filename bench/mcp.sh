@@ -13,6 +13,7 @@
 # The repository: a generated N-commit history (default 20,000, bench/gen-history.sh) in a
 # temporary folder; or --repo DIR as it is; or --gitgit SRC, a clone of git/git made as
 # bench/gitgit.sh makes it (a few records in an untracked docs/adr/, PATH builtin/log.c).
+# PATH is otherwise the first file under the first folder the first record governs.
 # The index is built first. Best of RUNS (default 5) interleaved runs for `context`; the N calls
 # and N processes are timed once each, after one warm-up call. BIN=path times that binary.
 # Needs the Rust toolchain, git and python3.
@@ -69,6 +70,8 @@ if [[ -z $path ]]; then
   path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
     sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
   [[ -n $path ]] || path=.
+  # An agent asks about the file it is about to edit: the first one the record governs.
+  path=$(git -C "$repo" ls-files -- "$path" | head -n 1)
 fi
 echo "building the index of $repo..." >&2
 "$bin" --root "$repo" index >/dev/null 2>&1

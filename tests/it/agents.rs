@@ -337,8 +337,17 @@ fn the_mcp_server_survives_a_malformed_line_and_exits_0_when_stdin_closes() {
     };
     let text = answer["result"]["content"][0]["text"].as_str().unwrap();
     assert_eq!(parsed(text)["query"]["decisions"][0]["id"], "ADR-0003");
-    drop(send);
     drop(stdin);
-    let status = child.wait().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not exit after its stdin closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
     assert_eq!(status.code(), Some(0));
 }

@@ -370,3 +370,69 @@ fn history_line(r: &Record, records: &[Record]) -> HistoryLine {
         line: format!("{line}."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision(id: &str) -> ContextDecision {
+        ContextDecision {
+            id: id.into(),
+            title: format!("Title of {id}"),
+            status: Status::Accepted,
+            date: Some("2024-01-01".into()),
+            path: format!("docs/adr/{id}.md"),
+            governs: vec!["src/".into()],
+            matches: vec!["src/".into()],
+            declared_by: Vec::new(),
+            sections: Vec::new(),
+            omitted: Vec::new(),
+            uncited_commits: None,
+            uncited_left_out: None,
+        }
+    }
+
+    fn section(heading: &str, words: usize) -> Candidate {
+        let text = (0..words)
+            .map(|i| format!("w{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Candidate::Section(
+            sections::part(heading),
+            Section {
+                heading: heading.into(),
+                text,
+            },
+        )
+    }
+
+    #[test]
+    fn decisions_share_the_budget_and_every_decision_comes_before_any_context() {
+        let mut pack = ContextPack {
+            paths: vec!["src/".into()],
+            budget: 400,
+            used: 0,
+            decisions: vec![decision("ADR-0001"), decision("ADR-0002")],
+            history: Vec::new(),
+            mentioned_by: Vec::new(),
+        };
+        let words = vec![
+            vec![section("Context", 50), section("Decision", 400)],
+            vec![section("Decision", 400), section("Context", 50)],
+        ];
+        fit(&mut pack, words);
+        assert!(pack.used <= pack.budget, "{}", pack.used);
+        assert_eq!(pack.used, tokens(&crate::output::context::pack(&pack)));
+        for d in &pack.decisions {
+            let kept: Vec<&str> = d.sections.iter().map(|s| s.heading.as_str()).collect();
+            assert_eq!(kept, ["Decision"], "{}: {:?}", d.id, d.sections);
+            assert!(d.sections[0].truncated);
+            assert!(
+                d.sections[0].text.len() > 300,
+                "{}",
+                d.sections[0].text.len()
+            );
+            assert_eq!(d.omitted[0].heading, "Context");
+        }
+    }
+}

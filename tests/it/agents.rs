@@ -101,6 +101,16 @@ fn context_keeps_within_the_budget_decision_first_and_each_decision_once() {
         "{pack:#}"
     );
     assert_eq!(pack["mentioned_by"], json!([]));
+    let scanned = repo.run(&[
+        "context",
+        "src/auth/login.py",
+        "src/api/routes.py",
+        "--budget",
+        &budget.to_string(),
+        "--json",
+        "--no-index",
+    ]);
+    assert_eq!(scanned.stdout(), run.stdout(), "the same with and without the index");
 
     // The Markdown is what the budget counts.
     let md = repo.run(&[

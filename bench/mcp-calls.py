@@ -15,11 +15,12 @@ import time
 def main():
     binary, root, tool, args, n = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), int(sys.argv[5])
     server = subprocess.Popen([binary, "--root", root, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, bufsize=0)
+                              stderr=subprocess.DEVNULL)
     out = server.stdout
 
     def send(message):
         server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
 
     def answer(wanted):
         while True:

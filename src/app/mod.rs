@@ -13,7 +13,7 @@ mod state;
 pub use error::{Error, Result};
 pub use pick::{decisions_for, decisions_with_markers, find_id};
 pub use session::Session;
-pub use state::State;
+pub use state::{Stamper, State};
 
 use crate::index;
 use crate::model::{Report, Severity};

@@ -1,33 +1,24 @@
 //! What a resident session's answers depend on, stamped cheaply between calls (the MCP server:
 //! CONTRACT.md §13; ADR-0014): HEAD and the branch it names, git's index, the configuration,
-//! the record folders and every record file, and the asked paths themselves. While the stamp
+//! the record folders and every record file, and the asked paths themselves. While the state
 //! is the same, an answer given before is the answer now; when it differs, the session answers
 //! anew, bringing the index up to date incrementally (ADR-0006).
 
 use super::Session;
 use crate::fs::discover;
+use crate::fs::fingerprint::{fingerprint, Fingerprint, RootDir, RACY_NS};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
 
-/// A file's stamp older than this is settled: a change within the file system's time
-/// granularity after it cannot go unseen.
-const SETTLED: Duration = Duration::from_secs(1);
-
-/// The stamp: comparable, opaque.
+/// The state: comparable, opaque.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
-    parts: Vec<(PathBuf, Option<FileStamp>)>,
     head: Vec<u8>,
-    /// Whether every file's time is settled (see [`SETTLED`]): only then may an answer be kept.
+    git: Vec<Option<Fingerprint>>,
+    files: Vec<Option<Fingerprint>>,
+    /// Whether every time in it is settled (older than [`RACY_NS`], as the index judges a
+    /// racily clean file): only then may an answer be kept, since a change within the file
+    /// system's time granularity after it could go unseen.
     settled: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FileStamp {
-    modified: Option<SystemTime>,
-    changed_ns: i64,
-    len: u64,
-    ino: u64,
 }
 
 impl State {
@@ -37,68 +28,90 @@ impl State {
     }
 }
 
-fn stamp(path: &Path) -> Option<FileStamp> {
-    let meta = std::fs::symlink_metadata(path).ok()?;
-    #[cfg(unix)]
-    let (changed_ns, ino) = {
-        use std::os::unix::fs::MetadataExt;
-        (meta.ctime() * 1_000_000_000 + meta.ctime_nsec(), meta.ino())
-    };
-    #[cfg(not(unix))]
-    let (changed_ns, ino) = (0, 0);
-    Some(FileStamp {
-        modified: meta.modified().ok(),
-        changed_ns,
-        len: meta.len(),
-        ino,
-    })
+/// Stamps states one after another for one root, keeping the last listing of the record
+/// folders: while the folders are the same and none of them changed, their files are the same
+/// files (a folder's times change when an entry is added, removed or renamed in it), so only
+/// the files are stamped again. Paths are looked up from the root opened once.
+pub struct Stamper {
+    dir: RootDir,
+    last: Option<Listing>,
 }
 
-impl Session {
-    /// The state the answers about `paths` depend on, now.
-    pub fn state(&self, paths: &[String]) -> State {
-        let root = self.root();
-        let mut files: Vec<PathBuf> = Vec::new();
+struct Listing {
+    folders: Vec<String>,
+    dirs: Vec<(String, Option<Fingerprint>)>,
+    files: Vec<String>,
+}
+
+impl Stamper {
+    pub fn new(root: &Path) -> Stamper {
+        Stamper {
+            dir: RootDir::open(root),
+            last: None,
+        }
+    }
+
+    /// The state the answers of `session` (whose root this stamper was opened at) about `paths`
+    /// depend on, now.
+    pub fn state(&mut self, session: &Session, paths: &[String]) -> State {
+        let root = session.root();
+        let mut git: Vec<PathBuf> = Vec::new();
         let mut head = Vec::new();
-        if let Some(repo) = self.repository() {
+        if let Some(repo) = session.repository() {
             let git_dir = &repo.git_dir;
-            let common = git_dir
-                .join("commondir")
-                .exists()
-                .then(|| std::fs::read_to_string(git_dir.join("commondir")).ok())
-                .flatten()
+            let common = std::fs::read_to_string(git_dir.join("commondir"))
                 .map(|c| git_dir.join(c.trim()))
-                .unwrap_or_else(|| git_dir.clone());
+                .unwrap_or_else(|_| git_dir.clone());
             head = std::fs::read(git_dir.join("HEAD")).unwrap_or_default();
-            files.push(git_dir.join("index"));
-            files.push(common.join("packed-refs"));
+            git.push(git_dir.join("index"));
+            git.push(common.join("packed-refs"));
             if let Some(name) = head.strip_prefix(b"ref: ") {
                 let name = String::from_utf8_lossy(name).trim().to_string();
-                files.push(common.join(&name));
-                files.push(git_dir.join(&name));
+                git.push(common.join(&name));
+                git.push(git_dir.join(&name));
             }
         }
-        files.push(root.join(".context-graph.toml"));
-        let folders = discover::record_folders(root, &self.options().docs).unwrap_or_default();
-        let listing = discover::list_records(root, &folders);
-        files.extend(listing.dirs.iter().map(|d| root.join(d)));
-        files.extend(listing.files.iter().map(|f| root.join(&f.rel)));
-        files.extend(paths.iter().map(|p| root.join(p)));
-        let now = SystemTime::now();
-        let mut settled = true;
-        let parts: Vec<(PathBuf, Option<FileStamp>)> = files
-            .into_iter()
-            .map(|f| {
-                let s = stamp(&f);
-                if let Some(m) = s.and_then(|s| s.modified) {
-                    settled &= now.duration_since(m).is_ok_and(|age| age > SETTLED);
-                }
-                (f, s)
-            })
-            .collect();
+        let folders = discover::record_folders(root, &session.options().docs).unwrap_or_default();
+        let dir = &self.dir;
+        let same = self.last.as_ref().is_some_and(|last| {
+            last.folders == folders
+                && last
+                    .dirs
+                    .iter()
+                    .all(|(d, then)| dir.fingerprint(d) == *then)
+        });
+        if !same {
+            let listing = discover::list_records(root, &folders);
+            self.last = Some(Listing {
+                folders,
+                dirs: listing
+                    .dirs
+                    .into_iter()
+                    .map(|d| {
+                        let f = dir.fingerprint(&d);
+                        (d, f)
+                    })
+                    .collect(),
+                files: listing.files.into_iter().map(|f| f.rel).collect(),
+            });
+        }
+        let last = self.last.as_ref().expect("listed above");
+        let rel = std::iter::once(".context-graph.toml")
+            .chain(last.dirs.iter().map(|(d, _)| d.as_str()))
+            .chain(last.files.iter().map(String::as_str))
+            .chain(paths.iter().map(String::as_str));
+        let files: Vec<Option<Fingerprint>> = rel.map(|p| dir.fingerprint(p)).collect();
+        let git: Vec<Option<Fingerprint>> = git.iter().map(|p| fingerprint(p)).collect();
+        let now = crate::util::now_ns();
+        let settled = files
+            .iter()
+            .chain(&git)
+            .flatten()
+            .all(|f| now - f.mtime_ns.max(f.ctime_ns) > RACY_NS);
         State {
-            parts,
             head,
+            git,
+            files,
             settled,
         }
     }

@@ -51,18 +51,22 @@ pub struct Server {
     sessions: Mutex<[Option<Session>; 2]>,
     /// `why` and `context` answers about files, by call, with the state they were given at:
     /// served again while the state is the same (see `app::State`).
-    answers: Mutex<HashMap<String, (context_graph::app::State, String)>>,
+    answers: Mutex<Kept>,
 }
 
 impl Server {
     fn new(opts: Options) -> anyhow::Result<Server> {
         let first = Session::open(opts.clone())?;
+        let kept = Kept {
+            stamper: context_graph::app::Stamper::new(first.root()),
+            answers: HashMap::new(),
+        };
         let mut sessions = [None, None];
         sessions[usize::from(opts.git)] = Some(first);
         Ok(Server {
             opts,
             sessions: Mutex::new(sessions),
-            answers: Mutex::new(HashMap::new()),
+            answers: Mutex::new(kept),
         })
     }
 
@@ -82,14 +86,16 @@ impl Server {
     ) -> anyhow::Result<String> {
         let git = self.git(git);
         let key = format!("{key} git={git}");
+        let mut kept = self.answers.lock().unwrap_or_else(|p| p.into_inner());
+        let Kept { stamper, answers } = &mut *kept;
         let state = self.with_session(Some(git), |s| {
             let files = paths.iter().all(|p| !s.root().join(p).is_dir());
-            Ok(files.then(|| s.state(paths)))
+            Ok(files.then(|| stamper.state(s, paths)))
         })?;
         let Some(state) = state else {
+            drop(kept);
             return self.with_session(Some(git), f);
         };
-        let mut answers = self.answers.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((then, answer)) = answers.get(&key) {
             if *then == state {
                 return Ok(answer.clone());
@@ -133,6 +139,12 @@ impl Server {
             }
         }
     }
+}
+
+/// The answers kept, and the stamper of the state they were given at.
+struct Kept {
+    stamper: context_graph::app::Stamper,
+    answers: HashMap<String, (context_graph::app::State, String)>,
 }
 
 /// Diagnostics of an answer, on stderr (never stdout: it carries the protocol).

@@ -110,7 +110,11 @@ fn context_keeps_within_the_budget_decision_first_and_each_decision_once() {
         "--json",
         "--no-index",
     ]);
-    assert_eq!(scanned.stdout(), run.stdout(), "the same with and without the index");
+    assert_eq!(
+        scanned.stdout(),
+        run.stdout(),
+        "the same with and without the index"
+    );
 
     // The Markdown is what the budget counts.
     let md = repo.run(&[
@@ -273,8 +277,8 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         assert_eq!(wrong.is_error, Some(true), "{}", text_of(&wrong));
 
         // A commit between two calls: the second answer sees it, though the first was kept
-        // (the files are settled a second after they were written).
-        std::thread::sleep(std::time::Duration::from_millis(1300));
+        // (the files are settled two seconds after they were written).
+        std::thread::sleep(std::time::Duration::from_millis(2200));
         let _kept = call("why", json!({"path": "src/other/x.py"})).await;
         let before = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
         assert_eq!(before["query"]["decisions"], json!([]));
@@ -288,7 +292,7 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         let command = repo.run(&["why", "src/other/x.py", "--json"]);
         assert_eq!(after, command.json());
         // A record edited in place, not committed: seen too.
-        std::thread::sleep(std::time::Duration::from_millis(1300));
+        std::thread::sleep(std::time::Duration::from_millis(2200));
         let _kept = call("why", json!({"path": "src/other/x.py"})).await;
         repo.write(
             "docs/adr/0004-other.md",

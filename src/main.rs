@@ -2,6 +2,7 @@
 //! exit code. Everything else is the library's, or `cli/`'s (ADR-0003, ADR-0007).
 
 mod cli;
+mod mcp;
 
 use clap::Parser;
 use std::process::ExitCode;

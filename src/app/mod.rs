@@ -2,16 +2,19 @@
 //! brought up to date or from a fresh scan (CONTRACT.md §1, §4; ADR-0006, ADR-0007); the hooks'
 //! questions and `review` (`hook`, `review`: CONTRACT.md §5, ADR-0008).
 
+pub mod context;
 pub mod error;
 pub mod hook;
 mod pick;
 pub mod picture;
 pub mod review;
 mod session;
+mod state;
 
 pub use error::{Error, Result};
 pub use pick::{decisions_for, decisions_with_markers, find_id};
 pub use session::Session;
+pub use state::{Stamper, State};
 
 use crate::index;
 use crate::model::{Report, Severity};

@@ -2,6 +2,7 @@
 //! where output goes, colour, progress). This is the binary's, not the library's: the library
 //! returns data, these decide how it reaches a person (ADR-0003, ADR-0007).
 
+mod context;
 mod hooks;
 mod index;
 mod pictures;
@@ -90,6 +91,12 @@ enum Command {
     Man,
     /// The JSON Schema (draft 2020-12) of every --json document
     Schema,
+    /// What an agent should read before editing PATH: the governing decisions in their own
+    /// words, within a budget
+    Context(context::ContextArgs),
+    /// A Model Context Protocol server over stdio for coding agents: tools why, record,
+    /// context, check, review; each record as the resource decision://ID
+    Mcp,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -123,6 +130,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Completions(_) => "completions",
                 Command::Man => "man",
                 Command::Schema => "schema",
+                Command::Context(_) => "context",
+                Command::Mcp => "mcp",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -141,6 +150,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Completions(args)), _, _) => return ship::completions(args),
         (Some(Command::Man), _, _) => return ship::man(),
         (Some(Command::Schema), _, _) => return ship::schema(),
+        (Some(Command::Context(args)), _, _) => return context::run(opts, args, json),
+        (Some(Command::Mcp), _, _) => return crate::mcp::run(opts),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

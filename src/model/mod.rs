@@ -2,12 +2,14 @@
 //! codes, what the index reports, and what the hooks and `review` find (CONTRACT.md §3-§5;
 //! ADR-0003, ADR-0008).
 
+mod context;
 mod finding;
 mod hooks;
 mod index;
 mod picture;
 mod report;
 
+pub use context::*;
 pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};

@@ -193,6 +193,10 @@ pub enum Query {
     },
     /// `review [RANGE]` (ADR-0008).
     Review(super::hooks::ReviewQuery),
+    /// `context PATH…` (ADR-0014).
+    Context {
+        context: super::context::ContextPack,
+    },
 }
 
 /// One decision governing the path a `why` asked about.

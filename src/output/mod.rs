@@ -2,6 +2,7 @@
 //! the hooks and `review` say is `hooks`'s (ADR-0008).
 
 pub mod graph;
+pub mod context;
 pub mod hooks;
 pub mod html;
 pub mod json;

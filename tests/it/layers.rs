@@ -52,7 +52,9 @@ fn library_files() -> Vec<(String, String)> {
     files.sort();
     files
         .into_iter()
-        .filter(|f| f != "main.rs" && f != "lib.rs" && !f.starts_with("cli/"))
+        .filter(|f| {
+            f != "main.rs" && f != "lib.rs" && !f.starts_with("cli/") && !f.starts_with("mcp/")
+        })
         .map(|f| {
             let module = f
                 .split('/')
@@ -194,4 +196,45 @@ fn the_layer_reader_sees_what_it_must() {
         "use crate::fs::tree;\n/// see [`crate::index::X`]\nlet x = context_graph::app::y; my_crate::z\nuse crate::{drift, scan::{a, b}, git};",
     );
     assert_eq!(found, ["fs", "index", "drift", "scan", "git"]);
+}
+
+/// The MCP server is a front door beside `cli` (ADR-0014): it asks `app`'s questions and renders
+/// with `output`, and never reaches below `app` (the index, the scan, git).
+#[test]
+fn the_mcp_server_reaches_no_lower_than_app() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, Path::new("mcp"), &mut files);
+    assert!(!files.is_empty(), "no source under src/mcp/");
+    let allowed = [
+        "app", "output", "Ask", "Options", "Session", "Answer", "Error",
+    ];
+    let mut wrong = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(src.join(file)).expect("read a source file");
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("context_graph::") {
+            rest = &rest[at + "context_graph::".len()..];
+            let names: Vec<String> = match rest.strip_prefix('{') {
+                Some(group) => group
+                    .split('}')
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|n| n.trim().split("::").next().unwrap_or_default().to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect(),
+                None => vec![rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect()],
+            };
+            for name in names {
+                if !allowed.contains(&name.as_str()) {
+                    wrong.push(format!("{file} names context_graph::{name}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "below app:\n{}", wrong.join("\n"));
 }

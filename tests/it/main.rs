@@ -14,6 +14,7 @@ mod env;
 mod fixture;
 mod git;
 
+mod agents;
 mod checks;
 mod cli;
 mod dogfood;

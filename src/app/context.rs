@@ -1,0 +1,438 @@
+//! `context PATH…`: the current decisions governing the paths in their own words, within a
+//! budget, for an agent about to edit them (CONTRACT.md §13; ADR-0014). Each path is a `why`
+//! question of the same session (the index brought up to date once); the records' files are
+//! read for their words, and what is kept is measured on the Markdown `output` renders.
+
+use super::{Answer, Ask, Progress, Session};
+use crate::model::{
+    tokens, Commit, ContextDecision, ContextPack, ContextSection, HistoryLine, Omitted, Query,
+    Record, Report, Status,
+};
+use crate::text::sections::{self, Part, Section};
+
+/// The budget when none is given, in tokens (characters/4).
+pub const DEFAULT_BUDGET: usize = 2000;
+/// A section is cut short only when at least this many of its characters still fit; else it
+/// is left out whole.
+const SHORTEST_CUT: usize = 120;
+
+impl Session {
+    /// The context pack for `paths`, within `budget` tokens.
+    pub fn context(
+        &mut self,
+        paths: &[String],
+        budget: usize,
+        progress: Progress,
+    ) -> super::Result<Answer> {
+        let mut asked = Vec::new();
+        let mut diagnostics = Vec::new();
+        let mut scanned = false;
+        let mut report: Option<Report> = None;
+        // Each decision once: (id, the asked paths, matches, declarations), in `why`'s order.
+        let mut found: Vec<Found> = Vec::new();
+        for path in paths {
+            let answer = self.answer(&Ask::Why(path.clone()), progress)?;
+            scanned |= answer.scanned;
+            for d in answer.diagnostics {
+                if !diagnostics.contains(&d) {
+                    diagnostics.push(d);
+                }
+            }
+            let mut part = answer.report;
+            let Some(Query::Why { why, decisions }) = part.query.take() else {
+                continue;
+            };
+            for d in decisions {
+                let at = match found.iter().position(|f| f.id == d.id) {
+                    Some(at) => at,
+                    None => {
+                        found.push(Found {
+                            id: d.id.clone(),
+                            current: d.current,
+                            ..Found::default()
+                        });
+                        found.len() - 1
+                    }
+                };
+                let f = &mut found[at];
+                push_new(&mut f.paths, why.clone());
+                for m in d.matches {
+                    push_new(&mut f.matches, m);
+                }
+                for decl in d.declared_by.into_iter().flatten() {
+                    push_new(&mut f.declared_by, format!("{}:{}", decl.path, decl.line));
+                }
+            }
+            push_new(&mut asked, why);
+            report = Some(match report.take() {
+                None => part,
+                Some(mut all) => {
+                    for r in part.records {
+                        if !all.records.iter().any(|k| k.id == r.id && k.path == r.path) {
+                            all.records.push(r);
+                        }
+                    }
+                    for f in part.findings {
+                        push_new(&mut all.findings, f);
+                    }
+                    for n in part.notes {
+                        push_new(&mut all.notes, n);
+                    }
+                    all
+                }
+            });
+        }
+        let mut report = report.unwrap_or_else(|| Report {
+            root: self.root().display().to_string(),
+            records: Vec::new(),
+            docs: Vec::new(),
+            findings: Vec::new(),
+            notes: Vec::new(),
+            query: None,
+        });
+        crate::checks::sort(&mut report.findings);
+        let record_of = |id: &str| report.records.iter().find(|r| r.id == id);
+        let mut pack = ContextPack {
+            paths: asked,
+            budget,
+            used: 0,
+            decisions: Vec::new(),
+            history: Vec::new(),
+            mentioned_by: Vec::new(),
+        };
+        let mut words: Vec<Vec<Candidate>> = Vec::new();
+        for f in &found {
+            let Some(r) = record_of(&f.id) else { continue };
+            if f.current {
+                let (decision, candidates) = self.decision(r, f, &mut diagnostics);
+                pack.decisions.push(decision);
+                words.push(candidates);
+            } else {
+                pack.history.push(history_line(r, &report.records));
+            }
+        }
+        fit(&mut pack, words);
+        report.query = Some(Query::Context { context: pack });
+        Ok(Answer {
+            report,
+            diagnostics,
+            scanned,
+        })
+    }
+
+    /// A current decision's header, and its words as candidates for the budget.
+    fn decision(
+        &self,
+        r: &Record,
+        f: &Found,
+        diagnostics: &mut Vec<String>,
+    ) -> (ContextDecision, Vec<Candidate>) {
+        let text = match std::fs::read_to_string(self.root().join(&r.path)) {
+            Ok(t) => crate::text::markdown::lf(&t).into_owned(),
+            Err(e) => {
+                diagnostics.push(format!("{}: {e}; its words are left out", r.path));
+                String::new()
+            }
+        };
+        let all = sections::sections(&text);
+        let has_decision = all
+            .iter()
+            .any(|s| sections::part(&s.heading) == Part::Decision);
+        let mut candidates: Vec<Candidate> = all
+            .into_iter()
+            .filter_map(|s| {
+                let part = match sections::part(&s.heading) {
+                    Part::Status => return None,
+                    _ if s.heading.is_empty() && !has_decision => Part::Decision,
+                    p => p,
+                };
+                Some(Candidate::Section(part, s))
+            })
+            .collect();
+        let uncited: Option<Vec<Commit>> = self.options().git.then(|| {
+            r.drift
+                .iter()
+                .flat_map(|d| &d.commits)
+                .filter(|c| c.cites_record == Some(false))
+                .cloned()
+                .collect()
+        });
+        if let Some(commits) = uncited.as_ref().filter(|c| !c.is_empty()) {
+            candidates.push(Candidate::Commits(commits.clone()));
+        }
+        // Decision, consequences, context, then the commits, then the rest as written.
+        candidates.sort_by_key(Candidate::rank);
+        let decision = ContextDecision {
+            id: r.id.clone(),
+            title: r.title.clone(),
+            status: r.status,
+            date: r.date.clone(),
+            path: r.path.clone(),
+            governs: f.paths.clone(),
+            matches: f.matches.clone(),
+            declared_by: f.declared_by.clone(),
+            sections: Vec::new(),
+            omitted: Vec::new(),
+            uncited_left_out: uncited.as_ref().map(Vec::len),
+            uncited_commits: uncited.map(|_| Vec::new()),
+        };
+        (decision, candidates)
+    }
+}
+
+#[derive(Default)]
+struct Found {
+    id: String,
+    current: bool,
+    paths: Vec<String>,
+    matches: Vec<String>,
+    declared_by: Vec<String>,
+}
+
+fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+/// A piece of a decision's words the budget may keep.
+enum Candidate {
+    Section(Part, Section),
+    Commits(Vec<Commit>),
+}
+
+impl Candidate {
+    fn rank(&self) -> u8 {
+        match self {
+            Candidate::Section(Part::Decision, _) => 0,
+            Candidate::Section(Part::Consequences, _) => 1,
+            Candidate::Section(Part::Context, _) => 2,
+            Candidate::Commits(_) => 3,
+            Candidate::Section(_, _) => 4,
+        }
+    }
+}
+
+/// Fills the pack's decisions with their words, most wanted first across every decision
+/// (every decision's decision section before any one's context), each piece whole while it
+/// fits, cut short at a line or word when only part fits, else named as left out. What is kept
+/// is measured on the rendered Markdown.
+fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
+    // Every section starts left out (named, with its size), so the note naming what was cut
+    // is counted from the start; each is then taken in as far as it fits.
+    // Within a rank the shortest go first, so what a short one leaves goes to a long one.
+    let mut order: Vec<(u8, usize, usize, usize)> = Vec::new();
+    for (d, candidates) in words.iter().enumerate() {
+        for (i, c) in candidates.iter().enumerate() {
+            let size = match c {
+                Candidate::Section(_, s) => {
+                    pack.decisions[d].omitted.push(Omitted {
+                        heading: s.heading.clone(),
+                        tokens: tokens(&s.text),
+                    });
+                    tokens(&s.text)
+                }
+                Candidate::Commits(all) => all.len(),
+            };
+            order.push((c.rank(), size, d, i));
+        }
+    }
+    order.sort();
+    // Which candidate each kept section is, to put them back in the candidates' order.
+    let mut kept: Vec<Vec<usize>> = vec![Vec::new(); pack.decisions.len()];
+    let size = |pack: &ContextPack| tokens(&crate::output::context::pack(pack));
+    for (n, &(rank, _, d, i)) in order.iter().enumerate() {
+        // Pieces of the same rank share what is left: one decision's long section does not
+        // crowd out the next one's.
+        let same_rank_left = order[n..].iter().filter(|o| o.0 == rank).count();
+        let before = size(pack);
+        let limit = before + pack.budget.saturating_sub(before) / same_rank_left.max(1);
+        let fits = |pack: &ContextPack| size(pack) <= limit;
+        match &words[d][i] {
+            Candidate::Section(_, s) => {
+                let at = pack.decisions[d]
+                    .omitted
+                    .iter()
+                    .position(|o| o.heading == s.heading)
+                    .unwrap_or(0);
+                let omitted = pack.decisions[d].omitted.remove(at);
+                pack.decisions[d].sections.push(ContextSection {
+                    heading: s.heading.clone(),
+                    text: s.text.clone(),
+                    truncated: false,
+                    tokens: omitted.tokens,
+                });
+                kept[d].push(i);
+                if fits(pack) {
+                    continue;
+                }
+                // The longest cut that fits, at a line or word end.
+                let chars: Vec<(usize, char)> = s.text.char_indices().collect();
+                let (mut lo, mut hi) = (0usize, chars.len());
+                let set = |pack: &mut ContextPack, n: usize| {
+                    let end = chars.get(n).map_or(s.text.len(), |(b, _)| *b);
+                    let kept = &s.text[..end];
+                    let kept = match kept.rfind(['\n', ' ']) {
+                        Some(cut) if cut > end / 2 => &kept[..cut],
+                        _ => kept,
+                    };
+                    let last = pack.decisions[d].sections.last_mut().expect("just pushed");
+                    last.text = kept.trim_end().to_string();
+                    last.truncated = true;
+                };
+                while lo < hi {
+                    let mid = (lo + hi).div_ceil(2);
+                    set(pack, mid);
+                    if fits(pack) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                set(pack, lo);
+                if lo < SHORTEST_CUT.min(chars.len()) || !fits(pack) {
+                    pack.decisions[d].sections.pop();
+                    kept[d].pop();
+                    pack.decisions[d].omitted.insert(at, omitted);
+                }
+            }
+            Candidate::Commits(all) => {
+                let (mut lo, mut hi) = (0usize, all.len());
+                let set = |pack: &mut ContextPack, n: usize| {
+                    pack.decisions[d].uncited_commits = Some(all[..n].to_vec());
+                    pack.decisions[d].uncited_left_out = Some(all.len() - n);
+                };
+                while lo < hi {
+                    let mid = (lo + hi).div_ceil(2);
+                    set(pack, mid);
+                    if fits(pack) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                set(pack, lo);
+            }
+        }
+    }
+    for (decision, kept) in pack.decisions.iter_mut().zip(kept) {
+        let mut placed: Vec<(usize, ContextSection)> =
+            kept.into_iter().zip(decision.sections.drain(..)).collect();
+        placed.sort_by_key(|(i, _)| *i);
+        decision.sections = placed.into_iter().map(|(_, s)| s).collect();
+    }
+    pack.used = size(pack);
+}
+
+/// A decision that governs a path but is not current, in one line.
+fn history_line(r: &Record, records: &[Record]) -> HistoryLine {
+    let mut who = format!("{} ({}", r.id, r.title);
+    if let Some(date) = &r.date {
+        who.push_str(", ");
+        who.push_str(date);
+    }
+    who.push(')');
+    let successors: Vec<String> = if r.superseded_by.is_empty() {
+        r.successors.clone()
+    } else {
+        r.superseded_by.clone()
+    };
+    let line = match r.status {
+        Status::Superseded if !successors.is_empty() => {
+            let by: Vec<String> = successors
+                .iter()
+                .map(|s| {
+                    match records
+                        .iter()
+                        .find(|k| &k.id == s)
+                        .and_then(|k| k.date.clone())
+                    {
+                        Some(date) => format!("{s} on {date}"),
+                        None => s.clone(),
+                    }
+                })
+                .collect();
+            format!("{who} was superseded by {}", by.join(" and "))
+        }
+        Status::Superseded => format!("{who} was superseded"),
+        Status::Deprecated => format!("{who} was deprecated"),
+        Status::Rejected => format!("{who} was rejected"),
+        Status::Proposed => format!("{who} is proposed, not decided"),
+        _ if r.status_text.is_empty() => format!("{who} states no status"),
+        _ => format!("{who} has the status \"{}\"", r.status_text),
+    };
+    HistoryLine {
+        id: r.id.clone(),
+        title: r.title.clone(),
+        status: r.status,
+        date: r.date.clone(),
+        superseded_by: successors,
+        line: format!("{line}."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision(id: &str) -> ContextDecision {
+        ContextDecision {
+            id: id.into(),
+            title: format!("Title of {id}"),
+            status: Status::Accepted,
+            date: Some("2024-01-01".into()),
+            path: format!("docs/adr/{id}.md"),
+            governs: vec!["src/".into()],
+            matches: vec!["src/".into()],
+            declared_by: Vec::new(),
+            sections: Vec::new(),
+            omitted: Vec::new(),
+            uncited_commits: None,
+            uncited_left_out: None,
+        }
+    }
+
+    fn section(heading: &str, words: usize) -> Candidate {
+        let text = (0..words)
+            .map(|i| format!("w{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Candidate::Section(
+            sections::part(heading),
+            Section {
+                heading: heading.into(),
+                text,
+            },
+        )
+    }
+
+    #[test]
+    fn decisions_share_the_budget_and_every_decision_comes_before_any_context() {
+        let mut pack = ContextPack {
+            paths: vec!["src/".into()],
+            budget: 400,
+            used: 0,
+            decisions: vec![decision("ADR-0001"), decision("ADR-0002")],
+            history: Vec::new(),
+            mentioned_by: Vec::new(),
+        };
+        let words = vec![
+            vec![section("Context", 50), section("Decision", 400)],
+            vec![section("Decision", 400), section("Context", 50)],
+        ];
+        fit(&mut pack, words);
+        assert!(pack.used <= pack.budget, "{}", pack.used);
+        assert_eq!(pack.used, tokens(&crate::output::context::pack(&pack)));
+        for d in &pack.decisions {
+            let kept: Vec<&str> = d.sections.iter().map(|s| s.heading.as_str()).collect();
+            assert_eq!(kept, ["Decision"], "{}: {:?}", d.id, d.sections);
+            assert!(d.sections[0].truncated);
+            assert!(
+                d.sections[0].text.len() > 300,
+                "{}",
+                d.sections[0].text.len()
+            );
+            assert_eq!(d.omitted[0].heading, "Context");
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod hook;
 mod pick;
 pub mod review;
 mod session;
+pub mod write;
 
 pub use error::{Error, Result};
 pub use pick::{decisions_for, decisions_with_markers, find_id};

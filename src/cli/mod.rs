@@ -8,6 +8,7 @@ mod query;
 mod review;
 mod ui;
 mod watch;
+mod write;
 
 use clap::{Args, Parser, Subcommand};
 use context_graph::Options;
@@ -77,6 +78,19 @@ enum Command {
     Review(review::ReviewArgs),
     /// Keep the index fresh while files change, until Ctrl-C
     Watch(watch::WatchArgs),
+    /// Make a record folder and its first record, "Record architecture decisions"
+    Init(write::InitCmd),
+    /// Write a new record in the folder's own conventions
+    New(write::NewCmd),
+    /// Write a record superseding OLD, and mark OLD superseded in its own form
+    Supersede(write::RelateCmd),
+    /// Write a record amending OLD, and mark OLD "Amended by" it
+    Amend(write::RelateCmd),
+    /// Change a record's status in place
+    Status(write::StatusCmd),
+    /// The index's refresh after a write (run in the background by the commands above)
+    #[command(hide = true)]
+    RefreshAfterWrite,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -105,6 +119,12 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
                 Command::Watch(_) => "watch",
+                Command::Init(_) => "init",
+                Command::New(_) => "new",
+                Command::Supersede(_) => "supersede",
+                Command::Amend(_) => "amend",
+                Command::Status(_) => "status",
+                Command::RefreshAfterWrite => "refresh-after-write",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -118,6 +138,12 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
         (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
+        (Some(Command::Init(args)), _, _) => return write::init(opts, args, json),
+        (Some(Command::New(args)), _, _) => return write::new(opts, args, json),
+        (Some(Command::Supersede(args)), _, _) => return write::supersede(opts, args, json),
+        (Some(Command::Amend(args)), _, _) => return write::amend(opts, args, json),
+        (Some(Command::Status(args)), _, _) => return write::status(opts, args, json),
+        (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

@@ -68,8 +68,8 @@ fn check_date(date: Option<&str>) -> Result<String> {
 /// The record file names directly in `folder` (root-relative).
 fn names_in(root: &Path, folder: &str) -> Result<Vec<String>> {
     let dir = root.join(folder);
-    let entries = std::fs::read_dir(&dir)
-        .map_err(|e| refuse(format!("cannot list {folder}: {e}")))?;
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| refuse(format!("cannot list {folder}: {e}")))?;
     let mut names: Vec<String> = entries
         .flatten()
         .filter_map(|e| e.file_name().into_string().ok())
@@ -115,7 +115,8 @@ struct Found {
 }
 
 fn read_text(root: &Path, rel: &str) -> Result<String> {
-    let bytes = std::fs::read(root.join(rel)).map_err(|e| refuse(format!("cannot read {rel}: {e}")))?;
+    let bytes =
+        std::fs::read(root.join(rel)).map_err(|e| refuse(format!("cannot read {rel}: {e}")))?;
     String::from_utf8(bytes).map_err(|_| refuse(format!("{rel}: not UTF-8 text; edit it by hand")))
 }
 
@@ -154,7 +155,11 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
             (None, None) => parsed.id.eq_ignore_ascii_case(input.trim()),
         } || parsed.id.eq_ignore_ascii_case(input.trim());
         if matches {
-            hits.push(Found { path: f.rel.clone(), text, parsed });
+            hits.push(Found {
+                path: f.rel.clone(),
+                text,
+                parsed,
+            });
         }
     }
     if hits.is_empty() {
@@ -170,7 +175,11 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
             .collect();
         for p in paths {
             let (text, parsed) = parse_file(root, p)?;
-            hits.push(Found { path: p.to_string(), text, parsed });
+            hits.push(Found {
+                path: p.to_string(),
+                text,
+                parsed,
+            });
         }
     }
     match hits.len() {
@@ -231,18 +240,25 @@ fn link_to(from_folder: &str, found: &Found) -> Link {
 /// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,
 /// log4brains' `template.md`, a `0000-template.md`.
 fn folder_template(root: &Path, folder: &str) -> Option<String> {
-    ["templates/template.md", "adr-template.md", "template.md", "0000-template.md"]
-        .iter()
-        .map(|t| root.join(folder).join(t))
-        .find(|p| p.is_file())
-        .and_then(|p| std::fs::read_to_string(p).ok())
+    [
+        "templates/template.md",
+        "adr-template.md",
+        "template.md",
+        "0000-template.md",
+    ]
+    .iter()
+    .map(|t| root.join(folder).join(t))
+    .find(|p| p.is_file())
+    .and_then(|p| std::fs::read_to_string(p).ok())
 }
 
 /// The newest record's file name among `names`: the highest number, else the latest date.
 fn newest(names: &[String]) -> Option<&String> {
     let mut best: Option<(&String, Option<u64>)> = None;
     for n in names {
-        let Some(read) = naming::read_name(n) else { continue };
+        let Some(read) = naming::read_name(n) else {
+            continue;
+        };
         let newer = match &best {
             None => true,
             Some((b, bn)) => match (read.number, bn) {
@@ -268,7 +284,12 @@ fn lock_folder(dir: &Path) -> FolderLock {
     #[cfg(unix)]
     {
         use rustix::fs::{flock, FlockOperation, Mode, OFlags};
-        let fd = rustix::fs::open(dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty()).ok();
+        let fd = rustix::fs::open(
+            dir,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .ok();
         if let Some(fd) = &fd {
             let _ = flock(fd, FlockOperation::LockExclusive);
         }
@@ -314,20 +335,33 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         None => default_status(&root, &folder),
     };
     if normalise_status(&status) == Status::Unrecognised {
-        return Err(refuse(format!("--status {status}: not a status word this tool knows")));
+        return Err(refuse(format!(
+            "--status {status}: not a status word this tool knows"
+        )));
     }
     let mut notes = Vec::new();
     let mut governs = Vec::new();
     for g in &args.governs {
-        let rel = query_path(&root, g).map_err(|reason| Error::BadPath { path: g.clone(), reason })?;
-        let rel = if root.join(&rel).is_dir() && !rel.ends_with('/') { format!("{rel}/") } else { rel };
+        let rel = query_path(&root, g).map_err(|reason| Error::BadPath {
+            path: g.clone(),
+            reason,
+        })?;
+        let folder_named = g.ends_with('/') || root.join(&rel).is_dir();
+        let rel = if folder_named && !rel.ends_with('/') {
+            format!("{rel}/")
+        } else {
+            rel
+        };
         if !root.join(&rel).exists() {
             notes.push(format!("--governs {rel}: nothing is there yet"));
         }
         governs.push(rel);
     }
     let template = match &args.template {
-        Some(t) => Some(std::fs::read_to_string(t).map_err(|e| refuse(format!("--template {}: {e}", t.display())))?),
+        Some(t) => Some(
+            std::fs::read_to_string(t)
+                .map_err(|e| refuse(format!("--template {}: {e}", t.display())))?,
+        ),
         None => folder_template(&root, &folder),
     };
     let prefix = Prefix::for_folder(&folder);
@@ -338,7 +372,8 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     loop {
         attempt += 1;
         let names = names_in(&root, &folder)?;
-        let naming = Naming::learn(names.iter().map(String::as_str)).unwrap_or_else(Naming::default_numbered);
+        let naming = Naming::learn(names.iter().map(String::as_str))
+            .unwrap_or_else(Naming::default_numbered);
         // The next number, past every record of this kind (the same prefix) in any folder.
         let mut highest = naming::highest_number(names.iter().map(String::as_str));
         for other in record_folders(&root, &session.options().docs)? {
@@ -351,7 +386,9 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         let number = highest + attempt as u64;
         let name = naming.file_name(number, &date, title);
         let path = format!("{folder}/{name}");
-        let exemplar = newest(&names).map(|n| read_text(&root, &format!("{folder}/{n}"))).transpose()?;
+        let exemplar = newest(&names)
+            .map(|n| read_text(&root, &format!("{folder}/{n}")))
+            .transpose()?;
         let mut keys = CorpusKeys::default();
         for (old, _) in &olds {
             keys.learn(&old.text);
@@ -361,14 +398,26 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         }
         let numbered = naming.numbered();
         let new = NewRecord {
-            id: if numbered { render::id_for(prefix, number) } else { file_stem(&path).to_string() },
+            id: if numbered {
+                render::id_for(prefix, number)
+            } else {
+                file_stem(&path).to_string()
+            },
             prefix,
             number: numbered.then_some(number),
             title: title.to_string(),
             status: status.clone(),
             date: date.clone(),
-            supersedes: olds.iter().filter(|(_, s)| *s).map(|(o, _)| link_to(&folder, o)).collect(),
-            amends: olds.iter().filter(|(_, s)| !*s).map(|(o, _)| link_to(&folder, o)).collect(),
+            supersedes: olds
+                .iter()
+                .filter(|(_, s)| *s)
+                .map(|(o, _)| link_to(&folder, o))
+                .collect(),
+            amends: olds
+                .iter()
+                .filter(|(_, s)| !*s)
+                .map(|(o, _)| link_to(&folder, o))
+                .collect(),
             governs: governs.clone(),
         };
         let source = match (&template, &exemplar) {
@@ -378,16 +427,32 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         };
         let text = render::render(&new, source, &keys);
         let parsed = parse_text(&path, &text, prefix);
-        let new_found = Found { path: path.clone(), text: text.clone(), parsed: parsed.clone() };
-        plans = vec![FilePlan { path: path.clone(), id: parsed.id.clone(), change: Change::Create(text.clone()) }];
+        let new_found = Found {
+            path: path.clone(),
+            text: text.clone(),
+            parsed: parsed.clone(),
+        };
+        plans = vec![FilePlan {
+            path: path.clone(),
+            id: parsed.id.clone(),
+            change: Change::Create(text.clone()),
+        }];
         for (old, supersedes) in &olds {
             let link = link_to(parent_folder(&old.path), &new_found);
-            let mark = if *supersedes { Mark::SupersededBy(link) } else { Mark::AmendedBy(link) };
-            let edits = change::plan(&old.text, &mark, &keys).map_err(|e| refuse(format!("{}: {e}", old.path)))?;
+            let mark = if *supersedes {
+                Mark::SupersededBy(link)
+            } else {
+                Mark::AmendedBy(link)
+            };
+            let edits = change::plan(&old.text, &mark, &keys)
+                .map_err(|e| refuse(format!("{}: {e}", old.path)))?;
             plans.push(FilePlan {
                 path: old.path.clone(),
                 id: old.parsed.id.clone(),
-                change: Change::Edit { before: old.text.clone(), edits },
+                change: Change::Edit {
+                    before: old.text.clone(),
+                    edits,
+                },
             });
         }
         if args.dry_run {
@@ -396,7 +461,11 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             }
             break;
         }
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(root.join(&path)) {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(root.join(&path))
+        {
             Ok(mut file) => {
                 use std::io::Write;
                 if let Err(e) = file.write_all(text.as_bytes()) {
@@ -405,9 +474,14 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
                 }
                 break;
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && numbered && attempt < 20 => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && numbered && attempt < 20 => {
+                continue
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err(refuse(format!("{path} exists ({}): nothing written", parsed.id)))
+                return Err(refuse(format!(
+                    "{path} exists ({}): nothing written",
+                    parsed.id
+                )))
             }
             Err(e) => return Err(refuse(format!("cannot create {path}: {e}"))),
         }
@@ -424,7 +498,10 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
 
 /// Writes the plans' edits (the new file is already created), and reports every file.
 fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport> {
-    let mut report = WriteReport { dry_run, ..WriteReport::default() };
+    let mut report = WriteReport {
+        dry_run,
+        ..WriteReport::default()
+    };
     for p in plans {
         match &p.change {
             Change::Create(text) => {
@@ -440,7 +517,11 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
                         new: text.lines().map(str::to_string).collect(),
                     }],
                 });
-                report.written.push(Written { path: p.path.clone(), id: p.id.clone(), action: "created".into() });
+                report.written.push(Written {
+                    path: p.path.clone(),
+                    id: p.id.clone(),
+                    action: "created".into(),
+                });
             }
             Change::Edit { before, edits } => {
                 if !dry_run {
@@ -449,7 +530,11 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
                         .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
                 }
                 report.diffs.push(diff_of(&p.path, before, edits));
-                report.written.push(Written { path: p.path.clone(), id: p.id.clone(), action: "changed".into() });
+                report.written.push(Written {
+                    path: p.path.clone(),
+                    id: p.id.clone(),
+                    action: "changed".into(),
+                });
             }
         }
     }
@@ -476,7 +561,13 @@ fn diff_of(path: &str, before: &str, edits: &[LineEdit]) -> FileDiff {
 }
 
 /// `status ID WORD`: the record's status changed in place.
-pub fn set_status(session: &Session, input: &str, word: &str, force: bool, dry_run: bool) -> Result<WriteReport> {
+pub fn set_status(
+    session: &Session,
+    input: &str,
+    word: &str,
+    force: bool,
+    dry_run: bool,
+) -> Result<WriteReport> {
     let root = session.root().to_path_buf();
     let status = normalise_status(word);
     match status {
@@ -506,7 +597,10 @@ pub fn set_status(session: &Session, input: &str, word: &str, force: bool, dry_r
     let plans = [FilePlan {
         path: found.path.clone(),
         id: found.parsed.id.clone(),
-        change: Change::Edit { before: found.text.clone(), edits },
+        change: Change::Edit {
+            before: found.text.clone(),
+            edits,
+        },
     }];
     finish(&root, &plans, dry_run)
 }
@@ -521,20 +615,41 @@ pub enum Format {
 /// `init`: the folder and its first record, "Record architecture decisions", as `adr init`
 /// writes it (Nygard), or in MADR's form; adr-tools' `.adr-dir` when the folder is not its
 /// default `doc/adr`. Refused when records exist already.
-pub fn init(session: &Session, format: Format, folder: Option<&str>, date: Option<&str>, dry_run: bool) -> Result<WriteReport> {
+pub fn init(
+    session: &Session,
+    format: Format,
+    folder: Option<&str>,
+    date: Option<&str>,
+    dry_run: bool,
+) -> Result<WriteReport> {
     let root = session.root().to_path_buf();
     let date = check_date(date)?;
     let folder = match folder {
-        Some(f) => query_path(&root, f).map_err(|reason| Error::BadPath { path: f.to_string(), reason })?,
+        Some(f) => query_path(&root, f).map_err(|reason| Error::BadPath {
+            path: f.to_string(),
+            reason,
+        })?,
         None => record_folders(&root, &session.options().docs)?
             .into_iter()
             .next()
             .unwrap_or_else(|| "docs/adr".to_string()),
     };
-    let existing = crate::fs::discover::record_files(&root, &record_folders(&root, &session.options().docs)?).0;
-    let here = if root.join(&folder).is_dir() { names_in(&root, &folder)? } else { Vec::new() };
-    if let Some(first) = existing.first().map(|f| f.rel.clone()).or_else(|| here.first().map(|n| format!("{folder}/{n}"))) {
-        return Err(refuse(format!("records exist already ({first}): nothing written")));
+    let existing =
+        crate::fs::discover::record_files(&root, &record_folders(&root, &session.options().docs)?)
+            .0;
+    let here = if root.join(&folder).is_dir() {
+        names_in(&root, &folder)?
+    } else {
+        Vec::new()
+    };
+    if let Some(first) = existing
+        .first()
+        .map(|f| f.rel.clone())
+        .or_else(|| here.first().map(|n| format!("{folder}/{n}")))
+    {
+        return Err(refuse(format!(
+            "records exist already ({first}): nothing written"
+        )));
     }
     let path = format!("{folder}/0001-record-architecture-decisions.md");
     let text = match format {
@@ -543,13 +658,23 @@ pub fn init(session: &Session, format: Format, folder: Option<&str>, date: Optio
     };
     let prefix = Prefix::for_folder(&folder);
     let id = parse_text(&path, &text, prefix).id;
-    let mut plans = vec![FilePlan { path: path.clone(), id, change: Change::Create(text.clone()) }];
-    let adr_dir = format == Format::Nygard && folder != "doc/adr" && !root.join(".adr-dir").exists();
+    let mut plans = vec![FilePlan {
+        path: path.clone(),
+        id,
+        change: Change::Create(text.clone()),
+    }];
+    let adr_dir =
+        format == Format::Nygard && folder != "doc/adr" && !root.join(".adr-dir").exists();
     if adr_dir {
-        plans.push(FilePlan { path: ".adr-dir".into(), id: String::new(), change: Change::Create(format!("{folder}\n")) });
+        plans.push(FilePlan {
+            path: ".adr-dir".into(),
+            id: String::new(),
+            change: Change::Create(format!("{folder}\n")),
+        });
     }
     if !dry_run {
-        std::fs::create_dir_all(root.join(&folder)).map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
+        std::fs::create_dir_all(root.join(&folder))
+            .map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
         for p in &plans {
             if let Change::Create(text) = &p.change {
                 let mut f = std::fs::OpenOptions::new()
@@ -558,7 +683,8 @@ pub fn init(session: &Session, format: Format, folder: Option<&str>, date: Optio
                     .open(root.join(&p.path))
                     .map_err(|e| refuse(format!("cannot create {}: {e}", p.path)))?;
                 use std::io::Write;
-                f.write_all(text.as_bytes()).map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+                f.write_all(text.as_bytes())
+                    .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
             }
         }
     }
@@ -576,7 +702,10 @@ const MADR_INIT: &str = "---\nstatus: accepted\ndate: DATE\n---\n\n# Record arch
 /// hold is run again once that margin has passed. Run in the background by the binary; the
 /// note naming it as a refresh in flight goes when it is done.
 pub fn refresh_after_write(session: &mut Session) -> Result<()> {
-    let repo = session.repository().cloned().ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
+    let repo = session
+        .repository()
+        .cloned()
+        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
     let done = (|| -> Result<()> {
         let mut rescanned = session.refresh()?;
         for _ in 0..3 {

@@ -122,19 +122,25 @@ fn new_args(title: String, f: &NewFlags) -> NewArgs {
 
 pub fn new(opts: Options, cmd: NewCmd, json_out: bool) -> anyhow::Result<u8> {
     let args = new_args(cmd.title, &cmd.new);
-    written(opts, json_out, cmd.new.edit, |s| write::new_record(s, &args))
+    written(opts, json_out, cmd.new.edit, |s| {
+        write::new_record(s, &args)
+    })
 }
 
 pub fn supersede(opts: Options, cmd: RelateCmd, json_out: bool) -> anyhow::Result<u8> {
     let mut args = new_args(cmd.title, &cmd.new);
     args.supersedes.insert(0, cmd.old);
-    written(opts, json_out, cmd.new.edit, |s| write::new_record(s, &args))
+    written(opts, json_out, cmd.new.edit, |s| {
+        write::new_record(s, &args)
+    })
 }
 
 pub fn amend(opts: Options, cmd: RelateCmd, json_out: bool) -> anyhow::Result<u8> {
     let mut args = new_args(cmd.title, &cmd.new);
     args.amends.insert(0, cmd.old);
-    written(opts, json_out, cmd.new.edit, |s| write::new_record(s, &args))
+    written(opts, json_out, cmd.new.edit, |s| {
+        write::new_record(s, &args)
+    })
 }
 
 pub fn status(opts: Options, cmd: StatusCmd, json_out: bool) -> anyhow::Result<u8> {
@@ -149,7 +155,13 @@ pub fn init(opts: Options, cmd: InitCmd, json_out: bool) -> anyhow::Result<u8> {
         InitFormat::Madr => Format::Madr,
     };
     written(opts, json_out, false, |s| {
-        write::init(s, format, cmd.folder.as_deref(), cmd.date.as_deref(), cmd.flags.dry_run)
+        write::init(
+            s,
+            format,
+            cmd.folder.as_deref(),
+            cmd.date.as_deref(),
+            cmd.flags.dry_run,
+        )
     })
 }
 
@@ -220,7 +232,10 @@ fn start_refresh(session: &Session, opts: &Options) {
     if opts.no_index {
         return;
     }
-    let Some(dir) = context_graph::index::path_for(repo).parent().map(|d| d.to_path_buf()) else {
+    let Some(dir) = context_graph::index::path_for(repo)
+        .parent()
+        .map(|d| d.to_path_buf())
+    else {
         return;
     };
     if std::fs::create_dir_all(&dir).is_err() {

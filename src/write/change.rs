@@ -69,13 +69,22 @@ fn field_re() -> &'static Regex {
 /// A `Key: value` line (`- Status: x`, `**Date:** y`): its lead, key, separator and value.
 pub fn field_line(line: &str) -> Option<(String, String, String, String)> {
     let c = field_re().captures(line)?;
-    Some((c[1].to_string(), c[2].to_string(), c[3].to_string(), c[4].to_string()))
+    Some((
+        c[1].to_string(),
+        c[2].to_string(),
+        c[3].to_string(),
+        c[4].to_string(),
+    ))
 }
 
 /// `word` in the case of `like` (`Accepted` → `Deprecated`; `accepted` → `deprecated`).
 pub fn cased(word: &str, like: &str) -> String {
     let first = like.chars().find(|c| c.is_alphabetic());
-    let upper_all = like.len() > 1 && like.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+    let upper_all = like.len() > 1
+        && like
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(char::is_uppercase);
     if upper_all {
         return word.to_uppercase();
     }
@@ -113,7 +122,11 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
     let heading = raw.iter().position(|l| l.starts_with("# "));
     let found = status_in(lf);
     let old = found.as_ref().map(|(_, v)| v.clone()).unwrap_or_default();
-    let like = if old.is_empty() { "Accepted" } else { old.as_str() };
+    let like = if old.is_empty() {
+        "Accepted"
+    } else {
+        old.as_str()
+    };
     let replace = |at: usize, line: String| LineEdit {
         at,
         remove: 1,
@@ -136,25 +149,41 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
             let lines = fm.unwrap_or_default();
             let at = key_line(&lines, &["status"]).expect("the parser read a status key");
             let (key, value) = lines[at].split_once(':').expect("a key line");
-            let quote = value.trim().chars().next().filter(|c| matches!(c, '"' | '\''));
+            let quote = value
+                .trim()
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '"' | '\''));
             let q = |v: &str| match quote {
                 Some(q) => format!("{q}{v}{q}"),
                 None => super::render::yaml_scalar(v),
             };
             match mark {
-                Mark::Status(word) => edits.push(replace(at + 1, format!("{key}: {}", q(&cased(word, like))))),
+                Mark::Status(word) => {
+                    edits.push(replace(at + 1, format!("{key}: {}", q(&cased(word, like)))))
+                }
                 Mark::SupersededBy(link) => match &keys.superseded_by {
                     Some(k) => {
-                        edits.push(replace(at + 1, format!("{key}: {}", q(&cased("superseded", like)))));
+                        edits.push(replace(
+                            at + 1,
+                            format!("{key}: {}", q(&cased("superseded", like))),
+                        ));
                         edits.extend(set_key(&lines, k, keys.value_of(&link.id, link.number)));
                     }
                     None => {
-                        let v = format!("{} by [{}]({})", cased("superseded", like), link.text, link.target);
+                        let v = format!(
+                            "{} by [{}]({})",
+                            cased("superseded", like),
+                            link.text,
+                            link.target
+                        );
                         edits.push(replace(at + 1, format!("{key}: {}", q(&v))));
                     }
                 },
                 Mark::AmendedBy(link) => match &keys.amended_by {
-                    Some(k) => edits.extend(set_key(&lines, k, keys.value_of(&link.id, link.number))),
+                    Some(k) => {
+                        edits.extend(set_key(&lines, k, keys.value_of(&link.id, link.number)))
+                    }
                     None => edits.push(after_heading(link_line("Amended by", link))),
                 },
             }
@@ -166,7 +195,8 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                 if table {
                     line.replacen(old.as_str(), &v, 1)
                 } else {
-                    let (lead, key, sep, _) = field_line(line).expect("the parser read a status line");
+                    let (lead, key, sep, _) =
+                        field_line(line).expect("the parser read a status line");
                     format!("{lead}{key}{sep}{v}")
                 }
             };
@@ -174,12 +204,22 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                 Mark::Status(word) => edits.push(replace(i, new_value(cased(word, like)))),
                 Mark::SupersededBy(link) => {
                     let word = cased("superseded by", like);
-                    edits.push(replace(i, new_value(format!("{word} [{}]({})", link.text, link.target))));
+                    edits.push(replace(
+                        i,
+                        new_value(format!("{word} [{}]({})", link.text, link.target)),
+                    ));
                 }
                 Mark::AmendedBy(link) if !table => {
                     let (lead, _, _, _) = field_line(line).expect("a status line");
-                    let lead = if lead.contains("**") || lead.contains("__") { String::new() } else { lead };
-                    edits.push(insert(i + 1, vec![format!("{lead}{}", link_line("Amended by", link))]));
+                    let lead = if lead.contains("**") || lead.contains("__") {
+                        String::new()
+                    } else {
+                        lead
+                    };
+                    edits.push(insert(
+                        i + 1,
+                        vec![format!("{lead}{}", link_line("Amended by", link))],
+                    ));
                 }
                 Mark::AmendedBy(link) => edits.push(after_heading(link_line("Amended by", link))),
             }
@@ -192,8 +232,14 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                 // section.
                 let next = (i + 1..raw.len()).find(|&j| raw[j].starts_with('#'));
                 match next {
-                    Some(j) => edits.push(insert(j, vec![link_line("Amended by", link), String::new()])),
-                    None => edits.push(insert(raw.len(), vec![String::new(), link_line("Amended by", link)])),
+                    Some(j) => edits.push(insert(
+                        j,
+                        vec![link_line("Amended by", link), String::new()],
+                    )),
+                    None => edits.push(insert(
+                        raw.len(),
+                        vec![String::new(), link_line("Amended by", link)],
+                    )),
                 }
             }
         },
@@ -218,7 +264,8 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
 fn key_line(lines: &[&str], norm: &[&str]) -> Option<usize> {
     lines.iter().position(|l| {
         !l.starts_with([' ', '\t', '-'])
-            && l.split_once(':').is_some_and(|(k, _)| norm.contains(&normalise_key(k).as_str()))
+            && l.split_once(':')
+                .is_some_and(|(k, _)| norm.contains(&normalise_key(k).as_str()))
     })
 }
 

@@ -25,7 +25,10 @@ pub enum Change {
     /// A new file with this text.
     Create(String),
     /// Line edits of the file whose text (as read, any line endings) is `before`.
-    Edit { before: String, edits: Vec<LineEdit> },
+    Edit {
+        before: String,
+        edits: Vec<LineEdit>,
+    },
 }
 
 /// Replaces `remove` lines (0 or 1) at line `at` (0-based, of the file's lines) with `insert`.
@@ -137,7 +140,10 @@ mod tests {
 
     #[test]
     fn no_final_newline_stays_so() {
-        assert_eq!(apply("a\nStatus: x", &[edit(1, 1, &["Status: y"])]), "a\nStatus: y");
+        assert_eq!(
+            apply("a\nStatus: x", &[edit(1, 1, &["Status: y"])]),
+            "a\nStatus: y"
+        );
         assert_eq!(apply("a\nb", &[edit(2, 0, &["c"])]), "a\nb\nc");
     }
 }

@@ -161,14 +161,20 @@ impl Naming {
             Scheme::Numbered { prefix, width, sep } => {
                 format!("{prefix}{number:0>width$}{sep}{slug}.md", width = *width)
             }
-            Scheme::Dated { dashes, sep, number: n } => {
+            Scheme::Dated {
+                dashes,
+                sep,
+                number: n,
+            } => {
                 let day = if *dashes {
                     date.to_string()
                 } else {
                     date.replace('-', "")
                 };
                 match n {
-                    Some(width) => format!("{day}{sep}{number:0>width$}{sep}{slug}.md", width = *width),
+                    Some(width) => {
+                        format!("{day}{sep}{number:0>width$}{sep}{slug}.md", width = *width)
+                    }
                     None => format!("{day}{sep}{slug}.md"),
                 }
             }
@@ -222,8 +228,14 @@ mod tests {
 
     #[test]
     fn numbered_conventions() {
-        assert_eq!(next(&["0001-a.md", "0007-b-c.md"], "Use X!"), "0008-use-x.md");
-        assert_eq!(next(&["adr-6-a.md", "adr-7-b.md"], "Use X"), "adr-8-use-x.md");
+        assert_eq!(
+            next(&["0001-a.md", "0007-b-c.md"], "Use X!"),
+            "0008-use-x.md"
+        );
+        assert_eq!(
+            next(&["adr-6-a.md", "adr-7-b.md"], "Use X"),
+            "adr-8-use-x.md"
+        );
         assert_eq!(next(&["ADR-007-a.md"], "Use X"), "ADR-008-use-x.md");
         assert_eq!(next(&["ADR_0003_Foo_Bar.md"], "Use X"), "ADR_0004_Use_X.md");
         assert_eq!(next(&["0999-a.md"], "Use X"), "1000-use-x.md");
@@ -235,7 +247,10 @@ mod tests {
         assert_eq!(next(&["2024-01-02-a.md"], "Use X"), "2024-05-01-use-x.md");
         assert_eq!(next(&["20240102-a.md"], "Use X"), "20240501-use-x.md");
         assert_eq!(
-            next(&["2021-05-04-1234-retry.md", "2021-06-01-1240-b.md"], "Use X"),
+            next(
+                &["2021-05-04-1234-retry.md", "2021-06-01-1240-b.md"],
+                "Use X"
+            ),
             "2024-05-01-1241-use-x.md"
         );
     }

@@ -101,7 +101,11 @@ pub fn reshape(sample: &str, number: u64) -> String {
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(sample.len() - start);
     let run = &sample[start..start + len];
-    let width = if run.starts_with('0') && len > 1 { len } else { 0 };
+    let width = if run.starts_with('0') && len > 1 {
+        len
+    } else {
+        0
+    };
     format!(
         "{}{number:0>width$}{}",
         &sample[..start],
@@ -248,7 +252,11 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         if let Some(name) = l.strip_prefix("## ") {
             out.push(String::new());
             out.push(l.trim_end().to_string());
-            if name.trim().trim_end_matches(':').eq_ignore_ascii_case("status") {
+            if name
+                .trim()
+                .trim_end_matches(':')
+                .eq_ignore_ascii_case("status")
+            {
                 out.push(String::new());
                 out.push(status.clone());
             }
@@ -263,12 +271,14 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
 fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
     let text = crate::text::markdown::lf(template).into_owned();
     let number = new.number.map(|n| n.to_string()).unwrap_or_default();
+    // adr-tools writes its statuses capitalised ("Accepted"), as its own records do.
+    let status_word = cased(&new.status, "Accepted");
     let mut text = text;
     for (token, value) in [
         ("NUMBER", number.as_str()),
         ("TITLE", new.title.as_str()),
         ("DATE", new.date.as_str()),
-        ("STATUS", new.status.as_str()),
+        ("STATUS", status_word.as_str()),
     ] {
         if let Some(at) = find_token(&text, token) {
             text.replace_range(at..at + token.len(), value);
@@ -319,10 +329,15 @@ fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
                 .eq_ignore_ascii_case("status");
             continue;
         }
-        if let Some((lead, key, sep, _)) = field_line(line) {
+        if let Some((lead, key, sep, value)) = field_line(line) {
             let lower = key.to_ascii_lowercase();
             if lower == "status" {
-                *line = format!("{lead}{key}{sep}{}", new.status);
+                let word = if value.is_empty() || is_placeholder(&value) {
+                    new.status.clone()
+                } else {
+                    cased(&new.status, &value)
+                };
+                *line = format!("{lead}{key}{sep}{word}");
             } else if lower.contains("date") {
                 *line = format!("{lead}{key}{sep}{}", new.date);
             }
@@ -330,7 +345,7 @@ fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
         }
         if in_status && !line.trim().is_empty() {
             if is_placeholder(line) {
-                *line = new.status.clone();
+                *line = status_word.clone();
             }
             in_status = false;
         }
@@ -341,7 +356,11 @@ fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
 /// Relations and governed paths put where the record's form keeps them, and a status added
 /// when the form had none.
 fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
-    let mut lines: Vec<String> = text.trim_end_matches('\n').split('\n').map(str::to_string).collect();
+    let mut lines: Vec<String> = text
+        .trim_end_matches('\n')
+        .split('\n')
+        .map(str::to_string)
+        .collect();
     let fm_len = fm_lines(text).map(|l| l.len() + 2).unwrap_or(0);
     let heading = lines
         .iter()
@@ -362,8 +381,9 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
     let mut fm_add: Vec<String> = Vec::new();
     let has_fm_key = |norm: &[&str], lines: &[String]| {
         lines[..fm_len].iter().any(|l| {
-            l.split_once(':')
-                .is_some_and(|(k, _)| !k.starts_with(' ') && norm.contains(&normalise_key(k).as_str()))
+            l.split_once(':').is_some_and(|(k, _)| {
+                !k.starts_with(' ') && norm.contains(&normalise_key(k).as_str())
+            })
         })
     };
     for (links, key, word) in [
@@ -386,7 +406,11 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
     if !new.governs.is_empty() && !has_fm_key(&["governs", "affects"], &lines) {
         if fm_len > 0 {
             fm_add.push("governs:".into());
-            fm_add.extend(new.governs.iter().map(|g| format!("  - {}", yaml_scalar(g))));
+            fm_add.extend(
+                new.governs
+                    .iter()
+                    .map(|g| format!("  - {}", yaml_scalar(g))),
+            );
         } else {
             let paths: Vec<String> = new.governs.iter().map(|g| format!("`{g}`")).collect();
             prose.push(format!("Governs: {}", paths.join(", ")));
@@ -404,9 +428,17 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
                     .chars()
                     .take_while(|c| c.is_whitespace() || matches!(c, '-' | '*' | '+'))
                     .collect();
-                let lead = if lead.trim().is_empty() { String::new() } else { lead };
+                let lead = if lead.trim().is_empty() {
+                    String::new()
+                } else {
+                    lead
+                };
                 // A `**Status:**` line's emphasis is no list marker.
-                let lead = if lines[i].trim_start().starts_with("**") { String::new() } else { lead };
+                let lead = if lines[i].trim_start().starts_with("**") {
+                    String::new()
+                } else {
+                    lead
+                };
                 let spaced = lines.get(i + 1).is_some_and(|l| l.trim().is_empty())
                     && lines.get(i + 2).is_some_and(|l| field_line(l).is_some());
                 let mut b = Vec::new();

@@ -38,3 +38,4 @@ mod regressions;
 #[cfg(unix)]
 mod review;
 mod watch;
+mod write;

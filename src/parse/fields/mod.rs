@@ -317,9 +317,7 @@ pub fn status_source(fm: &Frontmatter, lines: &[(usize, &str)]) -> Option<(Statu
     let table = |f: Option<(usize, String)>| f.map(|(i, v)| (StatusAt::Table(i), v));
     line(counted(&status_lines))
         .or_else(|| table(counted(&tables)))
-        .or_else(|| {
-            section_status(lines).map(|(i, v)| (StatusAt::Section(lines[i].0), v))
-        })
+        .or_else(|| section_status(lines).map(|(i, v)| (StatusAt::Section(lines[i].0), v)))
         .or_else(|| line(stray(&status_lines)))
         .or_else(|| table(stray(&tables)))
 }

@@ -203,10 +203,12 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         i += 1;
     }
     if i < body.len() {
-        if !out.is_empty() && out.last().is_some_and(|l| l == "---") && body_start > 0 {
-            if body_start < all.len() && all[body_start].trim().is_empty() {
-                out.push(String::new());
-            }
+        // A blank line after the frontmatter when the newest record has one.
+        if out.last().is_some_and(|l| l == "---")
+            && body_start < all.len()
+            && all[body_start].trim().is_empty()
+        {
+            out.push(String::new());
         }
         out.push(heading_like(body[i], &title_of, new));
         i += 1;

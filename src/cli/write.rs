@@ -192,6 +192,7 @@ fn written(
     } else {
         say::markdown(&report)
     };
+    ui::diagnostics(&report.notes);
     if !report.dry_run && !report.written.is_empty() {
         start_refresh(&session, &opts);
     }

@@ -4,7 +4,8 @@
 use super::escape;
 use crate::model::WriteReport;
 
-/// The report in Markdown: each file, then (for `--dry-run`) the diff, then the notes.
+/// The report in Markdown: each file, then (for `--dry-run`) the diff. (The notes are the
+/// binary's to print on stderr.)
 pub fn markdown(report: &WriteReport) -> String {
     let mut out = String::new();
     let verb = |action: &str| match (report.dry_run, action) {
@@ -23,9 +24,6 @@ pub fn markdown(report: &WriteReport) -> String {
     }
     if report.dry_run {
         out.push_str(&diff(report));
-    }
-    for n in &report.notes {
-        out.push_str(&format!("note: {}\n", escape(n)));
     }
     out
 }

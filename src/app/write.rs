@@ -138,11 +138,16 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
         None => digits.parse().ok(),
     };
     let listing = crate::fs::discover::list_records(root, &folders);
+    let digits_of = number.map(|n| n.to_string());
     let mut hits: Vec<Found> = Vec::new();
     for f in &listing.files {
         let stem = file_stem(&f.rel);
         let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
-        let by_number = number.is_some()
+        // A name without the number's digits can't carry it: no regex for it.
+        let may_carry = digits_of
+            .as_ref()
+            .is_some_and(|d| stem.contains(d.as_str()));
+        let by_number = may_carry
             && (ids::number_in_file_name(stem).and_then(|n| n.parse::<u64>().ok()) == number
                 || naming::read_name(name).and_then(|n| n.number) == number);
         if !(by_number || stem.eq_ignore_ascii_case(input.trim())) {
@@ -252,28 +257,6 @@ fn folder_template(root: &Path, folder: &str) -> Option<String> {
     .and_then(|p| std::fs::read_to_string(p).ok())
 }
 
-/// The newest record's file name among `names`: the highest number, else the latest date.
-fn newest(names: &[String]) -> Option<&String> {
-    let mut best: Option<(&String, Option<u64>)> = None;
-    for n in names {
-        let Some(read) = naming::read_name(n) else {
-            continue;
-        };
-        let newer = match &best {
-            None => true,
-            Some((b, bn)) => match (read.number, bn) {
-                _ if matches!(read.scheme, naming::Scheme::Dated { .. }) => n > *b,
-                (Some(x), Some(y)) => x > *y,
-                _ => n > *b,
-            },
-        };
-        if newer {
-            best = Some((n, read.number));
-        }
-    }
-    best.map(|(n, _)| n)
-}
-
 /// A folder's exclusive lock, held while a number is chosen and its file created.
 struct FolderLock {
     #[cfg(unix)]
@@ -372,10 +355,13 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     loop {
         attempt += 1;
         let names = names_in(&root, &folder)?;
-        let naming = Naming::learn(names.iter().map(String::as_str))
+        let survey = naming::survey(names.iter().map(String::as_str));
+        let naming = survey
+            .naming
+            .clone()
             .unwrap_or_else(Naming::default_numbered);
         // The next number, past every record of this kind (the same prefix) in any folder.
-        let mut highest = naming::highest_number(names.iter().map(String::as_str));
+        let mut highest = survey.highest;
         for other in record_folders(&root, &session.options().docs)? {
             if other != folder && Prefix::for_folder(&other) == prefix {
                 if let Ok(more) = names_in(&root, &other) {
@@ -386,7 +372,9 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         let number = highest + attempt as u64;
         let name = naming.file_name(number, &date, title);
         let path = format!("{folder}/{name}");
-        let exemplar = newest(&names)
+        let exemplar = survey
+            .newest
+            .as_ref()
             .map(|n| read_text(&root, &format!("{folder}/{n}")))
             .transpose()?;
         let mut keys = CorpusKeys::default();

@@ -143,12 +143,15 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
         Some(h) => insert(h + 1, vec![String::new(), line]),
         None => insert(fm_len, vec![line, String::new()]),
     };
+    let unplaced = || {
+        WriteError("its status is not where it can be changed line by line; edit it by hand".into())
+    };
     let mut edits = Vec::new();
     match (found.map(|(at, _)| at), mark) {
         (Some(StatusAt::Frontmatter), mark) => {
             let lines = fm.unwrap_or_default();
-            let at = key_line(&lines, &["status"]).expect("the parser read a status key");
-            let (key, value) = lines[at].split_once(':').expect("a key line");
+            let at = key_line(&lines, &["status"]).ok_or_else(unplaced)?;
+            let (key, value) = lines[at].split_once(':').ok_or_else(unplaced)?;
             let quote = value
                 .trim()
                 .chars()
@@ -189,15 +192,16 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
             }
         }
         (Some(StatusAt::Line(i)), mark) | (Some(StatusAt::Table(i)), mark) => {
-            let line = raw[i];
+            let line = *raw.get(i).ok_or_else(unplaced)?;
             let table = line.contains('|');
+            let field = field_line(line);
+            if !table && field.is_none() {
+                return Err(unplaced());
+            }
             let new_value = |v: String| -> String {
-                if table {
-                    line.replacen(old.as_str(), &v, 1)
-                } else {
-                    let (lead, key, sep, _) =
-                        field_line(line).expect("the parser read a status line");
-                    format!("{lead}{key}{sep}{v}")
+                match &field {
+                    Some((lead, key, sep, _)) if !table => format!("{lead}{key}{sep}{v}"),
+                    _ => line.replacen(old.as_str(), &v, 1),
                 }
             };
             match mark {
@@ -210,7 +214,7 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                     ));
                 }
                 Mark::AmendedBy(link) if !table => {
-                    let (lead, _, _, _) = field_line(line).expect("a status line");
+                    let lead = field.as_ref().map(|f| f.0.clone()).unwrap_or_default();
                     let lead = if lead.contains("**") || lead.contains("__") {
                         String::new()
                     } else {
@@ -280,7 +284,9 @@ fn set_key(lines: &[&str], key: &str, value: String) -> Vec<LineEdit> {
             insert: vec![format!("{key}: {value}")],
         }];
     };
-    let (k, v) = lines[at].split_once(':').expect("a key line");
+    let Some((k, v)) = lines[at].split_once(':') else {
+        return Vec::new();
+    };
     let v = v.trim();
     let block_end = (at + 1..lines.len())
         .take_while(|&j| lines[j].starts_with([' ', '\t', '-']))

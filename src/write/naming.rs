@@ -104,45 +104,7 @@ impl Naming {
     /// the latest), among `names` (file names of its records). A padded width is kept when the
     /// newest name's number outgrew no padding (`0999` → `1000`).
     pub fn learn<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<Naming> {
-        let mut newest: Option<(Name, String)> = None;
-        let mut padded = 0;
-        for n in names {
-            let Some(read) = read_name(n) else { continue };
-            if let Scheme::Numbered { width, .. } = &read.scheme {
-                padded = padded.max(*width);
-            }
-            let newer = match &newest {
-                None => true,
-                Some((best, best_name)) => match (&read.scheme, &best.scheme) {
-                    (Scheme::Dated { .. }, Scheme::Dated { .. }) => n > best_name.as_str(),
-                    (Scheme::Dated { .. }, _) => true,
-                    (_, Scheme::Dated { .. }) => false,
-                    _ => read.number > best.number,
-                },
-            };
-            if newer {
-                newest = Some((read, n.to_string()));
-            }
-        }
-        let (name, _) = newest?;
-        let scheme = match name.scheme {
-            Scheme::Numbered { prefix, width, sep } => Scheme::Numbered {
-                prefix,
-                width: if width == 0 { padded } else { width },
-                sep,
-            },
-            dated => dated,
-        };
-        let slug_sep = if name.slug.contains('_') && !name.slug.contains('-') {
-            '_'
-        } else {
-            '-'
-        };
-        Some(Naming {
-            scheme,
-            slug_sep,
-            slug_lower: name.slug == name.slug.to_lowercase(),
-        })
+        survey(names).naming
     }
 
     /// Whether records are numbered (a new one takes the next number).
@@ -182,14 +144,71 @@ impl Naming {
     }
 }
 
+/// What a folder's record names say, read in one pass (each name once).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Survey {
+    /// The convention of the newest name; `None` when no name follows one.
+    pub naming: Option<Naming>,
+    /// The newest record's file name: the highest number, else the latest dated name.
+    pub newest: Option<String>,
+    /// The highest number among the names, 0 when none is numbered.
+    pub highest: u64,
+}
+
+/// Reads the names once: the convention, the newest name and the highest number.
+pub fn survey<'a>(names: impl IntoIterator<Item = &'a str>) -> Survey {
+    let mut newest: Option<(Name, &str)> = None;
+    let mut padded = 0;
+    let mut highest = 0;
+    for n in names {
+        let Some(read) = read_name(n) else { continue };
+        if let Scheme::Numbered { width, .. } = &read.scheme {
+            padded = padded.max(*width);
+        }
+        highest = highest.max(read.number.unwrap_or(0));
+        let newer = match &newest {
+            None => true,
+            Some((best, best_name)) => match (&read.scheme, &best.scheme) {
+                (Scheme::Dated { .. }, Scheme::Dated { .. }) => n > *best_name,
+                (Scheme::Dated { .. }, _) => true,
+                (_, Scheme::Dated { .. }) => false,
+                _ => read.number > best.number,
+            },
+        };
+        if newer {
+            newest = Some((read, n));
+        }
+    }
+    let Some((name, file)) = newest else {
+        return Survey::default();
+    };
+    let scheme = match name.scheme {
+        Scheme::Numbered { prefix, width, sep } => Scheme::Numbered {
+            prefix,
+            width: if width == 0 { padded } else { width },
+            sep,
+        },
+        dated => dated,
+    };
+    let slug_sep = if name.slug.contains('_') && !name.slug.contains('-') {
+        '_'
+    } else {
+        '-'
+    };
+    Survey {
+        naming: Some(Naming {
+            scheme,
+            slug_sep,
+            slug_lower: name.slug == name.slug.to_lowercase(),
+        }),
+        newest: Some(file.to_string()),
+        highest,
+    }
+}
+
 /// The highest number among record file names, 0 when none is numbered.
 pub fn highest_number<'a>(names: impl IntoIterator<Item = &'a str>) -> u64 {
-    names
-        .into_iter()
-        .filter_map(read_name)
-        .filter_map(|n| n.number)
-        .max()
-        .unwrap_or(0)
+    survey(names).highest
 }
 
 /// A title as a file-name slug, as adr-tools makes one: every run of characters that are

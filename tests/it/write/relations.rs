@@ -295,3 +295,30 @@ fn a_record_without_status_gets_one() {
     );
     no_findings(&f);
 }
+
+#[test]
+fn madr_3_without_frontmatter_or_status_gets_status_lines() {
+    let old = "# Use Postgres\n\n## Context and Problem Statement\n\nWhy.\n\n## Decision Outcome\n\nPostgres.\n";
+    let f = root_with(&[("docs/decisions/0001-use-postgres.md", old)]);
+    ok(
+        &f,
+        &[
+            "supersede",
+            "1",
+            "Use MySQL",
+            "--date",
+            "2024-05-01",
+            "--status",
+            "accepted",
+        ],
+    );
+    assert_eq!(
+        read(&f, "docs/decisions/0001-use-postgres.md"),
+        "# Use Postgres\n\nStatus: Superseded by [ADR-0002](0002-use-mysql.md)\n\n## Context and Problem Statement\n\nWhy.\n\n## Decision Outcome\n\nPostgres.\n"
+    );
+    assert_eq!(
+        read(&f, "docs/decisions/0002-use-mysql.md"),
+        "# Use MySQL\n\nStatus: accepted\nSupersedes [ADR-0001](0001-use-postgres.md)\n\n## Context and Problem Statement\n\n## Decision Outcome\n"
+    );
+    no_findings(&f);
+}

@@ -4,14 +4,17 @@
 # `git rev-parse HEAD` in the same repository, best of RUNS interleaved runs (default 5).
 # Each run writes a new record (and `supersede` changes another); between runs, outside the
 # timed span, `index --status` waits for the write's background refresh, so every run starts
-# with the index fresh. A third row times `new` together with that wait: the write and the
+# with the index fresh. BIN=PATH times another binary. A third row times `new` together with that wait: the write and the
 # index brought up to date after it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-5000}
 runs=${RUNS:-5}
-cargo build --release --quiet
-bin=$PWD/target/release/context-graph
+# BIN=PATH times that binary instead of building the release one.
+if [ -n "${BIN:-}" ]; then bin=$BIN; else
+  cargo build --release --quiet
+  bin=$PWD/target/release/context-graph
+fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export GIT_CONFIG_NOSYSTEM=1 HOME=$dir LC_ALL=C

@@ -131,15 +131,55 @@ pub fn render(new: &NewRecord, source: Source, keys: &CorpusKeys) -> String {
 
 /// The title heading's form: `# 7. Title` → `# 12. New`; a prefix naming another number, or
 /// none, is dropped.
-fn heading_like(heading: &str, title_of: &str, new: &NewRecord) -> String {
+fn heading_like(heading: &str, new: &NewRecord) -> String {
     let h = heading.trim_start_matches('#').trim();
-    let prefix = h.strip_suffix(title_of).unwrap_or("");
+    let prefix = &h[..number_prefix(h)];
     let prefix = match (new.number, prefix.find(|c: char| c.is_ascii_digit())) {
         (Some(n), Some(_)) => reshape(prefix, n),
         _ if prefix.chars().any(|c| c.is_ascii_digit()) => String::new(),
         _ => prefix.to_string(),
     };
     format!("# {prefix}{}", new.title)
+}
+
+/// The length of a heading's number prefix, as the parser drops it from a title: `ADR 7: `,
+/// `ADR-0007 - `, `7. ` (the kind, a number, then `:`, `.`, `-`, `–` or `—`); 0 when none.
+fn number_prefix(h: &str) -> usize {
+    let b = h.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let mut at = 0;
+    if letters > 0 {
+        if !matches!(
+            h[..letters].to_ascii_uppercase().as_str(),
+            "ADR" | "RFC" | "DR" | "DD"
+        ) {
+            return 0;
+        }
+        at = letters;
+        if matches!(b.get(at), Some(b'-' | b'_' | b' ')) {
+            at += 1;
+        }
+    }
+    let digits = b[at..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return 0;
+    }
+    at += digits;
+    let rest = &h[at..];
+    let trimmed = rest.trim_start();
+    let mut end = at + (rest.len() - trimmed.len());
+    let punct = trimmed
+        .chars()
+        .next()
+        .filter(|c| matches!(c, ':' | '.' | '-' | '–' | '—'));
+    match punct {
+        Some(c) => end += c.len_utf8(),
+        // A bare number needs its `.` or `:` (`2024 plans` is a title).
+        None if letters == 0 => return 0,
+        None => {}
+    }
+    let rest = &h[end..];
+    end + (rest.len() - rest.trim_start().len())
 }
 
 /// The record shaped like `exemplar`.
@@ -196,7 +236,6 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         out.push("---".into());
     }
     let body: Vec<&str> = all[body_start.min(all.len())..].to_vec();
-    let title_of = crate::parse::parse_text("x/0-x.md", &text, new.prefix).title;
     let mut i = 0;
     // Up to the title heading: nothing of the exemplar's (a blank line after frontmatter).
     while i < body.len() && !body[i].starts_with("# ") {
@@ -210,7 +249,7 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         {
             out.push(String::new());
         }
-        out.push(heading_like(body[i], &title_of, new));
+        out.push(heading_like(body[i], new));
         i += 1;
     } else {
         if !out.is_empty() {
@@ -547,4 +586,23 @@ pub fn yaml_scalar(s: &str) -> String {
 /// A formatted id for a number in a prefix (for links to records named by number).
 pub fn id_for(prefix: Prefix, number: u64) -> String {
     format_id(prefix, &number.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_prefix;
+
+    #[test]
+    fn heading_number_prefixes() {
+        for (h, p) in [
+            ("7. Use X", "7. "),
+            ("ADR 7: Use X", "ADR 7: "),
+            ("ADR-0007 - Use X", "ADR-0007 - "),
+            ("RFC 1234 – Retry", "RFC 1234 – "),
+            ("2024 plans", ""),
+            ("Use X", ""),
+        ] {
+            assert_eq!(&h[..number_prefix(h)], p, "{h}");
+        }
+    }
 }

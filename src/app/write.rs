@@ -137,34 +137,35 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
         Some(id) => ids::number_of(id),
         None => digits.parse().ok(),
     };
-    let listing = crate::fs::discover::list_records(root, &folders);
     let digits_of = number.map(|n| n.to_string());
     let mut hits: Vec<Found> = Vec::new();
-    for f in &listing.files {
-        let stem = file_stem(&f.rel);
-        let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
-        // A name without the number's digits can't carry it: no regex for it.
-        let may_carry = digits_of
-            .as_ref()
-            .is_some_and(|d| stem.contains(d.as_str()));
-        let by_number = may_carry
-            && (ids::number_in_file_name(stem).and_then(|n| n.parse::<u64>().ok()) == number
-                || naming::read_name(name).and_then(|n| n.number) == number);
-        if !(by_number || stem.eq_ignore_ascii_case(input.trim())) {
-            continue;
-        }
-        let (text, parsed) = parse_file(root, &f.rel)?;
-        let matches = match (&wanted, number) {
-            (Some(id), _) => &parsed.id == id,
-            (None, Some(n)) => ids::number_of(&parsed.id) == Some(n),
-            (None, None) => parsed.id.eq_ignore_ascii_case(input.trim()),
-        } || parsed.id.eq_ignore_ascii_case(input.trim());
-        if matches {
-            hits.push(Found {
-                path: f.rel.clone(),
-                text,
-                parsed,
-            });
+    // The names directly in each record folder (one listing each, no walk): a record in a
+    // folder below is found by the scan below.
+    for folder in &folders {
+        for name in names_in(root, folder)? {
+            let stem = name.strip_suffix(".md").unwrap_or(&name);
+            // A name without the number's digits can't carry it: no regex for it.
+            let may_carry = digits_of.as_ref().is_some_and(|d| stem.contains(d.as_str()));
+            let by_number = may_carry
+                && (ids::number_in_file_name(stem).and_then(|n| n.parse::<u64>().ok()) == number
+                    || naming::read_name(&name).and_then(|n| n.number) == number);
+            if !(by_number || stem.eq_ignore_ascii_case(input.trim())) {
+                continue;
+            }
+            let rel = format!("{folder}/{name}");
+            let (text, parsed) = parse_file(root, &rel)?;
+            let matches = match (&wanted, number) {
+                (Some(id), _) => &parsed.id == id,
+                (None, Some(n)) => ids::number_of(&parsed.id) == Some(n),
+                (None, None) => false,
+            } || parsed.id.eq_ignore_ascii_case(input.trim());
+            if matches {
+                hits.push(Found {
+                    path: rel,
+                    text,
+                    parsed,
+                });
+            }
         }
     }
     if hits.is_empty() {

@@ -145,7 +145,9 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
         for name in names_in(root, folder)? {
             let stem = name.strip_suffix(".md").unwrap_or(&name);
             // A name without the number's digits can't carry it: no regex for it.
-            let may_carry = digits_of.as_ref().is_some_and(|d| stem.contains(d.as_str()));
+            let may_carry = digits_of
+                .as_ref()
+                .is_some_and(|d| stem.contains(d.as_str()));
             let by_number = may_carry
                 && (ids::number_in_file_name(stem).and_then(|n| n.parse::<u64>().ok()) == number
                     || naming::read_name(&name).and_then(|n| n.number) == number);

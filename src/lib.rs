@@ -4,7 +4,7 @@
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
 //! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git` ·
-//! `graph`, `checks`, `hooks` · `scan`, `drift` · `index` · `app` · `watch`.
+//! `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` · `app` · `watch`.
 
 pub mod app;
 pub mod checks;
@@ -22,5 +22,6 @@ pub mod scan;
 pub mod text;
 pub mod util;
 pub mod watch;
+pub mod write;
 
 pub use app::{answer, exit_code, Answer, Ask, Error, Options, Result, Session};

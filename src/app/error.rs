@@ -34,6 +34,9 @@ pub enum Error {
     /// `review` without a range, on a branch with no upstream (ADR-0008).
     #[error("{0}: name the range to review, e.g. `context-graph review origin/main..HEAD`")]
     NoRange(String),
+    /// A write refused or failed (ADR-0013): what and why, naming the file or argument.
+    #[error("{0}")]
+    Write(String),
 }
 
 impl Error {

@@ -379,7 +379,7 @@ fn seed_worktree_index(repo: &Repo, wait: Duration) -> bool {
 }
 
 /// A little more than the margin within which a file's content cannot vouch for it.
-const MARGIN: Duration = Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000);
+pub(super) const MARGIN: Duration = Duration::from_nanos(DIGEST_MARGIN_NS as u64 + 10_000_000);
 
 /// Waits until [`MARGIN`] has passed since git last wrote the worktree's index.
 fn settle(repo: &Repo) {
@@ -426,7 +426,7 @@ fn refresh_history(session: &Session, repo: &Repo) -> Result<()> {
 }
 
 /// Whether the index's scan memo holds now: a query would not scan again.
-fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
+pub(super) fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
     let opts = session.options();
     let idx = Index::open(
         repo.clone(),

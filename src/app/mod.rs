@@ -10,6 +10,7 @@ pub mod picture;
 pub mod review;
 mod session;
 mod state;
+pub mod write;
 
 pub use error::{Error, Result};
 pub use pick::{decisions_for, decisions_with_markers, find_id};

@@ -11,6 +11,7 @@ mod review;
 mod ship;
 mod ui;
 mod watch;
+mod write;
 
 use clap::{Args, Parser, Subcommand};
 use context_graph::Options;
@@ -97,6 +98,19 @@ enum Command {
     /// A Model Context Protocol server over stdio for coding agents: tools why, record,
     /// context, check, review; each record as the resource decision://ID
     Mcp,
+    /// Make a record folder and its first record, "Record architecture decisions"
+    Init(write::InitCmd),
+    /// Write a new record in the folder's own conventions
+    New(write::NewCmd),
+    /// Write a record superseding OLD, and mark OLD superseded in its own form
+    Supersede(write::RelateCmd),
+    /// Write a record amending OLD, and mark OLD "Amended by" it
+    Amend(write::RelateCmd),
+    /// Change a record's status in place
+    Status(write::StatusCmd),
+    /// The index's refresh after a write (run in the background by the commands above)
+    #[command(hide = true)]
+    RefreshAfterWrite,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -132,6 +146,12 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Schema => "schema",
                 Command::Context(_) => "context",
                 Command::Mcp => "mcp",
+                Command::Init(_) => "init",
+                Command::New(_) => "new",
+                Command::Supersede(_) => "supersede",
+                Command::Amend(_) => "amend",
+                Command::Status(_) => "status",
+                Command::RefreshAfterWrite => "refresh-after-write",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -152,6 +172,12 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Schema), _, _) => return ship::schema(),
         (Some(Command::Context(args)), _, _) => return context::run(opts, args, json),
         (Some(Command::Mcp), _, _) => return crate::mcp::run(opts),
+        (Some(Command::Init(args)), _, _) => return write::init(opts, args, json),
+        (Some(Command::New(args)), _, _) => return write::new(opts, args, json),
+        (Some(Command::Supersede(args)), _, _) => return write::supersede(opts, args, json),
+        (Some(Command::Amend(args)), _, _) => return write::amend(opts, args, json),
+        (Some(Command::Status(args)), _, _) => return write::status(opts, args, json),
+        (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

@@ -103,7 +103,7 @@ fn alive(pid: u32) -> bool {
 }
 
 /// On Linux, whether `pid` is still a hook's refresh: a running process among whose arguments
-/// `hook` is followed by `post-…` (not one that exited and waits to be reaped, nor another
+/// `hook` is followed by `post-…`, or a write's `refresh-after-write` (ADR-0013) (not one that exited and waits to be reaped, nor another
 /// program that got the pid since). Elsewhere, any process with that pid counts.
 #[cfg(unix)]
 fn is_a_hook(pid: i32) -> bool {
@@ -118,6 +118,7 @@ fn is_a_hook(pid: i32) -> bool {
         let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).skip(1).collect();
         args.windows(2)
             .any(|w| w[0] == b"hook" && w[1].starts_with(b"post-"))
+            || args.contains(&&b"refresh-after-write"[..])
     })
 }
 

@@ -8,6 +8,7 @@ mod hooks;
 mod index;
 mod picture;
 mod report;
+mod write;
 
 pub use context::*;
 pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
@@ -15,3 +16,4 @@ pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
 pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};
 pub use report::*;
+pub use write::{FileDiff, Hunk, WriteReport, Written};

@@ -9,6 +9,7 @@ pub mod json;
 pub mod layout;
 pub mod markdown;
 pub mod schema;
+pub mod write;
 
 /// Escapes control characters (C0, DEL, C1) so a title or subject can't drive the terminal,
 /// and the invisible format characters (Unicode's Cf: the bidirectional controls U+202A–202E

@@ -2,14 +2,17 @@
 //! from the types that serialise them (schemars), so the schema cannot drift from the output
 //! (CONTRACT.md §14; ADR-0015).
 
-use crate::model::{Graph, HooksReport, IndexStatus, IndexSummary, Report, WatchRefresh};
+use crate::model::{
+    Graph, HooksReport, IndexStatus, IndexSummary, Report, WatchRefresh, WriteReport,
+};
 use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The documents, each with the commands that print it.
-const DOCUMENTS: &str = "Report: the full check, `why`, `record` and `review`; IndexStatus: \
+const DOCUMENTS: &str = "Report: the full check, `why`, `record`, `review` and `context`; IndexStatus: \
 `index --status`; IndexSummary: `index`; HooksReport: `install-hooks` and `uninstall-hooks`; \
-Graph: `graph --format json` (or `graph --json`); WatchRefresh: each line of `watch --json`.";
+Graph: `graph --format json` (or `graph --json`); WatchRefresh: each line of `watch --json`; WriteReport: `init`, `new`, `supersede`, `amend` and \
+`status`.";
 
 /// The schema document: `anyOf` the documents, each a `$ref` into `$defs`. Objects are closed
 /// (`additionalProperties: false`): the schema of this version names every key it prints; a
@@ -25,6 +28,7 @@ pub fn document() -> Value {
         generator.subschema_for::<HooksReport>(),
         generator.subschema_for::<Graph>(),
         generator.subschema_for::<WatchRefresh>(),
+        generator.subschema_for::<WriteReport>(),
     ];
     let mut defs = Value::Object(generator.take_definitions(true));
     close_objects(&mut defs);
@@ -79,7 +83,8 @@ mod tests {
                 "IndexSummary",
                 "HooksReport",
                 "Graph",
-                "WatchRefresh"
+                "WatchRefresh",
+                "WriteReport"
             ]
         );
         for name in names {

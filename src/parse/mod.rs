@@ -9,9 +9,9 @@ mod record;
 mod relations;
 mod scope;
 
-pub use fields::normalise_status;
+pub use fields::{normalise_status, StatusAt};
 pub use guide::{parse_guide, Guide};
-pub use record::{name_id, parse_text};
+pub use record::{name_id, parse_text, status_in};
 
 use crate::model::Status;
 use crate::text::ids::Prefix;

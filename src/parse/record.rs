@@ -255,6 +255,16 @@ fn placeholder_re() -> &'static Regex {
     })
 }
 
+/// Where the status of a record's text (LF line endings) is written, and what it says; lines
+/// are indices into `text.split('\n')`. For `write`, which edits it in place (ADR-0013).
+pub fn status_in(text: &str) -> Option<(super::StatusAt, String)> {
+    let (fm, body_start) = frontmatter::split(text);
+    let fm = fm.unwrap_or_default();
+    let all_lines: Vec<&str> = text.split('\n').collect();
+    let lines = visible_lines(&all_lines, body_start);
+    super::fields::status_source(&fm, &lines)
+}
+
 /// The successors a record names, for its status text: ids, else link texts' ids, else files.
 fn successor_names(refs: &[Ref]) -> String {
     let names: Vec<&str> = refs

@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("graph", 4),
     ("checks", 4),
     ("hooks", 4),
+    ("write", 4),
     ("scan", 5),
     ("drift", 5),
     ("index", 6),

@@ -44,3 +44,4 @@ mod review;
 #[cfg(unix)]
 mod review_pr;
 mod watch;
+mod write;

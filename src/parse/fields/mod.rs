@@ -226,11 +226,12 @@ fn table_values(
 
 // ------------------------------------------------------------------ status
 
-/// The first non-empty line under a `## Status` heading (a `Status:` label on it dropped).
-fn section_status(lines: &[(usize, &str)]) -> Option<String> {
+/// The first non-empty line under a `## Status` heading (a `Status:` label on it dropped), with
+/// its index in `lines`.
+fn section_status(lines: &[(usize, &str)]) -> Option<(usize, String)> {
     let mut in_section = false;
-    let mut first: Option<String> = None;
-    for (_, l) in lines {
+    let mut first: Option<(usize, String)> = None;
+    for (i, (_, l)) in lines.iter().enumerate() {
         if let Some((_, name)) = heading(l) {
             if first.is_some() {
                 break;
@@ -244,7 +245,7 @@ fn section_status(lines: &[(usize, &str)]) -> Option<String> {
         let v = status_line_value(l).unwrap_or_else(|| clean_value(l));
         match &first {
             None if v.is_empty() => return None,
-            None => first = Some(v),
+            None => first = Some((i, v)),
             // A section that keeps its history ("Accepted", then later "Superseded by 35"): a
             // later line saying the record was superseded or deprecated is where it stands now.
             Some(_)
@@ -253,12 +254,25 @@ fn section_status(lines: &[(usize, &str)]) -> Option<String> {
                     Status::Superseded | Status::Deprecated
                 ) =>
             {
-                return Some(v)
+                return Some((i, v))
             }
             Some(_) => {}
         }
     }
     first
+}
+
+/// Where a record's status is written: what `write` edits to change it (ADR-0013).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StatusAt {
+    /// The frontmatter's `status` key.
+    Frontmatter,
+    /// A `Status: X` line (`**Status:**`, `- Status:`), at this index of the body's lines.
+    Line(usize),
+    /// A status table's cell, at this line.
+    Table(usize),
+    /// The first line of a `## Status` section (or its later superseded line), at this line.
+    Section(usize),
 }
 
 /// The status, in this order (CONTRACT §8 "Status lines"): frontmatter `status`; a `Status:`
@@ -267,6 +281,15 @@ fn section_status(lines: &[(usize, &str)]) -> Option<String> {
 /// whose value starts with a known status word (a glossary's "**Status**: the lifecycle state…"
 /// is not one).
 pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status, String) {
+    match status_source(fm, lines) {
+        None => (Status::Unknown, String::new()),
+        Some((_, t)) => (normalise_status(&t), t),
+    }
+}
+
+/// Where the status [`read_status`] reads is written, and its text; a line is given as the
+/// index in the file's lines (`lines`' own numbers).
+pub fn status_source(fm: &Frontmatter, lines: &[(usize, &str)]) -> Option<(StatusAt, String)> {
     let regions = regions(lines);
     let counts = |i: usize| regions[i] != Region::Body;
     let status_lines: Vec<(usize, String)> = lines
@@ -279,28 +302,25 @@ pub(super) fn read_status(fm: &Frontmatter, lines: &[(usize, &str)]) -> (Status,
         found
             .iter()
             .find(|(i, _)| counts(*i))
-            .map(|(_, v)| v.clone())
+            .map(|(i, v)| (lines[*i].0, v.clone()))
     };
     let stray = |found: &[(usize, String)]| {
         found
             .iter()
             .find(|(i, v)| !counts(*i) && is_known_status(v))
-            .map(|(_, v)| v.clone())
+            .map(|(i, v)| (lines[*i].0, v.clone()))
     };
     // Ember's RFCs keep their status as a `stage` (accepted, released, recommended…).
-    let text = fm
-        .get(&["status"])
-        .or_else(|| fm.get(&["stage"]))
-        .map(|v| clean_value(&v.text()))
-        .or_else(|| counted(&status_lines))
-        .or_else(|| counted(&tables))
-        .or_else(|| section_status(lines))
-        .or_else(|| stray(&status_lines))
-        .or_else(|| stray(&tables));
-    match text {
-        None => (Status::Unknown, String::new()),
-        Some(t) => (normalise_status(&t), t),
+    if let Some(v) = fm.get(&["status"]).or_else(|| fm.get(&["stage"])) {
+        return Some((StatusAt::Frontmatter, clean_value(&v.text())));
     }
+    let line = |f: Option<(usize, String)>| f.map(|(i, v)| (StatusAt::Line(i), v));
+    let table = |f: Option<(usize, String)>| f.map(|(i, v)| (StatusAt::Table(i), v));
+    line(counted(&status_lines))
+        .or_else(|| table(counted(&tables)))
+        .or_else(|| section_status(lines).map(|(i, v)| (StatusAt::Section(lines[i].0), v)))
+        .or_else(|| line(stray(&status_lines)))
+        .or_else(|| table(stray(&tables)))
 }
 
 /// The reference's status table (kept with [`Status`]): the first word decides.

@@ -1,0 +1,713 @@
+//! Writing records (CONTRACT.md §12, ADR-0013): `init`, `new`, `supersede`, `amend` and
+//! `status`. The inputs are read here (the folder's names, its newest record or template, the
+//! records changed), `write` plans the files, and they are written here: a new record by an
+//! exclusive create under a lock on its folder, so two writers at once take two numbers.
+//! Finding the next number lists the folder's names; no record is read to find it.
+
+use super::error::{Error, Result};
+use super::Session;
+use crate::fs::discover::{is_record_name, record_folders};
+use crate::fs::root::query_path;
+use crate::model::{FileDiff, Hunk, Status, WriteReport, Written};
+use crate::parse::{normalise_status, parse_text, ParsedRecord};
+use crate::text::ids::{self, Prefix};
+use crate::text::{file_stem, parent_folder};
+use crate::write::change::{self, Mark};
+use crate::write::naming::{self, Naming};
+use crate::write::render::{self, CorpusKeys, Link, NewRecord, Source};
+use crate::write::{apply, Change, FilePlan, LineEdit, WriteError};
+use std::path::{Path, PathBuf};
+
+impl From<WriteError> for Error {
+    fn from(e: WriteError) -> Error {
+        Error::Write(e.0)
+    }
+}
+
+fn refuse(msg: impl Into<String>) -> Error {
+    Error::Write(msg.into())
+}
+
+/// `new` (and `supersede`, `amend`): what the new record says and where it goes.
+#[derive(Debug, Clone, Default)]
+pub struct NewArgs {
+    pub title: String,
+    /// `--status`; `None` is the folder's default ([`default_status`]).
+    pub status: Option<String>,
+    pub supersedes: Vec<String>,
+    pub amends: Vec<String>,
+    pub governs: Vec<String>,
+    pub folder: Option<String>,
+    /// `YYYY-MM-DD`; `None` is today (UTC).
+    pub date: Option<String>,
+    pub template: Option<PathBuf>,
+    pub force: bool,
+    pub dry_run: bool,
+}
+
+/// The status a new record gets when `--status` says none: `proposed`. One place, so a
+/// folder's configured default (`.context-graph.toml`'s `default_status`, CONTRACT.md §10) can
+/// be read here.
+pub fn default_status(_root: &Path, _folder: &str) -> String {
+    "proposed".to_string()
+}
+
+/// Today, UTC, `YYYY-MM-DD`.
+fn today() -> String {
+    crate::text::date::utc_date(crate::util::now_ns().div_euclid(1_000_000_000))
+}
+
+fn check_date(date: Option<&str>) -> Result<String> {
+    match date {
+        None => Ok(today()),
+        Some(d) if crate::text::date::parse_date(d).is_some() && d.len() == 10 => Ok(d.to_string()),
+        Some(d) => Err(refuse(format!("--date {d}: not a date (YYYY-MM-DD)"))),
+    }
+}
+
+/// The record file names directly in `folder` (root-relative).
+fn names_in(root: &Path, folder: &str) -> Result<Vec<String>> {
+    let dir = root.join(folder);
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| refuse(format!("cannot list {folder}: {e}")))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| is_record_name(n))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// The folder a new record goes to: `--folder`, else the only record folder.
+fn target_folder(session: &Session, folder: Option<&str>) -> Result<String> {
+    let root = session.root();
+    if let Some(f) = folder {
+        let rel = query_path(root, f).map_err(|reason| Error::BadPath {
+            path: f.to_string(),
+            reason,
+        })?;
+        if !root.join(&rel).is_dir() {
+            return Err(refuse(format!(
+                "--folder {f}: no such folder (`context-graph init --folder {f}` makes one)"
+            )));
+        }
+        return Ok(rel);
+    }
+    let folders = record_folders(root, &session.options().docs)?;
+    match folders.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(refuse(
+            "no record folder here: `context-graph init` makes one, or name one with --folder",
+        )),
+        many => Err(refuse(format!(
+            "several record folders ({}): name one with --folder",
+            many.join(", ")
+        ))),
+    }
+}
+
+/// A record found by id: its path, its text as read and its parse.
+struct Found {
+    path: String,
+    text: String,
+    parsed: ParsedRecord,
+}
+
+fn read_text(root: &Path, rel: &str) -> Result<String> {
+    let bytes =
+        std::fs::read(root.join(rel)).map_err(|e| refuse(format!("cannot read {rel}: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| refuse(format!("{rel}: not UTF-8 text; edit it by hand")))
+}
+
+fn parse_file(root: &Path, rel: &str) -> Result<(String, ParsedRecord)> {
+    let text = read_text(root, rel)?;
+    let parsed = parse_text(rel, &text, Prefix::for_folder(parent_folder(rel)));
+    Ok((text, parsed))
+}
+
+/// The record `input` names (`ADR-0004`, `ADR 4`, `4`, a stem): found by its file name and
+/// read alone when the name tells (the usual case), else from a scan of every record.
+fn find_record(session: &Session, input: &str) -> Result<Found> {
+    let root = session.root();
+    let folders = record_folders(root, &session.options().docs)?;
+    let wanted = ids::normalise_query_id(input);
+    let digits = input.trim().trim_start_matches('#');
+    let number: Option<u64> = match &wanted {
+        Some(id) => ids::number_of(id),
+        None => digits.parse().ok(),
+    };
+    let digits_of = number.map(|n| n.to_string());
+    let mut hits: Vec<Found> = Vec::new();
+    // The names directly in each record folder (one listing each, no walk): a record in a
+    // folder below is found by the scan below.
+    for folder in &folders {
+        for name in names_in(root, folder)? {
+            let stem = name.strip_suffix(".md").unwrap_or(&name);
+            // A name without the number's digits can't carry it: no regex for it.
+            let may_carry = digits_of
+                .as_ref()
+                .is_some_and(|d| stem.contains(d.as_str()));
+            let by_number = may_carry
+                && (ids::number_in_file_name(stem).and_then(|n| n.parse::<u64>().ok()) == number
+                    || naming::read_name(&name).and_then(|n| n.number) == number);
+            if !(by_number || stem.eq_ignore_ascii_case(input.trim())) {
+                continue;
+            }
+            let rel = format!("{folder}/{name}");
+            let (text, parsed) = parse_file(root, &rel)?;
+            let matches = match (&wanted, number) {
+                (Some(id), _) => &parsed.id == id,
+                (None, Some(n)) => ids::number_of(&parsed.id) == Some(n),
+                (None, None) => false,
+            } || parsed.id.eq_ignore_ascii_case(input.trim());
+            if matches {
+                hits.push(Found {
+                    path: rel,
+                    text,
+                    parsed,
+                });
+            }
+        }
+    }
+    if hits.is_empty() {
+        // Not found by its name (an id from frontmatter or a heading): ask every record.
+        let scan = crate::scan::scan(root, &session.options().docs, &crate::scan::Fresh)?;
+        let id = super::find_id(&scan.report.records, input)?;
+        let paths: Vec<&str> = scan
+            .report
+            .records
+            .iter()
+            .filter(|r| r.id == id)
+            .map(|r| r.path.as_str())
+            .collect();
+        for p in paths {
+            let (text, parsed) = parse_file(root, p)?;
+            hits.push(Found {
+                path: p.to_string(),
+                text,
+                parsed,
+            });
+        }
+    }
+    match hits.len() {
+        0 => Err(Error::UnknownRecord(input.to_string())),
+        1 => Ok(hits.remove(0)),
+        _ => {
+            let paths: Vec<&str> = hits.iter().map(|h| h.path.as_str()).collect();
+            Err(refuse(format!(
+                "{input}: {} records have this id ({}); fix the duplicate first",
+                hits.len(),
+                paths.join(", ")
+            )))
+        }
+    }
+}
+
+/// `../x/0003-y.md`: `to` relative to the folder `from_folder`.
+fn relative(from_folder: &str, to: &str) -> String {
+    let from: Vec<&str> = from_folder.split('/').filter(|s| !s.is_empty()).collect();
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut out: Vec<&str> = vec![".."; from.len() - common];
+    out.extend(&to_parts[common..]);
+    out.join("/")
+}
+
+/// The text a link to a record shows: adr-tools' `3. Title` when its heading is written so,
+/// else its id (a dated record's title, its id being its file's name).
+fn link_text(text: &str, parsed: &ParsedRecord) -> String {
+    let heading = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map(|h| h.trim().to_string());
+    if let (Some(h), Some(n)) = (&heading, ids::number_of(&parsed.id)) {
+        if h.starts_with(&format!("{n}. ")) {
+            return h.clone();
+        }
+    }
+    if ids::number_of(&parsed.id).is_none() {
+        return parsed.title.clone();
+    }
+    parsed.id.clone()
+}
+
+fn link_to(from_folder: &str, found: &Found) -> Link {
+    Link {
+        id: found.parsed.id.clone(),
+        number: ids::number_of(&found.parsed.id),
+        text: link_text(&found.text, &found.parsed),
+        target: relative(from_folder, &found.path),
+    }
+}
+
+/// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,
+/// log4brains' `template.md`, a `0000-template.md`.
+fn folder_template(root: &Path, folder: &str) -> Option<String> {
+    [
+        "templates/template.md",
+        "adr-template.md",
+        "template.md",
+        "0000-template.md",
+    ]
+    .iter()
+    .map(|t| root.join(folder).join(t))
+    .find(|p| p.is_file())
+    .and_then(|p| std::fs::read_to_string(p).ok())
+}
+
+/// A folder's exclusive lock, held while a number is chosen and its file created.
+struct FolderLock {
+    #[cfg(unix)]
+    _fd: Option<rustix::fd::OwnedFd>,
+}
+
+fn lock_folder(dir: &Path) -> FolderLock {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{flock, FlockOperation, Mode, OFlags};
+        let fd = rustix::fs::open(
+            dir,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .ok();
+        if let Some(fd) = &fd {
+            let _ = flock(fd, FlockOperation::LockExclusive);
+        }
+        FolderLock { _fd: fd }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        FolderLock {}
+    }
+}
+
+/// `new "Title"` with its relations: the new record, and each record it supersedes or amends
+/// changed in its own form.
+pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
+    let root = session.root().to_path_buf();
+    let title = args.title.trim();
+    if title.is_empty() {
+        return Err(refuse("the title is empty"));
+    }
+    let date = check_date(args.date.as_deref())?;
+    let mut olds: Vec<(Found, bool)> = Vec::new();
+    for (inputs, supersedes) in [(&args.supersedes, true), (&args.amends, false)] {
+        for input in inputs {
+            let found = find_record(session, input)?;
+            if found.parsed.status == Status::Superseded && !args.force {
+                return Err(refuse(format!(
+                    "{} ({}) is already superseded ({}); --force to go on",
+                    found.parsed.id, found.path, found.parsed.status_text
+                )));
+            }
+            if !olds.iter().any(|(o, _)| o.path == found.path) {
+                olds.push((found, supersedes));
+            }
+        }
+    }
+    let folder = match (&args.folder, olds.first()) {
+        (None, Some((old, _))) => parent_folder(&old.path).to_string(),
+        (f, _) => target_folder(session, f.as_deref())?,
+    };
+    let status = match &args.status {
+        Some(s) => s.trim().to_string(),
+        None => default_status(&root, &folder),
+    };
+    if normalise_status(&status) == Status::Unrecognised {
+        return Err(refuse(format!(
+            "--status {status}: not a status word this tool knows"
+        )));
+    }
+    let mut notes = Vec::new();
+    let mut governs = Vec::new();
+    for g in &args.governs {
+        let rel = query_path(&root, g).map_err(|reason| Error::BadPath {
+            path: g.clone(),
+            reason,
+        })?;
+        let folder_named = g.ends_with('/') || root.join(&rel).is_dir();
+        let rel = if folder_named && !rel.ends_with('/') {
+            format!("{rel}/")
+        } else {
+            rel
+        };
+        if !root.join(&rel).exists() {
+            notes.push(format!("--governs {rel}: nothing is there yet"));
+        }
+        governs.push(rel);
+    }
+    let template = match &args.template {
+        Some(t) => Some(
+            std::fs::read_to_string(t)
+                .map_err(|e| refuse(format!("--template {}: {e}", t.display())))?,
+        ),
+        None => folder_template(&root, &folder),
+    };
+    let prefix = Prefix::for_folder(&folder);
+    let dir = root.join(&folder);
+    let _lock = (!args.dry_run).then(|| lock_folder(&dir));
+    let mut plans: Vec<FilePlan>;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let names = names_in(&root, &folder)?;
+        let survey = naming::survey(names.iter().map(String::as_str));
+        let naming = survey
+            .naming
+            .clone()
+            .unwrap_or_else(Naming::default_numbered);
+        // The next number, past every record of this kind (the same prefix) in any folder.
+        let mut highest = survey.highest;
+        for other in record_folders(&root, &session.options().docs)? {
+            if other != folder && Prefix::for_folder(&other) == prefix {
+                if let Ok(more) = names_in(&root, &other) {
+                    highest = highest.max(naming::highest_number(more.iter().map(String::as_str)));
+                }
+            }
+        }
+        let number = highest + attempt as u64;
+        let name = naming.file_name(number, &date, title);
+        let path = format!("{folder}/{name}");
+        let exemplar = survey
+            .newest
+            .as_ref()
+            .map(|n| read_text(&root, &format!("{folder}/{n}")))
+            .transpose()?;
+        let mut keys = CorpusKeys::default();
+        for (old, _) in &olds {
+            keys.learn(&old.text);
+        }
+        for t in exemplar.iter().chain(&template) {
+            keys.learn(t);
+        }
+        let numbered = naming.numbered();
+        let new = NewRecord {
+            id: if numbered {
+                render::id_for(prefix, number)
+            } else {
+                file_stem(&path).to_string()
+            },
+            prefix,
+            number: numbered.then_some(number),
+            title: title.to_string(),
+            status: status.clone(),
+            date: date.clone(),
+            supersedes: olds
+                .iter()
+                .filter(|(_, s)| *s)
+                .map(|(o, _)| link_to(&folder, o))
+                .collect(),
+            amends: olds
+                .iter()
+                .filter(|(_, s)| !*s)
+                .map(|(o, _)| link_to(&folder, o))
+                .collect(),
+            governs: governs.clone(),
+        };
+        let source = match (&template, &exemplar) {
+            (Some(t), _) => Source::Template(t),
+            (None, Some(e)) => Source::Exemplar(e),
+            (None, None) => Source::Template(render::NYGARD),
+        };
+        let text = render::render(&new, source, &keys);
+        let parsed = parse_text(&path, &text, prefix);
+        let new_found = Found {
+            path: path.clone(),
+            text: text.clone(),
+            parsed: parsed.clone(),
+        };
+        plans = vec![FilePlan {
+            path: path.clone(),
+            id: parsed.id.clone(),
+            change: Change::Create(text.clone()),
+        }];
+        for (old, supersedes) in &olds {
+            let link = link_to(parent_folder(&old.path), &new_found);
+            let mark = if *supersedes {
+                Mark::SupersededBy(link)
+            } else {
+                Mark::AmendedBy(link)
+            };
+            let edits = change::plan(&old.text, &mark, &keys)
+                .map_err(|e| refuse(format!("{}: {e}", old.path)))?;
+            plans.push(FilePlan {
+                path: old.path.clone(),
+                id: old.parsed.id.clone(),
+                change: Change::Edit {
+                    before: old.text.clone(),
+                    edits,
+                },
+            });
+        }
+        if args.dry_run {
+            if root.join(&path).exists() {
+                return Err(refuse(format!("{path} exists: nothing written")));
+            }
+            break;
+        }
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(root.join(&path))
+        {
+            Ok(mut file) => {
+                use std::io::Write;
+                if let Err(e) = file.write_all(text.as_bytes()) {
+                    let _ = std::fs::remove_file(root.join(&path));
+                    return Err(refuse(format!("cannot write {path}: {e}")));
+                }
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && numbered && attempt < 20 => {
+                continue
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(refuse(format!(
+                    "{path} exists ({}): nothing written",
+                    parsed.id
+                )))
+            }
+            Err(e) => return Err(refuse(format!("cannot create {path}: {e}"))),
+        }
+    }
+    let created = plans[0].path.clone();
+    let mut report = finish(&root, &plans, args.dry_run).inspect_err(|_| {
+        if !args.dry_run {
+            let _ = std::fs::remove_file(root.join(&created));
+        }
+    })?;
+    report.notes = notes;
+    Ok(report)
+}
+
+/// Writes the plans' edits (the new file is already created), and reports every file.
+fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport> {
+    let mut report = WriteReport {
+        dry_run,
+        ..WriteReport::default()
+    };
+    for p in plans {
+        match &p.change {
+            Change::Create(text) => {
+                if dry_run {
+                    // Nothing to do: the new file is written by its exclusive create.
+                }
+                report.diffs.push(FileDiff {
+                    path: p.path.clone(),
+                    created: true,
+                    hunks: vec![Hunk {
+                        line: 1,
+                        old: Vec::new(),
+                        new: text.lines().map(str::to_string).collect(),
+                    }],
+                });
+                report.written.push(Written {
+                    path: p.path.clone(),
+                    id: p.id.clone(),
+                    action: "created".into(),
+                });
+            }
+            Change::Edit { before, edits } => {
+                if !dry_run {
+                    let after = apply(before, edits);
+                    std::fs::write(root.join(&p.path), after.as_bytes())
+                        .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+                }
+                report.diffs.push(diff_of(&p.path, before, edits));
+                report.written.push(Written {
+                    path: p.path.clone(),
+                    id: p.id.clone(),
+                    action: "changed".into(),
+                });
+            }
+        }
+    }
+    Ok(report)
+}
+
+fn diff_of(path: &str, before: &str, edits: &[LineEdit]) -> FileDiff {
+    let lines: Vec<&str> = before.lines().collect();
+    FileDiff {
+        path: path.to_string(),
+        created: false,
+        hunks: edits
+            .iter()
+            .map(|e| Hunk {
+                line: e.at + 1,
+                old: lines[e.at.min(lines.len())..(e.at + e.remove).min(lines.len())]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                new: e.insert.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// `status ID WORD`: the record's status changed in place.
+pub fn set_status(
+    session: &Session,
+    input: &str,
+    word: &str,
+    force: bool,
+    dry_run: bool,
+) -> Result<WriteReport> {
+    let root = session.root().to_path_buf();
+    let status = normalise_status(word);
+    match status {
+        Status::Unrecognised | Status::Unknown => {
+            return Err(refuse(format!(
+                "{word}: not a status word this tool knows (proposed, accepted, implemented, rejected, deprecated)"
+            )))
+        }
+        Status::Superseded => {
+            return Err(refuse(format!(
+                "{word}: a record is superseded by another: `context-graph supersede {input} \"Title\"` writes both"
+            )))
+        }
+        _ => {}
+    }
+    let found = find_record(session, input)?;
+    if found.parsed.status == Status::Superseded && !force {
+        return Err(refuse(format!(
+            "{} ({}) is superseded ({}); --force to change its status",
+            found.parsed.id, found.path, found.parsed.status_text
+        )));
+    }
+    let mut keys = CorpusKeys::default();
+    keys.learn(&found.text);
+    let edits = change::plan(&found.text, &Mark::Status(word.trim().to_string()), &keys)
+        .map_err(|e| refuse(format!("{}: {e}", found.path)))?;
+    let plans = [FilePlan {
+        path: found.path.clone(),
+        id: found.parsed.id.clone(),
+        change: Change::Edit {
+            before: found.text.clone(),
+            edits,
+        },
+    }];
+    finish(&root, &plans, dry_run)
+}
+
+/// `init`'s record format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Nygard,
+    Madr,
+}
+
+/// `init`: the folder and its first record, "Record architecture decisions", as `adr init`
+/// writes it (Nygard), or in MADR's form; adr-tools' `.adr-dir` when the folder is not its
+/// default `doc/adr`. Refused when records exist already.
+pub fn init(
+    session: &Session,
+    format: Format,
+    folder: Option<&str>,
+    date: Option<&str>,
+    dry_run: bool,
+) -> Result<WriteReport> {
+    let root = session.root().to_path_buf();
+    let date = check_date(date)?;
+    let folder = match folder {
+        Some(f) => query_path(&root, f).map_err(|reason| Error::BadPath {
+            path: f.to_string(),
+            reason,
+        })?,
+        None => record_folders(&root, &session.options().docs)?
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| "docs/adr".to_string()),
+    };
+    let existing =
+        crate::fs::discover::record_files(&root, &record_folders(&root, &session.options().docs)?)
+            .0;
+    let here = if root.join(&folder).is_dir() {
+        names_in(&root, &folder)?
+    } else {
+        Vec::new()
+    };
+    if let Some(first) = existing
+        .first()
+        .map(|f| f.rel.clone())
+        .or_else(|| here.first().map(|n| format!("{folder}/{n}")))
+    {
+        return Err(refuse(format!(
+            "records exist already ({first}): nothing written"
+        )));
+    }
+    let path = format!("{folder}/0001-record-architecture-decisions.md");
+    let text = match format {
+        Format::Nygard => NYGARD_INIT.replace("DATE", &date),
+        Format::Madr => MADR_INIT.replace("DATE", &date),
+    };
+    let prefix = Prefix::for_folder(&folder);
+    let id = parse_text(&path, &text, prefix).id;
+    let mut plans = vec![FilePlan {
+        path: path.clone(),
+        id,
+        change: Change::Create(text.clone()),
+    }];
+    let adr_dir =
+        format == Format::Nygard && folder != "doc/adr" && !root.join(".adr-dir").exists();
+    if adr_dir {
+        plans.push(FilePlan {
+            path: ".adr-dir".into(),
+            id: String::new(),
+            change: Change::Create(format!("{folder}\n")),
+        });
+    }
+    if !dry_run {
+        std::fs::create_dir_all(root.join(&folder))
+            .map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
+        for p in &plans {
+            if let Change::Create(text) = &p.change {
+                let mut f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(root.join(&p.path))
+                    .map_err(|e| refuse(format!("cannot create {}: {e}", p.path)))?;
+                use std::io::Write;
+                f.write_all(text.as_bytes())
+                    .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+            }
+        }
+    }
+    finish(&root, &plans, dry_run)
+}
+
+/// adr-tools' first record (`/usr/share/adr-tools/init.md`).
+const NYGARD_INIT: &str = "# 1. Record architecture decisions\n\nDate: DATE\n\n## Status\n\nAccepted\n\n## Context\n\nWe need to record the architectural decisions made on this project.\n\n## Decision\n\nWe will use Architecture Decision Records, as [described by Michael Nygard](http://thinkrelevance.com/blog/2011/11/15/documenting-architecture-decisions).\n\n## Consequences\n\nSee Michael Nygard's article, linked above. For a lightweight ADR toolset, see Nat Pryce's [adr-tools](https://github.com/npryce/adr-tools).\n";
+
+/// The same decision in MADR 4's form.
+const MADR_INIT: &str = "---\nstatus: accepted\ndate: DATE\n---\n\n# Record architecture decisions\n\n## Context and Problem Statement\n\nWe want to record the architectural decisions made on this project, and why they were made.\n\n## Considered Options\n\n* Markdown Architectural Decision Records (MADR)\n* No records\n\n## Decision Outcome\n\nChosen option: \"Markdown Architectural Decision Records (MADR)\", because the decisions and their reasons stay in the repository, next to the code they govern.\n\n### Consequences\n\n* Good, because a newcomer can read why the code is as it is.\n* Bad, because each decision takes a record to write.\n";
+
+/// The index brought up to date after a write, as the hooks' refresh does (ADR-0008): a file
+/// written a moment ago can't be vouched for by its content, so a scan whose memo does not
+/// hold is run again once that margin has passed. Run in the background by the binary; the
+/// note naming it as a refresh in flight goes when it is done.
+pub fn refresh_after_write(session: &mut Session) -> Result<()> {
+    let repo = session
+        .repository()
+        .cloned()
+        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
+    let done = (|| -> Result<()> {
+        let mut rescanned = session.refresh()?;
+        for _ in 0..3 {
+            if !rescanned || super::hook::memo_holds(session, &repo).unwrap_or(true) {
+                break;
+            }
+            std::thread::sleep(super::hook::MARGIN);
+            rescanned = session.refresh()?;
+        }
+        Ok(())
+    })();
+    crate::index::inflight::finish(&repo);
+    done
+}

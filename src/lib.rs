@@ -15,6 +15,7 @@ pub mod governs;
 pub mod graph;
 pub mod hooks;
 pub mod index;
+pub mod mentions;
 pub mod model;
 pub mod output;
 pub mod parse;

@@ -347,7 +347,9 @@ fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
         index::Mode::Status,
     )?;
     let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
-    let holds = cached.memo_report().is_some();
+    let holds = cached
+        .memo_report(crate::scan::names_digest(Some(repo)))
+        .is_some();
     cached.release(false);
     Ok(holds)
 }

@@ -10,14 +10,16 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-6");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-7");
 
 impl Cached {
-    /// The stored scan's report, when everything it depended on still holds.
-    pub fn memo_report(&self) -> Option<MemoHit<'_>> {
+    /// The stored scan's report, when everything it depended on still holds (`names`: the
+    /// digest of the tracked paths now, see [`crate::mentions::digest`]).
+    pub fn memo_report(&self, names: u64) -> Option<MemoHit<'_>> {
         let (memo, report) = self.memo.as_ref()?;
         let memo: ScanMemo = codec::decode(memo).ok()?;
         if memo.made_by != MEMO_MADE_BY
+            || memo.names != names
             || memo.scope != self.scope
             || !memo.deps.still_holds(self.dir())
         {
@@ -48,6 +50,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         made_by: MEMO_MADE_BY.to_string(),
         scope: scope.clone(),
         deps: deps.clone(),
+        names: scan.names,
     };
     let memo_report = MemoReport {
         heads: report
@@ -57,6 +60,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
                 id: r.id.clone(),
                 status: r.status,
                 governs: r.governs.clone(),
+                code_mentions: r.code_mentions.clone(),
             })
             .collect(),
         records: report.records.iter().map(codec::encode).collect(),

@@ -218,6 +218,8 @@ pub struct ScanMemo {
     pub made_by: String,
     pub scope: Scope,
     pub deps: crate::scan::Deps,
+    /// The digest of the tracked paths its code mentions were resolved against.
+    pub names: u64,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.
@@ -240,6 +242,7 @@ pub struct RecordHead {
     pub id: String,
     pub status: crate::model::Status,
     pub governs: Vec<String>,
+    pub code_mentions: Vec<crate::model::CodeMention>,
 }
 
 /// [`MemoReport`] read in place (the same bytes): the heads and the encoded records borrowed.
@@ -262,6 +265,7 @@ pub struct RecordHeadRef<'a> {
     pub status: crate::model::Status,
     #[serde(borrow)]
     pub governs: Vec<&'a str>,
+    pub code_mentions: Vec<crate::model::CodeMention>,
 }
 
 impl crate::model::Pickable for RecordHeadRef<'_> {
@@ -273,6 +277,9 @@ impl crate::model::Pickable for RecordHeadRef<'_> {
     }
     fn governs(&self) -> impl Iterator<Item = &str> {
         self.governs.iter().copied()
+    }
+    fn code_mentions(&self) -> &[crate::model::CodeMention] {
+        &self.code_mentions
     }
 }
 
@@ -315,6 +322,7 @@ mod tests {
                 id: record.id.clone(),
                 status: record.status,
                 governs: record.governs.clone(),
+                code_mentions: record.code_mentions.clone(),
             }],
             records: vec![codec::encode(&record), vec![], vec![0, 255, 7]],
             docs: vec![],

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 5;
+pub const PARSER_VERSION: u32 = 6;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -59,6 +59,8 @@ pub struct ParsedRecord {
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,
     pub notes: Vec<String>,
+    /// The terms its prose may name code by (CONTRACT.md §11), resolved by the scan.
+    pub terms: Vec<crate::mentions::Term>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -109,6 +109,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = format!("Superseded by {}", successor_names(&superseded_by));
     }
 
+    let terms = crate::mentions::terms(&lines, &title);
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,
@@ -131,6 +132,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         ),
         declared: super::scope::declared_scope(&fm),
         notes,
+        terms,
     }
 }
 

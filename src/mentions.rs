@@ -51,50 +51,352 @@ pub fn key(text: &str) -> String {
 /// Common words and the names every repository has: never terms. Compared by [`key`].
 const STOP: &[&str] = &[
     // English
-    "about", "above", "after", "again", "against", "all", "also", "and", "any", "are", "because",
-    "been", "before", "being", "below", "between", "both", "but", "can", "could", "did", "does",
-    "doing", "down", "during", "each", "either", "else", "few", "for", "from", "further", "had",
-    "has", "have", "having", "her", "here", "hers", "him", "his", "how", "however", "into", "its",
-    "itself", "just", "may", "might", "more", "most", "much", "must", "neither", "nor", "not",
-    "now", "off", "once", "only", "other", "our", "ours", "out", "over", "own", "same", "shall",
-    "she", "should", "since", "some", "such", "than", "that", "the", "their", "them", "then",
-    "there", "these", "they", "this", "those", "through", "too", "under", "until", "upon", "very",
-    "was", "way", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will",
-    "with", "within", "without", "would", "yet", "you", "your", "new", "old", "use", "used",
-    "uses", "using", "make", "made", "need", "needs", "one", "two", "three", "first", "last",
-    "next", "see", "via", "per", "etc", "like", "well", "good", "bad", "yes", "get", "set",
-    "add", "run", "let", "put", "end", "non", "pre", "post", "re", "co", "self", "up", "to",
-    "on", "in", "at", "by", "of", "or", "an", "as", "be", "do", "go", "if", "is", "it", "no",
-    "so", "we", "us", "my", "me",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "and",
+    "any",
+    "are",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "can",
+    "could",
+    "did",
+    "does",
+    "doing",
+    "down",
+    "during",
+    "each",
+    "either",
+    "else",
+    "few",
+    "for",
+    "from",
+    "further",
+    "had",
+    "has",
+    "have",
+    "having",
+    "her",
+    "here",
+    "hers",
+    "him",
+    "his",
+    "how",
+    "however",
+    "into",
+    "its",
+    "itself",
+    "just",
+    "may",
+    "might",
+    "more",
+    "most",
+    "much",
+    "must",
+    "neither",
+    "nor",
+    "not",
+    "now",
+    "off",
+    "once",
+    "only",
+    "other",
+    "our",
+    "ours",
+    "out",
+    "over",
+    "own",
+    "same",
+    "shall",
+    "she",
+    "should",
+    "since",
+    "some",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "too",
+    "under",
+    "until",
+    "upon",
+    "very",
+    "was",
+    "way",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "within",
+    "without",
+    "would",
+    "yet",
+    "you",
+    "your",
+    "new",
+    "old",
+    "use",
+    "used",
+    "uses",
+    "using",
+    "make",
+    "made",
+    "need",
+    "needs",
+    "one",
+    "two",
+    "three",
+    "first",
+    "last",
+    "next",
+    "see",
+    "via",
+    "per",
+    "etc",
+    "like",
+    "well",
+    "good",
+    "bad",
+    "yes",
+    "get",
+    "set",
+    "add",
+    "run",
+    "let",
+    "put",
+    "end",
+    "non",
+    "pre",
+    "post",
+    "re",
+    "co",
+    "self",
+    "up",
+    "to",
+    "on",
+    "in",
+    "at",
+    "by",
+    "of",
+    "or",
+    "an",
+    "as",
+    "be",
+    "do",
+    "go",
+    "if",
+    "is",
+    "it",
+    "no",
+    "so",
+    "we",
+    "us",
+    "my",
+    "me",
     // common hyphenated prose
-    "well-known", "long-term", "short-term", "third-party", "open-source", "built-in",
-    "real-time", "read-only", "end-to-end", "up-to-date", "out-of-the-box", "day-to-day",
-    "trade-off", "trade-offs", "follow-up", "opt-in", "opt-out", "one-off", "side-effect",
-    "side-effects", "top-level", "low-level", "high-level", "e-mail", "so-called", "re-use",
-    "pre-existing", "non-goals", "non-goal", "in-house", "in-memory", "on-call", "per-user",
-    "server-side", "client-side", "back-end", "front-end", "run-time", "build-time",
-    "compile-time", "case-by-case", "first-class", "fine-grained", "coarse-grained",
-    "self-hosted", "multi-tenant", "single-tenant", "key-value", "human-readable",
+    "well-known",
+    "long-term",
+    "short-term",
+    "third-party",
+    "open-source",
+    "built-in",
+    "real-time",
+    "read-only",
+    "end-to-end",
+    "up-to-date",
+    "out-of-the-box",
+    "day-to-day",
+    "trade-off",
+    "trade-offs",
+    "follow-up",
+    "opt-in",
+    "opt-out",
+    "one-off",
+    "side-effect",
+    "side-effects",
+    "top-level",
+    "low-level",
+    "high-level",
+    "e-mail",
+    "so-called",
+    "re-use",
+    "pre-existing",
+    "non-goals",
+    "non-goal",
+    "in-house",
+    "in-memory",
+    "on-call",
+    "per-user",
+    "server-side",
+    "client-side",
+    "back-end",
+    "front-end",
+    "run-time",
+    "build-time",
+    "compile-time",
+    "case-by-case",
+    "first-class",
+    "fine-grained",
+    "coarse-grained",
+    "self-hosted",
+    "multi-tenant",
+    "single-tenant",
+    "key-value",
+    "human-readable",
     // decision-record words
-    "adr", "adrs", "rfc", "rfcs", "decision", "decisions", "context", "consequences", "status",
-    "accepted", "proposed", "rejected", "deprecated", "superseded", "option", "options",
-    "considered", "pros", "cons", "outcome", "drivers", "record", "records",
+    "adr",
+    "adrs",
+    "rfc",
+    "rfcs",
+    "decision",
+    "decisions",
+    "context",
+    "consequences",
+    "status",
+    "accepted",
+    "proposed",
+    "rejected",
+    "deprecated",
+    "superseded",
+    "option",
+    "options",
+    "considered",
+    "pros",
+    "cons",
+    "outcome",
+    "drivers",
+    "record",
+    "records",
     // names every repository has: too common to tell anything
-    "src", "lib", "libs", "bin", "doc", "docs", "test", "tests", "spec", "specs", "script",
-    "scripts", "tool", "tools", "build", "dist", "vendor", "config", "configs", "app", "apps",
-    "internal", "pkg", "cmd", "main", "index", "readme", "changelog", "license", "contributing",
-    "makefile", "dockerfile", "github", "git", "example", "examples", "sample", "samples",
-    "assets", "static", "public", "util", "utils", "common", "core", "shared", "data", "api",
-    "web", "server", "client", "service", "services", "module", "modules", "package",
-    "packages", "plugin", "plugins", "source", "code", "files", "file", "folder", "folders",
-    "default", "defaults", "types", "type", "models", "model", "version", "versions",
+    "src",
+    "lib",
+    "libs",
+    "bin",
+    "doc",
+    "docs",
+    "test",
+    "tests",
+    "spec",
+    "specs",
+    "script",
+    "scripts",
+    "tool",
+    "tools",
+    "build",
+    "dist",
+    "vendor",
+    "config",
+    "configs",
+    "app",
+    "apps",
+    "internal",
+    "pkg",
+    "cmd",
+    "main",
+    "index",
+    "readme",
+    "changelog",
+    "license",
+    "contributing",
+    "makefile",
+    "dockerfile",
+    "github",
+    "git",
+    "example",
+    "examples",
+    "sample",
+    "samples",
+    "assets",
+    "static",
+    "public",
+    "util",
+    "utils",
+    "common",
+    "core",
+    "shared",
+    "data",
+    "api",
+    "web",
+    "server",
+    "client",
+    "service",
+    "services",
+    "module",
+    "modules",
+    "package",
+    "packages",
+    "plugin",
+    "plugins",
+    "source",
+    "code",
+    "files",
+    "file",
+    "folder",
+    "folders",
+    "default",
+    "defaults",
+    "types",
+    "type",
+    "models",
+    "model",
+    "version",
+    "versions",
 ];
 
 /// Placeholder names: never terms.
 const PLACEHOLDERS: &[&str] = &[
-    "foo", "bar", "baz", "qux", "quux", "foobar", "xxx", "yyy", "todo", "tbd", "placeholder",
-    "something", "whatever", "acme", "myapp", "myproject", "myservice", "mycompany", "yourapp",
-    "yourproject", "someservice", "hello", "helloworld", "lorem", "ipsum",
+    "foo",
+    "bar",
+    "baz",
+    "qux",
+    "quux",
+    "foobar",
+    "xxx",
+    "yyy",
+    "todo",
+    "tbd",
+    "placeholder",
+    "something",
+    "whatever",
+    "acme",
+    "myapp",
+    "myproject",
+    "myservice",
+    "mycompany",
+    "yourapp",
+    "yourproject",
+    "someservice",
+    "hello",
+    "helloworld",
+    "lorem",
+    "ipsum",
 ];
 
 fn is_stop(k: &str) -> bool {
@@ -106,9 +408,11 @@ fn is_stop(k: &str) -> bool {
 /// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
 fn is_placeholder(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    ["my-", "my_", "your-", "your_", "example-", "example_", "some-", "some_"]
-        .iter()
-        .any(|p| lower.starts_with(p))
+    [
+        "my-", "my_", "your-", "your_", "example-", "example_", "some-", "some_",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
         || ["-example", "_example", "-name", "_name"]
             .iter()
             .any(|s| lower.ends_with(s))
@@ -119,7 +423,8 @@ fn classify(token: &str) -> Option<Kind> {
     if token.contains("::") || token.contains('.') {
         // A dotted or `::` path: every part a name of two letters or more (not `e.g`, `i.e`).
         let parts: Vec<&str> = token.split([':', '.']).filter(|p| !p.is_empty()).collect();
-        return (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2)).then_some(Kind::Identifier);
+        return (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2))
+            .then_some(Kind::Identifier);
     }
     if token.contains(['_', '-']) {
         let letters = token.split(['_', '-']).filter(|p| !p.is_empty()).count();
@@ -194,8 +499,7 @@ fn is_name(s: &str) -> bool {
     chars
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
         && !s.ends_with([':', '.', '-'])
 }
@@ -349,7 +653,11 @@ impl Names {
                 }
             }
             let n = names.add(path.to_string(), false, name);
-            if let Some(stem) = name.rsplit_once('.').map(|(s, _)| s).filter(|s| !s.is_empty()) {
+            if let Some(stem) = name
+                .rsplit_once('.')
+                .map(|(s, _)| s)
+                .filter(|s| !s.is_empty())
+            {
                 let k = key(stem);
                 if k != key(name) {
                     names.by_key.entry(k).or_default().push(n);
@@ -429,7 +737,11 @@ impl Names {
         if qualified && found.is_empty() {
             // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
             // named by the part before it.
-            let parts: Vec<&str> = term.text.split([':', '.']).filter(|p| !p.is_empty()).collect();
+            let parts: Vec<&str> = term
+                .text
+                .split([':', '.'])
+                .filter(|p| !p.is_empty())
+                .collect();
             if let [.., parent, last] = parts.as_slice() {
                 let parent = key(parent);
                 found = get(&key(last))
@@ -458,7 +770,9 @@ impl Names {
             .map(|e| e.path.clone())
             .collect();
         if !folders.is_empty() {
-            found.retain(|e| e.path.ends_with('/') || !folders.iter().any(|f| e.path.starts_with(f)));
+            found.retain(|e| {
+                e.path.ends_with('/') || !folders.iter().any(|f| e.path.starts_with(f))
+            });
         }
         found
     }
@@ -466,9 +780,23 @@ impl Names {
 
 /// Folders of tests, fixtures, examples and vendored code.
 const TEST_FOLDERS: &[&str] = &[
-    "test", "tests", "spec", "specs", "__tests__", "testdata", "fixtures", "fixture",
-    "examples", "example", "vendor", "node_modules", "third_party", "bench", "benches",
-    "testing", "e2e",
+    "test",
+    "tests",
+    "spec",
+    "specs",
+    "__tests__",
+    "testdata",
+    "fixtures",
+    "fixture",
+    "examples",
+    "example",
+    "vendor",
+    "node_modules",
+    "third_party",
+    "bench",
+    "benches",
+    "testing",
+    "e2e",
 ];
 
 /// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.
@@ -478,7 +806,11 @@ fn in_tests(path: &str) -> bool {
         .rev()
         .skip(usize::from(!path.ends_with('/')))
         .any(|part| TEST_FOLDERS.contains(&part))
-        || path.trim_end_matches('/').split('/').next().is_some_and(|p| TEST_FOLDERS.contains(&p))
+        || path
+            .trim_end_matches('/')
+            .split('/')
+            .next()
+            .is_some_and(|p| TEST_FOLDERS.contains(&p))
 }
 
 /// How sure a match is: a backticked word or a compound identifier more than a bare word, one
@@ -546,15 +878,19 @@ mod tests {
 
     #[test]
     fn reads_identifiers_backticks_and_words() {
-        let found = t("The AuthenticationController and external-dns, see `billing` and \
-crate::index::memo or app.services.Billing; e.g. http://x.io/FooBar `src/a.rs` ADR HTTP.");
+        let found = t(
+            "The AuthenticationController and external-dns, see `billing` and \
+crate::index::memo or app.services.Billing; e.g. http://x.io/FooBar `src/a.rs` ADR HTTP.",
+        );
         let names: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
         assert!(names.contains(&"AuthenticationController"), "{names:?}");
         assert!(names.contains(&"external-dns"));
         assert!(names.contains(&"billing"));
         assert!(names.contains(&"crate::index::memo"));
         assert!(names.contains(&"app.services.Billing"));
-        assert!(!names.iter().any(|n| n.contains("FooBar") || *n == "e.g" || *n == "ADR"));
+        assert!(!names
+            .iter()
+            .any(|n| n.contains("FooBar") || *n == "e.g" || *n == "ADR"));
         assert!(!names.contains(&"src/a.rs"));
         assert!(!names.contains(&"The") && !names.contains(&"and"));
     }
@@ -601,7 +937,11 @@ crate::index::memo or app.services.Billing; e.g. http://x.io/FooBar `src/a.rs` A
             ]
         );
         // Governed paths are not repeated.
-        let got = names.resolve(&[term("external-dns", Kind::Identifier)], &["charts/".into()], &[]);
+        let got = names.resolve(
+            &[term("external-dns", Kind::Identifier)],
+            &["charts/".into()],
+            &[],
+        );
         assert!(got.is_empty());
     }
 }

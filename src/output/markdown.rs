@@ -389,9 +389,11 @@ pub fn why(report: &Report, style: Style) -> String {
         out.push('\n');
     }
     if !mentioned_by.is_empty() {
-        out.push_str("## Mentioned, not governing
+        out.push_str(
+            "## Mentioned, not governing
 
-");
+",
+        );
         for m in mentioned_by {
             let _ = writeln!(
                 out,

@@ -24,8 +24,8 @@ use crate::fs::tree::Tree;
 use crate::fs::walk::{self, WalkStamp};
 use crate::fs::{Found, FsError};
 use crate::graph::{self, Resolver};
-use crate::model::Report;
 use crate::mentions::Names;
+use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
 use crate::text::ids::Prefix;
 use std::path::Path;
@@ -203,7 +203,12 @@ pub fn scan(
 
 /// Each record's code mentions (CONTRACT.md §11): its terms resolved against `names`, leaving
 /// out what it governs and the record folders.
-fn add_mentions(records: &mut [crate::model::Record], parsed: &[ParsedRecord], names: &Names, folders: &[String]) {
+fn add_mentions(
+    records: &mut [crate::model::Record],
+    parsed: &[ParsedRecord],
+    names: &Names,
+    folders: &[String],
+) {
     let by_path: std::collections::HashMap<&str, &ParsedRecord> =
         parsed.iter().map(|p| (p.path.as_str(), p)).collect();
     for r in records.iter_mut() {

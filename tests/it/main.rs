@@ -27,6 +27,7 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod markers;
+mod mentions;
 mod parser_props;
 mod reading_fields;
 mod reading_folders;

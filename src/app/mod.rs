@@ -33,6 +33,9 @@ pub struct Options {
     pub no_index: bool,
     /// How long to wait for an index another process holds, before answering from a scan.
     pub index_wait: Duration,
+    /// Whether records' code mentions are resolved (CONTRACT.md §11); off only to measure
+    /// what they cost (`CONTEXT_GRAPH_MENTIONS=off`, `bench/mentions.sh`).
+    pub mentions: bool,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             git: false,
             no_index: false,
             index_wait: index::DEFAULT_WAIT,
+            mentions: true,
         }
     }
 }

@@ -125,7 +125,7 @@ impl Session {
                         .map(|w| s.spawn(move || scan::scan_markers(root, at, w, &scan::NoCache)));
                     let staged =
                         staged.map(|r| s.spawn(move || scan::staged_markers(r, &scan::NoCache)));
-                    let names = scan::tracked_names(at);
+                    let names = scan::tracked_names(at.filter(|_| self.opts.mentions));
                     let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh, &names);
                     let join = |h: std::thread::ScopedJoinHandle<'_, scan::MarkerScan>| {
                         h.join().expect("the marker scan panicked")
@@ -291,13 +291,14 @@ impl Session {
                 // started up to 4 ms late (measured on a 2-core VM).
                 std::thread::yield_now();
             }
-            let memo = cached.memo_report(scan::names_digest(Some(&repo)));
+            let tracked = Some(&repo).filter(|_| self.opts.mentions);
+            let memo = cached.memo_report(scan::names_digest(tracked));
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {
                 Some(report) => Ok(Scanned::Memo(report)),
                 None => {
-                    let names = scan::tracked_names(Some(&repo));
+                    let names = scan::tracked_names(tracked);
                     scan::scan(root, docs, &cached, &names).map(|s| Scanned::Scan(Box::new(s)))
                 }
             };

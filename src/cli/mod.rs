@@ -138,5 +138,6 @@ fn options(common: &Common) -> Options {
             .and_then(|v| v.parse().ok())
             .map(Duration::from_millis)
             .unwrap_or(context_graph::index::DEFAULT_WAIT),
+        mentions: std::env::var("CONTEXT_GRAPH_MENTIONS").map_or(true, |v| v != "off"),
     }
 }

@@ -7,13 +7,13 @@
 
 use crate::governs::Pattern;
 pub use crate::model::CodeMention;
-use crate::text::markdown::code_spans;
+use crate::text::markdown::{code_spans, text_links};
 use crate::text::path::clean_code_path;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
 /// A term that matches more paths than this is ambiguous, and dropped.
-pub const MAX_MATCHES: usize = 3;
+pub const MAX_MATCHES: usize = 2;
 
 /// `scope --accept` takes the mentions at or above this confidence: a backticked word or a
 /// compound identifier naming exactly one path.
@@ -49,354 +49,55 @@ pub fn key(text: &str) -> String {
 }
 
 /// Common words and the names every repository has: never terms. Compared by [`key`].
+#[rustfmt::skip]
 const STOP: &[&str] = &[
     // English
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "also",
-    "and",
-    "any",
-    "are",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "can",
-    "could",
-    "did",
-    "does",
-    "doing",
-    "down",
-    "during",
-    "each",
-    "either",
-    "else",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "has",
-    "have",
-    "having",
-    "her",
-    "here",
-    "hers",
-    "him",
-    "his",
-    "how",
-    "however",
-    "into",
-    "its",
-    "itself",
-    "just",
-    "may",
-    "might",
-    "more",
-    "most",
-    "much",
-    "must",
-    "neither",
-    "nor",
-    "not",
-    "now",
-    "off",
-    "once",
-    "only",
-    "other",
-    "our",
-    "ours",
-    "out",
-    "over",
-    "own",
-    "same",
-    "shall",
-    "she",
-    "should",
-    "since",
-    "some",
-    "such",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "too",
-    "under",
-    "until",
-    "upon",
-    "very",
-    "was",
-    "way",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "within",
-    "without",
-    "would",
-    "yet",
-    "you",
-    "your",
-    "new",
-    "old",
-    "use",
-    "used",
-    "uses",
-    "using",
-    "make",
-    "made",
-    "need",
-    "needs",
-    "one",
-    "two",
-    "three",
-    "first",
-    "last",
-    "next",
-    "see",
-    "via",
-    "per",
-    "etc",
-    "like",
-    "well",
-    "good",
-    "bad",
-    "yes",
-    "get",
-    "set",
-    "add",
-    "run",
-    "let",
-    "put",
-    "end",
-    "non",
-    "pre",
-    "post",
-    "re",
-    "co",
-    "self",
-    "up",
-    "to",
-    "on",
-    "in",
-    "at",
-    "by",
-    "of",
-    "or",
-    "an",
-    "as",
-    "be",
-    "do",
-    "go",
-    "if",
-    "is",
-    "it",
-    "no",
-    "so",
-    "we",
-    "us",
-    "my",
-    "me",
+    "about", "above", "after", "again", "against", "all", "also", "and", "any", "are", "because",
+    "been", "before", "being", "below", "between", "both", "but", "can", "could", "did", "does",
+    "doing", "down", "during", "each", "either", "else", "few", "for", "from", "further", "had",
+    "has", "have", "having", "her", "here", "hers", "him", "his", "how", "however", "into", "its",
+    "itself", "just", "may", "might", "more", "most", "much", "must", "neither", "nor", "not",
+    "now", "off", "once", "only", "other", "our", "ours", "out", "over", "own", "same", "shall",
+    "she", "should", "since", "some", "such", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "through", "too", "under", "until", "upon", "very",
+    "was", "way", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will",
+    "with", "within", "without", "would", "yet", "you", "your", "new", "old", "use", "used",
+    "uses", "using", "make", "made", "need", "needs", "one", "two", "three", "first", "last",
+    "next", "see", "via", "per", "etc", "like", "well", "good", "bad", "yes", "get", "set", "add",
+    "run", "let", "put", "end", "non", "pre", "post", "re", "co", "self", "up", "to", "on", "in",
+    "at", "by", "of", "or", "an", "as", "be", "do", "go", "if", "is", "it", "no", "so", "we", "us",
+    "my", "me",
     // common hyphenated prose
-    "well-known",
-    "long-term",
-    "short-term",
-    "third-party",
-    "open-source",
-    "built-in",
-    "real-time",
-    "read-only",
-    "end-to-end",
-    "up-to-date",
-    "out-of-the-box",
-    "day-to-day",
-    "trade-off",
-    "trade-offs",
-    "follow-up",
-    "opt-in",
-    "opt-out",
-    "one-off",
-    "side-effect",
-    "side-effects",
-    "top-level",
-    "low-level",
-    "high-level",
-    "e-mail",
-    "so-called",
-    "re-use",
-    "pre-existing",
-    "non-goals",
-    "non-goal",
-    "in-house",
-    "in-memory",
-    "on-call",
-    "per-user",
-    "server-side",
-    "client-side",
-    "back-end",
-    "front-end",
-    "run-time",
-    "build-time",
-    "compile-time",
-    "case-by-case",
-    "first-class",
-    "fine-grained",
-    "coarse-grained",
-    "self-hosted",
-    "multi-tenant",
-    "single-tenant",
-    "key-value",
-    "human-readable",
+    "well-known", "long-term", "short-term", "third-party", "open-source", "built-in", "real-time",
+    "read-only", "end-to-end", "up-to-date", "out-of-the-box", "day-to-day", "trade-off",
+    "trade-offs", "follow-up", "opt-in", "opt-out", "one-off", "side-effect", "side-effects",
+    "top-level", "low-level", "high-level", "e-mail", "so-called", "re-use", "pre-existing",
+    "non-goals", "non-goal", "in-house", "in-memory", "on-call", "per-user", "server-side",
+    "client-side", "back-end", "front-end", "run-time", "build-time", "compile-time",
+    "case-by-case", "first-class", "fine-grained", "coarse-grained", "self-hosted", "multi-tenant",
+    "single-tenant", "key-value", "human-readable",
     // decision-record words
-    "adr",
-    "adrs",
-    "rfc",
-    "rfcs",
-    "decision",
-    "decisions",
-    "context",
-    "consequences",
-    "status",
-    "accepted",
-    "proposed",
-    "rejected",
-    "deprecated",
-    "superseded",
-    "option",
-    "options",
-    "considered",
-    "pros",
-    "cons",
-    "outcome",
-    "drivers",
-    "record",
-    "records",
+    "adr", "adrs", "rfc", "rfcs", "decision", "decisions", "context", "consequences", "status",
+    "accepted", "proposed", "rejected", "deprecated", "superseded", "option", "options",
+    "considered", "pros", "cons", "outcome", "drivers", "record", "records",
     // names every repository has: too common to tell anything
-    "src",
-    "lib",
-    "libs",
-    "bin",
-    "doc",
-    "docs",
-    "test",
-    "tests",
-    "spec",
-    "specs",
-    "script",
-    "scripts",
-    "tool",
-    "tools",
-    "build",
-    "dist",
-    "vendor",
-    "config",
-    "configs",
-    "app",
-    "apps",
-    "internal",
-    "pkg",
-    "cmd",
-    "main",
-    "index",
-    "readme",
-    "changelog",
-    "license",
-    "contributing",
-    "makefile",
-    "dockerfile",
-    "github",
-    "git",
-    "example",
-    "examples",
-    "sample",
-    "samples",
-    "assets",
-    "static",
-    "public",
-    "util",
-    "utils",
-    "common",
-    "core",
-    "shared",
-    "data",
-    "api",
-    "web",
-    "server",
-    "client",
-    "service",
-    "services",
-    "module",
-    "modules",
-    "package",
-    "packages",
-    "plugin",
-    "plugins",
-    "source",
-    "code",
-    "files",
-    "file",
-    "folder",
-    "folders",
-    "default",
-    "defaults",
-    "types",
-    "type",
-    "models",
-    "model",
-    "version",
-    "versions",
+    "src", "lib", "libs", "bin", "doc", "docs", "test", "tests", "spec", "specs", "script",
+    "scripts", "tool", "tools", "build", "dist", "vendor", "config", "configs", "app", "apps",
+    "internal", "pkg", "cmd", "main", "index", "readme", "changelog", "license", "contributing",
+    "makefile", "dockerfile", "github", "git", "example", "examples", "sample", "samples",
+    "assets", "static", "public", "util", "utils", "common", "core", "shared", "data", "api",
+    "web", "server", "client", "service", "services", "module", "modules", "package", "packages",
+    "plugin", "plugins", "source", "code", "files", "file", "folder", "folders", "default",
+    "defaults", "types", "type", "models", "model", "version", "versions", "feature", "features", "testing",
+    "support", "docker", "deploy", "deployment", "release", "releases",
 ];
 
 /// Placeholder names: never terms.
+#[rustfmt::skip]
 const PLACEHOLDERS: &[&str] = &[
-    "foo",
-    "bar",
-    "baz",
-    "qux",
-    "quux",
-    "foobar",
-    "xxx",
-    "yyy",
-    "todo",
-    "tbd",
-    "placeholder",
-    "something",
-    "whatever",
-    "acme",
-    "myapp",
-    "myproject",
-    "myservice",
-    "mycompany",
-    "yourapp",
-    "yourproject",
-    "someservice",
-    "hello",
-    "helloworld",
-    "lorem",
-    "ipsum",
+    "foo", "bar", "baz", "qux", "quux", "foobar", "xxx", "yyy", "todo", "tbd", "placeholder",
+    "something", "whatever", "acme", "myapp", "myproject", "myservice", "mycompany", "yourapp",
+    "yourproject", "someservice", "hello", "helloworld", "lorem", "ipsum",
 ];
 
 fn is_stop(k: &str) -> bool {
@@ -438,8 +139,9 @@ fn classify(token: &str) -> Option<Kind> {
     if camel {
         return Some(Kind::Identifier);
     }
-    // All capitals (`HTTP`, `ADR`) is an acronym, not a name.
-    if token.len() > 1 && token.chars().all(|c| !c.is_lowercase()) {
+    // A bare word names a folder only written as folders are, in lower case: `Terraform` or
+    // `Nat` mid-sentence is a product or a person, `HTTP` an acronym.
+    if token.chars().any(|c| c.is_uppercase()) {
         return None;
     }
     Some(Kind::Word)
@@ -472,6 +174,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
         }
     };
     for &(i, line) in lines {
+        let line = &without_external_link_texts(line);
         // Words in backticks that are not paths.
         let spans = code_spans(line);
         for span in &spans {
@@ -491,6 +194,26 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
         }
     }
     out
+}
+
+/// `line` with the text of each link to another site blanked: it names something elsewhere
+/// (`[govuk_publishing_components](https://…)` is a gem, not the initializer of that name),
+/// unless the link goes into a repository's code.
+fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.contains("](") {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = line.to_string();
+    for (text, target) in text_links(line) {
+        // A link into a repository's code (a commit, a file, a pull request) still names code.
+        let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
+            .iter()
+            .any(|p| target.contains(p));
+        if (target.contains("://") || target.starts_with("mailto:")) && !code {
+            out = out.replace(&format!("[{text}]"), &" ".repeat(text.len() + 2));
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A single name: letters, digits, `_`, `-`, `.`, `::`, starting with a letter or `_`.
@@ -532,7 +255,13 @@ fn prose_of(line: &str) -> String {
             Some(at) => &word[..at],
             None => word,
         };
-        if w.contains("://") || w.starts_with("www.") || w.contains('@') || w.starts_with('<') {
+        // A path written bare (`server/protocols/webadmin-cli`) is not a run of names.
+        if w.contains("://")
+            || w.starts_with("www.")
+            || w.contains('@')
+            || w.starts_with('<')
+            || w.contains('/')
+        {
             cleaned.push(' ');
         } else {
             cleaned.push_str(w);
@@ -606,12 +335,32 @@ const MANIFESTS: &[&str] = &[
     "BUILD.bazel",
 ];
 
+/// Folders of packages: a package in one may be named by a bare word.
+const CONTAINERS: &[&str] = &[
+    "packages",
+    "charts",
+    "modules",
+    "services",
+    "apps",
+    "libs",
+    "crates",
+    "cmd",
+    "components",
+    "plugins",
+    "projects",
+    "extensions",
+    "tools",
+    "stacks",
+    "functions",
+    "workspaces",
+];
+
 /// One tracked file or folder a term may name.
 #[derive(Debug, Clone)]
 struct Entry {
     /// Root-relative; a folder ends with `/`.
     path: String,
-    /// A top-level folder, or a folder holding a package manifest.
+    /// A top-level folder, or a package in a folder of packages.
     named: bool,
 }
 
@@ -622,7 +371,16 @@ pub struct Names {
     entries: Vec<Entry>,
     by_key: HashMap<String, Vec<u32>>,
     digest: u64,
+    /// How many files are tracked, and how many under each top-level folder.
+    files: usize,
+    under_top: HashMap<String, usize>,
+    /// Each tracked file's name, by its key.
+    file_keys: Vec<String>,
 }
+
+/// A bare word found in the names of more files than this is a word of the repository's
+/// domain.
+const DOMAIN_WORD: usize = 20;
 
 impl Names {
     /// The names of `paths` (tracked files, root-relative, `/`-separated).
@@ -632,6 +390,10 @@ impl Names {
         let mut hasher = Fnv::default();
         for path in paths {
             hasher.path(path);
+            names.files += 1;
+            if let Some((top, _)) = path.split_once('/') {
+                *names.under_top.entry(format!("{top}/")).or_default() += 1;
+            }
             let (folder, name) = match path.rfind('/') {
                 Some(at) => (&path[..at], &path[at + 1..]),
                 None => ("", path),
@@ -640,18 +402,27 @@ impl Names {
             let mut end = 0;
             for (at, _) in path.match_indices('/') {
                 let dir = &path[..at];
-                if !folders.contains_key(dir) {
+                if !folders.contains_key(dir) && !is_doc(&format!("{dir}/-")) {
                     let leaf = &dir[end..];
                     let n = names.add(format!("{dir}/"), !dir.contains('/'), leaf);
                     folders.insert(dir, n);
                 }
                 end = at + 1;
             }
-            if !folder.is_empty() && MANIFESTS.contains(&name) {
+            // A package a bare word may name: one in a folder of packages (`packages/ui`,
+            // `charts/external-dns`), not any folder deep in the tree holding a manifest.
+            let container = folder
+                .rsplit_once('/')
+                .map(|(above, _)| above.rsplit('/').next().unwrap_or(above));
+            if container.is_some_and(|c| CONTAINERS.contains(&c)) && MANIFESTS.contains(&name) {
                 if let Some(&n) = folders.get(folder) {
                     names.entries[n as usize].named = true;
                 }
             }
+            if is_doc(path) {
+                continue;
+            }
+            names.file_keys.push(key(name));
             let n = names.add(path.to_string(), false, name);
             if let Some(stem) = name
                 .rsplit_once('.')
@@ -704,7 +475,12 @@ impl Names {
         for term in terms {
             let found = self.lookup(term);
             let found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
-            if found.is_empty() || found.len() > MAX_MATCHES {
+            // A single word is the name of many things: it must name one path.
+            let most = match classify(&term.text) {
+                Some(Kind::Identifier) => MAX_MATCHES,
+                _ => 1,
+            };
+            if found.is_empty() || found.len() > most {
                 continue;
             }
             let confidence = confidence(term, found.len());
@@ -732,8 +508,14 @@ impl Names {
                 .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
                 .unwrap_or_default()
         };
-        let mut found = get(&key(&term.text));
         let qualified = term.text.contains("::") || term.text.contains('.');
+        // A name of several words names a file or folder of as many (`start-up` is not
+        // `startup.sh`, `AuthenticationController` is `authentication_controller.rb`).
+        let words = word_count(&term.text);
+        let mut found: Vec<&Entry> = get(&key(&term.text))
+            .into_iter()
+            .filter(|e| qualified || words < 2 || word_count(leaf_stem(&e.path)) == words)
+            .collect();
         if qualified && found.is_empty() {
             // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
             // named by the part before it.
@@ -756,11 +538,35 @@ impl Names {
             }
         }
         if term.kind == Kind::Word {
-            found.retain(|e| e.named);
+            // A bare word names a package or a top-level folder, but not a hidden one (the
+            // word names the tool: `.vscode/`) nor one holding most of the repository (the
+            // word names what it is written in: `terraform/`).
+            found.retain(|e| {
+                e.named
+                    && !e.path.starts_with('.')
+                    && self
+                        .under_top
+                        .get(&e.path)
+                        .is_none_or(|n| n * 2 <= self.files)
+            });
         }
-        // Code first: a name also found in tests, fixtures or examples names the code.
-        if found.iter().any(|e| !in_tests(&e.path)) {
+        // Code first: a name also found in tests, fixtures or examples names the code; a
+        // single word never names a test.
+        if words < 2 || found.iter().any(|e| !in_tests(&e.path)) {
             found.retain(|e| !in_tests(&e.path));
+        }
+        // A bare word the repository names many of its files by (`mailbox` in a mail server)
+        // is a word of its domain, not the name of one folder.
+        if term.kind == Kind::Word && !found.is_empty() {
+            let k = key(&term.text);
+            let named_by = self
+                .file_keys
+                .iter()
+                .filter(|f| f.contains(&k))
+                .take(DOMAIN_WORD + 1);
+            if named_by.count() > DOMAIN_WORD {
+                found.clear();
+            }
         }
         // A folder and files inside it with the same name (`billing/`, `billing/billing.go`):
         // the folder.
@@ -778,25 +584,74 @@ impl Names {
     }
 }
 
+/// The words of a name: parts between `_`, `-`, `.` and lower-to-upper case changes.
+fn word_count(name: &str) -> usize {
+    let mut n = 0;
+    let mut prev: Option<char> = None;
+    for c in name.chars() {
+        let starts = match prev {
+            None => c.is_alphanumeric(),
+            Some(p) => {
+                (!p.is_alphanumeric() && c.is_alphanumeric())
+                    || (p.is_lowercase() && c.is_uppercase())
+            }
+        };
+        n += usize::from(starts);
+        prev = Some(c);
+    }
+    n
+}
+
+/// A path's last part without its extension (a folder's name).
+fn leaf_stem(path: &str) -> &str {
+    let trimmed = path.trim_end_matches('/');
+    let leaf = trimmed.rsplit('/').next().unwrap_or(trimmed);
+    if path.ends_with('/') {
+        return leaf;
+    }
+    leaf.rsplit_once('.')
+        .map_or(leaf, |(s, _)| if s.is_empty() { leaf } else { s })
+}
+
+/// Documentation and pictures, not code: never a mention (a file of those kinds, or anything
+/// in a top-level documentation tree or a site's sources).
+fn is_doc(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let top = lower.split('/').next().unwrap_or("");
+    if lower.contains('/')
+        && (["docs", "doc", "documentation", "site", "website"].contains(&top)
+            || lower.contains("/xdoc/")
+            || lower.contains("src/site/"))
+    {
+        return true;
+    }
+    [
+        ".md",
+        ".markdown",
+        ".adoc",
+        ".rst",
+        ".txt",
+        ".html",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".svg",
+        ".ico",
+        ".pdf",
+        ".drawio",
+        ".puml",
+    ]
+    .iter()
+    .any(|e| lower.ends_with(e))
+}
+
 /// Folders of tests, fixtures, examples and vendored code.
+#[rustfmt::skip]
 const TEST_FOLDERS: &[&str] = &[
-    "test",
-    "tests",
-    "spec",
-    "specs",
-    "__tests__",
-    "testdata",
-    "fixtures",
-    "fixture",
-    "examples",
-    "example",
-    "vendor",
-    "node_modules",
-    "third_party",
-    "bench",
-    "benches",
-    "testing",
-    "e2e",
+    "test", "tests", "spec", "specs", "__tests__", "testdata", "fixtures", "fixture", "examples",
+    "example", "vendor", "node_modules", "third_party", "third-party", "bench", "benches", "testing", "e2e",
+    "features",
 ];
 
 /// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.

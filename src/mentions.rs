@@ -568,17 +568,10 @@ impl Names {
                 found.clear();
             }
         }
-        // A folder and files inside it with the same name (`billing/`, `billing/billing.go`):
-        // the folder.
-        let folders: Vec<String> = found
-            .iter()
-            .filter(|e| e.path.ends_with('/'))
-            .map(|e| e.path.clone())
-            .collect();
-        if !folders.is_empty() {
-            found.retain(|e| {
-                e.path.ends_with('/') || !folders.iter().any(|f| e.path.starts_with(f))
-            });
+        // A folder and files of the same name: the folder, a module (`billing/` over
+        // `billing/billing.go`; `event-bus/` over another module's `EventBus.scala`).
+        if found.iter().any(|e| e.path.ends_with('/')) {
+            found.retain(|e| e.path.ends_with('/'));
         }
         found
     }

@@ -6,6 +6,7 @@ pub mod error;
 pub mod hook;
 mod pick;
 pub mod review;
+pub mod scope;
 mod session;
 
 pub use error::{Error, Result};

@@ -6,6 +6,7 @@ mod hooks;
 mod index;
 mod query;
 mod review;
+mod scope;
 mod ui;
 mod watch;
 
@@ -77,6 +78,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Keep the index fresh while files change, until Ctrl-C
     Watch(watch::WatchArgs),
+    /// Write paths into a record's scope: --add PATH…, or --accept its code mentions
+    Scope(scope::ScopeArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -105,6 +108,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Hook(_) => "hook",
                 Command::Review(_) => "review",
                 Command::Watch(_) => "watch",
+                Command::Scope(_) => "scope",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -118,6 +122,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Hook(args)), _, _) => return hooks::run(opts, args),
         (Some(Command::Review(args)), _, _) => return review::run(opts, args, json),
         (Some(Command::Watch(args)), _, _) => return watch::run(opts, args, json),
+        (Some(Command::Scope(args)), _, _) => return scope::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

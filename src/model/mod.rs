@@ -6,8 +6,10 @@ mod finding;
 mod hooks;
 mod index;
 mod report;
+mod scope;
 
 pub use finding::{Finding, FindingCode, Severity};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary};
 pub use report::*;
+pub use scope::{Hunk, ScopeEdit};

@@ -4,6 +4,7 @@
 pub mod hooks;
 pub mod json;
 pub mod markdown;
+pub mod scope;
 
 /// Escapes control characters (C0, DEL, C1) so a title or subject can't drive the terminal:
 /// `\n`, `\t`, `\r` by name, anything else as `\u{..}`.

@@ -38,4 +38,5 @@ mod reading_scope;
 mod regressions;
 #[cfg(unix)]
 mod review;
+mod scope;
 mod watch;

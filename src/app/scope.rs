@@ -240,7 +240,7 @@ fn governs_line(lines: &[String], paths: &[String]) -> Hunk {
         .skip(body)
         .position(|l| l.starts_with("# "))
         .map(|i| i + body);
-    let governs = lines.iter().enumerate().skip(body).filter(|(_, l)| {
+    let mut governs = lines.iter().enumerate().skip(body).filter(|(_, l)| {
         header_key(l).is_some()
             && l.trim_start()
                 .trim_start_matches(['-', '*', ' '])
@@ -248,7 +248,7 @@ fn governs_line(lines: &[String], paths: &[String]) -> Hunk {
                 .to_ascii_lowercase()
                 .starts_with("governs")
     });
-    if let Some((i, l)) = governs.last() {
+    if let Some((i, l)) = governs.next_back() {
         let marker = header_key(l).unwrap_or("");
         return Hunk {
             at: i + 2,

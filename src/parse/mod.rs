@@ -60,7 +60,7 @@ pub struct ParsedRecord {
     pub declared: Option<Vec<String>>,
     pub notes: Vec<String>,
     /// The terms its prose may name code by (CONTRACT.md §11), resolved by the scan.
-    pub terms: Vec<crate::mentions::Term>,
+    pub terms: Vec<crate::text::terms::Term>,
 }
 
 #[derive(Debug, thiserror::Error)]

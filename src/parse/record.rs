@@ -109,7 +109,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = format!("Superseded by {}", successor_names(&superseded_by));
     }
 
-    let terms = crate::mentions::terms(&lines, &title);
+    let terms = crate::text::terms::terms(&lines, &title);
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,

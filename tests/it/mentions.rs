@@ -275,3 +275,25 @@ fn what_a_record_governs_is_not_a_mention() {
     assert_eq!(j["query"]["decisions"], serde_json::json!([]));
     assert_eq!(j["query"]["mentioned_by"][0]["term"], "LedgerWriter");
 }
+
+#[test]
+fn a_mentioned_path_is_never_reviewed_or_drifting() {
+    let g = rails();
+    g.write(
+        "app/controllers/authentication_controller.rb",
+        "class AuthenticationController; def x; end; end\n",
+    );
+    g.commit_at("2025-04-01T10:00:00Z", "Bob", "Change sign-in");
+    let run = g.run(&["review", "HEAD~1..HEAD", "--strict", "--json"]);
+    run.assert_code(0);
+    let doc = run.json();
+    assert_eq!(doc["query"]["decisions"], serde_json::json!([]));
+    assert_eq!(doc["query"]["uncited"], serde_json::json!([]));
+    let j = json(&g, &["--git"]);
+    let drift = &j["records"][0]["drift"];
+    assert!(drift.is_null() || drift["count"] == 0, "{drift:#}");
+    assert_eq!(
+        j["records"][0]["code_mentions"][0]["term"],
+        "AuthenticationController"
+    );
+}

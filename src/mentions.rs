@@ -82,6 +82,9 @@ pub struct Names {
     under_top: HashMap<String, usize>,
     /// Each tracked file's name, by its key.
     file_keys: Vec<String>,
+    /// The checksum of git's index the paths were read from, when known: the same checksum,
+    /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
+    pub checksum: Option<[u8; 20]>,
 }
 
 /// A bare word found in the names of more files than this is a word of the repository's

@@ -348,9 +348,7 @@ fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
     )?;
     let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
     let holds = cached
-        .memo_report(crate::scan::names_digest(
-            Some(repo).filter(|_| opts.mentions),
-        ))
+        .memo_report(Some(repo).filter(|_| opts.mentions))
         .is_some();
     cached.release(false);
     Ok(holds)

@@ -292,7 +292,7 @@ impl Session {
                 std::thread::yield_now();
             }
             let tracked = Some(&repo).filter(|_| self.opts.mentions);
-            let memo = cached.memo_report(scan::names_digest(tracked));
+            let memo = cached.memo_report(tracked);
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {

@@ -10,16 +10,18 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-7");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-8");
 
 impl Cached {
-    /// The stored scan's report, when everything it depended on still holds (`names`: the
-    /// digest of the tracked paths now, see [`crate::mentions::digest`]).
-    pub fn memo_report(&self, names: u64) -> Option<MemoHit<'_>> {
+    /// The stored scan's report, when everything it depended on still holds, the tracked
+    /// paths its code mentions were resolved against included (`tracked`: the repository they
+    /// are read from; `None` when there are none): the same checksum of git's index, else the
+    /// same digest of its paths.
+    pub fn memo_report(&self, tracked: Option<&crate::git::Repo>) -> Option<MemoHit<'_>> {
         let (memo, report) = self.memo.as_ref()?;
         let memo: ScanMemo = codec::decode(memo).ok()?;
         if memo.made_by != MEMO_MADE_BY
-            || memo.names != names
+            || !same_names(&memo, tracked)
             || memo.scope != self.scope
             || !memo.deps.still_holds(self.dir())
         {
@@ -31,6 +33,16 @@ impl Cached {
             report,
         })
     }
+}
+
+/// Whether the tracked paths are still those `memo`'s mentions were resolved against.
+fn same_names(memo: &ScanMemo, tracked: Option<&crate::git::Repo>) -> bool {
+    if let (Some(repo), Some(then)) = (tracked, memo.names_checksum) {
+        if crate::git::index_checksum(repo) == Some(then) {
+            return true;
+        }
+    }
+    crate::scan::names_digest(tracked) == memo.names
 }
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
@@ -51,6 +63,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         scope: scope.clone(),
         deps: deps.clone(),
         names: scan.names,
+        names_checksum: scan.names_checksum,
     };
     let memo_report = MemoReport {
         heads: report

@@ -218,8 +218,10 @@ pub struct ScanMemo {
     pub made_by: String,
     pub scope: Scope,
     pub deps: crate::scan::Deps,
-    /// The digest of the tracked paths its code mentions were resolved against.
+    /// The digest of the tracked paths its code mentions were resolved against, and the
+    /// checksum of git's index they were read from.
     pub names: u64,
+    pub names_checksum: Option<[u8; 20]>,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.

@@ -74,8 +74,10 @@ pub struct Scan {
     pub guides: Vec<Guide>,
     /// What it depended on, when the inputs keep it.
     pub deps: Option<Deps>,
-    /// The digest of the tracked names the mentions were resolved against.
+    /// The digest of the tracked names the mentions were resolved against, and the checksum
+    /// of git's index they were read from.
     pub names: u64,
+    pub names_checksum: Option<[u8; 20]>,
 }
 
 /// What came of one file: its value or the note saying why it was skipped, and its stamp
@@ -198,6 +200,7 @@ pub fn scan(
         guides,
         deps,
         names: names.digest(),
+        names_checksum: names.checksum,
     })
 }
 
@@ -221,8 +224,15 @@ fn add_mentions(
 /// The names of the files git tracks under the root (none outside git, or when git's index
 /// cannot be read: the mentions are then empty).
 pub fn tracked_names(repo: Option<&crate::git::Repo>) -> Names {
+    // The checksum first: should git's index change between the two reads, the checksum is
+    // the older one, never matches again, and the paths' digest decides.
+    let checksum = repo.and_then(crate::git::index_checksum);
     match repo.map(crate::git::tracked) {
-        Some(Ok(t)) => Names::new(t.files.iter().map(|f| f.path.as_str())),
+        Some(Ok(t)) => {
+            let mut names = Names::new(t.files.iter().map(|f| f.path.as_str()));
+            names.checksum = checksum;
+            names
+        }
         _ => Names::default(),
     }
 }

@@ -220,6 +220,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             successors_only_claimed_by_successor: Vec::new(),
             moved,
             relates_to,
+            code_mentions: Vec::new(),
         }
     });
     join_amended_by(&mut records, parsed, &resolver);

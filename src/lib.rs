@@ -3,8 +3,8 @@
 //!
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
-//! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git` ·
-//! `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` · `app` · `watch`.
+//! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git`,
+//! `mentions` · `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` · `app` · `watch`.
 
 pub mod app;
 pub mod checks;
@@ -15,6 +15,7 @@ pub mod governs;
 pub mod graph;
 pub mod hooks;
 pub mod index;
+pub mod mentions;
 pub mod model;
 pub mod output;
 pub mod parse;

@@ -30,6 +30,8 @@ impl Session {
         let mut report: Option<Report> = None;
         // Each decision once: (id, the asked paths, matches, declarations), in `why`'s order.
         let mut found: Vec<Found> = Vec::new();
+        // The records that only mention an asked path, each once (CONTRACT.md §11).
+        let mut mentions: Vec<crate::model::MentionedBy> = Vec::new();
         for path in paths {
             let answer = self.answer(&Ask::Why(path.clone()), progress)?;
             scanned |= answer.scanned;
@@ -39,9 +41,19 @@ impl Session {
                 }
             }
             let mut part = answer.report;
-            let Some(Query::Why { why, decisions }) = part.query.take() else {
+            let Some(Query::Why {
+                why,
+                decisions,
+                mentioned_by,
+            }) = part.query.take()
+            else {
                 continue;
             };
+            for m in mentioned_by {
+                if !mentions.contains(&m) {
+                    mentions.push(m);
+                }
+            }
             for d in decisions {
                 let at = match found.iter().position(|f| f.id == d.id) {
                     Some(at) => at,
@@ -98,7 +110,7 @@ impl Session {
             used: 0,
             decisions: Vec::new(),
             history: Vec::new(),
-            mentioned_by: Vec::new(),
+            mentioned_by: mentions,
         };
         let mut words: Vec<Vec<Candidate>> = Vec::new();
         for f in &found {

@@ -435,7 +435,9 @@ pub(super) fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
         index::Mode::Status,
     )?;
     let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
-    let holds = cached.memo_report().is_some();
+    let holds = cached
+        .memo_report(Some(repo).filter(|_| opts.mentions))
+        .is_some();
     cached.release(false);
     Ok(holds)
 }

@@ -8,6 +8,7 @@ pub mod hook;
 mod pick;
 pub mod picture;
 pub mod review;
+pub mod scope;
 mod session;
 mod state;
 pub mod write;
@@ -38,6 +39,9 @@ pub struct Options {
     pub no_index: bool,
     /// How long to wait for an index another process holds, before answering from a scan.
     pub index_wait: Duration,
+    /// Whether records' code mentions are resolved (CONTRACT.md §11); off only to measure
+    /// what they cost (`CONTEXT_GRAPH_MENTIONS=off`, `bench/mentions.sh`).
+    pub mentions: bool,
 }
 
 impl Default for Options {
@@ -48,6 +52,7 @@ impl Default for Options {
             git: false,
             no_index: false,
             index_wait: index::DEFAULT_WAIT,
+            mentions: true,
         }
     }
 }

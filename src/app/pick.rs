@@ -6,7 +6,7 @@ use super::error::{Error, Result};
 use super::Ask;
 use crate::governs::Scope;
 use crate::index;
-use crate::model::{Decision, Declaration, Pickable, Query, Report};
+use crate::model::{Decision, Declaration, MentionedBy, Pickable, Query, Report};
 use crate::text::ids;
 use crate::text::marker::{FileMarkers, Markers};
 use std::collections::{BTreeMap, HashSet};
@@ -23,7 +23,7 @@ pub(super) struct Pick {
 
 enum PickKind {
     All,
-    Why(Vec<Decision>),
+    Why(Vec<Decision>, Vec<MentionedBy>),
     Record(String),
 }
 
@@ -40,12 +40,12 @@ impl Pick {
         let mut files_under = |folder: &str| crate::fs::walk::files_under(root, folder);
         let kind = match ask {
             Ask::Check => PickKind::All,
-            Ask::Why(_) => PickKind::Why(decisions_with_markers(
-                records,
-                why_path.unwrap_or(""),
-                &mut files_under,
-                markers,
-            )),
+            Ask::Why(_) => {
+                let path = why_path.unwrap_or("");
+                let decisions = decisions_with_markers(records, path, &mut files_under, markers);
+                let mentioned = mentioned_by(records, path, &decisions);
+                PickKind::Why(decisions, mentioned)
+            }
             Ask::Record(input) => PickKind::Record(find_id(records, input)?),
         };
         Ok(Pick {
@@ -57,7 +57,7 @@ impl Pick {
     pub(super) fn keeps(&self, id: &str) -> bool {
         match &self.kind {
             PickKind::All => true,
-            PickKind::Why(decisions) => decisions.iter().any(|d| d.id == id),
+            PickKind::Why(decisions, _) => decisions.iter().any(|d| d.id == id),
             PickKind::Record(found) => found == id,
         }
     }
@@ -68,7 +68,13 @@ impl Pick {
         let known = Known(self.known);
         let report = match self.kind {
             PickKind::All => report,
-            PickKind::Why(decisions) => why_decided(report, why_path.unwrap_or(""), decisions),
+            PickKind::Why(decisions, mentioned) => {
+                let mut report = why_decided(report, why_path.unwrap_or(""), decisions);
+                if let Some(Query::Why { mentioned_by, .. }) = &mut report.query {
+                    *mentioned_by = mentioned;
+                }
+                report
+            }
             PickKind::Record(id) => record_found(report, id),
         };
         (report, known)
@@ -204,6 +210,45 @@ pub fn decisions_with_markers<R: Pickable>(
     out
 }
 
+/// The records whose code mentions name `path`, a folder above it, or (`path` a folder) a
+/// file in it, and which are not among its `decisions` (CONTRACT.md §11): each once, by its
+/// first such mention; current records first, then by id. None for the root.
+pub fn mentioned_by<R: Pickable>(
+    records: &[R],
+    path: &str,
+    decisions: &[Decision],
+) -> Vec<MentionedBy> {
+    let path = path.trim_end_matches('/');
+    if path.is_empty() {
+        return Vec::new();
+    }
+    let names = |m: &str| {
+        let bare = m.trim_end_matches('/');
+        bare == path
+            || (m.ends_with('/') && path.starts_with(m))
+            || bare
+                .strip_prefix(path)
+                .is_some_and(|rest| rest.starts_with('/'))
+    };
+    let mut out: Vec<MentionedBy> = records
+        .iter()
+        .filter(|r| !decisions.iter().any(|d| d.id == r.id()))
+        .filter_map(|r| {
+            let m = r.code_mentions().iter().find(|m| names(&m.path))?;
+            Some(MentionedBy {
+                id: r.id().to_string(),
+                status: r.status(),
+                term: m.term.clone(),
+                line: m.line,
+                path: m.path.clone(),
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| (!a.status.is_current(), &a.id).cmp(&(!b.status.is_current(), &b.id)));
+    out.dedup_by(|a, b| a.id == b.id);
+    out
+}
+
 /// Narrows a full report to the records `ids` and the findings about them.
 fn keep_only(report: &mut Report, ids: &[String]) {
     report.records.retain(|r| ids.contains(&r.id));
@@ -218,6 +263,7 @@ pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> 
     report.query = Some(Query::Why {
         why: path.to_string(),
         decisions,
+        mentioned_by: Vec::new(),
     });
     report
 }

@@ -158,7 +158,8 @@ impl Session {
                         .map(|w| s.spawn(move || scan::scan_markers(root, at, w, &scan::NoCache)));
                     let staged =
                         staged.map(|r| s.spawn(move || scan::staged_markers(r, &scan::NoCache)));
-                    let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh);
+                    let names = scan::tracked_names(at.filter(|_| self.opts.mentions));
+                    let scanned = scan::scan(root, &self.opts.docs, &scan::Fresh, &names);
                     let join = |h: std::thread::ScopedJoinHandle<'_, scan::MarkerScan>| {
                         h.join().expect("the marker scan panicked")
                     };
@@ -308,6 +309,8 @@ impl Session {
     ) -> Result<ScanOutcome> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
+        // The tracked paths the records' code mentions resolve against (CONTRACT.md §11).
+        let repo = idx.repo.clone();
         // `cached` reads the stored parses only when the memo does not hold; until that is
         // settled, the refresh must not open the index to write (its read holds a shared lock).
         let (gate, gated) = std::sync::mpsc::channel::<()>();
@@ -322,12 +325,16 @@ impl Session {
                 // started up to 4 ms late (measured on a 2-core VM).
                 std::thread::yield_now();
             }
-            let memo = cached.memo_report();
+            let tracked = Some(&repo).filter(|_| self.opts.mentions);
+            let memo = cached.memo_report(tracked);
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {
                 Some(report) => Ok(Scanned::Memo(report)),
-                None => scan::scan(root, docs, &cached).map(|s| Scanned::Scan(Box::new(s))),
+                None => {
+                    let names = scan::tracked_names(tracked);
+                    scan::scan(root, docs, &cached, &names).map(|s| Scanned::Scan(Box::new(s)))
+                }
             };
             let refreshed = refresh.map(|h| h.join().expect("the history refresh panicked"));
             (scanned, refreshed)

@@ -172,7 +172,12 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
     }
     if hits.is_empty() {
         // Not found by its name (an id from frontmatter or a heading): ask every record.
-        let scan = crate::scan::scan(root, &session.options().docs, &crate::scan::Fresh)?;
+        let scan = crate::scan::scan(
+            root,
+            &session.options().docs,
+            &crate::scan::Fresh,
+            &crate::mentions::Names::default(),
+        )?;
         let id = super::find_id(&scan.report.records, input)?;
         let paths: Vec<&str> = scan
             .report

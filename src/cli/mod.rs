@@ -9,6 +9,7 @@ mod pictures;
 mod query;
 mod review;
 mod ship;
+mod scope;
 mod ui;
 mod watch;
 mod write;
@@ -111,6 +112,8 @@ enum Command {
     /// The index's refresh after a write (run in the background by the commands above)
     #[command(hide = true)]
     RefreshAfterWrite,
+    /// Write paths into a record's scope: --add PATH…, or --accept its code mentions
+    Scope(scope::ScopeArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -152,6 +155,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Amend(_) => "amend",
                 Command::Status(_) => "status",
                 Command::RefreshAfterWrite => "refresh-after-write",
+                Command::Scope(_) => "scope",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -178,6 +182,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Amend(args)), _, _) => return write::amend(opts, args, json),
         (Some(Command::Status(args)), _, _) => return write::status(opts, args, json),
         (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
+        (Some(Command::Scope(args)), _, _) => return scope::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),
@@ -198,5 +203,6 @@ fn options(common: &Common) -> Options {
             .and_then(|v| v.parse().ok())
             .map(Duration::from_millis)
             .unwrap_or(context_graph::index::DEFAULT_WAIT),
+        mentions: std::env::var("CONTEXT_GRAPH_MENTIONS").map_or(true, |v| v != "off"),
     }
 }

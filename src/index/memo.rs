@@ -10,14 +10,18 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-6");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-9");
 
 impl Cached {
-    /// The stored scan's report, when everything it depended on still holds.
-    pub fn memo_report(&self) -> Option<MemoHit<'_>> {
+    /// The stored scan's report, when everything it depended on still holds, the tracked
+    /// paths its code mentions were resolved against included (`tracked`: the repository they
+    /// are read from; `None` when there are none): the same checksum of git's index, else the
+    /// same digest of its paths.
+    pub fn memo_report(&self, tracked: Option<&crate::git::Repo>) -> Option<MemoHit<'_>> {
         let (memo, report) = self.memo.as_ref()?;
         let memo: ScanMemo = codec::decode(memo).ok()?;
         if memo.made_by != MEMO_MADE_BY
+            || !same_names(&memo, tracked)
             || memo.scope != self.scope
             || !memo.deps.still_holds(self.dir())
         {
@@ -29,6 +33,16 @@ impl Cached {
             report,
         })
     }
+}
+
+/// Whether the tracked paths are still those `memo`'s mentions were resolved against.
+fn same_names(memo: &ScanMemo, tracked: Option<&crate::git::Repo>) -> bool {
+    if let (Some(repo), Some(then)) = (tracked, memo.names_checksum) {
+        if crate::git::index_checksum(repo) == Some(then) {
+            return true;
+        }
+    }
+    crate::scan::names_digest(tracked) == memo.names
 }
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
@@ -48,6 +62,8 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         made_by: MEMO_MADE_BY.to_string(),
         scope: scope.clone(),
         deps: deps.clone(),
+        names: scan.names,
+        names_checksum: scan.names_checksum,
     };
     let memo_report = MemoReport {
         heads: report
@@ -57,6 +73,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
                 id: r.id.clone(),
                 status: r.status,
                 governs: r.governs.clone(),
+                code_mentions: r.code_mentions.clone(),
             })
             .collect(),
         records: report.records.iter().map(codec::encode).collect(),

@@ -228,6 +228,10 @@ pub struct ScanMemo {
     pub made_by: String,
     pub scope: Scope,
     pub deps: crate::scan::Deps,
+    /// The digest of the tracked paths its code mentions were resolved against, and the
+    /// checksum of git's index they were read from.
+    pub names: u64,
+    pub names_checksum: Option<[u8; 20]>,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.
@@ -250,6 +254,7 @@ pub struct RecordHead {
     pub id: String,
     pub status: crate::model::Status,
     pub governs: Vec<String>,
+    pub code_mentions: Vec<crate::model::CodeMention>,
 }
 
 /// [`MemoReport`] read in place (the same bytes): the heads and the encoded records borrowed.
@@ -272,6 +277,7 @@ pub struct RecordHeadRef<'a> {
     pub status: crate::model::Status,
     #[serde(borrow)]
     pub governs: Vec<&'a str>,
+    pub code_mentions: Vec<crate::model::CodeMention>,
 }
 
 impl crate::model::Pickable for RecordHeadRef<'_> {
@@ -283,6 +289,9 @@ impl crate::model::Pickable for RecordHeadRef<'_> {
     }
     fn governs(&self) -> impl Iterator<Item = &str> {
         self.governs.iter().copied()
+    }
+    fn code_mentions(&self) -> &[crate::model::CodeMention] {
+        &self.code_mentions
     }
 }
 
@@ -325,6 +334,7 @@ mod tests {
                 id: record.id.clone(),
                 status: record.status,
                 governs: record.governs.clone(),
+                code_mentions: record.code_mentions.clone(),
             }],
             records: vec![codec::encode(&record), vec![], vec![0, 255, 7]],
             docs: vec![],

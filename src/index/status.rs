@@ -91,7 +91,7 @@ impl Index {
     /// written a moment ago holds by its content (see `fs::fingerprint::Stamp`).
     fn files_fresh(&self, scope: &Scope) -> Result<bool, IndexError> {
         let cached = self.inputs(scope)?;
-        let fresh = cached.same_scope && cached.memo_report().is_some();
+        let fresh = cached.same_scope && cached.memo_report(Some(&self.repo)).is_some();
         cached.release(false);
         Ok(fresh)
     }

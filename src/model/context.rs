@@ -22,7 +22,7 @@ pub struct ContextPack {
     pub history: Vec<HistoryLine>,
     /// Records that only mention the paths: filled by the code-mentions work (CONTRACT.md §11);
     /// always empty here.
-    pub mentioned_by: Vec<serde_json::Value>,
+    pub mentioned_by: Vec<super::report::MentionedBy>,
 }
 
 /// One current decision, in its own words.

@@ -8,6 +8,7 @@ mod hooks;
 mod index;
 mod picture;
 mod report;
+mod scope;
 mod write;
 
 pub use context::*;
@@ -16,4 +17,5 @@ pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
 pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};
 pub use report::*;
+pub use scope::{Hunk as ScopeHunk, ScopeEdit, ScopeReport};
 pub use write::{FileDiff, Hunk, WriteReport, Written};

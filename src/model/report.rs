@@ -44,6 +44,31 @@ pub struct Record {
     /// Records this one says in its frontmatter it relates to (`relatesTo`, `related`): an
     /// explicit link between decisions, weaker than supersedes or amends.
     pub relates_to: Vec<String>,
+    /// Tracked code its prose names without governing it (CONTRACT.md §11, ADR-0017).
+    pub code_mentions: Vec<CodeMention>,
+}
+
+/// One code mention of a record: the tracked path (a folder ends with `/`), the term as
+/// written, its line, and how sure the match is (0 to 1). Never governs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CodeMention {
+    pub path: String,
+    pub term: String,
+    pub line: u32,
+    pub confidence: f64,
+}
+
+impl Eq for CodeMention {}
+
+/// A record mentioning the path `why` asked about (or a folder above it, or a file in it)
+/// without governing it (CONTRACT.md §11).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct MentionedBy {
+    pub id: String,
+    pub status: Status,
+    pub term: String,
+    pub line: u32,
+    pub path: String,
 }
 
 impl Record {
@@ -69,6 +94,7 @@ impl Record {
             successors_only_claimed_by_successor: Vec::new(),
             moved: BTreeMap::new(),
             relates_to: Vec::new(),
+            code_mentions: Vec::new(),
         }
     }
 }
@@ -187,6 +213,8 @@ pub enum Query {
     Why {
         why: String,
         decisions: Vec<Decision>,
+        /// Records that mention the path without governing it (CONTRACT.md §11).
+        mentioned_by: Vec<MentionedBy>,
     },
     Record {
         record: String,
@@ -223,6 +251,8 @@ pub trait Pickable {
     fn id(&self) -> &str;
     fn status(&self) -> Status;
     fn governs(&self) -> impl Iterator<Item = &str>;
+    /// Its code mentions (CONTRACT.md §11).
+    fn code_mentions(&self) -> &[CodeMention];
 }
 
 impl Pickable for Record {
@@ -234,5 +264,8 @@ impl Pickable for Record {
     }
     fn governs(&self) -> impl Iterator<Item = &str> {
         self.governs.iter().map(String::as_str)
+    }
+    fn code_mentions(&self) -> &[CodeMention] {
+        &self.code_mentions
     }
 }

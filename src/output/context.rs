@@ -30,6 +30,21 @@ pub fn pack(pack: &ContextPack) -> String {
         }
         out.push('\n');
     }
+    if !pack.mentioned_by.is_empty() {
+        let _ = writeln!(out, "## Mentioned, not governing\n");
+        for m in &pack.mentioned_by {
+            let _ = writeln!(
+                out,
+                "- {} ({}) mentions {} (line {}: {}); not a declared scope",
+                words(&m.id),
+                m.status.as_str(),
+                shown(&m.path),
+                m.line,
+                shown(&m.term)
+            );
+        }
+        out.push('\n');
+    }
     while out.ends_with("\n\n") {
         out.pop();
     }

@@ -457,7 +457,12 @@ fn decision_findings(
 /// (superseded, deprecated, rejected) with their successors, likewise (ADR-0012).
 pub fn why(report: &Report, style: Style) -> String {
     let mut out = String::new();
-    let Some(Query::Why { why, decisions }) = &report.query else {
+    let Some(Query::Why {
+        why,
+        decisions,
+        mentioned_by,
+    }) = &report.query
+    else {
         return check(report, style);
     };
     let shown = if why.is_empty() { "." } else { why.as_str() };
@@ -566,6 +571,28 @@ pub fn why(report: &Report, style: Style) -> String {
         }
         out.push('\n');
     }
+    if !mentioned_by.is_empty() {
+        out.push_str(
+            "## Mentioned, not governing
+
+",
+        );
+        for m in mentioned_by {
+            let _ = writeln!(
+                out,
+                "- Mentioned by {} (line {}: `{}`); not a declared scope{}",
+                escape(&m.id),
+                m.line,
+                escape(&m.term),
+                if m.path.trim_end_matches('/') == why.trim_end_matches('/') {
+                    String::new()
+                } else {
+                    format!(" (names `{}`)", escape(&m.path))
+                }
+            );
+        }
+        out.push('\n');
+    }
     // Findings about no decision shown above (none today: the report keeps only the findings
     // about the matched records) keep the full sections, so nothing is ever dropped.
     let rest: Vec<Finding> = report
@@ -608,6 +635,20 @@ pub fn record(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "- Moved? `{}` → {}", escape(gone), code_list(to));
         }
         out.push('\n');
+        if !r.code_mentions.is_empty() {
+            out.push_str("## Mentions not in its scope\n\n");
+            for m in &r.code_mentions {
+                let _ = writeln!(
+                    out,
+                    "- `{}`: line {}, `{}` (confidence {})",
+                    escape(&m.path),
+                    m.line,
+                    escape(&m.term),
+                    m.confidence
+                );
+            }
+            out.push('\n');
+        }
         if let Some(d) = &r.drift {
             let _ = writeln!(out, "## {}\n", changed_since_line(d));
             for c in d.commits.iter().take(RECORD_DRIFT_COMMITS) {
@@ -704,6 +745,7 @@ mod tests {
                     matches: vec!["src/a/".into()],
                     declared_by: None,
                 }],
+                mentioned_by: Vec::new(),
             }),
         }
     }

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod markdown;
 pub mod schema;
 pub mod write;
+pub mod scope;
 
 /// Escapes control characters (C0, DEL, C1) so a title or subject can't drive the terminal,
 /// and the invisible format characters (Unicode's Cf: the bidirectional controls U+202A–202E

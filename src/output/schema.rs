@@ -3,7 +3,7 @@
 //! (CONTRACT.md §14; ADR-0015).
 
 use crate::model::{
-    Graph, HooksReport, IndexStatus, IndexSummary, Report, WatchRefresh, WriteReport,
+    Graph, HooksReport, IndexStatus, IndexSummary, Report, ScopeReport, WatchRefresh, WriteReport,
 };
 use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 const DOCUMENTS: &str = "Report: the full check, `why`, `record`, `review` and `context`; IndexStatus: \
 `index --status`; IndexSummary: `index`; HooksReport: `install-hooks` and `uninstall-hooks`; \
 Graph: `graph --format json` (or `graph --json`); WatchRefresh: each line of `watch --json`; WriteReport: `init`, `new`, `supersede`, `amend` and \
-`status`.";
+`status`; ScopeReport: `scope`.";
 
 /// The schema document: `anyOf` the documents, each a `$ref` into `$defs`. Objects are closed
 /// (`additionalProperties: false`): the schema of this version names every key it prints; a
@@ -29,6 +29,7 @@ pub fn document() -> Value {
         generator.subschema_for::<Graph>(),
         generator.subschema_for::<WatchRefresh>(),
         generator.subschema_for::<WriteReport>(),
+        generator.subschema_for::<ScopeReport>(),
     ];
     let mut defs = Value::Object(generator.take_definitions(true));
     close_objects(&mut defs);
@@ -84,7 +85,8 @@ mod tests {
                 "HooksReport",
                 "Graph",
                 "WatchRefresh",
-                "WriteReport"
+                "WriteReport",
+                "ScopeReport"
             ]
         );
         for name in names {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 6;
+pub const PARSER_VERSION: u32 = 7;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -76,6 +76,8 @@ pub struct ParsedRecord {
     /// behaviour supersedes that description in [ADR-0015](…)"): enough for a successor to have
     /// said it, never a relation of its own.
     pub supersession_mentions: Vec<Ref>,
+    /// The terms its prose may name code by (CONTRACT.md §11), resolved by the scan.
+    pub terms: Vec<crate::text::terms::Term>,
 }
 
 #[derive(Debug, thiserror::Error)]

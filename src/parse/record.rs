@@ -155,6 +155,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             let h = l.trim_start_matches('#');
             h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
         });
+    let terms = crate::text::terms::terms(&lines, &title);
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,
@@ -184,6 +185,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         origin: origin_re()
             .captures(&fm.raw)
             .map(|c| c[1].to_ascii_lowercase()),
+        terms,
     }
 }
 

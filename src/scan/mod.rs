@@ -24,6 +24,7 @@ use crate::fs::tree::Tree;
 use crate::fs::walk::{self, WalkStamp};
 use crate::fs::{Found, FsError};
 use crate::graph::{self, Resolver};
+use crate::mentions::Names;
 use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
 use std::path::Path;
@@ -72,6 +73,10 @@ pub struct Scan {
     pub guides: Vec<Guide>,
     /// What it depended on, when the inputs keep it.
     pub deps: Option<Deps>,
+    /// The digest of the tracked names the mentions were resolved against, and the checksum
+    /// of git's index they were read from.
+    pub names: u64,
+    pub names_checksum: Option<[u8; 20]>,
 }
 
 /// What came of one file: its value or the note saying why it was skipped, and its stamp
@@ -79,8 +84,14 @@ pub struct Scan {
 /// it from being read is what the stamp says; `None` only when it could not be looked at).
 type Outcome<T> = (Result<T, String>, Option<Stamp>);
 
-/// Reads every record and guide under `root` and runs every check.
-pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, ScanError> {
+/// Reads every record and guide under `root` and runs every check. `names` are the tracked
+/// files' names the records' code mentions are resolved against (none outside git).
+pub fn scan(
+    root: &Path,
+    docs: &[String],
+    inputs: &dyn Inputs,
+    names: &Names,
+) -> Result<Scan, ScanError> {
     let reading = discover::reading(root, docs)?;
     let folders = reading.folders.clone();
     let started_ns = crate::util::now_ns();
@@ -126,7 +137,8 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         });
     }
     let tree = Tree::new(root.to_path_buf()).with_absent(Some(not_checked_out(root)));
-    let records = graph::build(&tree, &folders, &parsed);
+    let mut records = graph::build(&tree, &folders, &parsed);
+    add_mentions(&mut records, &parsed, names, &folders);
 
     let walk = match inputs.guide_walk() {
         Some(held) => held,
@@ -197,6 +209,8 @@ pub fn scan(root: &Path, docs: &[String], inputs: &dyn Inputs) -> Result<Scan, S
         parsed,
         guides,
         deps,
+        names: names.digest(),
+        names_checksum: names.checksum,
     })
 }
 
@@ -310,6 +324,47 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
         let named = parse::name_id(stem, p.prefix).is_some();
         !template && (!p.bare || named || linked.contains(&p.path))
     });
+}
+
+/// Each record's code mentions (CONTRACT.md §11): its terms resolved against `names`, leaving
+/// out what it governs and the record folders.
+fn add_mentions(
+    records: &mut [crate::model::Record],
+    parsed: &[ParsedRecord],
+    names: &Names,
+    folders: &[String],
+) {
+    let by_path: std::collections::HashMap<&str, &ParsedRecord> =
+        parsed.iter().map(|p| (p.path.as_str(), p)).collect();
+    for r in records.iter_mut() {
+        if let Some(p) = by_path.get(r.path.as_str()) {
+            r.code_mentions = names.resolve(&p.terms, &r.governs, folders);
+        }
+    }
+}
+
+/// The names of the files git tracks under the root (none outside git, or when git's index
+/// cannot be read: the mentions are then empty).
+pub fn tracked_names(repo: Option<&crate::git::Repo>) -> Names {
+    // The checksum first: should git's index change between the two reads, the checksum is
+    // the older one, never matches again, and the paths' digest decides.
+    let checksum = repo.and_then(crate::git::index_checksum);
+    match repo.map(crate::git::tracked) {
+        Some(Ok(t)) => {
+            let mut names = Names::new(t.files.iter().map(|f| f.path.as_str()));
+            names.checksum = checksum;
+            names
+        }
+        _ => Names::default(),
+    }
+}
+
+/// [`Names::digest`] of [`tracked_names`], without building the names.
+pub fn names_digest(repo: Option<&crate::git::Repo>) -> u64 {
+    match repo.map(crate::git::tracked) {
+        Some(Ok(t)) => crate::mentions::digest(t.files.iter().map(|f| f.path.as_str())),
+        _ => Names::default().digest(),
+    }
 }
 
 fn stamp_all(dir: &RootDir, rels: &[String], started_ns: i64) -> Vec<(String, Option<Stamp>)> {

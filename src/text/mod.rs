@@ -10,6 +10,7 @@ pub mod marker;
 pub mod mentions;
 pub mod path;
 pub mod sections;
+pub mod terms;
 
 /// The file name of a `/`-separated path without its last extension (`docs/adr/0007-x.md` →
 /// `0007-x`).

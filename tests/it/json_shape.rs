@@ -29,6 +29,7 @@ const RECORD: &[&str] = &[
     "successors_only_claimed_by_successor",
     "moved",
     "relates_to",
+    "code_mentions",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];
@@ -44,6 +45,7 @@ const LIST_FIELDS: &[&str] = &[
     "successors",
     "successors_only_claimed_by_successor",
     "relates_to",
+    "code_mentions",
 ];
 const STATUSES: &[&str] = &[
     "proposed",
@@ -220,7 +222,11 @@ fn every_doc_entry_has_path_and_cites() {
 fn why_query_and_its_decisions_have_exactly_their_keys() {
     let f = copy_fixture("why");
     let j = f.run_json(&["why", "src/auth"]).json();
-    assert_keys(&j["query"], &["why", "decisions"], "why query");
+    assert_keys(
+        &j["query"],
+        &["why", "decisions", "mentioned_by"],
+        "why query",
+    );
     let decisions = j["query"]["decisions"].as_array().expect("decisions");
     assert_eq!(decisions.len(), 4);
     for d in decisions {
@@ -375,7 +381,10 @@ fn doc_keys_and_decision_keys_are_in_order() {
 
     let text = raw("why", &["why", "src/auth"]);
     let q = text.find("\n  \"query\": {").expect("query object") + "\n  \"query\": ".len();
-    assert_eq!(object_keys_in_order(&text, q), ["why", "decisions"]);
+    assert_eq!(
+        object_keys_in_order(&text, q),
+        ["why", "decisions", "mentioned_by"]
+    );
     let d = q + text[q..].find("\"decisions\": [").unwrap();
     let d = d + text[d..].find('{').unwrap();
     assert_eq!(object_keys_in_order(&text, d), DECISION);

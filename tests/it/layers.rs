@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("text", 1),
     ("model", 1),
     ("governs", 2),
+    ("mentions", 3),
     ("output", 2),
     ("fs", 3),
     ("parse", 3),

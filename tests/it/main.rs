@@ -29,6 +29,7 @@ mod json_shape;
 mod layers;
 mod markers;
 mod never_wrong;
+mod mentions;
 mod parser_props;
 mod pictures;
 mod reading_fields;
@@ -43,5 +44,6 @@ mod regressions;
 mod review;
 #[cfg(unix)]
 mod review_pr;
+mod scope;
 mod watch;
 mod write;

@@ -1,0 +1,504 @@
+//! Code mentions (CONTRACT.md §11, ADR-0017): the terms in a record's prose that name code,
+//! resolved against the names of the tracked files and folders. Two pure halves: [`terms`]
+//! (`text::terms`) reads a record's visible lines (parsing calls it, so the terms are cached
+//! with the parse),
+//! and [`Names::resolve`] matches them, style-insensitively, against the tracked paths (the
+//! scan calls it, as it calls `governs`). A mention never governs: nothing here is read by the
+//! checks, drift or the hooks.
+
+use crate::governs::Pattern;
+pub use crate::model::CodeMention;
+use crate::text::terms::classify;
+pub use crate::text::terms::{key, terms, Kind, Term};
+use std::collections::{HashMap, HashSet};
+
+/// A term that matches more paths than this is ambiguous, and dropped.
+pub const MAX_MATCHES: usize = 2;
+
+/// `scope --accept` takes the mentions at or above this confidence: a backticked word or a
+/// compound identifier naming exactly one path.
+pub const ACCEPT_CONFIDENCE: f64 = 0.8;
+
+/// Files whose folder is a package: a bare word may name that folder.
+const MANIFESTS: &[&str] = &[
+    "package.json",
+    "Cargo.toml",
+    "go.mod",
+    "Chart.yaml",
+    "pyproject.toml",
+    "setup.py",
+    "Gemfile",
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "composer.json",
+    "mix.exs",
+    "main.tf",
+    "variables.tf",
+    "Dockerfile",
+    "project.json",
+    "BUILD",
+    "BUILD.bazel",
+];
+
+/// Folders of packages: a package in one may be named by a bare word.
+const CONTAINERS: &[&str] = &[
+    "packages",
+    "charts",
+    "modules",
+    "services",
+    "apps",
+    "libs",
+    "crates",
+    "cmd",
+    "components",
+    "plugins",
+    "projects",
+    "extensions",
+    "tools",
+    "stacks",
+    "functions",
+    "workspaces",
+];
+
+/// One tracked file or folder a term may name.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Root-relative; a folder ends with `/`.
+    path: String,
+    /// A top-level folder, or a package in a folder of packages.
+    named: bool,
+}
+
+/// The names of the tracked files and folders, by [`key`]: a file by its name without its
+/// extension and by its whole name, a folder by its name.
+#[derive(Debug, Default)]
+pub struct Names {
+    entries: Vec<Entry>,
+    by_key: HashMap<String, Vec<u32>>,
+    digest: u64,
+    /// How many files are tracked, and how many under each top-level folder.
+    files: usize,
+    under_top: HashMap<String, usize>,
+    /// Each tracked file's name, by its key.
+    file_keys: Vec<String>,
+    /// The checksum of git's index the paths were read from, when known: the same checksum,
+    /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
+    pub checksum: Option<[u8; 20]>,
+}
+
+/// A bare word found in the names of more files than this is a word of the repository's
+/// domain.
+const DOMAIN_WORD: usize = 20;
+
+impl Names {
+    /// The names of `paths` (tracked files, root-relative, `/`-separated).
+    pub fn new<'a>(paths: impl IntoIterator<Item = &'a str>) -> Names {
+        let mut names = Names::default();
+        let mut folders: HashMap<&str, u32> = HashMap::new();
+        let mut hasher = Fnv::default();
+        for path in paths {
+            hasher.path(path);
+            names.files += 1;
+            if let Some((top, _)) = path.split_once('/') {
+                *names.under_top.entry(format!("{top}/")).or_default() += 1;
+            }
+            let (folder, name) = match path.rfind('/') {
+                Some(at) => (&path[..at], &path[at + 1..]),
+                None => ("", path),
+            };
+            // Every folder above the file, once.
+            let mut end = 0;
+            for (at, _) in path.match_indices('/') {
+                let dir = &path[..at];
+                if !folders.contains_key(dir) && !is_doc(&format!("{dir}/-")) {
+                    let leaf = &dir[end..];
+                    let n = names.add(format!("{dir}/"), !dir.contains('/'), leaf);
+                    folders.insert(dir, n);
+                }
+                end = at + 1;
+            }
+            // A package a bare word may name: one in a folder of packages (`packages/ui`,
+            // `charts/external-dns`), not any folder deep in the tree holding a manifest.
+            let container = folder
+                .rsplit_once('/')
+                .map(|(above, _)| above.rsplit('/').next().unwrap_or(above));
+            if container.is_some_and(|c| CONTAINERS.contains(&c)) && MANIFESTS.contains(&name) {
+                if let Some(&n) = folders.get(folder) {
+                    names.entries[n as usize].named = true;
+                }
+            }
+            if is_doc(path) {
+                continue;
+            }
+            names.file_keys.push(key(name));
+            let n = names.add(path.to_string(), false, name);
+            if let Some(stem) = name
+                .rsplit_once('.')
+                .map(|(s, _)| s)
+                .filter(|s| !s.is_empty())
+            {
+                let k = key(stem);
+                if k != key(name) {
+                    names.by_key.entry(k).or_default().push(n);
+                }
+            }
+        }
+        names.digest = hasher.0;
+        names
+    }
+
+    fn add(&mut self, path: String, named: bool, name: &str) -> u32 {
+        let n = self.entries.len() as u32;
+        self.entries.push(Entry { path, named });
+        self.by_key.entry(key(name)).or_default().push(n);
+        n
+    }
+
+    /// A digest of the tracked paths: the same paths, the same digest (what a stored answer's
+    /// mentions depended on).
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+
+    /// The code mentions of a record's `terms`: the paths each names, unless ambiguous, under
+    /// the record folders `skip`, or governed by the record (`governs`). In line order, each
+    /// path once.
+    pub fn resolve(&self, terms: &[Term], governs: &[String], skip: &[String]) -> Vec<CodeMention> {
+        let patterns: Vec<Pattern> = governs.iter().map(|g| Pattern::new(g)).collect();
+        let governed = |path: &str| {
+            let probe = path.trim_end_matches('/');
+            patterns.iter().any(|p| p.matches(path) || p.matches(probe))
+        };
+        let skipped = |path: &str| {
+            skip.iter().any(|f| {
+                let f = f.trim_end_matches('/');
+                !f.is_empty()
+                    && path
+                        .strip_prefix(f)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        };
+        let mut out: Vec<CodeMention> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
+        for term in terms {
+            let found = self.lookup(term);
+            let found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
+            // A single word is the name of many things: it must name one path.
+            let most = match classify(&term.text) {
+                Some(Kind::Identifier) => MAX_MATCHES,
+                _ => 1,
+            };
+            if found.is_empty() || found.len() > most {
+                continue;
+            }
+            let confidence = confidence(term, found.len());
+            for e in found {
+                if governed(&e.path) || !seen.insert(e.path.as_str()) {
+                    continue;
+                }
+                out.push(CodeMention {
+                    path: e.path.clone(),
+                    term: term.text.clone(),
+                    line: term.line,
+                    confidence,
+                });
+            }
+        }
+        out.sort_by(|a, b| (a.line, &a.path).cmp(&(b.line, &b.path)));
+        out
+    }
+
+    /// The entries `term` names, a file inside a named folder of the same name folded into it.
+    fn lookup(&self, term: &Term) -> Vec<&Entry> {
+        let get = |k: &str| -> Vec<&Entry> {
+            self.by_key
+                .get(k)
+                .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
+                .unwrap_or_default()
+        };
+        let qualified = term.text.contains("::") || term.text.contains('.');
+        // A name of several words names a file or folder of as many (`start-up` is not
+        // `startup.sh`, `AuthenticationController` is `authentication_controller.rb`).
+        let words = word_count(&term.text);
+        let mut found: Vec<&Entry> = get(&key(&term.text))
+            .into_iter()
+            .filter(|e| qualified || words < 2 || word_count(leaf_stem(&e.path)) == words)
+            .collect();
+        if qualified && found.is_empty() {
+            // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
+            // named by the part before it.
+            let parts: Vec<&str> = term
+                .text
+                .split([':', '.'])
+                .filter(|p| !p.is_empty())
+                .collect();
+            if let [.., parent, last] = parts.as_slice() {
+                let parent = key(parent);
+                found = get(&key(last))
+                    .into_iter()
+                    .filter(|e| {
+                        let trimmed = e.path.trim_end_matches('/');
+                        let above = trimmed.rsplit_once('/').map_or("", |(d, _)| d);
+                        let folder = above.rsplit('/').next().unwrap_or(above);
+                        key(folder) == parent
+                    })
+                    .collect();
+            }
+        }
+        if term.kind == Kind::Word {
+            // A bare word names a package or a top-level folder, but not a hidden one (the
+            // word names the tool: `.vscode/`) nor one holding most of the repository (the
+            // word names what it is written in: `terraform/`).
+            found.retain(|e| {
+                e.named
+                    && !e.path.starts_with('.')
+                    && self
+                        .under_top
+                        .get(&e.path)
+                        .is_none_or(|n| n * 2 <= self.files)
+            });
+        }
+        // Code first: a name also found in tests, fixtures or examples names the code; a
+        // single word never names a test.
+        if words < 2 || found.iter().any(|e| !in_tests(&e.path)) {
+            found.retain(|e| !in_tests(&e.path));
+        }
+        // A bare word the repository names many of its files by (`mailbox` in a mail server)
+        // is a word of its domain, not the name of one folder.
+        if term.kind == Kind::Word && !found.is_empty() {
+            let k = key(&term.text);
+            let named_by = self
+                .file_keys
+                .iter()
+                .filter(|f| f.contains(&k))
+                .take(DOMAIN_WORD + 1);
+            if named_by.count() > DOMAIN_WORD {
+                found.clear();
+            }
+        }
+        // A folder and files of the same name: the folder, a module (`billing/` over
+        // `billing/billing.go`; `event-bus/` over another module's `EventBus.scala`).
+        if found.iter().any(|e| e.path.ends_with('/')) {
+            found.retain(|e| e.path.ends_with('/'));
+        }
+        found
+    }
+}
+
+/// The words of a name: parts between `_`, `-`, `.` and lower-to-upper case changes.
+fn word_count(name: &str) -> usize {
+    let mut n = 0;
+    let mut prev: Option<char> = None;
+    for c in name.chars() {
+        let starts = match prev {
+            None => c.is_alphanumeric(),
+            Some(p) => {
+                (!p.is_alphanumeric() && c.is_alphanumeric())
+                    || (p.is_lowercase() && c.is_uppercase())
+            }
+        };
+        n += usize::from(starts);
+        prev = Some(c);
+    }
+    n
+}
+
+/// A path's last part without its extension (a folder's name).
+fn leaf_stem(path: &str) -> &str {
+    let trimmed = path.trim_end_matches('/');
+    let leaf = trimmed.rsplit('/').next().unwrap_or(trimmed);
+    if path.ends_with('/') {
+        return leaf;
+    }
+    leaf.rsplit_once('.')
+        .map_or(leaf, |(s, _)| if s.is_empty() { leaf } else { s })
+}
+
+/// Documentation and pictures, not code: never a mention (a file of those kinds, or anything
+/// in a top-level documentation tree or a site's sources).
+fn is_doc(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let top = lower.split('/').next().unwrap_or("");
+    if lower.contains('/')
+        && (["docs", "doc", "documentation", "site", "website"].contains(&top)
+            || lower.contains("/xdoc/")
+            || lower.contains("src/site/"))
+    {
+        return true;
+    }
+    [
+        ".md",
+        ".markdown",
+        ".adoc",
+        ".rst",
+        ".txt",
+        ".html",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".svg",
+        ".ico",
+        ".pdf",
+        ".drawio",
+        ".puml",
+    ]
+    .iter()
+    .any(|e| lower.ends_with(e))
+}
+
+/// Folders of tests, fixtures, examples and vendored code.
+#[rustfmt::skip]
+const TEST_FOLDERS: &[&str] = &[
+    "test", "tests", "spec", "specs", "__tests__", "testdata", "fixtures", "fixture", "examples",
+    "example", "vendor", "node_modules", "third_party", "third-party", "bench", "benches", "testing", "e2e",
+    "features",
+];
+
+/// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.
+fn in_tests(path: &str) -> bool {
+    path.trim_end_matches('/')
+        .split('/')
+        .rev()
+        .skip(usize::from(!path.ends_with('/')))
+        .any(|part| TEST_FOLDERS.contains(&part))
+        || path
+            .trim_end_matches('/')
+            .split('/')
+            .next()
+            .is_some_and(|p| TEST_FOLDERS.contains(&p))
+}
+
+/// How sure a match is: a backticked word or a compound identifier more than a bare word, one
+/// path more than two or three.
+fn confidence(term: &Term, matches: usize) -> f64 {
+    let compound = classify(&term.text) == Some(Kind::Identifier);
+    // In tenths, so the figures print as written.
+    let base: u8 = match term.kind {
+        Kind::Identifier => 9,
+        Kind::Code if compound => 9,
+        Kind::Code => 7,
+        Kind::Word => 6,
+    };
+    let less = match matches {
+        0 | 1 => 0,
+        2 => 2,
+        _ => 4,
+    };
+    f64::from(base.saturating_sub(less)) / 10.0
+}
+
+/// FNV-1a, 64 bits: a digest stable across builds and runs (std's hasher is not).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+/// The digest [`Names::digest`] gives for `paths`, without building the names.
+pub fn digest<'a>(paths: impl IntoIterator<Item = &'a str>) -> u64 {
+    let mut hasher = Fnv::default();
+    for path in paths {
+        hasher.path(path);
+    }
+    hasher.0
+}
+
+impl Fnv {
+    fn path(&mut self, path: &str) {
+        self.write(path.as_bytes());
+        self.write(b"\n");
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(text: &str) -> Vec<(String, Kind)> {
+        let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
+        terms(&lines, "Use a thing")
+            .into_iter()
+            .map(|t| (t.text, t.kind))
+            .collect()
+    }
+
+    #[test]
+    fn reads_identifiers_backticks_and_words() {
+        let found = t(
+            "The AuthenticationController and external-dns, see `billing` and \
+billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.rs` ADR HTTP.",
+        );
+        let names: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(names.contains(&"AuthenticationController"), "{names:?}");
+        assert!(names.contains(&"external-dns"));
+        assert!(names.contains(&"billing"));
+        assert!(names.contains(&"billing::invoice::Total"));
+        assert!(names.contains(&"app.services.Billing"));
+        assert!(!names
+            .iter()
+            .any(|n| n.contains("FooBar") || *n == "e.g" || *n == "ADR"));
+        assert!(!names.contains(&"src/a.rs"));
+        assert!(!names.contains(&"The") && !names.contains(&"and"));
+    }
+
+    #[test]
+    fn title_words_and_placeholders_are_not_terms() {
+        let found = t("thing my-app foo_bar `foo` well-known");
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn resolves_style_insensitively_and_drops_ambiguity() {
+        let names = Names::new([
+            "app/controllers/authentication_controller.rb",
+            "charts/external-dns/Chart.yaml",
+            "src/adr-config/index.ts",
+            "a/x/util_thing.go",
+            "b/x/util_thing.go",
+            "c/x/util_thing.go",
+            "d/x/util_thing.go",
+        ]);
+        let term = |text: &str, kind| Term {
+            text: text.into(),
+            line: 3,
+            kind,
+        };
+        let got = names.resolve(
+            &[
+                term("AuthenticationController", Kind::Identifier),
+                term("external_dns", Kind::Identifier),
+                term("AdrConfig", Kind::Identifier),
+                term("UtilThing", Kind::Identifier),
+            ],
+            &[],
+            &[],
+        );
+        let paths: Vec<&str> = got.iter().map(|m| m.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "app/controllers/authentication_controller.rb",
+                "charts/external-dns/",
+                "src/adr-config/"
+            ]
+        );
+        // Governed paths are not repeated.
+        let got = names.resolve(
+            &[term("external-dns", Kind::Identifier)],
+            &["charts/".into()],
+            &[],
+        );
+        assert!(got.is_empty());
+    }
+}

@@ -1,0 +1,303 @@
+//! The terms a record's prose may name code by (CONTRACT.md §11, ADR-0017): words in
+//! backticks that are not paths, compound identifiers, bare words; common words, placeholders
+//! and a record's own title words are not terms. Pure text: `mentions` resolves them against
+//! the tracked paths.
+
+use crate::text::markdown::{code_spans, text_links};
+use crate::text::path::clean_code_path;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+/// How a term was written, which decides what it may name and how sure a match is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    /// A word in backticks that is not a path (`` `billing` ``, `` `Invoice::Total` ``).
+    Code,
+    /// A compound identifier in prose: CamelCase, snake_case, kebab-case, a dotted or `::`
+    /// module path.
+    Identifier,
+    /// A bare word: it may only name a top-level folder or a package.
+    Word,
+}
+
+/// A term as a record writes it, and its line (1-based); each term once per record, at its
+/// first line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Term {
+    pub text: String,
+    pub line: u32,
+    pub kind: Kind,
+}
+
+/// The key a name is matched by: lower case, without `_`, `-`, `.`, `:` or `/`.
+pub fn key(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '_' | '-' | '.' | ':' | '/' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Common words and the names every repository has: never terms. Compared by [`key`].
+#[rustfmt::skip]
+const STOP: &[&str] = &[
+    // English
+    "about", "above", "after", "again", "against", "all", "also", "and", "any", "are", "because",
+    "been", "before", "being", "below", "between", "both", "but", "can", "could", "did", "does",
+    "doing", "down", "during", "each", "either", "else", "few", "for", "from", "further", "had",
+    "has", "have", "having", "her", "here", "hers", "him", "his", "how", "however", "into", "its",
+    "itself", "just", "may", "might", "more", "most", "much", "must", "neither", "nor", "not",
+    "now", "off", "once", "only", "other", "our", "ours", "out", "over", "own", "same", "shall",
+    "she", "should", "since", "some", "such", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "through", "too", "under", "until", "upon", "very",
+    "was", "way", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will",
+    "with", "within", "without", "would", "yet", "you", "your", "new", "old", "use", "used",
+    "uses", "using", "make", "made", "need", "needs", "one", "two", "three", "first", "last",
+    "next", "see", "via", "per", "etc", "like", "well", "good", "bad", "yes", "get", "set", "add",
+    "run", "let", "put", "end", "non", "pre", "post", "re", "co", "self", "up", "to", "on", "in",
+    "at", "by", "of", "or", "an", "as", "be", "do", "go", "if", "is", "it", "no", "so", "we", "us",
+    "my", "me",
+    // common hyphenated prose
+    "well-known", "long-term", "short-term", "third-party", "open-source", "built-in", "real-time",
+    "read-only", "end-to-end", "up-to-date", "out-of-the-box", "day-to-day", "trade-off",
+    "trade-offs", "follow-up", "opt-in", "opt-out", "one-off", "side-effect", "side-effects",
+    "top-level", "low-level", "high-level", "e-mail", "so-called", "re-use", "pre-existing",
+    "non-goals", "non-goal", "in-house", "in-memory", "on-call", "per-user", "server-side",
+    "client-side", "back-end", "front-end", "run-time", "build-time", "compile-time",
+    "case-by-case", "first-class", "fine-grained", "coarse-grained", "self-hosted", "multi-tenant",
+    "single-tenant", "key-value", "human-readable",
+    // decision-record words
+    "adr", "adrs", "rfc", "rfcs", "decision", "decisions", "context", "consequences", "status",
+    "accepted", "proposed", "rejected", "deprecated", "superseded", "option", "options",
+    "considered", "pros", "cons", "outcome", "drivers", "record", "records",
+    // names every repository has: too common to tell anything
+    "src", "lib", "libs", "bin", "doc", "docs", "test", "tests", "spec", "specs", "script",
+    "scripts", "tool", "tools", "build", "dist", "vendor", "config", "configs", "app", "apps",
+    "internal", "pkg", "cmd", "main", "index", "readme", "changelog", "license", "contributing",
+    "makefile", "dockerfile", "github", "git", "example", "examples", "sample", "samples",
+    "assets", "static", "public", "util", "utils", "common", "core", "shared", "data", "api",
+    "web", "server", "client", "service", "services", "module", "modules", "package", "packages",
+    "plugin", "plugins", "source", "code", "files", "file", "folder", "folders", "default",
+    "defaults", "types", "type", "models", "model", "version", "versions", "feature", "features", "testing",
+    "support", "docker", "deploy", "deployment", "release", "releases",
+];
+
+/// Placeholder names: never terms.
+#[rustfmt::skip]
+const PLACEHOLDERS: &[&str] = &[
+    "foo", "bar", "baz", "qux", "quux", "foobar", "xxx", "yyy", "todo", "tbd", "placeholder",
+    "something", "whatever", "acme", "myapp", "myproject", "myservice", "mycompany", "yourapp",
+    "yourproject", "someservice", "hello", "helloworld", "lorem", "ipsum",
+];
+
+fn is_stop(k: &str) -> bool {
+    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| STOP.iter().chain(PLACEHOLDERS).map(|w| key(w)).collect());
+    k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
+fn is_placeholder(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    [
+        "my-", "my_", "your-", "your_", "example-", "example_", "some-", "some_",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || ["-example", "_example", "-name", "_name"]
+            .iter()
+            .any(|s| lower.ends_with(s))
+}
+
+/// What a prose token is: a compound identifier, a bare word, or nothing to look up.
+pub fn classify(token: &str) -> Option<Kind> {
+    if token.contains("::") || token.contains('.') {
+        // A dotted or `::` path: every part a name of two letters or more (not `e.g`, `i.e`).
+        let parts: Vec<&str> = token.split([':', '.']).filter(|p| !p.is_empty()).collect();
+        return (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2))
+            .then_some(Kind::Identifier);
+    }
+    if token.contains(['_', '-']) {
+        let letters = token.split(['_', '-']).filter(|p| !p.is_empty()).count();
+        return (letters >= 2 && token.chars().any(|c| c.is_ascii_alphabetic()))
+            .then_some(Kind::Identifier);
+    }
+    let camel = token
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    if camel {
+        return Some(Kind::Identifier);
+    }
+    // A bare word names a folder only written as folders are, in lower case: `Terraform` or
+    // `Nat` mid-sentence is a product or a person, `HTTP` an acronym.
+    if token.chars().any(|c| c.is_uppercase()) {
+        return None;
+    }
+    Some(Kind::Word)
+}
+
+/// The terms in a record's visible lines (fenced code blocks already left out: their names
+/// are examples), each once at its first line. `title` is the record's title: its words are
+/// not bare-word terms (a record titled "Billing" mentions billing everywhere).
+pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
+    let title_words: HashSet<String> = title
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .map(key)
+        .collect();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    let mut push = |text: &str, line: usize, kind: Kind, out: &mut Vec<Term>| {
+        let k = key(text);
+        if is_stop(&k) || is_placeholder(text) {
+            return;
+        }
+        if kind == Kind::Word && title_words.contains(&k) {
+            return;
+        }
+        if seen.insert(k) {
+            out.push(Term {
+                text: text.to_string(),
+                line: line as u32 + 1,
+                kind,
+            });
+        }
+    };
+    for &(i, line) in lines {
+        let line = &without_external_link_texts(line);
+        // Words in backticks that are not paths.
+        let spans = code_spans(line);
+        for span in &spans {
+            let word = span.trim_end_matches("()");
+            // An all-capitals word is a constant or an acronym (`HEAD`, `PATH`), not a name.
+            let shouting = !word.chars().any(|c| c.is_lowercase());
+            if clean_code_path(span).is_some() || !is_name(word) || shouting {
+                continue;
+            }
+            push(word, i, Kind::Code, &mut out);
+        }
+        let prose = prose_of(line);
+        for token in tokens(&prose) {
+            if let Some(kind) = classify(token) {
+                push(token, i, kind, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// `line` with the text of each link to another site blanked: it names something elsewhere
+/// (`[govuk_publishing_components](https://…)` is a gem, not the initializer of that name),
+/// unless the link goes into a repository's code.
+fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.contains("](") {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = line.to_string();
+    for (text, target) in text_links(line) {
+        // A link into a repository's code (a commit, a file, a pull request) still names code.
+        let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
+            .iter()
+            .any(|p| target.contains(p));
+        if (target.contains("://") || target.starts_with("mailto:")) && !code {
+            out = out.replace(&format!("[{text}]"), &" ".repeat(text.len() + 2));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A single name: letters, digits, `_`, `-`, `.`, `::`, starting with a letter or `_`.
+fn is_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+        && !s.ends_with([':', '.', '-'])
+}
+
+/// A line's prose: code spans, link targets, URLs and HTML tags blanked.
+fn prose_of(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    // Code spans (their words were read as `Kind::Code`).
+    while let Some(start) = rest.find('`') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let ticks = after.chars().take_while(|&c| c == '`').count();
+        let body = &after[ticks..];
+        match body.find(&"`".repeat(ticks)) {
+            Some(end) => {
+                out.push(' ');
+                rest = &body[end + ticks..];
+            }
+            None => {
+                rest = body;
+            }
+        }
+    }
+    out.push_str(rest);
+    // Link targets, URLs, and tags: words inside them are addresses, not prose.
+    let mut cleaned = String::with_capacity(out.len());
+    for word in out.split(' ') {
+        let w = match word.find("](") {
+            Some(at) => &word[..at],
+            None => word,
+        };
+        // A path written bare (`server/protocols/webadmin-cli`) is not a run of names.
+        if w.contains("://")
+            || w.starts_with("www.")
+            || w.contains('@')
+            || w.starts_with('<')
+            || w.contains('/')
+        {
+            cleaned.push(' ');
+        } else {
+            cleaned.push_str(w);
+            cleaned.push(' ');
+        }
+    }
+    cleaned
+}
+
+/// The tokens of prose: runs of letters, digits, `_`, and `-`, `.`, `::` between them.
+fn tokens(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') {
+            // Skip the rest of a run that starts with a digit or a non-ASCII letter.
+            while i < bytes.len() && (word(bytes[i]) || bytes[i] >= 0x80) {
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        let start = i;
+        loop {
+            while i < bytes.len() && word(bytes[i]) {
+                i += 1;
+            }
+            let sep = match bytes.get(i..) {
+                Some([b':', b':', n, ..]) if word(*n) => 2,
+                Some([b'-' | b'.', n, ..]) if word(*n) => 1,
+                _ => 0,
+            };
+            if sep == 0 {
+                break;
+            }
+            i += sep;
+        }
+        // A word running into non-ASCII letters is not a name.
+        if bytes.get(i).is_some_and(|b| *b >= 0x80) {
+            while i < bytes.len() && (word(bytes[i]) || bytes[i] >= 0x80) {
+                i += 1;
+            }
+            continue;
+        }
+        out.push(&text[start..i]);
+    }
+    out
+}

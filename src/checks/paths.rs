@@ -75,12 +75,14 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
 fn links<'a>(c: &Corpus<'a>) -> HashMap<&'a str, HashSet<&'a str>> {
     let mut out: HashMap<&str, HashSet<&str>> = HashMap::new();
     for x in c.records.iter() {
+        // Only links between records: a record may name thousands of unknown ids.
         let named = x
             .supersedes
             .iter()
             .chain(&x.amends)
             .chain(&x.superseded_by)
-            .chain(&x.relates_to);
+            .chain(&x.relates_to)
+            .filter(|y| c.by_id.contains_key(y.as_str()));
         for y in named {
             out.entry(x.id.as_str()).or_default().insert(y.as_str());
             out.entry(y.as_str()).or_default().insert(x.id.as_str());

@@ -36,9 +36,14 @@ pub fn run(opts: Options, ask: Ask, json_out: bool) -> anyhow::Result<u8> {
     bar.finish();
     ui::diagnostics(&answer.diagnostics);
     let report = answer.report;
-    let text = if json_out {
-        json::report(&report)
-    } else {
+    if json_out {
+        // Streamed: a long answer is not held whole besides the report (ADR-0011).
+        ui::emit_with(|out| json::write(&report, out))?;
+        let code = context_graph::exit_code(&ask, &report) as u8;
+        std::mem::forget(report);
+        return Ok(code);
+    }
+    let text = {
         let style = ui::style();
         match ask {
             Ask::Check => markdown::check(&report, style),

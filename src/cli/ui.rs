@@ -22,6 +22,17 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// Writes an answer to stdout with `write` (buffered), as [`emit`] does with a text.
+pub fn emit_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
+    let stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+    match write(&mut out).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ClosedPipe.into()),
+        Err(e) => Err(anyhow::anyhow!("cannot write the report: {e}")),
+    }
+}
+
 /// The notes on how an answer was found, one line each on stderr.
 pub fn diagnostics(notes: &[String]) {
     for d in notes {

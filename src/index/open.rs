@@ -229,10 +229,19 @@ impl Index {
                         });
                     }
                 }
+                drop(db);
+                // Another process of ours was writing it (its lock is what this open waited
+                // for): once it has sealed the file, there is nothing to check.
+                for _ in 0..3 {
+                    if integrity::sealed(&p) {
+                        return Ok(Ok(false));
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
             }
             Ok(match try_open(wait, || create_db(&p)) {
                 Opened::Db(mut db) => match db.check_integrity() {
-                    Ok(true) => db.close().map_err(|e| e.to_string()),
+                    Ok(true) => db.close().map(|_| true).map_err(|e| e.to_string()),
                     Ok(false) => Err("pages that failed their checksum".to_string()),
                     Err(e) => Err(e.to_string()),
                 },
@@ -246,7 +255,8 @@ impl Index {
             e => Err(e),
         })?;
         match checked {
-            Ok(()) => integrity::seal(&p).map_err(|e| self.err(format!("cannot write: {e}"))),
+            Ok(false) => Ok(()),
+            Ok(true) => integrity::seal(&p).map_err(|e| self.err(format!("cannot write: {e}"))),
             Err(reason) => {
                 self.diagnostics.push(format!(
                     "the index {} was damaged ({reason}); rebuilt it",

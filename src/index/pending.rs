@@ -22,6 +22,9 @@ pub(super) const PENDING_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/pe
 pub struct PendingWrite {
     path: PathBuf,
     bytes: Vec<u8>,
+    /// The repository, to see whether HEAD is still the one the file leads to.
+    repo: crate::git::Repo,
+    tip: Option<[u8; 20]>,
 }
 
 impl PendingWrite {
@@ -29,6 +32,16 @@ impl PendingWrite {
     /// reader sees one or the other whole, or none, and then walks the commits again). Not
     /// synced: like every index write, a lost one is redone. The error is a note for stderr.
     pub fn write(self) -> Result<(), String> {
+        // HEAD moved on while this was computed (a hook's refresh still running when the next
+        // commit or merge came): its file would replace a newer one with a stale one
+        // (ADR-0011).
+        // Under a lock shared by every writer of the file, so that the check of HEAD and the
+        // write are one step: git moves HEAD before it runs the next hook.
+        let _lock = lock(&self.path.with_extension("pending-lock"));
+        let mut now = self.repo.clone();
+        if now.refresh().is_ok() && self.tip.is_some() && now.head != self.tip {
+            return Ok(());
+        }
         let tmp = self
             .path
             .with_extension(format!("pending.{}", std::process::id()));
@@ -64,7 +77,26 @@ impl Index {
     pub fn take_pending_write(&mut self) -> Option<PendingWrite> {
         self.pending_write.take().map(|bytes| PendingWrite {
             path: self.pending_path(),
+            tip: codec::decode::<Pending>(&bytes).ok().map(|p| p.head),
             bytes,
+            repo: self.repo.clone(),
         })
     }
+}
+
+/// An exclusive lock on the file at `path` (made when missing), held until dropped; `None`
+/// where it cannot be had (the write goes on without it).
+fn lock(path: &std::path::Path) -> Option<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    // Non-blocking: a FIFO put there fails to open at once instead of waiting (ADR-0011).
+    #[cfg(target_os = "linux")]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, 0o4000);
+    let file = options.open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive).ok()?;
+    Some(file)
 }

@@ -101,32 +101,46 @@ impl Index {
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
         fold: bool,
     ) -> Result<usize, IndexError> {
-        let store = match self.plan(progress, fold)? {
-            Plan::UpToDate { pending } => {
-                self.pending = pending;
-                return Ok(0);
-            }
-            Plan::Pending {
-                base,
-                tip,
-                shallow,
-                commits,
-                added,
-            } => {
-                self.pending_write = Some(codec::encode(&Pending {
-                    made_by: PENDING_MADE_BY.to_string(),
+        let mut replans = 0;
+        let (store, txn) = loop {
+            let store = match self.plan(progress, fold)? {
+                Plan::UpToDate { pending } => {
+                    self.pending = pending;
+                    return Ok(0);
+                }
+                Plan::Pending {
                     base,
+                    tip,
                     shallow,
-                    head: tip,
-                    commits: commits.clone(),
-                }));
-                self.pending = commits;
-                return Ok(added);
+                    commits,
+                    added,
+                } => {
+                    self.pending_write = Some(codec::encode(&Pending {
+                        made_by: PENDING_MADE_BY.to_string(),
+                        base,
+                        shallow,
+                        head: tip,
+                        commits: commits.clone(),
+                    }));
+                    self.pending = commits;
+                    return Ok(added);
+                }
+                Plan::Store(store) => store,
+            };
+            let txn = self.write_txn()?;
+            // HEAD moved while this planned (the hook of the next commit or merge ran meanwhile,
+            // and may have kept its commits pending): planned again under the lock, so an older
+            // HEAD is never stored over what it did (ADR-0011).
+            let mut now = self.repo.clone();
+            if replans < 3 && now.refresh().is_ok() && now.head != self.repo.head {
+                drop(txn);
+                self.repo = now;
+                replans += 1;
+                continue;
             }
-            Plan::Store(store) => store,
+            break (store, txn);
         };
         let added = store.added;
-        let txn = self.write_txn()?;
         {
             let mut tables = Tables::open(&txn).map_err(|e| self.err(e))?;
             let applied = self.apply(&mut tables, &store)?;

@@ -16,6 +16,15 @@ pub fn render<T: Serialize>(value: &T) -> String {
     String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
+/// Writes any serialisable answer to `w` as [`render`] makes it, a piece at a time: an answer
+/// with 80,000 findings is never held whole (ADR-0011).
+pub fn write<T: Serialize, W: Write>(value: &T, mut w: W) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut w, Pretty::default());
+    value.serialize(&mut ser).map_err(io::Error::from)?;
+    w.write_all(b"\n")?;
+    w.flush()
+}
+
 /// The report as JSON.
 pub fn report(report: &Report) -> String {
     render(report)

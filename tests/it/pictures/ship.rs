@@ -99,7 +99,9 @@ fn the_schema_is_a_valid_draft_2020_12_schema_of_every_document() {
             "#/$defs/IndexSummary",
             "#/$defs/HooksReport",
             "#/$defs/Graph",
-            "#/$defs/WatchRefresh"
+            "#/$defs/WatchRefresh",
+            "#/$defs/WriteReport",
+            "#/$defs/ScopeReport"
         ]
     );
     // The binary prints the schema the tests validate with.

@@ -207,6 +207,28 @@ fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
     }
 }
 
+/// The largest `n` up to `most` for which `set(pack, n)` leaves a pack that `fits`, found by
+/// halving (what `set` keeps grows with `n`); the pack is left `set` to it.
+fn longest_fitting(
+    pack: &mut ContextPack,
+    most: usize,
+    set: impl Fn(&mut ContextPack, usize),
+    fits: impl Fn(&ContextPack) -> bool,
+) -> usize {
+    let (mut lo, mut hi) = (0usize, most);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        set(pack, mid);
+        if fits(pack) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    set(pack, lo);
+    lo
+}
+
 /// A piece of a decision's words the budget may keep.
 enum Candidate {
     Section(Part, Section),
@@ -280,7 +302,6 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
                 }
                 // The longest cut that fits, at a line or word end.
                 let chars: Vec<(usize, char)> = s.text.char_indices().collect();
-                let (mut lo, mut hi) = (0usize, chars.len());
                 let set = |pack: &mut ContextPack, n: usize| {
                     let end = chars.get(n).map_or(s.text.len(), |(b, _)| *b);
                     let kept = &s.text[..end];
@@ -292,16 +313,7 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
                     last.text = kept.trim_end().to_string();
                     last.truncated = true;
                 };
-                while lo < hi {
-                    let mid = (lo + hi).div_ceil(2);
-                    set(pack, mid);
-                    if fits(pack) {
-                        lo = mid;
-                    } else {
-                        hi = mid - 1;
-                    }
-                }
-                set(pack, lo);
+                let lo = longest_fitting(pack, chars.len(), set, fits);
                 if lo < SHORTEST_CUT.min(chars.len()) || !fits(pack) {
                     pack.decisions[d].sections.pop();
                     kept[d].pop();
@@ -309,21 +321,11 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
                 }
             }
             Candidate::Commits(all) => {
-                let (mut lo, mut hi) = (0usize, all.len());
                 let set = |pack: &mut ContextPack, n: usize| {
                     pack.decisions[d].uncited_commits = Some(all[..n].to_vec());
                     pack.decisions[d].uncited_left_out = Some(all.len() - n);
                 };
-                while lo < hi {
-                    let mid = (lo + hi).div_ceil(2);
-                    set(pack, mid);
-                    if fits(pack) {
-                        lo = mid;
-                    } else {
-                        hi = mid - 1;
-                    }
-                }
-                set(pack, lo);
+                longest_fitting(pack, all.len(), set, fits);
             }
         }
     }

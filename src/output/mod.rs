@@ -1,16 +1,16 @@
 //! Rendering: the library returns data, these turn it into Markdown or JSON (ADR-0003); what
 //! the hooks and `review` say is `hooks`'s (ADR-0008).
 
-pub mod graph;
 pub mod context;
+pub mod graph;
 pub mod hooks;
 pub mod html;
 pub mod json;
 pub mod layout;
 pub mod markdown;
 pub mod schema;
-pub mod write;
 pub mod scope;
+pub mod write;
 
 /// Escapes control characters (C0, DEL, C1) so a title or subject can't drive the terminal,
 /// and the invisible format characters (Unicode's Cf: the bidirectional controls U+202A–202E

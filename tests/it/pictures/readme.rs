@@ -25,6 +25,41 @@ fn prose(text: &str) -> String {
     out
 }
 
+/// The prose with its code spans left out (a span may run over a line break within its
+/// paragraph): an example such as `` `[ADR-0002](…)` `` is shown, not linked.
+fn unspanned(text: &str) -> String {
+    let prose = prose(text);
+    let mut out = String::new();
+    let mut rest = prose.as_str();
+    // A run of N backticks opens a span that the next run of exactly N closes (CommonMark);
+    // a run with no closing one is literal.
+    while let Some(at) = rest.find('`') {
+        out.push_str(&rest[..at]);
+        let run = rest[at..].len() - rest[at..].trim_start_matches('`').len();
+        let after = &rest[at + run..];
+        let mut close = None;
+        let mut from = 0;
+        while let Some(i) = after[from..].find('`') {
+            let start = from + i;
+            let n = after[start..].len() - after[start..].trim_start_matches('`').len();
+            if n == run {
+                close = Some(start + n);
+                break;
+            }
+            from = start + n;
+        }
+        match close {
+            Some(end) => rest = &after[end..],
+            None => {
+                out.push_str(&rest[at..at + run]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped, spaces as `-`.
 fn slug(heading: &str) -> String {
     heading
@@ -49,7 +84,7 @@ fn anchors(text: &str) -> Vec<String> {
 
 /// Every `](target)` link of the page's prose.
 fn links(text: &str) -> Vec<String> {
-    let prose = prose(text);
+    let prose = unspanned(text);
     let mut out = Vec::new();
     let mut rest = prose.as_str();
     while let Some(at) = rest.find("](") {

@@ -72,11 +72,13 @@ pub fn record_folders(root: &Path, docs: &[String]) -> Result<Vec<String>, FsErr
 /// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
 /// a template or a `0000-` file.
 pub fn is_record_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower.ends_with(".md")
-        && lower != "readme.md"
-        && lower != "index.md"
-        && !lower.contains("template")
+    // Compared without a lowercased copy: it runs on every name of a folder (ADR-0013).
+    let b = name.as_bytes();
+    b.len() >= 3
+        && b[b.len() - 3..].eq_ignore_ascii_case(b".md")
+        && !name.eq_ignore_ascii_case("readme.md")
+        && !name.eq_ignore_ascii_case("index.md")
+        && !b.windows(8).any(|w| w.eq_ignore_ascii_case(b"template"))
         && !name.starts_with("0000-")
 }
 

@@ -211,7 +211,8 @@ pub fn survey<'a>(names: impl IntoIterator<Item = &'a str>) -> Survey {
                 (Scheme::Dated { .. }, Scheme::Dated { .. }) => n > *best_name,
                 (Scheme::Dated { .. }, _) => true,
                 (_, Scheme::Dated { .. }) => false,
-                _ => read.number > best.number,
+                // Equal numbers: the first name in sorted order, whatever order they come in.
+                _ => read.number > best.number || (read.number == best.number && n < *best_name),
             },
         };
         if newer {

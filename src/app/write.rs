@@ -75,6 +75,37 @@ fn names_in(root: &Path, folder: &str) -> Result<Vec<String>> {
         .collect())
 }
 
+/// Each folder's file names, listed once for a write: `supersede` finds OLD in the listing
+/// that then gives the next number (ADR-0013).
+#[derive(Default)]
+struct Listings(std::collections::HashMap<String, Vec<String>>);
+
+impl Listings {
+    /// Every file name directly in `folder`, listed the first time it is asked for.
+    fn all(&mut self, root: &Path, folder: &str) -> Result<&[String]> {
+        if !self.0.contains_key(folder) {
+            let names = all_names_in(root, folder)?;
+            self.0.insert(folder.to_string(), names);
+        }
+        Ok(self.0.get(folder).map(Vec::as_slice).unwrap_or_default())
+    }
+
+    /// The record file names directly in `folder`.
+    fn records(&mut self, root: &Path, folder: &str) -> Result<Vec<&str>> {
+        Ok(self
+            .all(root, folder)?
+            .iter()
+            .map(String::as_str)
+            .filter(|n| is_record_name(n))
+            .collect())
+    }
+
+    /// Lists every folder again when next asked.
+    fn forget(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// Every file name directly in `folder`, record or not, in the directory's order.
 fn all_names_in(root: &Path, folder: &str) -> Result<Vec<String>> {
     let dir = root.join(folder);
@@ -135,7 +166,7 @@ fn parse_file(root: &Path, rel: &str) -> Result<(String, Head)> {
 
 /// The record `input` names (`ADR-0004`, `ADR 4`, `4`, a stem): found by its file name and
 /// read alone when the name tells (the usual case), else from a scan of every record.
-fn find_record(session: &Session, input: &str) -> Result<Found> {
+fn find_record(session: &Session, input: &str, listings: &mut Listings) -> Result<Found> {
     let root = session.root();
     let folders = record_folders(root, &session.options().docs)?;
     let wanted = ids::normalise_query_id(input);
@@ -150,14 +181,18 @@ fn find_record(session: &Session, input: &str) -> Result<Found> {
     // folder below is found by the scan below.
     for folder in &folders {
         // The few names that may be the record, in sorted order as a walk would give them.
-        let mut names = all_names_in(root, folder)?;
-        names.retain(|name| {
-            let stem = name.strip_suffix(".md").unwrap_or(name);
-            digits_of
-                .as_ref()
-                .is_some_and(|d| stem.contains(d.as_str()))
-                || stem.eq_ignore_ascii_case(input.trim())
-        });
+        let mut names: Vec<String> = listings
+            .all(root, folder)?
+            .iter()
+            .filter(|name| {
+                let stem = name.strip_suffix(".md").unwrap_or(name);
+                digits_of
+                    .as_ref()
+                    .is_some_and(|d| stem.contains(d.as_str()))
+                    || stem.eq_ignore_ascii_case(input.trim())
+            })
+            .cloned()
+            .collect();
         names.sort();
         for name in names {
             let stem = name.strip_suffix(".md").unwrap_or(&name);
@@ -322,9 +357,10 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     }
     let date = check_date(args.date.as_deref())?;
     let mut olds: Vec<(Found, bool)> = Vec::new();
+    let mut listings = Listings::default();
     for (inputs, supersedes) in [(&args.supersedes, true), (&args.amends, false)] {
         for input in inputs {
-            let found = find_record(session, input)?;
+            let found = find_record(session, input, &mut listings)?;
             if found.parsed.status == Status::Superseded && !args.force {
                 return Err(refuse(format!(
                     "{} ({}) is already superseded ({}); --force to go on",
@@ -381,8 +417,12 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let names = names_in(&root, &folder)?;
-        let survey = naming::survey(names.iter().map(String::as_str));
+        // The first try may use the listing OLD was found in, made before the lock; a retry
+        // lists the folders again, under the lock, and takes the number after the highest.
+        if attempt > 1 {
+            listings.forget();
+        }
+        let survey = naming::survey(listings.records(&root, &folder)?);
         let naming = survey
             .naming
             .clone()
@@ -391,12 +431,13 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         let mut highest = survey.highest;
         for other in record_folders(&root, &session.options().docs)? {
             if other != folder && Prefix::for_folder(&other) == prefix {
-                if let Ok(more) = names_in(&root, &other) {
-                    highest = highest.max(naming::highest_number(more.iter().map(String::as_str)));
+                if let Ok(more) = listings.records(&root, &other) {
+                    highest = highest.max(naming::highest_number(more));
                 }
             }
         }
-        let number = highest + attempt as u64;
+        // The first try and the first retry take the number after the highest listed.
+        let number = highest + attempt.max(2) as u64 - 1;
         let name = naming.file_name(number, &date, title);
         let path = format!("{folder}/{name}");
         let exemplar = survey
@@ -598,7 +639,7 @@ pub fn set_status(
         }
         _ => {}
     }
-    let found = find_record(session, input)?;
+    let found = find_record(session, input, &mut Listings::default())?;
     if found.parsed.status == Status::Superseded && !force {
         return Err(refuse(format!(
             "{} ({}) is superseded ({}); --force to change its status",

@@ -167,6 +167,10 @@ pub fn init(opts: Options, cmd: InitCmd, json_out: bool) -> anyhow::Result<u8> {
 
 /// The hidden command the background refresh runs.
 pub fn refresh(opts: Options) -> anyhow::Result<u8> {
+    // At nice 10, as the hooks' refresh (ADR-0008): it gives way to the write that started it,
+    // still printing and exiting, and to the user's next command (ADR-0013).
+    #[cfg(unix)]
+    let _ = rustix::process::setpriority_process(None, 10);
     let mut session = Session::open(opts)?;
     write::refresh_after_write(&mut session)?;
     Ok(0)

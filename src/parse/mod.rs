@@ -11,7 +11,7 @@ mod scope;
 
 pub use fields::{normalise_status, StatusAt};
 pub use guide::{parse_guide, Guide};
-pub use record::{name_id, parse_text, status_in};
+pub use record::{name_id, parse_head, parse_text, status_in, Head};
 
 use crate::model::Status;
 use crate::text::ids::Prefix;

@@ -37,9 +37,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
 
     let heading = first_heading(&lines);
     let heading = heading.as_deref();
-    let id = read_id(&fm, stem, heading, prefix);
-    let title = read_title(&fm, heading, stem);
-    let (mut status, mut status_text) = read_status(&fm, &lines);
+    let Head {
+        id,
+        title,
+        mut status,
+        mut status_text,
+    } = head(&fm, &lines, stem, prefix);
     let date = read_date(&fm, &lines, &all_lines, body_start, date_in_name(stem));
 
     let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
@@ -255,6 +258,51 @@ fn placeholder_re() -> &'static Regex {
         )
         .expect("placeholder regex compiles")
     })
+}
+
+/// What names a record and says its status: the first fields of [`parse_text`], read alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    pub id: String,
+    pub title: String,
+    pub status: Status,
+    pub status_text: String,
+}
+
+fn head(fm: &Frontmatter, lines: &[(usize, &str)], stem: &str, prefix: Prefix) -> Head {
+    let heading = first_heading(lines);
+    let heading = heading.as_deref();
+    let (status, status_text) = read_status(fm, lines);
+    Head {
+        id: read_id(fm, stem, heading, prefix),
+        title: read_title(fm, heading, stem),
+        status,
+        status_text,
+    }
+}
+
+/// A record's id, title and status as [`parse_text`] reads them, without its relations,
+/// mentions and links (nor the regexes that find them): for `write`, which reads one or two
+/// records (ADR-0013). A record without a status line is parsed whole, since it may say in
+/// prose that it is superseded.
+pub fn parse_head(rel_path: &str, text: &str, prefix: Prefix) -> Head {
+    let stripped = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lf_text = lf(stripped);
+    let (fm, body_start) = frontmatter::split(&lf_text);
+    let fm = fm.unwrap_or_default();
+    let all_lines: Vec<&str> = lf_text.split('\n').collect();
+    let lines = visible_lines(&all_lines, body_start);
+    let found = head(&fm, &lines, record_stem(rel_path), prefix);
+    if found.status != Status::Unknown {
+        return found;
+    }
+    let p = parse_text(rel_path, text, prefix);
+    Head {
+        id: p.id,
+        title: p.title,
+        status: p.status,
+        status_text: p.status_text,
+    }
 }
 
 /// Where the status of a record's text (LF line endings) is written, and what it says; lines

@@ -40,6 +40,56 @@ pub struct Name {
 /// Reads a record file name; `None` when it follows neither scheme. By hand, not by regex: a
 /// folder of 5,000 names is read on every write, and a capturing regex per name cost 40 ms.
 pub fn read_name(name: &str) -> Option<Name> {
+    read(name).map(|r| r.owned())
+}
+
+/// A name read without copying its parts: `survey` reads every name of a folder and keeps one
+/// (ADR-0013).
+struct Read<'a> {
+    scheme: ReadScheme<'a>,
+    number: Option<u64>,
+    slug: &'a str,
+}
+
+enum ReadScheme<'a> {
+    Numbered {
+        prefix: &'a str,
+        width: usize,
+        sep: &'a str,
+    },
+    Dated {
+        dashes: bool,
+        sep: &'a str,
+        number: Option<usize>,
+    },
+}
+
+impl Read<'_> {
+    fn owned(&self) -> Name {
+        Name {
+            scheme: match self.scheme {
+                ReadScheme::Numbered { prefix, width, sep } => Scheme::Numbered {
+                    prefix: prefix.to_string(),
+                    width,
+                    sep: sep.to_string(),
+                },
+                ReadScheme::Dated {
+                    dashes,
+                    sep,
+                    number,
+                } => Scheme::Dated {
+                    dashes,
+                    sep: sep.to_string(),
+                    number,
+                },
+            },
+            number: self.number,
+            slug: self.slug.to_string(),
+        }
+    }
+}
+
+fn read(name: &str) -> Option<Read<'_>> {
     let stem = name.strip_suffix(".md")?;
     let b = stem.as_bytes();
     let digits_at = |from: usize| {
@@ -72,24 +122,24 @@ pub fn read_name(name: &str) -> Option<Name> {
         } else {
             (None, after)
         };
-        return Some(Name {
-            scheme: Scheme::Dated {
+        return Some(Read {
+            scheme: ReadScheme::Dated {
                 dashes,
-                sep: sep.to_string(),
+                sep,
                 number: number.map(str::len),
             },
             number: number.and_then(|d| d.parse().ok()),
-            slug: stem[slug_at..].to_string(),
+            slug: &stem[slug_at..],
         });
     }
     // `{adr|rfc|dr|dd}{-|_}?{digits}{separators}{slug}`.
     let letters = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
     let mut at = 0;
     if letters > 0 {
-        if !matches!(
-            stem[..letters].to_ascii_lowercase().as_str(),
-            "adr" | "rfc" | "dr" | "dd"
-        ) {
+        if !["adr", "rfc", "dr", "dd"]
+            .iter()
+            .any(|p| stem[..letters].eq_ignore_ascii_case(p))
+        {
             return None;
         }
         at = letters;
@@ -110,18 +160,18 @@ pub fn read_name(name: &str) -> Option<Name> {
     if seps == 0 || slug_at >= b.len() {
         return None;
     }
-    Some(Name {
-        scheme: Scheme::Numbered {
-            prefix: stem[..at].to_string(),
+    Some(Read {
+        scheme: ReadScheme::Numbered {
+            prefix: &stem[..at],
             width: if digits.starts_with('0') && digits.len() > 1 {
                 digits.len()
             } else {
                 0
             },
-            sep: stem[at + n..slug_at].to_string(),
+            sep: &stem[at + n..slug_at],
         },
         number: digits.parse().ok(),
-        slug: stem[slug_at..].to_string(),
+        slug: &stem[slug_at..],
     })
 }
 
@@ -196,22 +246,23 @@ pub struct Survey {
 
 /// Reads the names once: the convention, the newest name and the highest number.
 pub fn survey<'a>(names: impl IntoIterator<Item = &'a str>) -> Survey {
-    let mut newest: Option<(Name, &str)> = None;
+    let mut newest: Option<(Read, &str)> = None;
     let mut padded = 0;
     let mut highest = 0;
     for n in names {
-        let Some(read) = read_name(n) else { continue };
-        if let Scheme::Numbered { width, .. } = &read.scheme {
+        let Some(read) = read(n) else { continue };
+        if let ReadScheme::Numbered { width, .. } = &read.scheme {
             padded = padded.max(*width);
         }
         highest = highest.max(read.number.unwrap_or(0));
         let newer = match &newest {
             None => true,
             Some((best, best_name)) => match (&read.scheme, &best.scheme) {
-                (Scheme::Dated { .. }, Scheme::Dated { .. }) => n > *best_name,
-                (Scheme::Dated { .. }, _) => true,
-                (_, Scheme::Dated { .. }) => false,
-                _ => read.number > best.number,
+                (ReadScheme::Dated { .. }, ReadScheme::Dated { .. }) => n > *best_name,
+                (ReadScheme::Dated { .. }, _) => true,
+                (_, ReadScheme::Dated { .. }) => false,
+                // Equal numbers: the first name in sorted order, whatever order they come in.
+                _ => read.number > best.number || (read.number == best.number && n < *best_name),
             },
         };
         if newer {
@@ -221,6 +272,7 @@ pub fn survey<'a>(names: impl IntoIterator<Item = &'a str>) -> Survey {
     let Some((name, file)) = newest else {
         return Survey::default();
     };
+    let name = name.owned();
     let scheme = match name.scheme {
         Scheme::Numbered { prefix, width, sep } => Scheme::Numbered {
             prefix,

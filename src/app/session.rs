@@ -357,6 +357,19 @@ impl Session {
 
     /// `index` (and `index --rebuild`): brings every part of the index up to date.
     pub fn index_update(&mut self, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
+        // Another process may put a new file in place while this one reads the old (a first
+        // build racing another, `index --rebuild` beside it): nothing was mixed, so the update
+        // starts again on the file now there, which is complete (ADR-0011).
+        let mut tries = 0;
+        loop {
+            match self.index_update_once(rebuild, progress) {
+                Err(Error::Index(index::IndexError::Replaced(_))) if tries < 3 => tries += 1,
+                done => return done,
+            }
+        }
+    }
+
+    fn index_update_once(&mut self, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
         let (repo, path) = self.index_of()?;
         let mode = if rebuild {
             index::Mode::Rebuild

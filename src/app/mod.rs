@@ -3,6 +3,8 @@
 //! questions and `review` (`hook`, `review`: CONTRACT.md §5, ADR-0008).
 
 pub mod context;
+// `coverage` (ADR-0017).
+pub mod coverage;
 pub mod error;
 pub mod hook;
 mod pick;

@@ -3,6 +3,7 @@
 //! returns data, these decide how it reaches a person (ADR-0003, ADR-0007).
 
 mod context;
+mod coverage;
 mod hooks;
 mod index;
 mod pictures;
@@ -114,6 +115,9 @@ enum Command {
     RefreshAfterWrite,
     /// Write paths into a record's scope: --add PATH…, or --accept its code mentions
     Scope(scope::ScopeArgs),
+    /// How much of the code that changed current decisions govern: the share of commits, the
+    /// hottest ungoverned folders, the decisions changed most without being cited
+    Coverage(coverage::CoverageArgs),
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -156,6 +160,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Status(_) => "status",
                 Command::RefreshAfterWrite => "refresh-after-write",
                 Command::Scope(_) => "scope",
+                Command::Coverage(_) => "coverage",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -183,6 +188,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Status(args)), _, _) => return write::status(opts, args, json),
         (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
         (Some(Command::Scope(args)), _, _) => return scope::run(opts, args, json),
+        (Some(Command::Coverage(args)), _, _) => return coverage::run(opts, args, json),
         (Some(Command::Why(args)), _, _) => args.ask(),
         (None, Some(path), _) => context_graph::Ask::Why(path),
         (Some(Command::Record(args)), _, _) => args.ask(),

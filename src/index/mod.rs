@@ -24,12 +24,15 @@ mod read;
 mod refresh;
 pub mod schema;
 mod status;
+// `coverage`'s window of commits (ADR-0017).
+mod window;
 
 pub use files::Cached;
 pub use markers::StoredMarkerCache;
 pub use memo::MemoHit;
 pub use open::{catch_damage, panic_is_handled};
 pub use pending::PendingWrite;
+pub use window::WindowCommit;
 
 use crate::git::{Repo, WalkedCommit};
 use schema::*;

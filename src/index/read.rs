@@ -53,7 +53,7 @@ impl PathLists {
 impl Index {
     /// What HEAD reaches, as stored (nothing before the history was first built); the file
     /// opened to read.
-    fn reach(&mut self) -> Result<Reach, IndexError> {
+    pub(super) fn reach(&mut self) -> Result<Reach, IndexError> {
         self.readable()?;
         Ok(match self.meta(KEY_REACH)? {
             Some(b) => codec::decode(&b).map_err(|e| self.err(e))?,

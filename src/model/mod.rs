@@ -3,6 +3,7 @@
 //! ADR-0003, ADR-0008).
 
 mod context;
+mod coverage;
 mod finding;
 mod hooks;
 mod index;
@@ -12,6 +13,7 @@ mod scope;
 mod write;
 
 pub use context::*;
+pub use coverage::{Coverage, CoverageWindow, UncitedDecision, UngovernedFolder, MAX_LISTED};
 pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};

@@ -225,6 +225,10 @@ pub enum Query {
     Context {
         context: super::context::ContextPack,
     },
+    /// `coverage` (ADR-0017).
+    Coverage {
+        coverage: super::coverage::Coverage,
+    },
 }
 
 /// One decision governing the path a `why` asked about.

@@ -404,7 +404,7 @@ pub(super) fn commit_line(out: &mut String, indent: &str, c: &Commit) {
 }
 
 /// A record id as one shell word: as it is when it is plain, else in single quotes.
-fn shell_word(id: &str) -> String {
+pub(super) fn shell_word(id: &str) -> String {
     let plain = !id.is_empty()
         && id
             .chars()

@@ -2,6 +2,8 @@
 //! the hooks and `review` say is `hooks`'s (ADR-0008).
 
 pub mod context;
+// `coverage` (ADR-0017).
+pub mod coverage;
 pub mod graph;
 pub mod hooks;
 pub mod html;

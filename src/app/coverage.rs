@@ -72,16 +72,15 @@ pub fn coverage(session: &mut Session, window: Window, progress: Progress) -> Re
         }
         None => {
             report.notes.push(
-                "coverage: the repository has no commits yet, so there is nothing to count"
-                    .into(),
+                "coverage: the repository has no commits yet, so there is nothing to count".into(),
             );
             (Vec::new(), Markers::default())
         }
     };
     if repo.shallow {
-        report.notes.push(
-            "coverage: this is a shallow clone: only the commits present are counted".into(),
-        );
+        report
+            .notes
+            .push("coverage: this is a shallow clone: only the commits present are counted".into());
     }
     let (commits, markers) = commits;
     let coverage = count(
@@ -105,7 +104,9 @@ pub fn coverage(session: &mut Session, window: Window, progress: Progress) -> Re
         )
         .collect();
     report.records.retain(|r| named.contains(r.id.as_str()));
-    report.findings.retain(|f| named.contains(f.record.as_str()));
+    report
+        .findings
+        .retain(|f| named.contains(f.record.as_str()));
     report.query = Some(Query::Coverage { coverage });
     Ok(Covered {
         report,

@@ -97,8 +97,8 @@ impl Index {
                         match k.value().cmp(&n) {
                             std::cmp::Ordering::Less => continue,
                             std::cmp::Ordering::Equal => {
-                                let s: StoredChangesRef = codec::decode_borrowed(v.value())
-                                    .map_err(|e| self.err(e))?;
+                                let s: StoredChangesRef =
+                                    codec::decode_borrowed(v.value()).map_err(|e| self.err(e))?;
                                 break s.changes.iter().map(|p| p.to_string()).collect();
                             }
                             std::cmp::Ordering::Greater => {

@@ -86,7 +86,9 @@ pub fn markdown(report: &Report) -> String {
     }
     if !c.uncited.is_empty() {
         out.push_str("## Decisions changed most without being cited\n\n");
-        out.push_str("| Decision | Title | Since | Commits | Not citing it |\n|---|---|---|---|---|\n");
+        out.push_str(
+            "| Decision | Title | Since | Commits | Not citing it |\n|---|---|---|---|---|\n",
+        );
         for d in &c.uncited {
             let title = report
                 .records

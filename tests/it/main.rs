@@ -17,6 +17,7 @@ mod git;
 mod agents;
 mod checks;
 mod cli;
+mod coverage;
 mod dogfood;
 mod fields;
 mod hermetic;

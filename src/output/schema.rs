@@ -9,7 +9,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The documents, each with the commands that print it.
-const DOCUMENTS: &str = "Report: the full check, `why`, `record`, `review` and `context`; IndexStatus: \
+const DOCUMENTS: &str = "Report: the full check, `why`, `record`, `review`, `context` and `coverage`; IndexStatus: \
 `index --status`; IndexSummary: `index`; HooksReport: `install-hooks` and `uninstall-hooks`; \
 Graph: `graph --format json` (or `graph --json`); WatchRefresh: each line of `watch --json`; WriteReport: `init`, `new`, `supersede`, `amend` and \
 `status`; ScopeReport: `scope`.";

@@ -168,16 +168,54 @@ fn the_hottest_ungoverned_folders_name_the_records_that_mention_them() {
         c["ungoverned"][0]["mentions"][0]["path"],
         "lib/billing/invoice_mailer.rb"
     );
-    // The fix is printed, one `scope --add` away.
+    // The fix is printed, one `scope --add` away (the README shows this answer).
     let md = g.run(&["coverage"]);
     md.assert_code(0);
-    let text = md.stdout();
-    assert!(text.contains("**4 of 7 (57.1%)**"), "{text}");
-    assert!(
-        text.contains("context-graph scope ADR-0002 --add lib/billing/invoice_mailer.rb"),
-        "{text}"
+    assert_eq!(md.stdout(), MARKDOWN);
+}
+
+/// `coverage` on [`history`], as the README shows it.
+const MARKDOWN: &str = "# Coverage
+
+The 12 months before HEAD's commit (2024-09-01 to 2025-09-01): 7 commits counted (non-merge, changing a file outside the record folders).
+
+**4 of 7 (57.1%)** change code a current decision governs.
+
+## Hottest ungoverned folders
+
+| Folder | Commits | Mentioned by |
+|---|---|---|
+| `lib/billing/` | 2 | ADR-0002 |
+| `src/legacy/` | 1 | — |
+| `tools/` | 1 | — |
+
+To make the record that mentions a folder govern it:
+
+```sh
+context-graph scope ADR-0002 --add lib/billing/invoice_mailer.rb
+```
+
+## Decisions changed most without being cited
+
+| Decision | Title | Since | Commits | Not citing it |
+|---|---|---|---|---|
+| ADR-0001 | Tokens expire after an hour | 2025-01-01 | 2 | 1 |
+| ADR-0002 | Payments go through one gateway | 2025-06-01 | 1 | 1 |
+
+";
+
+#[test]
+fn the_readme_shows_this_answer() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let shown = format!(
+        "````text\n{}````\n",
+        MARKDOWN.trim_end_matches('\n').to_string() + "\n"
     );
-    assert!(text.contains("| `lib/billing/` | 2 | ADR-0002 |"), "{text}");
+    assert!(
+        readme.contains(&shown),
+        "the README's coverage example is not the answer"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ fn completions_for_each_shell_know_the_subcommands_and_their_flags() {
             "focus",
             "governs",
             "install-hooks",
+            "coverage",
         ] {
             assert!(script.contains(word), "{shell}: no {word}");
         }
@@ -62,6 +63,7 @@ fn the_man_page_has_the_command_and_every_subcommand() {
         "why",
         "review",
         "watch",
+        "coverage",
     ] {
         assert!(
             page.contains(&format!(".TH context-graph-{sub} 1")),

@@ -22,7 +22,7 @@ pub struct WindowCommit {
 impl WindowCommit {
     /// A walked commit as the window holds it; `None` for a merge.
     pub fn of(c: crate::git::WalkedCommit) -> Option<WindowCommit> {
-        (!c.meta.is_merge).then(|| WindowCommit {
+        (!c.meta.is_merge).then_some(WindowCommit {
             id: c.id,
             time: c.meta.time,
             mentions: c.meta.mentions,

@@ -407,3 +407,43 @@ fn a_file_declaring_a_decision_by_a_marker_is_governed() {
     let indexed = g.run(&["coverage", "--since", "2025-08-02", "--json"]);
     assert_eq!(indexed.stdout(), scanned.stdout());
 }
+
+#[test]
+fn with_root_below_the_top_only_its_files_count() {
+    let g = GitRepo::new();
+    g.write(
+        "svc/docs/adr/0001-tokens.md",
+        &adr(1, "Tokens", "Accepted", None, "In `src/auth/`."),
+    )
+    .write("svc/src/auth/login.py", "v = 0\n")
+    .write("svc/src/free.py", "v = 0\n")
+    .write("other/x.py", "v = 0\n");
+    g.commit_at("2025-01-01T10:00:00Z", "Ann", "Initial");
+    g.write("svc/src/auth/login.py", "v = 1\n");
+    g.commit_at("2025-02-01T10:00:00Z", "Ann", "Login");
+    g.write("svc/src/free.py", "v = 1\n");
+    g.commit_at("2025-03-01T10:00:00Z", "Ann", "Free");
+    g.write("other/x.py", "v = 1\n");
+    g.commit_at("2025-04-01T10:00:00Z", "Ann", "Elsewhere");
+    let root = g.path().join("svc").display().to_string();
+    let args = [
+        "coverage",
+        "--since",
+        "2025-02-01",
+        "--json",
+        "--root",
+        &root,
+    ];
+    let indexed = g.run(&args);
+    indexed.assert_code(0);
+    let mut scan_args = args.to_vec();
+    scan_args.push("--no-index");
+    assert_eq!(indexed.stdout(), g.run(&scan_args).stdout());
+    let c = indexed.json()["query"]["coverage"].clone();
+    // "Login" and "Free"; "Elsewhere" changes nothing under the root.
+    assert_eq!(
+        (&c["commits"], &c["governed_commits"]),
+        (&json!(2), &json!(1))
+    );
+    assert_eq!(c["ungoverned"][0]["path"], "src/");
+}

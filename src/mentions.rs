@@ -364,12 +364,10 @@ impl Names {
         }
         found
     }
-}
 
-impl Names {
-    /// Whether a folder holds a tenth of the tracked files or more (of [`BULK_FROM`] or more): the bulk of the
-    /// repository, which a phrase or a word inside it names as what it is about
-    /// (`Semantic Kernel`, `python/semantic_kernel/`), not as one part.
+    /// Whether a folder holds a tenth of the tracked files or more (when there are
+    /// [`BULK_FROM`] or more): the bulk of the repository, which a phrase or a word names as
+    /// what the repository is (`Semantic Kernel`, `python/semantic_kernel/`), not as a part.
     fn bulk(&self, e: &Entry) -> bool {
         self.files >= BULK_FROM && e.files as usize * 10 >= self.files
     }

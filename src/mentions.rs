@@ -68,10 +68,12 @@ const CONTAINERS: &[&str] = &[
     "workspaces",
 ];
 
-/// Top-level folders of source that name nothing by themselves (`app`, `src`): a folder
-/// directly in one is as good as top-level (`app/validators/`, `src/billing/`). Not `lib`:
-/// `lib/<project>/` is the project's own name (`lib/whitehall/`).
-const SOURCE_ROOTS: &[&str] = &["app", "src", "pkg", "internal"];
+/// A top-level folder whose folders are kinds of code (Rails, Laravel: `app/models/`,
+/// `app/validators/`): one directly in it is as good as top-level. Not `src/`, `pkg/`,
+/// `internal/`: their folders are modules and crates named by common words (`src/catalog/`,
+/// `src/operator/`, `src/cache/` in a database), nor `lib/`, whose `lib/<project>/` is the
+/// project's own name (`lib/whitehall/`).
+const SOURCE_ROOTS: &[&str] = &["app"];
 
 /// A name's first word shared by this many folders beside it is a prefix of the family
 /// (`infra-` of `infra-vpc`, `infra-security-groups`): a phrase may name one by the rest.

@@ -9,6 +9,7 @@
 use crate::governs::Pattern;
 pub use crate::model::CodeMention;
 use crate::text::terms::classify;
+use crate::text::terms::singular;
 pub use crate::text::terms::{key, terms, Kind, Term};
 use std::collections::{HashMap, HashSet};
 
@@ -18,6 +19,12 @@ pub const MAX_MATCHES: usize = 2;
 /// `scope --accept` takes the mentions at or above this confidence: a backticked word or a
 /// compound identifier naming exactly one path.
 pub const ACCEPT_CONFIDENCE: f64 = 0.8;
+
+/// The most a name matched by its words joined is sure of: below [`ACCEPT_CONFIDENCE`].
+const JOINED_CONFIDENCE: f64 = 0.7;
+
+/// A repository of fewer files has no bulk: each folder is a part.
+const BULK_FROM: usize = 100;
 
 /// Files whose folder is a package: a bare word may name that folder.
 const MANIFESTS: &[&str] = &[
@@ -61,6 +68,17 @@ const CONTAINERS: &[&str] = &[
     "workspaces",
 ];
 
+/// A top-level folder whose folders are kinds of code (Rails, Laravel: `app/models/`,
+/// `app/validators/`): one directly in it is as good as top-level. Not `src/`, `pkg/`,
+/// `internal/`: their folders are modules and crates named by common words (`src/catalog/`,
+/// `src/operator/`, `src/cache/` in a database), nor `lib/`, whose `lib/<project>/` is the
+/// project's own name (`lib/whitehall/`).
+const SOURCE_ROOTS: &[&str] = &["app"];
+
+/// A name's first word shared by this many folders beside it is a prefix of the family
+/// (`infra-` of `infra-vpc`, `infra-security-groups`): a phrase may name one by the rest.
+const FAMILY: usize = 3;
+
 /// One tracked file or folder a term may name.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -68,6 +86,8 @@ struct Entry {
     path: String,
     /// A top-level folder, or a package in a folder of packages.
     named: bool,
+    /// How many tracked files a folder holds (0 for a file).
+    files: u32,
 }
 
 /// The names of the tracked files and folders, by [`key`]: a file by its name without its
@@ -82,6 +102,9 @@ pub struct Names {
     under_top: HashMap<String, usize>,
     /// Each tracked file's name, by its key.
     file_keys: Vec<String>,
+    /// Folders of a family (`projects/infra-security-groups/`) by the key of their name
+    /// without the family's first word (`securitygroups`).
+    by_rest: HashMap<String, Vec<u32>>,
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
     pub checksum: Option<[u8; 20]>,
@@ -111,9 +134,17 @@ impl Names {
             let mut end = 0;
             for (at, _) in path.match_indices('/') {
                 let dir = &path[..at];
+                if let Some(&n) = folders.get(dir) {
+                    names.entries[n as usize].files += 1;
+                }
                 if !folders.contains_key(dir) && !is_doc(&format!("{dir}/-")) {
                     let leaf = &dir[end..];
-                    let n = names.add(format!("{dir}/"), !dir.contains('/'), leaf);
+                    let top = match dir.split_once('/') {
+                        None => true,
+                        Some((root, rest)) => SOURCE_ROOTS.contains(&root) && !rest.contains('/'),
+                    };
+                    let n = names.add(format!("{dir}/"), top, leaf);
+                    names.entries[n as usize].files = 1;
                     folders.insert(dir, n);
                 }
                 end = at + 1;
@@ -145,12 +176,44 @@ impl Names {
             }
         }
         names.digest = hasher.0;
+        names.families();
         names
+    }
+
+    /// Index the folders of each family by their name without its first word: a first word
+    /// at least [`FAMILY`] folders beside each other share, with two words or more after it.
+    fn families(&mut self) {
+        fn split(path: &str) -> Option<(&str, &str, &str)> {
+            let trimmed = path.strip_suffix('/')?;
+            let (parent, leaf) = trimmed.rsplit_once('/').unwrap_or(("", trimmed));
+            let (first, rest) = leaf.split_once(['-', '_'])?;
+            (!first.is_empty() && !rest.is_empty()).then_some((parent, first, rest))
+        }
+        let mut firsts: HashMap<(&str, &str), usize> = HashMap::new();
+        for e in &self.entries {
+            if let Some((parent, first, _)) = split(&e.path) {
+                *firsts.entry((parent, first)).or_default() += 1;
+            }
+        }
+        let mut by_rest: HashMap<String, Vec<u32>> = HashMap::new();
+        for (n, e) in self.entries.iter().enumerate() {
+            if let Some((parent, first, rest)) = split(&e.path) {
+                let family = firsts.get(&(parent, first)).is_some_and(|&c| c >= FAMILY);
+                if family && word_count(rest) >= 2 {
+                    by_rest.entry(key(rest)).or_default().push(n as u32);
+                }
+            }
+        }
+        self.by_rest = by_rest;
     }
 
     fn add(&mut self, path: String, named: bool, name: &str) -> u32 {
         let n = self.entries.len() as u32;
-        self.entries.push(Entry { path, named });
+        self.entries.push(Entry {
+            path,
+            named,
+            files: 0,
+        });
         self.by_key.entry(key(name)).or_default().push(n);
         n
     }
@@ -192,7 +255,16 @@ impl Names {
             if found.is_empty() || found.len() > most {
                 continue;
             }
-            let confidence = confidence(term, found.len());
+            // A name matched by its words joined (`user_data` → `userdata/`) is less sure.
+            let joined = term.text.contains('_')
+                && !term.text.contains(['.', ':', '-'])
+                && found
+                    .iter()
+                    .any(|e| word_count(leaf_stem(&e.path)) < word_count(&term.text));
+            let confidence = match confidence(term, found.len()) {
+                c if joined => c.min(JOINED_CONFIDENCE),
+                c => c,
+            };
             for e in found {
                 if governed(&e.path) || !seen.insert(e.path.as_str()) {
                     continue;
@@ -217,13 +289,22 @@ impl Names {
                 .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
                 .unwrap_or_default()
         };
+        if term.kind == Kind::Phrase {
+            return self.phrase(term);
+        }
         let qualified = term.text.contains("::") || term.text.contains('.');
         // A name of several words names a file or folder of as many (`start-up` is not
-        // `startup.sh`, `AuthenticationController` is `authentication_controller.rb`).
+        // `startup.sh`, `AuthenticationController` is `authentication_controller.rb`), or,
+        // written in snake_case, one of those words joined (`user_data` is
+        // `userdata/`): hyphenated English is not a name joined.
         let words = word_count(&term.text);
+        let joinable = term.text.contains('_') && !term.text.contains('-');
         let mut found: Vec<&Entry> = get(&key(&term.text))
             .into_iter()
-            .filter(|e| qualified || words < 2 || word_count(leaf_stem(&e.path)) == words)
+            .filter(|e| {
+                let leaf = word_count(leaf_stem(&e.path));
+                qualified || words < 2 || leaf == words || (joinable && leaf < words)
+            })
             .collect();
         if qualified && found.is_empty() {
             // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
@@ -253,6 +334,7 @@ impl Names {
             found.retain(|e| {
                 e.named
                     && !e.path.starts_with('.')
+                    && !(e.path.trim_end_matches('/').contains('/') && self.bulk(e))
                     && self
                         .under_top
                         .get(&e.path)
@@ -279,6 +361,54 @@ impl Names {
         }
         // A folder and files of the same name: the folder, a module (`billing/` over
         // `billing/billing.go`; `event-bus/` over another module's `EventBus.scala`).
+        if found.iter().any(|e| e.path.ends_with('/')) {
+            found.retain(|e| e.path.ends_with('/'));
+        }
+        found
+    }
+
+    /// Whether a folder holds a tenth of the tracked files or more (when there are
+    /// [`BULK_FROM`] or more): the bulk of the repository, which a phrase or a word names as
+    /// what the repository is (`Semantic Kernel`, `python/semantic_kernel/`), not as a part.
+    fn bulk(&self, e: &Entry) -> bool {
+        self.files >= BULK_FROM && e.files as usize * 10 >= self.files
+    }
+
+    /// The entries a phrase names: files and folders of as many words, the last one's plural
+    /// folded (`Worldwide Organisations` is `worldwide_organisation.rb`), else a folder of a
+    /// family by the rest of its name (`security groups` is `infra-security-groups/`). Nothing
+    /// with `test` in its path (`integration-tests/`, `ListMailboxes.test`): a concept names
+    /// code. A folder wins over the same-named files inside it.
+    fn phrase(&self, term: &Term) -> Vec<&Entry> {
+        let words = term.text.split(' ').count();
+        let written = key(&term.text);
+        let single = singular(&written);
+        let of = |map: &HashMap<String, Vec<u32>>, k: &str, less: usize| -> Vec<&Entry> {
+            map.get(k)
+                .map(|ns| {
+                    ns.iter()
+                        .map(|&n| &self.entries[n as usize])
+                        .filter(|e| word_count(leaf_stem(&e.path)) == words + less)
+                        .filter(|e| {
+                            !e.path.starts_with('.')
+                                && !e.path.to_ascii_lowercase().contains("test")
+                                && !in_tests(&e.path)
+                                && !self.bulk(e)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let mut found = of(&self.by_key, &single, 0);
+        if found.is_empty() && single != written {
+            found = of(&self.by_key, &written, 0);
+        }
+        if found.is_empty() {
+            found = of(&self.by_rest, &written, 1);
+        }
+        if found.is_empty() && single != written {
+            found = of(&self.by_rest, &single, 1);
+        }
         if found.iter().any(|e| e.path.ends_with('/')) {
             found.retain(|e| e.path.ends_with('/'));
         }
@@ -353,8 +483,15 @@ fn is_doc(path: &str) -> bool {
 const TEST_FOLDERS: &[&str] = &[
     "test", "tests", "spec", "specs", "__tests__", "testdata", "fixtures", "fixture", "examples",
     "example", "vendor", "node_modules", "third_party", "third-party", "bench", "benches", "testing", "e2e",
-    "features",
+    "features", "samples", "sample", "demos", "demo",
 ];
+
+/// Whether a folder's name is one of tests: in [`TEST_FOLDERS`], or named as a kind of
+/// tests (`UnitTests`, `integration-tests`, `Foo.Tests`).
+fn test_folder(part: &str) -> bool {
+    let lower = part.to_ascii_lowercase();
+    TEST_FOLDERS.contains(&part) || lower.ends_with("tests") || lower.ends_with("-test")
+}
 
 /// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.
 fn in_tests(path: &str) -> bool {
@@ -362,7 +499,7 @@ fn in_tests(path: &str) -> bool {
         .split('/')
         .rev()
         .skip(usize::from(!path.ends_with('/')))
-        .any(|part| TEST_FOLDERS.contains(&part))
+        .any(test_folder)
         || path
             .trim_end_matches('/')
             .split('/')
@@ -379,7 +516,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Identifier => 9,
         Kind::Code if compound => 9,
         Kind::Code => 7,
-        Kind::Word => 6,
+        Kind::Word | Kind::Phrase => 6,
     };
     let less = match matches {
         0 | 1 => 0,
@@ -500,5 +637,89 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             &[],
         );
         assert!(got.is_empty());
+    }
+
+    #[test]
+    fn plurals_fold_to_the_singular() {
+        assert_eq!(singular("worldwideorganisations"), "worldwideorganisation");
+        assert_eq!(singular("policies"), "policy");
+        assert_eq!(singular("classes"), "class");
+        for kept in ["status", "analysis", "access", "instance"] {
+            assert_eq!(singular(kept), kept);
+        }
+    }
+
+    #[test]
+    fn phrases_joined_names_and_families_resolve() {
+        let names = Names::new([
+            "app/models/worldwide_organisation.rb",
+            "app/views/worldwide_organisations/index.erb",
+            "app/validators/govspeak_validator.rb",
+            "lib/whitehall/url.rb",
+            "terraform/userdata/00-base",
+            "terraform/modules/node_group/user_data.sh",
+            "projects/infra-security-groups/main.tf",
+            "projects/infra-vpc/main.tf",
+            "projects/infra-dns/main.tf",
+            "tests/error_message.rb",
+        ]);
+        let term = |text: &str, kind| Term {
+            text: text.into(),
+            line: 1,
+            kind,
+        };
+        let got = |t: Term| -> Vec<(String, f64)> {
+            names
+                .resolve(&[t], &[], &[])
+                .into_iter()
+                .map(|m| (m.path, m.confidence))
+                .collect()
+        };
+        assert_eq!(
+            got(term("Worldwide Organisations", Kind::Phrase)),
+            [("app/models/worldwide_organisation.rb".to_string(), 0.6)]
+        );
+        assert_eq!(
+            got(term("security groups", Kind::Phrase)),
+            [("projects/infra-security-groups/".to_string(), 0.6)]
+        );
+        assert!(
+            got(term("error messages", Kind::Phrase)).is_empty(),
+            "a test"
+        );
+        assert_eq!(
+            got(term("validators", Kind::Word)),
+            [("app/validators/".to_string(), 0.6)]
+        );
+        assert!(
+            got(term("whitehall", Kind::Word)).is_empty(),
+            "lib/<project>/"
+        );
+        // Joined: snake_case names the one-word folder, less sure; kebab-case does not.
+        assert_eq!(
+            got(term("user_data", Kind::Identifier)),
+            [("terraform/userdata/".to_string(), 0.7)]
+        );
+        assert!(got(term("user-data", Kind::Identifier))
+            .iter()
+            .all(|(p, _)| p != "terraform/userdata/"));
+    }
+
+    #[test]
+    fn a_folder_holding_a_tenth_of_the_files_is_the_bulk() {
+        let mut paths: Vec<String> = (0..120).map(|n| format!("python/kernel/f{n}.py")).collect();
+        paths.extend((0..900).map(|n| format!("other/x{n}/a.rs")));
+        paths.push("python/billing_rules/rules.py".into());
+        let names = Names::new(paths.iter().map(String::as_str));
+        let phrase = |text: &str| Term {
+            text: text.into(),
+            line: 1,
+            kind: Kind::Phrase,
+        };
+        assert!(names.resolve(&[phrase("Kernel")], &[], &[]).is_empty());
+        assert_eq!(
+            names.resolve(&[phrase("billing rules")], &[], &[])[0].path,
+            "python/billing_rules/"
+        );
     }
 }

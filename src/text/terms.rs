@@ -6,7 +6,7 @@
 use crate::text::markdown::{code_spans, text_links};
 use crate::text::path::clean_code_path;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How a term was written, which decides what it may name and how sure a match is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -18,6 +18,10 @@ pub enum Kind {
     Identifier,
     /// A bare word: it may only name a top-level folder or a package.
     Word,
+    /// Two or three adjacent prose words, none a common word (`Worldwide Organisations`,
+    /// `RDS instance`): they may name a file or folder of as many words, the last word's
+    /// plural folded (`worldwide_organisation.rb`, `rds_instance/`).
+    Phrase,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -145,14 +149,26 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
         .map(key)
         .collect();
     let mut seen: HashSet<String> = HashSet::new();
+    let mut code: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
-    let mut push = |text: &str, line: usize, kind: Kind, out: &mut Vec<Term>| {
+    // Each phrase by its key, plural folded: as first written, its line, how often said.
+    let mut said: HashMap<String, (String, usize, usize)> = HashMap::new();
+    let push = |text: &str,
+                line: usize,
+                kind: Kind,
+                out: &mut Vec<Term>,
+                seen: &mut HashSet<String>,
+                code: &mut HashSet<String>| {
         let k = key(text);
         if is_stop(&k) || is_placeholder(text) {
             return;
         }
         if kind == Kind::Word && title_words.contains(&k) {
             return;
+        }
+        // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
+        if kind != Kind::Phrase {
+            code.insert(singular(&k));
         }
         if seen.insert(k) {
             out.push(Term {
@@ -173,15 +189,86 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
             if clean_code_path(span).is_some() || !is_name(word) || shouting {
                 continue;
             }
-            push(word, i, Kind::Code, &mut out);
+            push(word, i, Kind::Code, &mut out, &mut seen, &mut code);
         }
         let prose = prose_of(line);
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
-                push(token, i, kind, &mut out);
+                push(token, i, kind, &mut out, &mut seen, &mut code);
             }
         }
+        for phrase in phrases(&prose) {
+            let k = singular(&key(&phrase));
+            let at = said.entry(k).or_insert((phrase, i, 0));
+            at.2 += 1;
+        }
     }
+    // Phrases last, so a name written as code wins the paths both name; a phrase only when
+    // the record says it twice or more, or in its title (a concept it is about, not a
+    // passing list item), and not when it is a name already read (`Blob Store`, `BlobStore`).
+    let in_title: HashSet<String> = phrases(title).iter().map(|p| singular(&key(p))).collect();
+    let mut said: Vec<(String, (String, usize, usize))> = said.into_iter().collect();
+    said.sort_by(|a, b| (a.1 .1, &a.0).cmp(&(b.1 .1, &b.0)));
+    for (k, (phrase, line, count)) in said {
+        if (count >= 2 || in_title.contains(&k)) && !code.contains(&k) {
+            push(&phrase, line, Kind::Phrase, &mut out, &mut seen, &mut code);
+        }
+    }
+    out
+}
+
+/// A key with its last word's plural folded: `organisations` → `organisation`, `policies` →
+/// `policy`, `classes` → `class`; `status`, `analysis` and `access` kept.
+pub fn singular(k: &str) -> String {
+    if let Some(stem) = k.strip_suffix("ies") {
+        return format!("{stem}y");
+    }
+    if let Some(stem) = k.strip_suffix("sses") {
+        return format!("{stem}ss");
+    }
+    if k.ends_with('s') && !["ss", "us", "is"].iter().any(|e| k.ends_with(e)) {
+        return k[..k.len() - 1].to_string();
+    }
+    k.to_string()
+}
+
+/// The phrases of a line's prose: each run of two or three adjacent words (letters only,
+/// nothing but spaces between them) in which no word is a common word or a placeholder and
+/// one at least has a lower-case letter (`AWS VPC` is two acronyms). Punctuation, a code
+/// span, a link or a URL ends a run.
+fn phrases(prose: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    let flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
+        for n in [2, 3] {
+            for w in run.windows(n) {
+                if w.iter().any(|x| x.chars().any(|c| c.is_ascii_lowercase())) {
+                    out.push(w.join(" "));
+                }
+            }
+        }
+        run.clear();
+    };
+    for chunk in prose.split([' ', '\t']) {
+        if chunk.is_empty() {
+            continue;
+        }
+        let lead = chunk.trim_start_matches(['(', '"', '\'', '*', '[']);
+        let core = lead.trim_end_matches([')', '"', '\'', '*', ']', ',', '.', ';', ':', '!', '?']);
+        let word = core.len() >= 2
+            && core.chars().all(|c| c.is_ascii_alphabetic())
+            && !is_stop(&key(core));
+        if lead.len() != chunk.len() || !word {
+            flush(&mut run, &mut out);
+        }
+        if word {
+            run.push(core);
+        }
+        if core.len() != lead.len() {
+            flush(&mut run, &mut out);
+        }
+    }
+    flush(&mut run, &mut out);
     out
 }
 
@@ -199,7 +286,8 @@ fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, str> {
             .iter()
             .any(|p| target.contains(p));
         if (target.contains("://") || target.starts_with("mailto:")) && !code {
-            out = out.replace(&format!("[{text}]"), &" ".repeat(text.len() + 2));
+            // A mark, not spaces: the words on either side are not one phrase.
+            out = out.replace(&format!("[{text}]"), &"|".repeat(text.len() + 2));
         }
     }
     std::borrow::Cow::Owned(out)
@@ -228,7 +316,8 @@ fn prose_of(line: &str) -> String {
         let body = &after[ticks..];
         match body.find(&"`".repeat(ticks)) {
             Some(end) => {
-                out.push(' ');
+                // A mark, not a space: a code span ends a run of prose words.
+                out.push_str(" | ");
                 rest = &body[end + ticks..];
             }
             None => {
@@ -251,7 +340,7 @@ fn prose_of(line: &str) -> String {
             || w.starts_with('<')
             || w.contains('/')
         {
-            cleaned.push(' ');
+            cleaned.push_str(" | ");
         } else {
             cleaned.push_str(w);
             cleaned.push(' ');
@@ -300,4 +389,50 @@ fn tokens(text: &str) -> Vec<&str> {
         out.push(&text[start..i]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn phrases_of(text: &str, title: &str) -> Vec<String> {
+        let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
+        terms(&lines, title)
+            .into_iter()
+            .filter(|t| t.kind == Kind::Phrase)
+            .map(|t| t.text)
+            .collect()
+    }
+
+    #[test]
+    fn phrases_said_twice_or_in_the_title() {
+        let got = phrases_of(
+            "# Using Worldwide Organisations\nThe Worldwide Offices and the worldwide offices.\n\
+             A passing list: bulk republishing, search.",
+            "Using Worldwide Organisations",
+        );
+        assert_eq!(got, ["Worldwide Organisations", "Worldwide Offices"]);
+    }
+
+    #[test]
+    fn common_words_punctuation_code_and_links_end_a_phrase() {
+        let got = phrases_of(
+            "We set up the service. We set up the service.\n\
+             The blob, store; the blob, store.\n\
+             The `x` event `y` bus and the event `z` bus.\n\
+             See [event bus](https://example.com) and [event bus](https://example.com).\n\
+             The AWS VPC and the AWS VPC.",
+            "Title",
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn a_phrase_of_a_name_written_as_code_is_not_repeated() {
+        let got = phrases_of(
+            "The blob store is the BlobStore; the blob stores grow.",
+            "Title",
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
 }

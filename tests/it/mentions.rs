@@ -165,7 +165,8 @@ fn go_packages_and_qualified_names() {
     ]);
     let found = mentions(&g, "ADR-0003");
     // `retry.Do` is written like a path in backticks: a path, not a term. `httpclient::Transport`
-    // is a qualified name; `backoff` a bare word naming no top-level folder or package.
+    // is a qualified name; `backoff` a bare word naming no top-level folder or package (a
+    // folder in `internal/` is a module named by a common word, unlike one in Rails' `app/`).
     assert_eq!(
         found,
         [(
@@ -295,5 +296,175 @@ fn a_mentioned_path_is_never_reviewed_or_drifting() {
     assert_eq!(
         j["records"][0]["code_mentions"][0]["term"],
         "AuthenticationController"
+    );
+}
+
+/// `(term, path, confidence)` of each code mention of the record `id`.
+fn mentions_sure(g: &GitRepo, id: &str) -> Vec<(String, String, f64)> {
+    let j = json(g, &[]);
+    let r = j["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
+        .clone();
+    r["code_mentions"]
+        .as_array()
+        .expect("code_mentions")
+        .iter()
+        .map(|m| {
+            (
+                m["term"].as_str().unwrap_or("").to_string(),
+                m["path"].as_str().unwrap_or("").to_string(),
+                m["confidence"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn rails_phrases_name_a_model_and_a_word_names_a_folder_in_app() {
+    let g = repo(&[
+        (
+            "docs/adr/0003-worldwide-organisations.md",
+            "# 3. Multi-part content for Worldwide Organisations\n\nStatus: Accepted\n\n## Context\n\nEach organisation has Worldwide Offices. Whitehall's custom validators check them, and\nthe Worldwide Offices page lists them.\nAlso: search, bulk republishing, and other features.\nWe set up the news story once.\n",
+        ),
+        ("app/models/worldwide_organisation.rb", "class WorldwideOrganisation; end\n"),
+        ("app/models/worldwide_office.rb", "class WorldwideOffice; end\n"),
+        ("app/models/news_story.rb", "class NewsStory; end\n"),
+        ("app/models/bulk_republishing.rb", "class BulkRepublishing; end\n"),
+        ("app/models/setup.rb", "class Setup; end\n"),
+        (
+            "app/views/admin/worldwide_organisations/index.html.erb",
+            "<%= 1 %>\n",
+        ),
+        ("app/validators/govspeak_validator.rb", "class GovspeakValidator; end\n"),
+        ("test/factories/worldwide_office.rb", "# factory\n"),
+        ("Gemfile", "source 'https://rubygems.org'\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "ADR-0003"),
+        [
+            (
+                "Worldwide Organisations".to_string(),
+                "app/models/worldwide_organisation.rb".to_string(),
+                0.6
+            ),
+            (
+                "Worldwide Offices".to_string(),
+                "app/models/worldwide_office.rb".to_string(),
+                0.6
+            ),
+            ("validators".to_string(), "app/validators/".to_string(), 0.6),
+        ],
+        "a phrase in the title or said twice names the singular model, not the plural views \
+         folder nor the factory; a phrase said once (`bulk republishing`, `news story`) or \
+         with a common word (`set up`) names nothing"
+    );
+    // A phrase is a guess: `why` shows it, `scope --accept` does not take it.
+    let why = json(
+        &g,
+        &["why", "app/models/worldwide_organisation.rb", "--no-index"],
+    );
+    assert_eq!(why["query"]["mentioned_by"][0]["id"], "ADR-0003");
+    assert_eq!(
+        why["query"]["mentioned_by"][0]["term"],
+        "Worldwide Organisations"
+    );
+    assert_eq!(why["query"]["decisions"], serde_json::json!([]));
+    let accept = g
+        .run(&["scope", "ADR-0003", "--accept", "--dry-run", "--json"])
+        .json();
+    assert_eq!(
+        accept["scope"]["added"],
+        serde_json::json!([]),
+        "{accept:#}"
+    );
+}
+
+#[test]
+fn terraform_snake_case_joined_phrases_and_a_family_of_projects() {
+    let g = repo(&[
+        (
+            "docs/adr/0013-userdata.md",
+            "# 13. Provisioning snippets\n\nStatus: Accepted\n\nEach node runs a user_data script. We provision an RDS instance per stack;\nevery RDS instance is private.\n",
+        ),
+        (
+            "docs/adr/0014-launch-configs.md",
+            "# 14. Launch configurations\n\nStatus: Accepted\n\nA launch configuration holds the user-data and the AMI.\n",
+        ),
+        (
+            "docs/adr/0012-security-groups.md",
+            "# 12. Security groups in Terraform\n\nStatus: Accepted\n\nSecurity groups are defined apart from their rules; each of the security groups in one file.\n",
+        ),
+        (
+            "docs/adr/0020-admin-tools.md",
+            "# 20. Admin tools\n\nStatus: Accepted\n\nThe admin tools run once; the admin tools are small.\n",
+        ),
+        ("terraform/userdata/00-base", "#!/bin/sh\n"),
+        ("terraform/modules/aws/rds_instance/main.tf", "# rds\n"),
+        ("terraform/modules/aws/alarms/rds/main.tf", "# alarms\n"),
+        ("terraform/projects/infra-security-groups/main.tf", "# sg\n"),
+        ("terraform/projects/infra-vpc/main.tf", "# vpc\n"),
+        ("terraform/projects/infra-dns-zones/main.tf", "# dns\n"),
+        ("terraform/projects/app-admin-tools/main.tf", "# admin\n"),
+        ("terraform/projects/app-search/main.tf", "# search\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "ADR-0013"),
+        [
+            (
+                "RDS instance".to_string(),
+                "terraform/modules/aws/rds_instance/".to_string(),
+                0.6
+            ),
+            ("user_data".to_string(), "terraform/userdata/".to_string(), 0.7),
+        ],
+        "`user_data` names `userdata/` joined (less sure); `RDS instance` the module, not the alarms"
+    );
+    assert_eq!(
+        mentions(&g, "ADR-0014"),
+        [],
+        "hyphenated English is not a name joined: `user-data` is not `userdata/`"
+    );
+    assert_eq!(
+        mentions(&g, "ADR-0012"),
+        [(
+            "Security groups".to_string(),
+            "terraform/projects/infra-security-groups/".to_string()
+        )],
+        "three folders share `infra-`: a phrase names one by the rest of its name"
+    );
+    assert_eq!(
+        mentions(&g, "ADR-0020"),
+        [],
+        "two folders sharing `app-` are no family"
+    );
+}
+
+#[test]
+fn a_name_written_as_code_wins_over_the_same_phrase_and_tests_are_not_named() {
+    let g = repo(&[
+        (
+            "docs/adr/0008-blob-store.md",
+            "# 8. Blob store\n\nStatus: Accepted\n\nThe blob store keeps bodies; the blob store is the BlobStore interface.\nThe retry budget is kept; the retry budget is small.\n\n```go\n// the event bus, the event bus\n```\n",
+        ),
+        ("go.mod", "module example.com/x\n"),
+        ("blob/api/blob_store.go", "package api\n"),
+        ("blob/api/blob_store_test.go", "package api\n"),
+        ("integration-tests/retry_budget.go", "package it\n"),
+        ("samples/retry_budget.go", "package samples\n"),
+        ("events/event_bus.go", "package events\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "ADR-0008"),
+        [(
+            "BlobStore".to_string(),
+            "blob/api/blob_store.go".to_string(),
+            0.9
+        )],
+        "the identifier takes the path (and the confidence); a phrase never names a test or \
+         sample file; a fenced block's phrases are examples"
     );
 }

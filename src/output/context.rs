@@ -2,6 +2,7 @@
 //! pack's budget is counted on this text: `app` measures what it keeps by rendering it here.
 
 use crate::model::{tokens, Commit, ContextDecision, ContextPack, Report};
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// The pack of a `context` report; any other report renders as nothing.
@@ -131,22 +132,24 @@ fn measured(part: &str) -> (usize, usize) {
     (part.chars().count(), breaks)
 }
 
-/// One line of a decision's uncited commits.
+/// One line of a decision's uncited commits: `- SHA DATE AUTHOR: SUBJECT`.
 fn commit_line(c: &Commit) -> String {
-    format!(
-        "- {} {} {}: {}\n",
-        c.sha,
-        c.date,
-        words(&c.author),
-        words(&c.subject)
-    )
+    let (author, subject) = (words(&c.author), words(&c.subject));
+    let mut line =
+        String::with_capacity(c.sha.len() + c.date.len() + author.len() + subject.len() + 7);
+    for part in [
+        "- ", &c.sha, " ", &c.date, " ", &author, ": ", &subject, "\n",
+    ] {
+        line.push_str(part);
+    }
+    line
 }
 
 fn decision(out: &mut String, d: &ContextDecision) {
     let _ = writeln!(out, "## {}: {}\n", words(&d.id), words(&d.title));
     let mut about = vec![d.status.as_str().to_string()];
     about.extend(d.date.clone());
-    about.push(words(&d.path));
+    about.push(words(&d.path).into_owned());
     let mut governs = format!(
         "governs {}",
         d.governs
@@ -223,7 +226,7 @@ fn heading(h: &str) -> String {
     if h.is_empty() {
         "the text before the first section".into()
     } else {
-        words(h)
+        words(h).into_owned()
     }
 }
 
@@ -232,13 +235,13 @@ fn shown(path: &str) -> String {
 }
 
 /// A record's own words: control characters other than line breaks and tabs escaped.
-fn words(text: &str) -> String {
+fn words(text: &str) -> Cow<'_, str> {
     // Nothing to escape, and no `\t` written out that the tabs' return below would turn into
     // a tab: the text as it is.
     if super::plain(text, true) && !text.contains("\\t") {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
-    escaped(text)
+    Cow::Owned(escaped(text))
 }
 
 /// [`words`] line by line.

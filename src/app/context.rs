@@ -441,6 +441,55 @@ mod tests {
     }
 
     #[test]
+    fn as_many_uncited_commits_as_fit_and_not_one_more() {
+        let commits: Vec<Commit> = (0..2000)
+            .map(|i| Commit {
+                sha: format!("{i:09x}"),
+                date: "2024-05-01".into(),
+                author: format!("Author {}", i % 7).into(),
+                subject: "a subject of some words ".repeat(1 + i % 5).into(),
+                cites_record: Some(false),
+            })
+            .collect();
+        for budget in [150, 400, 2000, 9000] {
+            let mut pack = ContextPack {
+                paths: vec!["src/".into()],
+                budget,
+                used: 0,
+                decisions: vec![decision("ADR-0001")],
+                history: Vec::new(),
+                mentioned_by: Vec::new(),
+            };
+            pack.decisions[0].uncited_commits = Some(Vec::new());
+            pack.decisions[0].uncited_left_out = Some(commits.len());
+            let words = vec![vec![
+                section("Decision", 30),
+                Candidate::Commits(commits.iter().collect()),
+            ]];
+            fit(&mut pack, words);
+            let shown = pack.decisions[0].uncited_commits.clone().unwrap();
+            assert!(!shown.is_empty(), "{budget}");
+            assert_eq!(shown[..], commits[..shown.len()], "{budget}");
+            assert_eq!(
+                pack.decisions[0].uncited_left_out,
+                Some(commits.len() - shown.len())
+            );
+            assert!(pack.used <= budget, "{budget}: {}", pack.used);
+            assert_eq!(pack.used, tokens(&crate::output::context::pack(&pack)));
+            // One more would not have fitted.
+            let mut more = pack.clone();
+            more.decisions[0].uncited_commits = Some(commits[..shown.len() + 1].to_vec());
+            more.decisions[0].uncited_left_out = Some(commits.len() - shown.len() - 1);
+            let past = tokens(&crate::output::context::pack(&more));
+            assert!(
+                past > budget,
+                "{budget}: {} more fits ({past})",
+                shown.len() + 1
+            );
+        }
+    }
+
+    #[test]
     fn decisions_share_the_budget_and_every_decision_comes_before_any_context() {
         let mut pack = ContextPack {
             paths: vec!["src/".into()],

@@ -8,6 +8,7 @@ use crate::model::{
     tokens, Commit, ContextDecision, ContextPack, ContextSection, HistoryLine, Omitted, Query,
     Record, Report, Status,
 };
+use crate::output::context::Measure;
 use crate::text::sections::{self, Part, Section};
 
 /// The budget when none is given, in tokens (characters/4).
@@ -133,12 +134,12 @@ impl Session {
     }
 
     /// A current decision's header, and its words as candidates for the budget.
-    fn decision(
+    fn decision<'r>(
         &self,
-        r: &Record,
+        r: &'r Record,
         f: &Found,
         diagnostics: &mut Vec<String>,
-    ) -> (ContextDecision, Vec<Candidate>) {
+    ) -> (ContextDecision, Vec<Candidate<'r>>) {
         let text = match std::fs::read_to_string(self.root().join(&r.path)) {
             Ok(t) => crate::text::markdown::lf(&t).into_owned(),
             Err(e) => {
@@ -161,16 +162,17 @@ impl Session {
                 Some(Candidate::Section(part, s))
             })
             .collect();
-        let uncited: Option<Vec<Commit>> = self.options().git.then(|| {
+        // Referred to, not copied: the budget keeps a few of what may be thousands.
+        let uncited: Option<Vec<&Commit>> = self.options().git.then(|| {
             r.drift
                 .iter()
                 .flat_map(|d| &d.commits)
                 .filter(|c| c.cites_record == Some(false))
-                .cloned()
                 .collect()
         });
-        if let Some(commits) = uncited.as_ref().filter(|c| !c.is_empty()) {
-            candidates.push(Candidate::Commits(commits.clone()));
+        let uncited_left_out = uncited.as_ref().map(Vec::len);
+        if let Some(commits) = uncited.filter(|c| !c.is_empty()) {
+            candidates.push(Candidate::Commits(commits));
         }
         // Decision, consequences, context, then the commits, then the rest as written.
         candidates.sort_by_key(Candidate::rank);
@@ -185,8 +187,8 @@ impl Session {
             declared_by: f.declared_by.clone(),
             sections: Vec::new(),
             omitted: Vec::new(),
-            uncited_left_out: uncited.as_ref().map(Vec::len),
-            uncited_commits: uncited.map(|_| Vec::new()),
+            uncited_left_out,
+            uncited_commits: uncited_left_out.map(|_| Vec::new()),
         };
         (decision, candidates)
     }
@@ -208,16 +210,22 @@ fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
 }
 
 /// The largest `n` up to `most` for which `set(pack, n)` leaves a pack that `fits`, found by
-/// halving (what `set` keeps grows with `n`); the pack is left `set` to it.
+/// halving (what `set` keeps grows with `n`); the pack is left `set` to it. An `n` that
+/// `too_many` rules out is taken as not fitting without being set.
 fn longest_fitting(
     pack: &mut ContextPack,
     most: usize,
+    too_many: impl Fn(usize) -> bool,
     set: impl Fn(&mut ContextPack, usize),
-    fits: impl Fn(&ContextPack) -> bool,
+    mut fits: impl FnMut(&ContextPack) -> bool,
 ) -> usize {
     let (mut lo, mut hi) = (0usize, most);
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
+        if too_many(mid) {
+            hi = mid - 1;
+            continue;
+        }
         set(pack, mid);
         if fits(pack) {
             lo = mid;
@@ -230,12 +238,12 @@ fn longest_fitting(
 }
 
 /// A piece of a decision's words the budget may keep.
-enum Candidate {
+enum Candidate<'r> {
     Section(Part, Section),
-    Commits(Vec<Commit>),
+    Commits(Vec<&'r Commit>),
 }
 
-impl Candidate {
+impl Candidate<'_> {
     fn rank(&self) -> u8 {
         match self {
             Candidate::Section(Part::Decision, _) => 0,
@@ -250,7 +258,8 @@ impl Candidate {
 /// Fills the pack's decisions with their words, most wanted first across every decision
 /// (every decision's decision section before any one's context), each piece whole while it
 /// fits, cut short at a line or word when only part fits, else named as left out. What is kept
-/// is measured on the rendered Markdown.
+/// is measured on the rendered Markdown ([`Measure`]: only the decision that changed is
+/// rendered again).
 fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
     // Every section starts left out (named, with its size), so the note naming what was cut
     // is counted from the start; each is then taken in as far as it fits.
@@ -274,14 +283,18 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
     order.sort();
     // Which candidate each kept section is, to put them back in the candidates' order.
     let mut kept: Vec<Vec<usize>> = vec![Vec::new(); pack.decisions.len()];
-    let size = |pack: &ContextPack| tokens(&crate::output::context::pack(pack));
+    let mut measure = Measure::new(pack);
     for (n, &(rank, _, d, i)) in order.iter().enumerate() {
         // Pieces of the same rank share what is left: one decision's long section does not
         // crowd out the next one's.
         let same_rank_left = order[n..].iter().filter(|o| o.0 == rank).count();
-        let before = size(pack);
+        let before = measure.tokens();
         let limit = before + pack.budget.saturating_sub(before) / same_rank_left.max(1);
-        let fits = |pack: &ContextPack| size(pack) <= limit;
+        // Only decision `d` changes while this piece is fitted.
+        let mut fits = |pack: &ContextPack| {
+            measure.redo(pack, d);
+            measure.tokens() <= limit
+        };
         match &words[d][i] {
             Candidate::Section(_, s) => {
                 let at = pack.decisions[d]
@@ -313,7 +326,7 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
                     last.text = kept.trim_end().to_string();
                     last.truncated = true;
                 };
-                let lo = longest_fitting(pack, chars.len(), set, fits);
+                let lo = longest_fitting(pack, chars.len(), |_| false, set, &mut fits);
                 if lo < SHORTEST_CUT.min(chars.len()) || !fits(pack) {
                     pack.decisions[d].sections.pop();
                     kept[d].pop();
@@ -321,13 +334,20 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
                 }
             }
             Candidate::Commits(all) => {
+                // n commits' lines alone past the limit cannot fit: ruled out unrendered.
+                let most = limit * 4;
+                let lines = Measure::commit_lines(all, most);
+                let too_many = |n: usize| lines.get(n).is_none_or(|&chars| chars > most);
                 let set = |pack: &mut ContextPack, n: usize| {
-                    pack.decisions[d].uncited_commits = Some(all[..n].to_vec());
+                    pack.decisions[d].uncited_commits =
+                        Some(all[..n].iter().map(|&c| c.clone()).collect());
                     pack.decisions[d].uncited_left_out = Some(all.len() - n);
                 };
-                longest_fitting(pack, all.len(), set, fits);
+                longest_fitting(pack, all.len(), too_many, set, &mut fits);
             }
         }
+        // The pack as the piece leaves it (the search's last probe may have been another).
+        measure.redo(pack, d);
     }
     for (decision, kept) in pack.decisions.iter_mut().zip(kept) {
         let mut placed: Vec<(usize, ContextSection)> =
@@ -335,7 +355,7 @@ fn fit(pack: &mut ContextPack, words: Vec<Vec<Candidate>>) {
         placed.sort_by_key(|(i, _)| *i);
         decision.sections = placed.into_iter().map(|(_, s)| s).collect();
     }
-    pack.used = size(pack);
+    pack.used = tokens(&crate::output::context::pack(pack));
 }
 
 /// A decision that governs a path but is not current, in one line.
@@ -406,7 +426,7 @@ mod tests {
         }
     }
 
-    fn section(heading: &str, words: usize) -> Candidate {
+    fn section(heading: &str, words: usize) -> Candidate<'static> {
         let text = (0..words)
             .map(|i| format!("w{i}"))
             .collect::<Vec<_>>()
@@ -418,6 +438,55 @@ mod tests {
                 text,
             },
         )
+    }
+
+    #[test]
+    fn as_many_uncited_commits_as_fit_and_not_one_more() {
+        let commits: Vec<Commit> = (0..2000)
+            .map(|i| Commit {
+                sha: format!("{i:09x}"),
+                date: "2024-05-01".into(),
+                author: format!("Author {}", i % 7).into(),
+                subject: "a subject of some words ".repeat(1 + i % 5).into(),
+                cites_record: Some(false),
+            })
+            .collect();
+        for budget in [150, 400, 2000, 9000] {
+            let mut pack = ContextPack {
+                paths: vec!["src/".into()],
+                budget,
+                used: 0,
+                decisions: vec![decision("ADR-0001")],
+                history: Vec::new(),
+                mentioned_by: Vec::new(),
+            };
+            pack.decisions[0].uncited_commits = Some(Vec::new());
+            pack.decisions[0].uncited_left_out = Some(commits.len());
+            let words = vec![vec![
+                section("Decision", 30),
+                Candidate::Commits(commits.iter().collect()),
+            ]];
+            fit(&mut pack, words);
+            let shown = pack.decisions[0].uncited_commits.clone().unwrap();
+            assert!(!shown.is_empty(), "{budget}");
+            assert_eq!(shown[..], commits[..shown.len()], "{budget}");
+            assert_eq!(
+                pack.decisions[0].uncited_left_out,
+                Some(commits.len() - shown.len())
+            );
+            assert!(pack.used <= budget, "{budget}: {}", pack.used);
+            assert_eq!(pack.used, tokens(&crate::output::context::pack(&pack)));
+            // One more would not have fitted.
+            let mut more = pack.clone();
+            more.decisions[0].uncited_commits = Some(commits[..shown.len() + 1].to_vec());
+            more.decisions[0].uncited_left_out = Some(commits.len() - shown.len() - 1);
+            let past = tokens(&crate::output::context::pack(&more));
+            assert!(
+                past > budget,
+                "{budget}: {} more fits ({past})",
+                shown.len() + 1
+            );
+        }
     }
 
     #[test]

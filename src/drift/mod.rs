@@ -71,7 +71,10 @@ pub fn fill_declared(
             .get(record.id.as_str())
             .map(|list| {
                 list.iter()
-                    .map(|&i| commit_json(&data.commits[i as usize], abbrev, None))
+                    .map(|&i| {
+                        let c = &data.commits[i as usize];
+                        commit_json(c, abbrev, None, utc_date(c.time))
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -149,12 +152,19 @@ fn drift_for(
     hits.sort_unstable();
     hits.dedup();
 
+    // Commits come newest first, many on the same day: each day is written out once.
+    let mut day: Option<(i64, String)> = None;
     let commits: Vec<Commit> = hits
         .iter()
         .map(|&i| {
             let c = &data.commits[i as usize];
             let cites = c.mentions.contains(&record.id);
-            commit_json(c, abbrev, Some(cites))
+            let on = c.time.div_euclid(SECONDS_PER_DAY);
+            let date = match &day {
+                Some((d, date)) if *d == on => date.clone(),
+                _ => day.insert((on, format_day(on))).1.clone(),
+            };
+            commit_json(c, abbrev, Some(cites), date)
         })
         .collect();
     let mut by_author: BTreeMap<&str, usize> = BTreeMap::new();
@@ -219,10 +229,11 @@ fn first_commit(
     }
 }
 
-fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>) -> Commit {
+/// A commit as the JSON lists it; `date` is its committer day (`utc_date` of its time).
+fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>, date: String) -> Commit {
     Commit {
         sha: c.sha.get(..abbrev).unwrap_or(&c.sha).to_string(),
-        date: utc_date(c.time),
+        date,
         author: c.author.clone(),
         subject: c.subject.clone(),
         cites_record,

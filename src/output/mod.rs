@@ -19,6 +19,10 @@ pub mod write;
 /// and U+2066–2069 that reorder what is shown, zero-width ones) and line separators, so none
 /// can hide or disguise what is printed: `\n`, `\t`, `\r` by name, anything else as `\u{..}`.
 pub fn escape(text: &str) -> String {
+    // Most text has nothing to escape: copied whole, not char by char.
+    if plain(text, false) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -30,6 +34,18 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `text` holds nothing [`escape`] changes, line breaks and tabs aside when `breaks`.
+pub(crate) fn plain(text: &str, breaks: bool) -> bool {
+    let kept = |c: char| breaks && (c == '\n' || c == '\t');
+    if text.is_ascii() {
+        text.bytes()
+            .all(|b| (b' '..=b'~').contains(&b) || kept(char::from(b)))
+    } else {
+        text.chars()
+            .all(|c| !(c.is_control() || invisible(c)) || kept(c))
+    }
 }
 
 /// Unicode's format characters (general category Cf, Unicode 15.1), and the line and paragraph

@@ -198,7 +198,16 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         // A declared scope is the record's scope: the paths its prose names are mentions only.
         let (governs, missing_paths, moved) = match &p.declared {
             Some(patterns) => declared(tree, patterns),
-            None => governed(tree, &p.path, &candidates, &record_paths, &resolver),
+            None => {
+                // A shared file only named as where a part is configured is a mention.
+                candidates.retain(|c| !p.host_paths.iter().any(|h| h == c.trim_end_matches('/')));
+                let (governs, mut missing, mut moved) =
+                    governed(tree, &p.path, &candidates, &record_paths, &resolver);
+                // Code the decision removes, gone: the decision was carried out.
+                missing.retain(|m| !p.removed_paths.contains(m));
+                moved.retain(|m, _| !p.removed_paths.contains(m));
+                (governs, missing, moved)
+            }
         };
         Record {
             id: p.id.clone(),

@@ -7,6 +7,7 @@ mod fields;
 mod guide;
 mod record;
 mod relations;
+mod roles;
 mod scope;
 
 pub use fields::{normalise_status, StatusAt};
@@ -19,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 7;
+pub const PARSER_VERSION: u32 = 8;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -58,6 +59,12 @@ pub struct ParsedRecord {
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,
+    /// Paths its decision removes ("`X` will be split out into its own repository"): governed
+    /// while there, nothing missing once gone (CONTRACT.md §8). Without a trailing `/`.
+    pub removed_paths: Vec<String>,
+    /// Paths named only as where a part is configured ("configured in [F](…)"): shared files,
+    /// mentions and not governed code (CONTRACT.md §8). Without a trailing `/`.
+    pub host_paths: Vec<String>,
     /// What the record declares it governs in its frontmatter (CONTRACT.md §9), as written and
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,

@@ -175,6 +175,8 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         linked_mentions,
         links,
         code_paths,
+        removed_paths: super::roles::removed_paths(&visible, folder),
+        host_paths: super::roles::host_only_paths(&visible, folder),
         related: fm_refs(
             &fm,
             &["relatesto", "related", "relatedto", "relates"],

@@ -35,7 +35,6 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
                 let successors = c.successors_of(cited);
                 if successors.contains(r.id.as_str())
                     || r.cites.iter().any(|id| successors.contains(id.as_str()))
-                    || written_after_a_successor(c, r, &successors)
                 {
                     continue;
                 }
@@ -53,35 +52,6 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             Some(_) => {}
         }
     }
-}
-
-/// Whether `r` is dated after one of `successors` (both with a full date): it was written when
-/// the supersession was already on record, so the citation is not left behind by one that came
-/// "since" (CONTRACT.md §3), but a mention of history ("replace the one described in ADR 3").
-fn written_after_a_successor(
-    c: &Corpus,
-    r: &Record,
-    successors: &std::collections::BTreeSet<&str>,
-) -> bool {
-    let Some(written) = r.date.as_deref().filter(|d| is_full_date(d)) else {
-        return false;
-    };
-    successors.iter().any(|s| {
-        c.get(s)
-            .and_then(|s| s.date.as_deref())
-            .is_some_and(|d| is_full_date(d) && d < written)
-    })
-}
-
-/// `YYYY-MM-DD`, the form dates are normalised to: compared as text, in calendar order.
-fn is_full_date(d: &str) -> bool {
-    let b = d.as_bytes();
-    b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
 }
 
 /// The IETF RFCs software documents cite most (keywords, dates, URIs, UUIDs, mail, HTTP,

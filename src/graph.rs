@@ -195,6 +195,23 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             }
         }
         cites.remove(own);
+        // A record named only as what the decision replaces is cited, not relied on.
+        let cites_replaced = if p.replaced.is_empty() {
+            Vec::new()
+        } else {
+            let otherwise: BTreeSet<String> = resolver
+                .resolve_all(&p.cited_otherwise, own)
+                .into_iter()
+                .chain(amends.iter().cloned())
+                .chain(relates_to.iter().cloned())
+                .chain(resolver.resolve_all(&p.amended_by, own))
+                .collect();
+            resolver
+                .resolve_all(&p.replaced, own)
+                .into_iter()
+                .filter(|id| cites.contains(id) && !otherwise.contains(id))
+                .collect()
+        };
         // A declared scope is the record's scope: the paths its prose names are mentions only.
         let (governs, missing_paths, moved) = match &p.declared {
             Some(patterns) => declared(tree, patterns),
@@ -230,6 +247,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             moved,
             relates_to,
             code_mentions: Vec::new(),
+            cites_replaced,
         }
     });
     join_amended_by(&mut records, parsed, &resolver);

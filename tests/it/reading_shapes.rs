@@ -557,3 +557,36 @@ fn code_a_decision_removes_and_a_shared_file_parts_are_configured_in() {
     assert!(has_finding(&j, "cites-superseded", "ADR-0009"), "{rows:?}");
     assert!(has_finding(&j, "cites-superseded", "ADR-0010"), "{rows:?}");
 }
+
+#[test]
+fn a_superseded_record_named_as_what_a_decision_replaces_is_cited_not_relied_on() {
+    let repo = crate::git::GitRepo::new();
+    copy_dir(&fixture_dir("shapes/removed-and-shared"), repo.path());
+    repo.commit_at("2022-06-01T10:00:00Z", "Ana", "The records");
+    let args = &["check", "--json"][..];
+    let scanned = repo.run(&no_index(args));
+    // The first indexed run builds the index, the second answers from it: both as a scan.
+    for _ in 0..2 {
+        let indexed = repo.run(args);
+        assert_eq!(indexed.stdout(), scanned.stdout(), "{}", indexed.stderr);
+    }
+    let j = scanned.json();
+    let rows = finding_rows(&j);
+    // "to replace the queue one described in ADR 7", "instead of the queue of ADR-7", "the
+    // retry loop described in ADR 7 will be dropped": cited, not relied on.
+    for (id, replaced) in [
+        ("ADR-0012", &["ADR-0007", "ADR-0010"][..]),
+        ("ADR-0014", &["ADR-0007"]),
+    ] {
+        let r = record(&j, id);
+        assert_eq!(list(r, "cites"), replaced, "{r:#}");
+        assert_eq!(list(r, "cites_replaced"), replaced, "{r:#}");
+        assert!(!has_finding(&j, "cites-superseded", id), "{rows:?}");
+    }
+    assert!(list(record(&j, "ADR-0007"), "cited_by").contains(&"ADR-0012".to_string()));
+    // "does not replace ADR 7" relies on it; so do the older citations.
+    for id in ["ADR-0009", "ADR-0010", "ADR-0013"] {
+        assert!(list(record(&j, id), "cites_replaced").is_empty(), "{id}");
+        assert!(has_finding(&j, "cites-superseded", id), "{id}: {rows:?}");
+    }
+}

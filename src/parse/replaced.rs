@@ -26,16 +26,11 @@ pub fn replaced_citations(shown: &str, folder: &str, prefix: Prefix) -> (Vec<Ref
         return (Vec::new(), Vec::new());
     }
     let masked = masked(shown, &cites);
-    let sentences = sentences(&masked);
+    let flags = classify(&masked, &cites);
     let mut replaced: Vec<Ref> = Vec::new();
     let mut otherwise: Vec<Ref> = Vec::new();
-    for (range, refs) in cites {
-        let sentence = sentences
-            .iter()
-            .find(|s| s.start <= range.start && range.end <= s.end)
-            .cloned()
-            .unwrap_or(range.clone());
-        if is_replaced(&masked, &sentence, &range) {
+    for ((_, refs), is_replaced) in cites.into_iter().zip(flags) {
+        if is_replaced {
             replaced.extend(refs);
         } else {
             otherwise.extend(refs);
@@ -78,9 +73,12 @@ fn citations(shown: &str, folder: &str, prefix: Prefix) -> Vec<(Range<usize>, Ve
         }
         out.push((whole, refs));
     }
-    let linked: Vec<Range<usize>> = out.iter().map(|(r, _)| r.clone()).collect();
+    let mut linked: Vec<Range<usize>> = out.iter().map(|(r, _)| r.clone()).collect();
+    linked.sort_by_key(|r| r.start);
     for m in ids::mentions(shown) {
-        if !linked.iter().any(|r| r.start <= m.start && m.start < r.end) {
+        // Links don't overlap: only the last one starting at or before the id can hold it.
+        let at = linked.partition_point(|r| r.start <= m.start);
+        if at.checked_sub(1).is_none_or(|i| m.start >= linked[i].end) {
             out.push((m.start..m.end, vec![Ref::Id(m.id)]));
         }
     }
@@ -110,21 +108,159 @@ fn masked(shown: &str, cites: &[(Range<usize>, Vec<Ref>)]) -> String {
     String::from_utf8(bytes).expect("masked whole characters")
 }
 
-/// Sentences and clauses: split at a full stop, `;`, `:`, a table cell, a blank line, a list
-/// item, a heading or a quote.
-fn sentences(masked: &str) -> Vec<Range<usize>> {
+/// What the masked text holds where, in order: what a walk over a sentence reacts to. At one
+/// offset a verb or a "described in" comes before the boundary that follows it, and a
+/// citation last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Event {
+    /// A replacing verb ("replace", "drop", "instead of", "moves away from"); `false` when
+    /// negated ("does not replace") or a noun ("a drop in latency").
+    Active(bool),
+    /// "is/will be replaced, dropped, retired…", not negated.
+    Passive,
+    /// "described in", "defined in"…: a list of the records describing something follows.
+    Describing,
+    /// The end of a sentence or clause: a full stop, `;`, `:`, a table cell, a blank line, a
+    /// list item, a heading or a quote.
+    Boundary,
+    /// A word that turns the sentence to what the decision keeps or uses ("with", "by", "as
+    /// described in", "keep", "follow"…), or a comma that does not join one citation to the
+    /// next ("ADR-2, ADR-3").
+    Stop,
+    /// "not", "never", "no longer", "n't"…
+    Negation,
+    /// Any other word (it ends a "described in" list).
+    Word,
+    /// The citation of this index.
+    Cite(usize),
+}
+
+/// For each citation, whether its sentence names it as what the decision replaces: after a
+/// replacing verb with no stop between ("to replace the one described in ADR 3"), or in a
+/// "described in" list before a passive replacing verb with no stop or negation between ("the
+/// loop described in ADR 3 will be dropped"). One pass each way over the text's events, so a
+/// sentence naming thousands of records costs no more a citation (ADR-0011).
+fn classify(masked: &str, cites: &[(Range<usize>, Vec<Ref>)]) -> Vec<bool> {
+    let events = events(masked, cites);
+    let mut flags = vec![false; cites.len()];
+    let mut described = vec![false; cites.len()];
+    let (mut replacing, mut describing) = (false, false);
+    for (_, e) in &events {
+        match *e {
+            Event::Boundary | Event::Stop => {
+                replacing = false;
+                describing = false;
+            }
+            Event::Word | Event::Negation | Event::Passive => describing = false,
+            Event::Active(ok) => {
+                replacing = ok;
+                describing = false;
+            }
+            Event::Describing => describing = true,
+            Event::Cite(i) => {
+                flags[i] = replacing;
+                described[i] = describing;
+            }
+        }
+    }
+    let mut passive = false;
+    for (_, e) in events.iter().rev() {
+        match *e {
+            Event::Boundary | Event::Stop | Event::Negation => passive = false,
+            Event::Passive => passive = true,
+            Event::Cite(i) => flags[i] |= passive && described[i],
+            Event::Word | Event::Active(_) | Event::Describing => {}
+        }
+    }
+    flags
+}
+
+fn events(masked: &str, cites: &[(Range<usize>, Vec<Ref>)]) -> Vec<(usize, Event)> {
     static END: OnceLock<Regex> = OnceLock::new();
+    static STOP: OnceLock<Regex> = OnceLock::new();
+    static WORD: OnceLock<Regex> = OnceLock::new();
+    static ACTIVE: OnceLock<Regex> = OnceLock::new();
+    static PASSIVE: OnceLock<Regex> = OnceLock::new();
+    static DESCRIBING: OnceLock<Regex> = OnceLock::new();
     let end = END.get_or_init(|| {
         Regex::new(r"[.!?](?:\s|$)|[;:|]|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d+[.)])\s|\n[ \t]*[#>]")
             .expect("regex")
     });
-    let mut out = Vec::new();
-    let mut start = 0;
-    for m in end.find_iter(masked) {
-        out.push(start..m.start());
-        start = m.end();
+    let stop = STOP.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:with|by|using|via|through|following|per|according|because|since|but|while|whereas|although|though|for|so|unless|except|in\s+favou?r\s+of|as\s+(?:[a-z]+\s+)?(?:described|decided|defined|proposed|set|laid|explained|specified|required|recommended|agreed|in|per)|(?:keep|use|follow|rel[yi]|adopt|appl[yi]|build|extend|reuse|retain|preserve|continu|compl[yi]|conform|align|implement|base)[a-z]*)\b")
+            .expect("regex")
+    });
+    let word = WORD.get_or_init(|| Regex::new(r"[A-Za-z']+").expect("regex"));
+    let active = ACTIVE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:replac(?:e|es|ed|ing)|drop(?:s|ped|ping)?|deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|phas(?:e|es|ed|ing)\s+out|(?:mov(?:e|es|ed|ing)|step(?:s|ped|ping)?)\s+away\s+from|depart(?:s|ed|ing)?\s+from|instead\s+of|in\s+place\s+of)\b")
+            .expect("regex")
+    });
+    let passive = PASSIVE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:be|being|been|is|are|was|were|gets?|got)\s+(?:[a-z']+\s+)?(?:replaced|dropped|deprecated|retired|abandoned|phased\s+out)\b")
+            .expect("regex")
+    });
+    let describing = DESCRIBING.get_or_init(|| {
+        Regex::new(&format!(r"(?i)\b{DESCRIBED}\s+(?:in|within|through)\b")).expect("regex")
+    });
+    let mut out: Vec<(usize, Event)> = Vec::new();
+    out.extend(end.find_iter(masked).map(|m| (m.start(), Event::Boundary)));
+    out.extend(stop.find_iter(masked).map(|m| (m.start(), Event::Stop)));
+    out.extend(
+        negation()
+            .find_iter(masked)
+            .map(|m| (m.start(), Event::Negation)),
+    );
+    for m in word.find_iter(masked) {
+        let w = m.as_str();
+        if !w.eq_ignore_ascii_case("and") && !w.eq_ignore_ascii_case("or") {
+            out.push((m.start(), Event::Word));
+        }
     }
-    out.push(start..masked.len());
+    for (i, _) in masked.match_indices(',') {
+        let joins = masked[..i].trim_end().ends_with('@') && {
+            let rest = masked[i + 1..].trim_start();
+            let rest = ["and ", "or "]
+                .iter()
+                .find_map(|w| rest.strip_prefix(w))
+                .unwrap_or(rest);
+            rest.trim_start().starts_with('@')
+        };
+        if !joins {
+            out.push((i, Event::Stop));
+        }
+    }
+    for m in active.find_iter(masked) {
+        let mut from = m.start().saturating_sub(40);
+        while !masked.is_char_boundary(from) {
+            from -= 1;
+        }
+        let lead = &masked[from..m.start()];
+        let lead = lead
+            .rsplit(['.', ';', ':', '!', '?'])
+            .next()
+            .unwrap_or(lead);
+        let noun = lead.trim_end().to_ascii_lowercase();
+        let noun = noun.ends_with(" a") || noun.ends_with(" the") || noun == "a" || noun == "the";
+        // After the words of its own phrase ("instead of" is words too).
+        out.push((m.end(), Event::Active(!noun && !negated(lead))));
+    }
+    for m in passive.find_iter(masked) {
+        if !negation().is_match(m.as_str()) {
+            out.push((m.start(), Event::Passive));
+        }
+    }
+    out.extend(
+        describing
+            .find_iter(masked)
+            .map(|m| (m.end(), Event::Describing)),
+    );
+    out.extend(
+        cites
+            .iter()
+            .enumerate()
+            .map(|(i, (r, _))| (r.start, Event::Cite(i))),
+    );
+    out.sort();
     out
 }
 
@@ -135,45 +271,6 @@ fn any_trigger() -> &'static Regex {
     RE.get_or_init(|| {
         Regex::new(r"(?i)replac|drop|deprecat|retir|abandon|phas|away\s+from|depart|instead\s+of|in\s+place\s+of")
             .expect("regex")
-    })
-}
-
-/// Whether the citation at `cite` is named as what its sentence's decision replaces.
-fn is_replaced(masked: &str, sentence: &Range<usize>, cite: &Range<usize>) -> bool {
-    static ACTIVE: OnceLock<Regex> = OnceLock::new();
-    static PASSIVE: OnceLock<Regex> = OnceLock::new();
-    static DESCRIBING: OnceLock<Regex> = OnceLock::new();
-    let active = ACTIVE.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:replac(?:e|es|ed|ing)|drop(?:s|ped|ping)?|deprecat(?:e|es|ed|ing)|retir(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|phas(?:e|es|ed|ing)\s+out|(?:mov(?:e|es|ed|ing)|step(?:s|ped|ping)?)\s+away\s+from|depart(?:s|ed|ing)?\s+from|instead\s+of|in\s+place\s+of)\b")
-            .expect("regex")
-    });
-    let passive = PASSIVE.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:be|being|been|is|are|was|were|gets?|got)\s+(?:[a-z']+\s+)?(?:replaced|dropped|deprecated|retired|abandoned|phased\s+out)\b")
-            .expect("regex")
-    });
-    let describing = DESCRIBING.get_or_init(|| {
-        Regex::new(&format!(
-            r"(?i)\b{DESCRIBED}\s+(?:in|within|through)(?:[\s,()@]|\band\b|\bor\b)*$"
-        ))
-        .expect("regex")
-    });
-    // Active: the nearest replacing verb before the citation, not negated, nothing between
-    // that turns the sentence to what the decision keeps or uses.
-    let before = &masked[sentence.start..cite.start];
-    if let Some(verb) = active.find_iter(before).last() {
-        let lead = &before[..verb.start()];
-        let noun = lead.trim_end().to_ascii_lowercase();
-        let noun = noun.ends_with(" a") || noun.ends_with(" the") || noun == "a" || noun == "the";
-        return !noun && !negated(lead) && !stops(masked, sentence.start + verb.end(), cite.start);
-    }
-    // Passive: "the X described in ADR-3 (…) will be replaced".
-    if !describing.is_match(before) {
-        return false;
-    }
-    let after = &masked[cite.end..sentence.end];
-    passive.find(after).is_some_and(|verb| {
-        !negation().is_match(&after[..verb.end()])
-            && !stops(masked, cite.end, cite.end + verb.start())
     })
 }
 
@@ -190,40 +287,8 @@ fn negated(lead: &str) -> bool {
     static JUST: OnceLock<Regex> = OnceLock::new();
     let just = JUST
         .get_or_init(|| Regex::new(r"(?i)\b(?:rather\s+than|instead\s+of)\s*$").expect("regex"));
-    let mut from = lead.len().saturating_sub(40);
-    while !lead.is_char_boundary(from) {
-        from -= 1;
-    }
-    let near = &lead[from..];
-    let clause = near.rsplit(',').next().unwrap_or(near);
-    negation().is_match(clause) || just.is_match(near)
-}
-
-/// Whether the masked text between `from` and `to` leaves the replacing verb's object: a word
-/// that names what is used or kept ("with", "by", "using", "as described in", "keep",
-/// "follow"…), or a comma that does not join one citation to the next ("ADR-2, ADR-3").
-fn stops(masked: &str, from: usize, to: usize) -> bool {
-    static WORD: OnceLock<Regex> = OnceLock::new();
-    let word = WORD.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:with|by|using|via|through|following|per|according|because|since|but|while|whereas|although|though|for|so|unless|except|in\s+favou?r\s+of|as\s+(?:[a-z]+\s+)?(?:described|decided|defined|proposed|set|laid|explained|specified|required|recommended|agreed|in|per)|(?:keep|use|follow|rel[yi]|adopt|appl[yi]|build|extend|reuse|retain|preserve|continu|compl[yi]|conform|align|implement|base)[a-z]*)\b")
-            .expect("regex")
-    });
-    let between = &masked[from..to];
-    if word.is_match(between) {
-        return true;
-    }
-    between.match_indices(',').any(|(i, _)| {
-        if !masked[..from + i].trim_end().ends_with('@') {
-            return true;
-        }
-        let rest = masked[from + i + 1..].trim_start();
-        let rest = ["and ", "or "]
-            .iter()
-            .find_map(|w| rest.strip_prefix(w))
-            .unwrap_or(rest)
-            .trim_start();
-        !rest.starts_with('@')
-    })
+    let clause = lead.rsplit(',').next().unwrap_or(lead);
+    negation().is_match(clause) || just.is_match(lead)
 }
 
 #[cfg(test)]

@@ -195,10 +195,36 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             }
         }
         cites.remove(own);
+        // A record named only as what the decision replaces is cited, not relied on.
+        let cites_replaced = if p.replaced.is_empty() {
+            Vec::new()
+        } else {
+            let otherwise: BTreeSet<String> = resolver
+                .resolve_all(&p.cited_otherwise, own)
+                .into_iter()
+                .chain(amends.iter().cloned())
+                .chain(relates_to.iter().cloned())
+                .chain(resolver.resolve_all(&p.amended_by, own))
+                .collect();
+            resolver
+                .resolve_all(&p.replaced, own)
+                .into_iter()
+                .filter(|id| cites.contains(id) && !otherwise.contains(id))
+                .collect()
+        };
         // A declared scope is the record's scope: the paths its prose names are mentions only.
         let (governs, missing_paths, moved) = match &p.declared {
             Some(patterns) => declared(tree, patterns),
-            None => governed(tree, &p.path, &candidates, &record_paths, &resolver),
+            None => {
+                // A shared file only named as where a part is configured is a mention.
+                candidates.retain(|c| !p.host_paths.iter().any(|h| h == c.trim_end_matches('/')));
+                let (governs, mut missing, mut moved) =
+                    governed(tree, &p.path, &candidates, &record_paths, &resolver);
+                // Code the decision removes, gone: the decision was carried out.
+                missing.retain(|m| !p.removed_paths.contains(m));
+                moved.retain(|m, _| !p.removed_paths.contains(m));
+                (governs, missing, moved)
+            }
         };
         Record {
             id: p.id.clone(),
@@ -221,6 +247,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             moved,
             relates_to,
             code_mentions: Vec::new(),
+            cites_replaced,
         }
     });
     join_amended_by(&mut records, parsed, &resolver);

@@ -183,10 +183,16 @@ impl Session {
                         None => Outcome::NotARepo,
                     };
                     match &outcome {
-                        Outcome::Ready(data) => with_history(&mut report, &mut |p| {
-                            data.ever_had(&crate::governs::Pattern::new(p))
-                        }),
-                        Outcome::NoCommits => with_history(&mut report, &mut |_| false),
+                        Outcome::Ready(data) => with_history(
+                            &mut report,
+                            &mut |p| data.ever_had(&crate::governs::Pattern::new(p)),
+                            &self.kept_elsewhere(repo.as_ref()),
+                        ),
+                        Outcome::NoCommits => with_history(
+                            &mut report,
+                            &mut |_| false,
+                            &self.kept_elsewhere(repo.as_ref()),
+                        ),
                         Outcome::NotARepo => {}
                     }
                     if self.opts.git {
@@ -267,7 +273,11 @@ impl Session {
             let known: std::collections::HashMap<String, bool> =
                 missing.into_iter().zip(had).collect();
             let mut ever_had = |p: &str| known.get(p).copied().unwrap_or(true);
-            with_history(&mut report, &mut ever_had);
+            with_history(
+                &mut report,
+                &mut ever_had,
+                &self.kept_elsewhere(Some(&idx.repo)),
+            );
         }
         // New pending commits are written beside the index while the answer is computed.
         let pending = idx.take_pending_write();
@@ -491,6 +501,22 @@ impl Session {
 }
 
 impl Session {
+    /// Whether the repository's records are about code kept elsewhere (CONTRACT.md §8, "Gone
+    /// means it was there"): its record folders against the files git tracks, read when asked.
+    fn kept_elsewhere<'a>(&'a self, repo: Option<&'a Repo>) -> impl Fn() -> bool + 'a {
+        move || {
+            let Some(Ok(tracked)) = repo.map(git::tracked) else {
+                return false;
+            };
+            let folders = crate::fs::discover::record_folders(&self.root, &self.opts.docs)
+                .unwrap_or_default();
+            crate::checks::code_kept_elsewhere(
+                &folders,
+                tracked.files.iter().map(|f| f.path.as_str()),
+            )
+        }
+    }
+
     /// Which source files' markers `ask` needs for its decisions and findings: for `why PATH`,
     /// those in PATH; for the full check and `record`, every file's. Returns (PATH, every
     /// file). Drift, with `--git`, counts what git's index declares instead.
@@ -593,9 +619,17 @@ fn missing_paths(report: &Report) -> Vec<String> {
     out
 }
 
-/// The findings about missing paths, told by the history whether the repository ever had each.
-fn with_history(report: &mut Report, ever_had: &mut dyn FnMut(&str) -> bool) {
-    crate::checks::with_history(&report.records, &mut report.findings, ever_had);
+/// The findings about missing paths, told by the history whether the repository ever had each,
+/// and `kept_elsewhere` whether its records are about code kept elsewhere (asked only about a
+/// path it never had).
+fn with_history(
+    report: &mut Report,
+    ever_had: &mut dyn FnMut(&str) -> bool,
+    kept_elsewhere: &dyn Fn() -> bool,
+) {
+    crate::checks::with_history(&report.records, &mut report.findings, ever_had, &mut || {
+        kept_elsewhere()
+    });
 }
 
 fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {

@@ -137,25 +137,75 @@ pub fn sort(findings: &mut Vec<Finding>) {
 /// repository whose history `ever_had` tells whether it ever had a path (a pattern, for a
 /// declared glob): one it never had is `governed-path-unknown`, not gone (CONTRACT.md §8). The
 /// checks themselves know no history; this runs once the answer's history is at hand.
+///
+/// `elsewhere` tells (asked at most once, and only about a never-had path) whether the
+/// repository keeps decisions about code kept elsewhere ([`code_kept_elsewhere`]): there, a
+/// path named in prose that it never had and that has no close name here is the other
+/// repository's, and no finding; a slip for one of its own paths (a close name) still is.
 pub fn with_history(
     records: &[Record],
     findings: &mut Vec<Finding>,
     ever_had: &mut dyn FnMut(&str) -> bool,
+    elsewhere: &mut dyn FnMut() -> bool,
 ) {
     let mut changed = false;
+    let mut kept_elsewhere: Option<bool> = None;
     for r in records.iter().filter(|r| r.status.is_current()) {
         for m in &r.missing_paths {
             if ever_had(m) {
                 continue;
             }
             let had = paths::missing_path(r, m, true);
-            if let Some(f) = findings.iter_mut().find(|f| **f == had) {
-                *f = paths::missing_path(r, m, false);
-                changed = true;
+            let Some(at) = findings.iter().position(|f| *f == had) else {
+                continue;
+            };
+            // A declared pattern is the record's word about this repository: always reported.
+            let prose = !r.governs.contains(m);
+            if prose
+                && !r.moved.contains_key(m)
+                && *kept_elsewhere.get_or_insert_with(&mut *elsewhere)
+            {
+                findings.remove(at);
+            } else {
+                findings[at] = paths::missing_path(r, m, false);
             }
+            changed = true;
         }
     }
     if changed {
         sort(findings);
     }
 }
+
+/// Whether a repository keeps decisions about code kept elsewhere (an RFC repository, a
+/// documentation site): it tracks fewer code files outside its record folders than Markdown
+/// files inside them. `tracked` are its tracked files, root-relative; `folders` its record
+/// folders. npm/rfcs (54 records, 14 code files of its own tooling) and a Docusaurus site of
+/// 33 ADRs about two other repositories are; a code repository with its ADRs is not.
+pub fn code_kept_elsewhere<'a>(folders: &[String], tracked: impl Iterator<Item = &'a str>) -> bool {
+    let inside = |p: &str| {
+        folders.iter().any(|f| {
+            f.is_empty()
+                || p.strip_prefix(f.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })
+    };
+    let (mut records, mut code) = (0usize, 0usize);
+    for p in tracked {
+        let ext = p.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+        if inside(p) {
+            records += usize::from(matches!(ext, "md" | "mdx" | "markdown"));
+        } else if CODE_EXTENSIONS.contains(&ext) {
+            code += 1;
+        }
+    }
+    code < records
+}
+
+/// The file extensions of code, as the rule above counts it: source files in the languages
+/// decision records are kept beside (config, data and documents are not code).
+const CODE_EXTENSIONS: &[&str] = &[
+    "c", "cc", "cjs", "clj", "cpp", "cs", "dart", "erl", "ex", "exs", "fs", "go", "h", "hpp", "hs",
+    "java", "js", "jsx", "kt", "lua", "m", "mjs", "ml", "php", "py", "rb", "rs", "scala", "sh",
+    "svelte", "swift", "tf", "ts", "tsx", "vue", "zig",
+];

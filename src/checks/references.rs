@@ -31,9 +31,11 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
             )),
             Some(cited) if r.status.is_current() && c.is_superseded(cited) => {
                 // The record that superseded it, or one that cites a successor too (written
-                // knowing the newer decision), is not left behind by it.
+                // knowing the newer decision), is not left behind by it; nor is one that names
+                // it only as what it replaces.
                 let successors = c.successors_of(cited);
-                if successors.contains(r.id.as_str())
+                if r.cites_replaced.contains(id)
+                    || successors.contains(r.id.as_str())
                     || r.cites.iter().any(|id| successors.contains(id.as_str()))
                 {
                     continue;

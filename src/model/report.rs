@@ -46,6 +46,11 @@ pub struct Record {
     pub relates_to: Vec<String>,
     /// Tracked code its prose names without governing it (CONTRACT.md §11, ADR-0017).
     pub code_mentions: Vec<CodeMention>,
+    /// The records of `cites` it names only as what its decision replaces ("to replace the
+    /// queue described in ADR-3"): citations, not reliance, so a superseded one among them is
+    /// no `cites-superseded` (CONTRACT.md §8, ADR-0012).
+    #[serde(default)]
+    pub cites_replaced: Vec<String>,
 }
 
 /// One code mention of a record: the tracked path (a folder ends with `/`), the term as
@@ -95,6 +100,7 @@ impl Record {
             moved: BTreeMap::new(),
             relates_to: Vec::new(),
             code_mentions: Vec::new(),
+            cites_replaced: Vec::new(),
         }
     }
 }

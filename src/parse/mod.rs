@@ -7,6 +7,8 @@ mod fields;
 mod guide;
 mod record;
 mod relations;
+mod replaced;
+mod roles;
 mod scope;
 
 pub use fields::{normalise_status, StatusAt};
@@ -19,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 8;
+pub const PARSER_VERSION: u32 = 10;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -58,6 +60,12 @@ pub struct ParsedRecord {
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,
+    /// Paths its decision removes ("`X` will be split out into its own repository"): governed
+    /// while there, nothing missing once gone (CONTRACT.md §8). Without a trailing `/`.
+    pub removed_paths: Vec<String>,
+    /// Paths named only as where a part is configured ("configured in [F](…)"): shared files,
+    /// mentions and not governed code (CONTRACT.md §8). Without a trailing `/`.
+    pub host_paths: Vec<String>,
     /// What the record declares it governs in its frontmatter (CONTRACT.md §9), as written and
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,
@@ -78,6 +86,14 @@ pub struct ParsedRecord {
     pub supersession_mentions: Vec<Ref>,
     /// The terms its prose may name code by (CONTRACT.md §11), resolved by the scan.
     pub terms: Vec<crate::text::terms::Term>,
+    /// Ids and links its prose names only as what the decision replaces ("to replace the queue
+    /// described in [ADR 3](…)"): citations, but not reliance (CONTRACT.md §8).
+    #[serde(default)]
+    pub replaced: Vec<Ref>,
+    /// When `replaced` has any: every other id and link it names, so the graph can tell a
+    /// record also cited otherwise. Empty when `replaced` is.
+    #[serde(default)]
+    pub cited_otherwise: Vec<Ref>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -159,6 +159,18 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
         });
     let terms = crate::text::terms::terms(&lines, &title);
+    // Citations named only as what the decision replaces; the rest, to tell a record cited
+    // both ways (its frontmatter and code-span paths cite it otherwise too).
+    let (replaced, mut cited_otherwise) =
+        super::replaced::replaced_citations(&shown, folder, prefix);
+    if !replaced.is_empty() {
+        cited_otherwise.extend(ids::mentioned_ids(&fm.raw).into_iter().map(Ref::Id));
+        cited_otherwise.extend(code_paths.iter().map(|p| Ref::Link {
+            target: p.clone(),
+            text_id: None,
+        }));
+        dedup(&mut cited_otherwise);
+    }
     ParsedRecord {
         path: rel_path.to_string(),
         prefix,
@@ -175,6 +187,8 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         linked_mentions,
         links,
         code_paths,
+        removed_paths: super::roles::removed_paths(&visible, folder),
+        host_paths: super::roles::host_only_paths(&visible, folder),
         related: fm_refs(
             &fm,
             &["relatesto", "related", "relatedto", "relates"],
@@ -185,6 +199,8 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         placeholders,
         bare,
         supersession_mentions: supersession_mentions(&shown_lines, folder, prefix),
+        replaced,
+        cited_otherwise,
         origin: origin_re()
             .captures(&fm.raw)
             .map(|c| c[1].to_ascii_lowercase()),

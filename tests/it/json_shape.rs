@@ -30,6 +30,7 @@ const RECORD: &[&str] = &[
     "moved",
     "relates_to",
     "code_mentions",
+    "cites_replaced",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];
@@ -46,6 +47,7 @@ const LIST_FIELDS: &[&str] = &[
     "successors_only_claimed_by_successor",
     "relates_to",
     "code_mentions",
+    "cites_replaced",
 ];
 const STATUSES: &[&str] = &[
     "proposed",

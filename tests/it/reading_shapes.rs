@@ -4,6 +4,7 @@
 //! records, `.adr-dir` folders, a record set with no statuses, globs and MDX markers; then
 //! `.context-graph.toml` and the grouped report.
 
+use crate::env::no_index;
 use crate::fixture::*;
 use serde_json::Value;
 
@@ -437,4 +438,155 @@ fn an_invalid_config_never_blocks_a_commit() {
     let err = stderr(&out);
     ok(&out, "a commit with an invalid .context-graph.toml");
     assert!(err.contains(".context-graph.toml:2: "), "{err}");
+}
+
+// ---- What a careful reader of five more repositories reads (docs/corpora.md) ---------------
+
+/// `shapes/elsewhere` committed: `bin/make-index.js` once there, then deleted.
+fn decisions_about_code_elsewhere() -> crate::git::GitRepo {
+    let repo = crate::git::GitRepo::new();
+    copy_dir(&fixture_dir("shapes/elsewhere"), repo.path());
+    repo.write("bin/make-index.js", "// The index page.\n");
+    repo.commit_at("2021-03-01T10:00:00Z", "Ana", "Start the RFCs");
+    repo.remove("bin/make-index.js");
+    repo.commit_at("2021-04-01T10:00:00Z", "Ben", "Drop the index page script");
+    repo
+}
+
+#[test]
+fn a_never_had_path_in_a_repository_of_decisions_about_code_elsewhere_is_no_finding() {
+    let repo = decisions_about_code_elsewhere();
+    for args in [&["check", "--json"][..], &["check", "--json", "--git"]] {
+        let indexed = repo.run(args);
+        let scanned = repo.run(&no_index(args));
+        assert_eq!(indexed.stdout(), scanned.stdout(), "{}", indexed.stderr);
+        let j = indexed.json();
+        // The tool's own paths, which this repository never had: the other repository's.
+        for id in ["RFC-0001", "RFC-0004"] {
+            assert!(
+                !finding_list(&j).iter().any(|f| f["record"] == id),
+                "{:#}",
+                j["findings"]
+            );
+        }
+        // A slip for one of its own files is still reported, naming the file.
+        let slip = findings_of(&j, "governed-path-unknown", "RFC-0002");
+        assert_eq!(slip.len(), 1, "{:#}", j["findings"]);
+        assert!(
+            slip[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("`lib/validat.js`, which this repository has never had (close names here: `lib/validate.js`)"),
+            "{:#}",
+            slip[0]
+        );
+        // A path it had and lost is gone, as anywhere.
+        assert_eq!(
+            findings_of(&j, "governed-path-gone", "RFC-0003").len(),
+            1,
+            "{:#}",
+            j["findings"]
+        );
+    }
+    // `record` narrows to one record, and answers the same.
+    let one = repo
+        .run(&no_index(&["record", "RFC-0001", "--json"]))
+        .json();
+    assert!(finding_list(&one).is_empty(), "{:#}", one["findings"]);
+}
+
+#[test]
+fn the_same_never_had_path_in_a_repository_of_code_is_reported() {
+    let repo = decisions_about_code_elsewhere();
+    for i in 0..3 {
+        repo.write(&format!("src/part{i}.ts"), "export {}\n");
+    }
+    repo.commit_at("2021-05-01T10:00:00Z", "Cy", "The tool's code moves in");
+    let j = repo.run(&no_index(&["check", "--json"])).json();
+    let unknown: Vec<String> = findings_of(&j, "governed-path-unknown", "RFC-0001")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(unknown.len(), 2, "{:#}", j["findings"]);
+    assert!(unknown
+        .iter()
+        .any(|m| m.contains("`lib/commands/pause.js`")));
+}
+
+#[test]
+fn code_a_decision_removes_and_a_shared_file_parts_are_configured_in() {
+    let j = json("shapes/removed-and-shared");
+    let rows = finding_rows(&j);
+    // `terraform/data` went because ADR-0001 decided it: nothing missing. ADR-0002's
+    // `terraform/old-module` went for no reason a record gives: still a finding.
+    let split = record(&j, "ADR-0001");
+    assert!(list(split, "missing_paths").is_empty(), "{split:#}");
+    assert!(
+        !rows.iter().any(|(_, _, id, _)| id == "ADR-0001"),
+        "{rows:?}"
+    );
+    assert!(
+        has_finding(&j, "governed-path-gone", "ADR-0002"),
+        "{rows:?}"
+    );
+    // A removal not yet carried out governs what it removes.
+    assert_eq!(
+        list(record(&j, "ADR-0011"), "governs"),
+        ["conf/legacy.toml"]
+    );
+    // Where a part is configured is a mention: no overlap on the shared pipeline file, and
+    // the records govern neither it nor the listeners file.
+    for id in ["ADR-0003", "ADR-0004"] {
+        assert!(list(record(&j, id), "governs").is_empty(), "{id}");
+    }
+    let overlaps = findings_of(&j, "overlapping-governance", "ADR-0006");
+    assert_eq!(overlaps.len(), 1, "{rows:?}");
+    assert!(overlaps[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("ADR-0005 and ADR-0006 both govern `conf/limits.toml`"));
+    assert_eq!(
+        rows.iter()
+            .filter(|(code, ..)| code == "overlapping-governance")
+            .count(),
+        1,
+        "{rows:?}"
+    );
+    // A citation written before the supersession, and one written after it: the date alone
+    // cannot tell a mention of history from a reliance on the old decision, so both are kept.
+    assert!(has_finding(&j, "cites-superseded", "ADR-0009"), "{rows:?}");
+    assert!(has_finding(&j, "cites-superseded", "ADR-0010"), "{rows:?}");
+}
+
+#[test]
+fn a_superseded_record_named_as_what_a_decision_replaces_is_cited_not_relied_on() {
+    let repo = crate::git::GitRepo::new();
+    copy_dir(&fixture_dir("shapes/removed-and-shared"), repo.path());
+    repo.commit_at("2022-06-01T10:00:00Z", "Ana", "The records");
+    let args = &["check", "--json"][..];
+    let scanned = repo.run(&no_index(args));
+    // The first indexed run builds the index, the second answers from it: both as a scan.
+    for _ in 0..2 {
+        let indexed = repo.run(args);
+        assert_eq!(indexed.stdout(), scanned.stdout(), "{}", indexed.stderr);
+    }
+    let j = scanned.json();
+    let rows = finding_rows(&j);
+    // "to replace the queue one described in ADR 7", "instead of the queue of ADR-7", "the
+    // retry loop described in ADR 7 will be dropped": cited, not relied on.
+    for (id, replaced) in [
+        ("ADR-0012", &["ADR-0007", "ADR-0010"][..]),
+        ("ADR-0014", &["ADR-0007"]),
+    ] {
+        let r = record(&j, id);
+        assert_eq!(list(r, "cites"), replaced, "{r:#}");
+        assert_eq!(list(r, "cites_replaced"), replaced, "{r:#}");
+        assert!(!has_finding(&j, "cites-superseded", id), "{rows:?}");
+    }
+    assert!(list(record(&j, "ADR-0007"), "cited_by").contains(&"ADR-0012".to_string()));
+    // "does not replace ADR 7" relies on it; so do the older citations.
+    for id in ["ADR-0009", "ADR-0010", "ADR-0013"] {
+        assert!(list(record(&j, id), "cites_replaced").is_empty(), "{id}");
+        assert!(has_finding(&j, "cites-superseded", id), "{id}: {rows:?}");
+    }
 }

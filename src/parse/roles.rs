@@ -1,0 +1,134 @@
+//! What a sentence says a named path is to the decision (CONTRACT.md §8, "Paths that are not
+//! governed code"): the code the decision removes from the repository (`` `terraform/data`
+//! will be split out into its own repository ``), or a shared file where the decision's part
+//! is configured (`This mailet will be configured in [mailetcontainer.xml](…)`), which many
+//! decisions plug into and none is about.
+
+use crate::text::markdown::link_target;
+use crate::text::path::clean_code_path;
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// A path as prose writes it: a code span, or a Markdown link (its text, then its target).
+const PATH: &str = r"(?:`([^`\n]+)`|\[[^\]\n]*\]\(([^)\s]+)\))";
+
+/// The paths the decision says go away: "`X` (directory) will be removed / split out / moved
+/// out / retired", "remove the `X`". Governed while there; once gone, the decision was
+/// carried out, and nothing is missing.
+pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
+    static PASSIVE: OnceLock<Regex> = OnceLock::new();
+    static ACTIVE: OnceLock<Regex> = OnceLock::new();
+    let passive = PASSIVE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i){PATH}(?:\s+(?:directory|folder|module|package|crate|files?|project|code|service|library))?\s+(?:(?:will|shall|should|must|can|may)\s+be|is\s+being|are\s+being|is|are|has\s+been|have\s+been|was|were|gets?|got)\s+(?:(?:completely|entirely|fully|now|then|eventually)\s+)?(?:split\s+out|spun\s+out|moved\s+out|broken\s+out|carved\s+out|removed|deleted|dropped|retired|decommissioned)\b"
+        ))
+        .expect("regex")
+    });
+    let active = ACTIVE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?:remove|removing|delete|deleting|drop|dropping|retire|retiring|decommission|decommissioning)\s+(?:the\s+)?{PATH}"
+        ))
+        .expect("regex")
+    });
+    let mut out = Vec::new();
+    for re in [passive, active] {
+        for c in re.captures_iter(visible) {
+            let start = c.get(0).map_or(0, |m| m.start());
+            if negated_before(visible, start) {
+                continue;
+            }
+            out.extend(path_of(&c, folder));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The paths named only where something "is configured in" or "registered in" them: a shared
+/// file (a pipeline's configuration, a registry) the decision plugs its part into. Each one
+/// every mention of which is such a place is a mention, not governed code.
+pub fn host_only_paths(visible: &str, folder: &str) -> Vec<String> {
+    static HOST: OnceLock<Regex> = OnceLock::new();
+    static ANY: OnceLock<Regex> = OnceLock::new();
+    let host = HOST.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?:configured|registered|wired(?:\s+up)?|plugged)\s+(?:in|into|within|inside)\s+(?:the\s+|its\s+|their\s+)?{PATH}"
+        ))
+        .expect("regex")
+    });
+    let any = ANY.get_or_init(|| Regex::new(PATH).expect("regex"));
+    let mut hosted: BTreeMap<String, usize> = BTreeMap::new();
+    for c in host.captures_iter(visible) {
+        if let Some(p) = path_of(&c, folder) {
+            *hosted.entry(p).or_default() += 1;
+        }
+    }
+    if hosted.is_empty() {
+        return Vec::new();
+    }
+    let mut named: BTreeMap<String, usize> = BTreeMap::new();
+    for c in any.captures_iter(visible) {
+        if let Some(p) = path_of(&c, folder) {
+            *named.entry(p).or_default() += 1;
+        }
+    }
+    hosted
+        .into_iter()
+        .filter(|(p, n)| named.get(p).is_some_and(|all| all <= n))
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// The path a match names, as the graph will meet it: a code span cleaned, a link's target made
+/// root-relative; without a trailing `/`.
+fn path_of(c: &regex::Captures<'_>, folder: &str) -> Option<String> {
+    let p = if let Some(span) = c.get(1) {
+        clean_code_path(span.as_str())?
+    } else {
+        link_target(folder, c.get(2)?.as_str())?
+    };
+    Some(p.trim_end_matches('/').to_string())
+}
+
+/// "not", "never" or "n't" among the few words before `at`, in its sentence.
+fn negated_before(text: &str, at: usize) -> bool {
+    static NEG: OnceLock<Regex> = OnceLock::new();
+    let neg =
+        NEG.get_or_init(|| Regex::new(r"(?i)\b(?:not|never|no\s+longer)\b|n't\b").expect("regex"));
+    let mut from = at.saturating_sub(40);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let before = &text[from..at];
+    let sentence = before.rsplit(['.', '\n', ';']).next().unwrap_or(before);
+    neg.is_match(sentence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_the_decision_removes() {
+        let t = "The `terraform/data` directory will be split out into its own repository.\n\
+                 We remove the `legacy/` folder.\nWe will not remove `keep/x.rs`.\n\
+                 Remove the timeout from `src/net.rs`.";
+        assert_eq!(
+            removed_paths(t, "docs/adr"),
+            vec!["legacy", "terraform/data"]
+        );
+    }
+
+    #[test]
+    fn a_shared_file_a_part_is_configured_in() {
+        let t = "The limit will be configured\nin [pipeline.xml](/conf/pipeline.xml).\n\
+                 The scanner is registered in `conf/listeners.xml`; see `conf/listeners.xml`.\n\
+                 It is configured in `conf/own.toml`.";
+        assert_eq!(
+            host_only_paths(t, "docs/adr"),
+            vec!["conf/own.toml", "conf/pipeline.xml"]
+        );
+    }
+}

@@ -38,6 +38,9 @@ pub struct Cached {
     pub(super) memo: Option<(Vec<u8>, Vec<u8>)>,
     /// The root, opened on first use: stamps are taken relative to it.
     dir: OnceLock<RootDir>,
+    /// The side file keeping which checksum of git's index has the memo's tracked paths
+    /// (`memo::same_names`).
+    pub(super) names_file: PathBuf,
 }
 
 /// The stored parses, undecoded: records and guides by root-relative path.
@@ -74,6 +77,7 @@ impl Cached {
         parses: Option<redb::ReadTransaction>,
         guide_walk: Option<WalkStamp>,
         memo: Option<(Vec<u8>, Vec<u8>)>,
+        names_file: PathBuf,
     ) -> Cached {
         Cached {
             root: PathBuf::from(&scope.root),
@@ -86,6 +90,7 @@ impl Cached {
             guide_walk,
             memo,
             dir: OnceLock::new(),
+            names_file,
         }
     }
 
@@ -192,6 +197,7 @@ impl Index {
             same_scope.then_some(txn),
             guide_walk,
             memo,
+            self.path.with_extension("names"),
         ))
     }
 

@@ -330,9 +330,13 @@ impl Session {
                 std::thread::yield_now();
             }
             let tracked = Some(&repo).filter(|_| self.opts.mentions);
-            // The memo is checked against the paths git's index tracks, mentions or not
-            // (ADR-0016).
-            let memo = cached.memo_report(Some(&repo));
+            // The memo is checked against the paths git's index tracks, mentions or not;
+            // `index` (`fold`) scans whatever the memo says, so that it sees what the memo
+            // does not look at (ADR-0016).
+            let memo = match fold {
+                true => None,
+                false => cached.memo_report(Some(&repo)),
+            };
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {

@@ -167,6 +167,113 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
     })
 }
 
+/// The files git's index lists at or under the root-relative `within` (as [`tracked`] lists
+/// them, the others left out), read from the index file's bytes without decoding the rest:
+/// each entry's fixed header gives where the next begins, so only the paths are compared and
+/// no extension is decoded (git's cache-tree alone is a quarter of a 50,000-file index, and
+/// decoding it all was most of a warm `why FOLDER`, ADR-0016). `None` where that reading does
+/// not apply and [`tracked`] must read it: index format 4 (paths stored as deltas), a split
+/// index (a `link` extension: the entries are in another file), a path of 4,095 bytes or
+/// more, or anything unexpected.
+pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
+    let path = repo.gix().index_path();
+    let meta = std::fs::metadata(&path).ok()?;
+    let bytes = std::fs::read(&path).ok()?;
+    let timestamp = meta.modified().ok()?;
+    let since = timestamp.duration_since(std::time::UNIX_EPOCH).ok()?;
+    let (stamp_secs, stamp_nsecs) = (since.as_secs(), since.subsec_nanos());
+    let be32 = |at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+    };
+    if bytes.get(..4)? != b"DIRC" || !matches!(be32(4)?, 2 | 3) {
+        return None;
+    }
+    let count = be32(8)? as usize;
+    let full = format!("{}{within}", repo.prefix);
+    let (file, folder) = (full.as_bytes(), format!("{full}/"));
+    let folder = folder.as_bytes();
+    let mut out: Vec<TrackedFile> = Vec::new();
+    let mut at = 12;
+    for _ in 0..count {
+        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
+        let extended = flags & 0x4000 != 0;
+        let name_at = at + if extended { 64 } else { 62 };
+        let len = usize::from(flags & 0x0fff);
+        if len == 0x0fff {
+            return None;
+        }
+        let name = bytes.get(name_at..name_at + len)?;
+        let entry_len = (name_at - at + len + 8) & !7;
+        if name == file || name.starts_with(folder) {
+            let mode = be32(at + 24)?;
+            let link = mode == 0o120000;
+            let Ok(rel) = std::str::from_utf8(&name[repo.prefix.len()..]) else {
+                at += entry_len;
+                continue;
+            };
+            if !(mode == 0o100644 || mode == 0o100755 || link) {
+                at += entry_len;
+                continue;
+            }
+            let conflict = flags & 0x3000 != 0;
+            let intent_to_add = extended && {
+                let more = u16::from_be_bytes(bytes.get(at + 62..at + 64)?.try_into().ok()?);
+                more & (1 << 13) != 0
+            };
+            if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
+                last.trusted = false; // one path in several stages: a conflict
+                at += entry_len;
+                continue;
+            }
+            let stat = IndexStat {
+                ctime: (be32(at)?, be32(at + 4)?),
+                mtime: (be32(at + 8)?, be32(at + 12)?),
+                dev: be32(at + 16)?,
+                ino: be32(at + 20)?,
+                uid: be32(at + 28)?,
+                gid: be32(at + 32)?,
+                size: be32(at + 36)?,
+            };
+            // Racily clean, as `gix` tells it: changed in the second git wrote the index, at
+            // or after its nanosecond.
+            let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
+                std::cmp::Ordering::Greater => false,
+            };
+            let mut blob = [0u8; 20];
+            blob.copy_from_slice(bytes.get(at + 40..at + 60)?);
+            out.push(TrackedFile {
+                path: rel.to_string(),
+                blob,
+                stat,
+                link,
+                trusted: !conflict && !intent_to_add && !racy,
+            });
+        }
+        at += entry_len;
+    }
+    // The extensions, by their signatures and sizes, up to the trailing checksum: a split
+    // index's entries are elsewhere.
+    let end = bytes.len().checked_sub(20)?;
+    while at + 8 <= end {
+        let size = be32(at + 4)? as usize;
+        if &bytes[at..at + 4] == b"link" {
+            return None;
+        }
+        at = at.checked_add(8 + size)?;
+    }
+    if at != end {
+        return None;
+    }
+    let mut checksum = [0u8; 20];
+    checksum.copy_from_slice(&bytes[end..]);
+    Some(Tracked {
+        files: out,
+        checksum: (checksum != [0u8; 20]).then_some(checksum),
+    })
+}
+
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {

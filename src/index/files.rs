@@ -33,7 +33,10 @@ pub struct Cached {
     raw: OnceLock<Result<Raw, String>>,
     records: OnceLock<HashMap<String, CachedRecord>>,
     guides: OnceLock<HashMap<String, CachedGuide>>,
-    pub(super) guide_walk: Option<WalkStamp>,
+    /// The last guide walk as stored (undecoded: on a large tree it is one stamp per
+    /// folder, and only a scan needs it), decoded on first use.
+    guide_walk_raw: Option<Vec<u8>>,
+    guide_walk: OnceLock<Option<WalkStamp>>,
     /// The stored [`super::schema::ScanMemo`] and [`super::schema::MemoReport`], undecoded.
     pub(super) memo: Option<(Vec<u8>, Vec<u8>)>,
     /// The root, opened on first use: stamps are taken relative to it.
@@ -75,7 +78,7 @@ impl Cached {
     fn new(
         scope: &Scope,
         parses: Option<redb::ReadTransaction>,
-        guide_walk: Option<WalkStamp>,
+        guide_walk_raw: Option<Vec<u8>>,
         memo: Option<(Vec<u8>, Vec<u8>)>,
         names_file: PathBuf,
     ) -> Cached {
@@ -87,7 +90,8 @@ impl Cached {
             raw: OnceLock::new(),
             records: OnceLock::new(),
             guides: OnceLock::new(),
-            guide_walk,
+            guide_walk_raw,
+            guide_walk: OnceLock::new(),
             memo,
             dir: OnceLock::new(),
             names_file,
@@ -137,6 +141,19 @@ impl Cached {
         })
     }
 
+    /// The last guide walk stored for this scope, decoded now if not yet.
+    fn stored_walk(&self) -> Option<&WalkStamp> {
+        self.guide_walk
+            .get_or_init(|| {
+                let raw = self.guide_walk_raw.as_deref()?;
+                codec::decode::<WalkCache>(raw)
+                    .ok()
+                    .filter(|w| w.scope == self.scope)
+                    .map(|w| w.walk)
+            })
+            .as_ref()
+    }
+
     /// Whether a cached entry's stamp still holds for `rel`, whose fingerprint is `now`.
     fn holds(&self, rel: &str, stamp: &Stamp, stored_ns: i64, now: &Fingerprint) -> bool {
         stamp.holds(self.dir(), rel, Content::File, now, stored_ns)
@@ -161,8 +178,7 @@ impl Inputs for Cached {
     }
 
     fn guide_walk(&self) -> Option<WalkStamp> {
-        self.guide_walk
-            .as_ref()
+        self.stored_walk()
             .filter(|w| w.still_holds(self.dir()))
             .cloned()
     }
@@ -183,10 +199,7 @@ impl Index {
         let same_scope = get(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
             .is_some_and(|s| &s == scope);
-        let guide_walk = get(KEY_GUIDE_WALK)?
-            .and_then(|b| codec::decode::<WalkCache>(&b).ok())
-            .filter(|w| &w.scope == scope)
-            .map(|w| w.walk);
+        let guide_walk = get(KEY_GUIDE_WALK)?;
         let memo = match (get(KEY_SCAN_MEMO)?, get(KEY_SCAN_MEMO_REPORT)?) {
             (Some(memo), Some(report)) if same_scope => Some((memo, report)),
             _ => None,
@@ -264,7 +277,7 @@ impl Index {
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();
-        let walk_write = (cached.guide_walk.as_ref() != Some(&deps.walk)).then(|| {
+        let walk_write = (cached.stored_walk() != Some(&deps.walk)).then(|| {
             codec::encode(&WalkCache {
                 scope: cached.scope.clone(),
                 walk: deps.walk.clone(),

@@ -220,12 +220,17 @@ impl Index {
         let path = self.path.clone();
         guarded(&path, || {
             let txn = self.read_txn()?;
-            let walk = txn
-                .open_table(META)
-                .map_err(|e| self.err(e))?
-                .get(KEY_SOURCE_WALK)
-                .map_err(|e| self.err(e))?
-                .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok());
+            // The walk serves only a scan of every file (one stamp per folder of the tree:
+            // not decoded for a folder's scan).
+            let walk = match within.is_empty() {
+                true => txn
+                    .open_table(META)
+                    .map_err(|e| self.err(e))?
+                    .get(KEY_SOURCE_WALK)
+                    .map_err(|e| self.err(e))?
+                    .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok()),
+                false => None,
+            };
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
             let mut entries = HashMap::default();
             let end = format!("{within}/\u{10ffff}");

@@ -191,3 +191,60 @@ fn the_memo_keeps_guide_folders_only_and_settles_once_found_holding() {
         "the new checksum of git's index is kept as having the memo's paths"
     );
 }
+
+/// A folder's tracked files read straight from git's index bytes are the files the full read
+/// lists under it, with the same blob ids, states and flags: executable, link, staged for
+/// intent-to-add, in a root below the work tree's top; an index of format 4 is left to the
+/// full read.
+#[test]
+fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
+    let repo = GitRepo::new();
+    repo.write("app/src/a.rs", "fn a() {}\n")
+        .write("app/src/deep/b.rs", "fn b() {}\n")
+        .write("app/src-other/c.rs", "fn c() {}\n")
+        .write("app/src.rs", "fn s() {}\n")
+        .write("app/tool.sh", "#!/bin/sh\n")
+        .write("top.md", "Top.\n");
+    repo.git(&["add", "app/tool.sh"]);
+    repo.chmod_x("app/tool.sh");
+    std::os::unix::fs::symlink("a.rs", repo.path().join("app/src/link.rs")).expect("a link");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
+    repo.write("app/src/new.rs", "fn n() {}\n");
+    repo.git(&["add", "-N", "app/src/new.rs"]);
+    for root in [repo.path().to_path_buf(), repo.path().join("app")] {
+        let opened = context_graph::git::open(&root)
+            .expect("open the repository")
+            .expect("a repository");
+        let all = context_graph::git::tracked(&opened).expect("read git's index");
+        let prefix = if root == repo.path() { "app/" } else { "" };
+        for within in ["src", "tool.sh", "src/deep", "nothing"] {
+            let within = format!("{prefix}{within}");
+            let fast = context_graph::git::tracked_within(&opened, &within)
+                .unwrap_or_else(|| panic!("{within}: read from the bytes"));
+            let expected: Vec<_> = all
+                .files
+                .iter()
+                .filter(|f| f.path == within || f.path.starts_with(&format!("{within}/")))
+                .cloned()
+                .collect();
+            assert_eq!(fast.files, expected, "{within} under {}", root.display());
+            assert_eq!(fast.checksum, all.checksum);
+        }
+    }
+    let opened = context_graph::git::open(repo.path())
+        .expect("open")
+        .expect("a repository");
+    let src = context_graph::git::tracked_within(&opened, "app/src").expect("src");
+    assert!(src.files.iter().any(|f| f.link), "the link is listed");
+    assert!(
+        src.files
+            .iter()
+            .any(|f| f.path == "app/src/new.rs" && !f.trusted),
+        "intent-to-add is not trusted"
+    );
+    repo.git(&["update-index", "--index-version", "4"]);
+    let v4 = context_graph::git::open(repo.path())
+        .expect("open")
+        .expect("a repository");
+    assert!(context_graph::git::tracked_within(&v4, "app/src").is_none());
+}

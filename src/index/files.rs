@@ -6,7 +6,7 @@
 use super::codec;
 use super::schema::{
     CachedGuide, CachedRecord, Scope, WalkCache, EDGES, GUIDES, KEY_GUIDE_WALK, KEY_SCAN_MEMO,
-    KEY_SCAN_MEMO_REPORT, KEY_SCOPE, META, RECORDS,
+    KEY_SCAN_MEMO_REPORT, KEY_SCOPE, META, RECORDS, WALKS,
 };
 use super::{Index, IndexError};
 use crate::fs::fingerprint::{Content, Fingerprint, RootDir, Stamp};
@@ -33,9 +33,8 @@ pub struct Cached {
     raw: OnceLock<Result<Raw, String>>,
     records: OnceLock<HashMap<String, CachedRecord>>,
     guides: OnceLock<HashMap<String, CachedGuide>>,
-    /// The last guide walk as stored (undecoded: on a large tree it is one stamp per
-    /// folder, and only a scan needs it), decoded on first use.
-    guide_walk_raw: Option<Vec<u8>>,
+    /// The last guide walk as stored, decoded on first use: on a large tree it is one stamp
+    /// per folder, and only a scan needs it (read with the stored parses).
     guide_walk: OnceLock<Option<WalkStamp>>,
     /// The stored [`super::schema::ScanMemo`] and [`super::schema::MemoReport`], undecoded.
     pub(super) memo: Option<(Vec<u8>, Vec<u8>)>,
@@ -51,6 +50,8 @@ pub struct Cached {
 pub(super) struct Raw {
     pub(super) records: HashMap<String, Vec<u8>>,
     pub(super) guides: HashMap<String, Vec<u8>>,
+    /// The last guide walk ([`WalkCache`]), undecoded.
+    pub(super) walk: Option<Vec<u8>>,
 }
 
 /// Reads the records' and guides' tables as stored.
@@ -62,6 +63,11 @@ fn read_raw(txn: &redb::ReadTransaction) -> Result<Raw, redb::Error> {
             out.insert(k.value().to_string(), v.value().to_vec());
         }
     }
+    raw.walk = match txn.open_table(WALKS) {
+        Ok(walks) => walks.get(KEY_GUIDE_WALK)?.map(|v| v.value().to_vec()),
+        Err(redb::TableError::TableDoesNotExist(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
     Ok(raw)
 }
 
@@ -78,7 +84,6 @@ impl Cached {
     fn new(
         scope: &Scope,
         parses: Option<redb::ReadTransaction>,
-        guide_walk_raw: Option<Vec<u8>>,
         memo: Option<(Vec<u8>, Vec<u8>)>,
         names_file: PathBuf,
     ) -> Cached {
@@ -90,7 +95,6 @@ impl Cached {
             raw: OnceLock::new(),
             records: OnceLock::new(),
             guides: OnceLock::new(),
-            guide_walk_raw,
             guide_walk: OnceLock::new(),
             memo,
             dir: OnceLock::new(),
@@ -145,7 +149,7 @@ impl Cached {
     fn stored_walk(&self) -> Option<&WalkStamp> {
         self.guide_walk
             .get_or_init(|| {
-                let raw = self.guide_walk_raw.as_deref()?;
+                let raw = self.raw().ok()?.walk.as_deref()?;
                 codec::decode::<WalkCache>(raw)
                     .ok()
                     .filter(|w| w.scope == self.scope)
@@ -199,7 +203,6 @@ impl Index {
         let same_scope = get(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
             .is_some_and(|s| &s == scope);
-        let guide_walk = get(KEY_GUIDE_WALK)?;
         let memo = match (get(KEY_SCAN_MEMO)?, get(KEY_SCAN_MEMO_REPORT)?) {
             (Some(memo), Some(report)) if same_scope => Some((memo, report)),
             _ => None,
@@ -208,7 +211,6 @@ impl Index {
         Ok(Cached::new(
             scope,
             same_scope.then_some(txn),
-            guide_walk,
             memo,
             self.path.with_extension("names"),
         ))
@@ -345,8 +347,12 @@ impl Index {
                     .map_err(|e| self.err(e))?;
             }
             if let Some(w) = &walk_write {
-                meta.insert(KEY_GUIDE_WALK, w.as_slice())
+                let mut walks = txn.open_table(WALKS).map_err(|e| self.err(e))?;
+                walks
+                    .insert(KEY_GUIDE_WALK, w.as_slice())
                     .map_err(|e| self.err(e))?;
+                // Where an older build kept it.
+                meta.remove(KEY_GUIDE_WALK).map_err(|e| self.err(e))?;
             }
             match &memo {
                 Some((m, report)) => {

@@ -6,7 +6,9 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{StagedBlobs, StagedHead, StoredMarkers, KEY_SOURCE_WALK, MARKERS, META};
+use super::schema::{
+    StagedBlobs, StagedHead, StoredMarkers, KEY_SOURCE_WALK, MARKERS, META, WALKS,
+};
 use super::{Index, IndexError};
 use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache, StagedFiles};
 use crate::text::marker::Markers;
@@ -222,14 +224,13 @@ impl Index {
             let txn = self.read_txn()?;
             // The walk serves only a scan of every file (one stamp per folder of the tree:
             // not decoded for a folder's scan).
-            let walk = match within.is_empty() {
-                true => txn
-                    .open_table(META)
-                    .map_err(|e| self.err(e))?
+            let walk = match (within.is_empty(), txn.open_table(WALKS)) {
+                (true, Ok(walks)) => walks
                     .get(KEY_SOURCE_WALK)
                     .map_err(|e| self.err(e))?
                     .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok()),
-                false => None,
+                (true, Err(redb::TableError::TableDoesNotExist(_))) | (false, _) => None,
+                (true, Err(e)) => return Err(self.err(e)),
             };
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
             let mut entries = HashMap::default();
@@ -302,9 +303,13 @@ impl Index {
         let path = self.path.clone();
         guarded(&path, || {
             if let Some(walk) = &found.walk {
-                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-                meta.insert(KEY_SOURCE_WALK, codec::encode(walk).as_slice())
+                let mut walks = txn.open_table(WALKS).map_err(|e| self.err(e))?;
+                walks
+                    .insert(KEY_SOURCE_WALK, codec::encode(walk).as_slice())
                     .map_err(|e| self.err(e))?;
+                // Where an older build kept it.
+                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+                meta.remove(KEY_SOURCE_WALK).map_err(|e| self.err(e))?;
             }
             {
                 let mut table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;

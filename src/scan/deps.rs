@@ -140,7 +140,8 @@ impl Deps {
         // The walk's folders were just found unchanged: a folder among them is still one.
         let same_dirs: std::collections::HashSet<&str> =
             self.walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
+        // The ignore files were found unchanged with the walk above.
         self.observed
-            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)))
+            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)), true)
     }
 }

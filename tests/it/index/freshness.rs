@@ -196,8 +196,8 @@ fn the_memo_keeps_guide_folders_only_and_settles_once_found_holding() {
 
 /// A folder's tracked files read straight from git's index bytes are the files the full read
 /// lists under it, with the same blob ids, states and flags: executable, link, staged for
-/// intent-to-add, in a root below the work tree's top; an index of format 4 is left to the
-/// full read.
+/// intent-to-add, in a root below the work tree's top; a split index and an index of format 4
+/// are left to the full read.
 #[test]
 fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
     let repo = GitRepo::new();
@@ -244,6 +244,15 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
             .any(|f| f.path == "app/src/new.rs" && !f.trusted),
         "intent-to-add is not trusted"
     );
+    repo.git(&["update-index", "--split-index"]);
+    let split = context_graph::git::open(repo.path())
+        .expect("open")
+        .expect("a repository");
+    assert!(
+        context_graph::git::tracked_within(&split, "app/src").is_none(),
+        "a split index's entries are in two files: read whole"
+    );
+    repo.git(&["update-index", "--no-split-index"]);
     repo.git(&["update-index", "--index-version", "4"]);
     let v4 = context_graph::git::open(repo.path())
         .expect("open")

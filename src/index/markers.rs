@@ -224,13 +224,19 @@ impl Index {
             let txn = self.read_txn()?;
             // The walk serves only a scan of every file (one stamp per folder of the tree:
             // not decoded for a folder's scan).
-            let walk = match (within.is_empty(), txn.open_table(WALKS)) {
-                (true, Ok(walks)) => walks
+            // Not even opened for a folder's scan: opening a table reads its root page, which
+            // holds the walk's megabytes on a large tree.
+            let walks = match within.is_empty() {
+                true => Some(txn.open_table(WALKS)),
+                false => None,
+            };
+            let walk = match walks {
+                Some(Ok(walks)) => walks
                     .get(KEY_SOURCE_WALK)
                     .map_err(|e| self.err(e))?
                     .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok()),
-                (true, Err(redb::TableError::TableDoesNotExist(_))) | (false, _) => None,
-                (true, Err(e)) => return Err(self.err(e)),
+                Some(Err(redb::TableError::TableDoesNotExist(_))) | None => None,
+                Some(Err(e)) => return Err(self.err(e)),
             };
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
             let mut entries = HashMap::default();

@@ -43,6 +43,8 @@ pub struct Cached {
     /// The side file keeping which checksum of git's index has the memo's tracked paths
     /// (`memo::same_names`).
     pub(super) names_file: PathBuf,
+    /// Whether that file may be written (not by `index --status`, which never writes).
+    pub(super) keep_names: bool,
 }
 
 /// The stored parses, undecoded: records and guides by root-relative path.
@@ -99,6 +101,7 @@ impl Cached {
             memo,
             dir: OnceLock::new(),
             names_file,
+            keep_names: true,
         }
     }
 

@@ -27,7 +27,7 @@ impl Cached {
         if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope {
             return None;
         }
-        let names = same_names(&memo, tracked, &self.names_file)?;
+        let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
         if !memo.deps.still_holds(self.dir()) {
             return None;
         }
@@ -61,6 +61,7 @@ fn same_names(
     memo: &ScanMemo,
     tracked: Option<&crate::git::Repo>,
     names: &std::path::Path,
+    keep: bool,
 ) -> Option<Option<[u8; 20]>> {
     let now = tracked.and_then(crate::git::index_checksum);
     let Some(checksum) = now else {
@@ -77,8 +78,10 @@ fn same_names(
     if crate::scan::names_digest(tracked) != memo.names {
         return None;
     }
-    let tmp = names.with_extension(format!("names.{}", std::process::id()));
-    let _ = crate::util::replace_file(names, &tmp, &kept);
+    if keep {
+        let tmp = names.with_extension(format!("names.{}", std::process::id()));
+        let _ = crate::util::replace_file(names, &tmp, &kept);
+    }
     Some(Some(checksum))
 }
 

@@ -184,8 +184,11 @@ fn the_memo_keeps_guide_folders_only_and_settles_once_found_holding() {
     // A staged edit: git's index has a new checksum, the same paths.
     repo.write("src/other/deep/util.rs", "fn util() { 1 }\n");
     repo.git(&["add", "src/other/deep/util.rs"]);
+    let names_file = repo.index_file().with_extension("names");
+    repo.index_status();
+    assert!(!names_file.exists(), "`index --status` writes nothing");
     assert_same(&repo, "a staged edit", &["why", "src/auth", "--json"]);
-    let names = std::fs::read(repo.index_file().with_extension("names")).expect("names kept");
+    let names = std::fs::read(&names_file).expect("names kept");
     let index = std::fs::read(repo.path().join(".git/index")).expect("git's index");
     assert_eq!(
         &names[..20],

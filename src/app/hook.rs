@@ -149,6 +149,9 @@ pub fn staged_check(
 ) -> Result<StagedCheck> {
     let repo = repo_of(session)?;
     note_source(&repo, hook);
+    // The memo is read, never written, on git's path: the refresh after the commit settles
+    // it (ADR-0016).
+    session.settle = false;
     let mut held = false;
     let check = check_staged(session, &repo, hook, index, &mut held);
     if let CommitHook::CommitMessage { .. } = hook {
@@ -435,9 +438,7 @@ pub(super) fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
         index::Mode::Status,
     )?;
     let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
-    let holds = cached
-        .memo_report(Some(repo).filter(|_| opts.mentions))
-        .is_some();
+    let holds = cached.memo_report(Some(repo)).is_some();
     cached.release(false);
     Ok(holds)
 }

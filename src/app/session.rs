@@ -34,6 +34,9 @@ pub struct Session {
     refs_read: bool,
     /// `.context-graph.toml` as read when the session opened (ADR-0012); `None` without one.
     config: Option<crate::fs::config::Config>,
+    /// Whether a scan memo found holding is stored again as found (ADR-0016): not by a
+    /// commit hook, whose refresh after the commit does it off git's path.
+    pub(super) settle: bool,
 }
 
 impl Session {
@@ -50,6 +53,7 @@ impl Session {
             repo,
             refs_read: true,
             config,
+            settle: true,
         })
     }
 
@@ -336,14 +340,27 @@ impl Session {
                 std::thread::yield_now();
             }
             let tracked = Some(&repo).filter(|_| self.opts.mentions);
-            let memo = cached.memo_report(tracked);
+            // The memo is checked against the paths git's index tracks, mentions or not;
+            // `index` (`fold`) scans whatever the memo says, so that it sees what the memo
+            // does not look at (ADR-0016).
+            let memo = match fold {
+                true => None,
+                false => cached.memo_report(Some(&repo)),
+            };
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {
                 Some(report) => Ok(Scanned::Memo(report)),
                 None => {
                     let names = scan::tracked_names(tracked);
-                    scan::scan(root, docs, &cached, &names).map(|s| Scanned::Scan(Box::new(s)))
+                    scan::scan(root, docs, &cached, &names).map(|mut s| {
+                        if tracked.is_none() {
+                            // No mentions resolved: the memo still keeps the tracked paths.
+                            s.names_checksum = git::index_checksum(&repo);
+                            s.names = scan::names_digest(Some(&repo));
+                        }
+                        Scanned::Scan(Box::new(s))
+                    })
                 }
             };
             let refreshed = refresh.map(|h| h.join().expect("the history refresh panicked"));
@@ -356,10 +373,17 @@ impl Session {
                 idx.store_inputs(&cached, &scan)?;
                 narrow(scan.report, ask, why_path, root, picking)
             }
-            Ok(Scanned::Memo(memo)) => match narrow_memo(memo, ask, why_path, root, picking) {
-                Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
-                Err(e) => Err(e),
-            },
+            Ok(Scanned::Memo(mut memo)) => {
+                // Kept as found holding now, so the next check reads nothing; not by a
+                // commit hook, which leaves the write to the refresh after the commit.
+                if let (Some(settled), true) = (memo.take_settled(), self.settle) {
+                    idx.settle_memo(&settled)?;
+                }
+                match narrow_memo(memo, ask, why_path, root, picking) {
+                    Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
+                    Err(e) => Err(e),
+                }
+            }
             Err(e) => Err(e.into()),
         };
         Ok((report, added, rescanned))

@@ -9,6 +9,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+/// The maps' hasher: paths asked about are the repository's own, and SipHash was a tenth of a
+/// commit hook's check.
+type Fast = foldhash::fast::RandomState;
+
 /// What a named path is under the root.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
@@ -29,9 +33,9 @@ pub enum Kind {
 pub struct Tree {
     pub root: PathBuf,
     /// Root-relative folder → whether it is a real folder under the root (links resolved).
-    dirs: Mutex<HashMap<String, bool>>,
+    dirs: Mutex<HashMap<String, bool, Fast>>,
     /// Root-relative path → what it is: records often name the same folders.
-    kinds: Mutex<HashMap<String, Kind>>,
+    kinds: Mutex<HashMap<String, Kind, Fast>>,
     /// Missing path → where [`Tree::moved`] found it may have gone.
     moves: Mutex<BTreeMap<String, Vec<String>>>,
     /// Glob → whether a file under the root matches it.
@@ -60,16 +64,28 @@ pub struct Observed {
 impl Observed {
     /// Whether the file system under `root` still answers every question the same way.
     /// `same_dirs` are folders already known to be the same folders as when asked (a guide
-    /// walk's, by their fingerprints): a folder among them is still a folder.
+    /// walk's, by their fingerprints): a folder among them is still a folder. With
+    /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
+    /// not matched again: it is what it was while the path is what it was (ADR-0016).
     pub fn still_holds(
         &self,
         root: &Path,
         same_dirs: &std::collections::HashSet<&str>,
         absent: Option<Absent>,
+        same_rules: bool,
     ) -> bool {
         let tree = Tree::new(root.to_path_buf()).with_absent(absent);
         self.kinds.iter().all(|(path, kind)| {
-            (*kind == Kind::Folder && same_dirs.contains(path.as_str())) || tree.kind(path) == *kind
+            if *kind == Kind::Folder && same_dirs.contains(path.as_str()) {
+                return true;
+            }
+            if !same_rules {
+                return tree.kind(path) == *kind;
+            }
+            match (kind, tree.kind_as_it_stands(path)) {
+                (Kind::Ignored, now) => now != Kind::NotAPath,
+                (then, now) => *then == now,
+            }
         }) && self
             .moved
             .iter()
@@ -84,8 +100,8 @@ impl Observed {
 impl Tree {
     pub fn new(root: PathBuf) -> Tree {
         Tree {
-            dirs: Mutex::new(HashMap::new()),
-            kinds: Mutex::new(HashMap::new()),
+            dirs: Mutex::new(HashMap::default()),
+            kinds: Mutex::new(HashMap::default()),
             moves: Mutex::new(BTreeMap::new()),
             globs: Mutex::new(BTreeMap::new()),
             ignores: super::ignored::Ignores::new(&root),
@@ -136,7 +152,7 @@ impl Tree {
         found
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool, Fast>> {
         locked(&self.dirs)
     }
 
@@ -182,6 +198,15 @@ impl Tree {
         };
         locked(&self.kinds).insert(bare.to_string(), kind.clone());
         kind
+    }
+
+    /// What `rel` is, leaving out whether git ignores it (never [`Kind::Ignored`]).
+    fn kind_as_it_stands(&self, rel: &str) -> Kind {
+        let bare = rel.trim_end_matches('/');
+        if bare.is_empty() || bare.starts_with('/') || bare.split('/').any(|c| c == "..") {
+            return Kind::NotAPath;
+        }
+        self.kind_uncached(bare)
     }
 
     fn kind_uncached(&self, bare: &str) -> Kind {

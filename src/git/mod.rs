@@ -22,7 +22,9 @@ pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};
-pub use tracked::{index_checksum, tracked, BlobReader, IndexStat, Tracked, TrackedFile};
+pub use tracked::{
+    index_checksum, tracked, tracked_within, BlobReader, IndexStat, Tracked, TrackedFile,
+};
 pub use walk::walk_new;
 
 use std::collections::BTreeMap;

@@ -167,6 +167,132 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
     })
 }
 
+/// The files git's index lists at or under the root-relative `within` (as [`tracked`] lists
+/// them, the others left out), read from the index file's bytes without decoding the rest:
+/// each entry's fixed header gives where the next begins, so only the paths are compared, the
+/// reading stops past the folder (entries are sorted by path), and no extension is decoded
+/// (git's cache-tree alone is a quarter of a 50,000-file index, and decoding it all was most of
+/// a warm `why FOLDER`, ADR-0016). `None` where that reading does not apply and [`tracked`]
+/// must read it: index format 4 (paths stored as deltas), a split index (a `sharedindex.*`
+/// file in the git dir: the entries are in two files), a path of 4,095 bytes or more, or
+/// anything unexpected.
+pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
+    use std::io::{Read, Seek, SeekFrom};
+    let gix_repo = repo.gix();
+    let split = std::fs::read_dir(gix_repo.git_dir()).ok()?.any(|e| {
+        e.is_ok_and(|e| {
+            e.file_name()
+                .as_encoded_bytes()
+                .starts_with(b"sharedindex.")
+        })
+    });
+    if split {
+        return None;
+    }
+    let path = gix_repo.index_path();
+    let mut file = std::fs::File::open(&path).ok()?;
+    let meta = file.metadata().ok()?;
+    let size = usize::try_from(meta.len()).ok()?;
+    let timestamp = meta.modified().ok()?;
+    let since = timestamp.duration_since(std::time::UNIX_EPOCH).ok()?;
+    let (stamp_secs, stamp_nsecs) = (since.as_secs(), since.subsec_nanos());
+    // Read as far as the entries asked about go, a chunk at a time.
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut more = |bytes: &mut Vec<u8>, upto: usize| -> Option<()> {
+        if bytes.len() >= upto {
+            return Some(());
+        }
+        let want = upto.max(bytes.len() + 256 * 1024).min(size);
+        if want < upto {
+            return None;
+        }
+        let at = bytes.len();
+        bytes.resize(want, 0);
+        file.read_exact(&mut bytes[at..]).ok()
+    };
+    more(&mut bytes, 12)?;
+    let be32 = |b: &[u8], at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
+    };
+    if bytes.get(..4)? != b"DIRC" || !matches!(be32(&bytes, 4)?, 2 | 3) {
+        return None;
+    }
+    let count = be32(&bytes, 8)? as usize;
+    let full = format!("{}{within}", repo.prefix);
+    let (file_name, folder) = (full.as_bytes(), format!("{full}/"));
+    let folder = folder.as_bytes();
+    let mut out: Vec<TrackedFile> = Vec::new();
+    let mut at = 12;
+    for _ in 0..count {
+        more(&mut bytes, at + 64)?;
+        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
+        let extended = flags & 0x4000 != 0;
+        let name_at = at + if extended { 64 } else { 62 };
+        let len = usize::from(flags & 0x0fff);
+        if len == 0x0fff {
+            return None;
+        }
+        let entry_len = (name_at - at + len + 8) & !7;
+        more(&mut bytes, at + entry_len)?;
+        let name = bytes.get(name_at..name_at + len)?;
+        if name > folder && !name.starts_with(folder) {
+            break; // sorted: nothing further is under the folder
+        }
+        if name == file_name || name.starts_with(folder) {
+            let b = bytes.as_slice();
+            let mode = be32(b, at + 24)?;
+            let link = mode == 0o120000;
+            let rel = std::str::from_utf8(&name[repo.prefix.len()..]).ok();
+            if let (Some(rel), true) = (rel, mode == 0o100644 || mode == 0o100755 || link) {
+                if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
+                    last.trusted = false; // one path in several stages: a conflict
+                } else {
+                    let conflict = flags & 0x3000 != 0;
+                    let intent_to_add = extended && {
+                        let more = u16::from_be_bytes(b.get(at + 62..at + 64)?.try_into().ok()?);
+                        more & (1 << 13) != 0
+                    };
+                    let stat = IndexStat {
+                        ctime: (be32(b, at)?, be32(b, at + 4)?),
+                        mtime: (be32(b, at + 8)?, be32(b, at + 12)?),
+                        dev: be32(b, at + 16)?,
+                        ino: be32(b, at + 20)?,
+                        uid: be32(b, at + 28)?,
+                        gid: be32(b, at + 32)?,
+                        size: be32(b, at + 36)?,
+                    };
+                    // Racily clean, as `gix` tells it: changed in the second git wrote the
+                    // index, at or after its nanosecond.
+                    let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
+                        std::cmp::Ordering::Less => true,
+                        std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
+                        std::cmp::Ordering::Greater => false,
+                    };
+                    let mut blob = [0u8; 20];
+                    blob.copy_from_slice(b.get(at + 40..at + 60)?);
+                    out.push(TrackedFile {
+                        path: rel.to_string(),
+                        blob,
+                        stat,
+                        link,
+                        trusted: !conflict && !intent_to_add && !racy,
+                    });
+                }
+            }
+        }
+        at += entry_len;
+    }
+    // The checksum git wrote at the end, as [`index_checksum`] reads it.
+    let mut checksum = [0u8; 20];
+    file.seek(SeekFrom::Start(u64::try_from(size.checked_sub(20)?).ok()?))
+        .ok()?;
+    file.read_exact(&mut checksum).ok()?;
+    Some(Tracked {
+        files: out,
+        checksum: (checksum != [0u8; 20]).then_some(checksum),
+    })
+}
+
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {

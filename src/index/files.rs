@@ -6,7 +6,7 @@
 use super::codec;
 use super::schema::{
     CachedGuide, CachedRecord, Scope, WalkCache, EDGES, GUIDES, KEY_GUIDE_WALK, KEY_SCAN_MEMO,
-    KEY_SCAN_MEMO_REPORT, KEY_SCOPE, META, RECORDS,
+    KEY_SCAN_MEMO_REPORT, KEY_SCOPE, META, RECORDS, WALKS,
 };
 use super::{Index, IndexError};
 use crate::fs::fingerprint::{Content, Fingerprint, RootDir, Stamp};
@@ -33,11 +33,18 @@ pub struct Cached {
     raw: OnceLock<Result<Raw, String>>,
     records: OnceLock<HashMap<String, CachedRecord>>,
     guides: OnceLock<HashMap<String, CachedGuide>>,
-    pub(super) guide_walk: Option<WalkStamp>,
+    /// The last guide walk as stored, decoded on first use: on a large tree it is one stamp
+    /// per folder, and only a scan needs it (read with the stored parses).
+    guide_walk: OnceLock<Option<WalkStamp>>,
     /// The stored [`super::schema::ScanMemo`] and [`super::schema::MemoReport`], undecoded.
     pub(super) memo: Option<(Vec<u8>, Vec<u8>)>,
     /// The root, opened on first use: stamps are taken relative to it.
     dir: OnceLock<RootDir>,
+    /// The side file keeping which checksum of git's index has the memo's tracked paths
+    /// (`memo::same_names`).
+    pub(super) names_file: PathBuf,
+    /// Whether that file may be written (not by `index --status`, which never writes).
+    pub(super) keep_names: bool,
 }
 
 /// The stored parses, undecoded: records and guides by root-relative path.
@@ -45,6 +52,8 @@ pub struct Cached {
 pub(super) struct Raw {
     pub(super) records: HashMap<String, Vec<u8>>,
     pub(super) guides: HashMap<String, Vec<u8>>,
+    /// The last guide walk ([`WalkCache`]), undecoded.
+    pub(super) walk: Option<Vec<u8>>,
 }
 
 /// Reads the records' and guides' tables as stored.
@@ -56,6 +65,11 @@ fn read_raw(txn: &redb::ReadTransaction) -> Result<Raw, redb::Error> {
             out.insert(k.value().to_string(), v.value().to_vec());
         }
     }
+    raw.walk = match txn.open_table(WALKS) {
+        Ok(walks) => walks.get(KEY_GUIDE_WALK)?.map(|v| v.value().to_vec()),
+        Err(redb::TableError::TableDoesNotExist(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
     Ok(raw)
 }
 
@@ -72,8 +86,8 @@ impl Cached {
     fn new(
         scope: &Scope,
         parses: Option<redb::ReadTransaction>,
-        guide_walk: Option<WalkStamp>,
         memo: Option<(Vec<u8>, Vec<u8>)>,
+        names_file: PathBuf,
     ) -> Cached {
         Cached {
             root: PathBuf::from(&scope.root),
@@ -83,9 +97,11 @@ impl Cached {
             raw: OnceLock::new(),
             records: OnceLock::new(),
             guides: OnceLock::new(),
-            guide_walk,
+            guide_walk: OnceLock::new(),
             memo,
             dir: OnceLock::new(),
+            names_file,
+            keep_names: true,
         }
     }
 
@@ -132,6 +148,19 @@ impl Cached {
         })
     }
 
+    /// The last guide walk stored for this scope, decoded now if not yet.
+    fn stored_walk(&self) -> Option<&WalkStamp> {
+        self.guide_walk
+            .get_or_init(|| {
+                let raw = self.raw().ok()?.walk.as_deref()?;
+                codec::decode::<WalkCache>(raw)
+                    .ok()
+                    .filter(|w| w.scope == self.scope)
+                    .map(|w| w.walk)
+            })
+            .as_ref()
+    }
+
     /// Whether a cached entry's stamp still holds for `rel`, whose fingerprint is `now`.
     fn holds(&self, rel: &str, stamp: &Stamp, stored_ns: i64, now: &Fingerprint) -> bool {
         stamp.holds(self.dir(), rel, Content::File, now, stored_ns)
@@ -156,8 +185,7 @@ impl Inputs for Cached {
     }
 
     fn guide_walk(&self) -> Option<WalkStamp> {
-        self.guide_walk
-            .as_ref()
+        self.stored_walk()
             .filter(|w| w.still_holds(self.dir()))
             .cloned()
     }
@@ -178,10 +206,6 @@ impl Index {
         let same_scope = get(KEY_SCOPE)?
             .and_then(|b| codec::decode::<Scope>(&b).ok())
             .is_some_and(|s| &s == scope);
-        let guide_walk = get(KEY_GUIDE_WALK)?
-            .and_then(|b| codec::decode::<WalkCache>(&b).ok())
-            .filter(|w| &w.scope == scope)
-            .map(|w| w.walk);
         let memo = match (get(KEY_SCAN_MEMO)?, get(KEY_SCAN_MEMO_REPORT)?) {
             (Some(memo), Some(report)) if same_scope => Some((memo, report)),
             _ => None,
@@ -190,8 +214,8 @@ impl Index {
         Ok(Cached::new(
             scope,
             same_scope.then_some(txn),
-            guide_walk,
             memo,
+            self.path.with_extension("names"),
         ))
     }
 
@@ -258,7 +282,7 @@ impl Index {
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();
-        let walk_write = (cached.guide_walk.as_ref() != Some(&deps.walk)).then(|| {
+        let walk_write = (cached.stored_walk() != Some(&deps.walk)).then(|| {
             codec::encode(&WalkCache {
                 scope: cached.scope.clone(),
                 walk: deps.walk.clone(),
@@ -326,8 +350,12 @@ impl Index {
                     .map_err(|e| self.err(e))?;
             }
             if let Some(w) = &walk_write {
-                meta.insert(KEY_GUIDE_WALK, w.as_slice())
+                let mut walks = txn.open_table(WALKS).map_err(|e| self.err(e))?;
+                walks
+                    .insert(KEY_GUIDE_WALK, w.as_slice())
                     .map_err(|e| self.err(e))?;
+                // Where an older build kept it.
+                meta.remove(KEY_GUIDE_WALK).map_err(|e| self.err(e))?;
             }
             match &memo {
                 Some((m, report)) => {

@@ -6,7 +6,9 @@
 
 use super::codec;
 use super::open::guarded;
-use super::schema::{StagedBlobs, StagedHead, StoredMarkers, KEY_SOURCE_WALK, MARKERS, META};
+use super::schema::{
+    StagedBlobs, StagedHead, StoredMarkers, KEY_SOURCE_WALK, MARKERS, META, WALKS,
+};
 use super::{Index, IndexError};
 use crate::scan::{self, MarkerCache, MarkerScan, SourceWalk, StagedCache, StagedFiles};
 use crate::text::marker::Markers;
@@ -220,12 +222,22 @@ impl Index {
         let path = self.path.clone();
         guarded(&path, || {
             let txn = self.read_txn()?;
-            let walk = txn
-                .open_table(META)
-                .map_err(|e| self.err(e))?
-                .get(KEY_SOURCE_WALK)
-                .map_err(|e| self.err(e))?
-                .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok());
+            // The walk serves only a scan of every file (one stamp per folder of the tree:
+            // not decoded for a folder's scan).
+            // Not even opened for a folder's scan: opening a table reads its root page, which
+            // holds the walk's megabytes on a large tree.
+            let walks = match within.is_empty() {
+                true => Some(txn.open_table(WALKS)),
+                false => None,
+            };
+            let walk = match walks {
+                Some(Ok(walks)) => walks
+                    .get(KEY_SOURCE_WALK)
+                    .map_err(|e| self.err(e))?
+                    .and_then(|v| codec::decode::<SourceWalk>(v.value()).ok()),
+                Some(Err(redb::TableError::TableDoesNotExist(_))) | None => None,
+                Some(Err(e)) => return Err(self.err(e)),
+            };
             let table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;
             let mut entries = HashMap::default();
             let end = format!("{within}/\u{10ffff}");
@@ -297,9 +309,13 @@ impl Index {
         let path = self.path.clone();
         guarded(&path, || {
             if let Some(walk) = &found.walk {
-                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
-                meta.insert(KEY_SOURCE_WALK, codec::encode(walk).as_slice())
+                let mut walks = txn.open_table(WALKS).map_err(|e| self.err(e))?;
+                walks
+                    .insert(KEY_SOURCE_WALK, codec::encode(walk).as_slice())
                     .map_err(|e| self.err(e))?;
+                // Where an older build kept it.
+                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+                meta.remove(KEY_SOURCE_WALK).map_err(|e| self.err(e))?;
             }
             {
                 let mut table = txn.open_table(MARKERS).map_err(|e| self.err(e))?;

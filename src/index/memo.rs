@@ -5,44 +5,84 @@
 use super::codec;
 use super::files::Cached;
 use super::schema::{MemoReport, MemoReportRef, RecordHead, RecordHeadRef, ScanMemo, Scope};
+use super::schema::{KEY_SCAN_MEMO, META};
+use super::{Index, IndexError};
 use crate::model::Report;
 use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-11");
+const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-12");
 
 impl Cached {
     /// The stored scan's report, when everything it depended on still holds, the tracked
-    /// paths its code mentions were resolved against included (`tracked`: the repository they
-    /// are read from; `None` when there are none): the same checksum of git's index, else the
-    /// same digest of its paths.
+    /// paths included (`tracked`: the repository they are read from; `None` outside git): the
+    /// same checksum of git's index, else the same digest of its paths. Those paths stand for
+    /// the folders a memo no longer stats (ADR-0016): a new tracked guide anywhere changes
+    /// them, as does the new file a code mention could name.
     pub fn memo_report(&self, tracked: Option<&crate::git::Repo>) -> Option<MemoHit<'_>> {
+        let checked_ns = crate::util::now_ns();
         let (memo, report) = self.memo.as_ref()?;
-        let memo: ScanMemo = codec::decode(memo).ok()?;
-        if memo.made_by != MEMO_MADE_BY
-            || !same_names(&memo, tracked)
-            || memo.scope != self.scope
-            || !memo.deps.still_holds(self.dir())
-        {
+        let mut memo: ScanMemo = codec::decode(memo).ok()?;
+        if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope {
+            return None;
+        }
+        let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
+        if !memo.deps.still_holds(self.dir()) {
             return None;
         }
         let report: MemoReportRef = codec::decode_borrowed(report).ok()?;
-        (report.heads.len() == report.records.len()).then_some(MemoHit {
+        if report.heads.len() != report.records.len() {
+            return None;
+        }
+        // Stamps found holding by reading their content are kept as found now, so the next
+        // check only stats them.
+        let settle = memo.deps.settled_at(checked_ns).map(|deps| {
+            memo.deps = deps;
+            if let Some(checksum) = names {
+                memo.names_checksum = Some(checksum);
+            }
+            codec::encode(&memo)
+        });
+        Some(MemoHit {
             root: memo.scope.root,
             report,
+            settle,
         })
     }
 }
 
-/// Whether the tracked paths are still those `memo`'s mentions were resolved against.
-fn same_names(memo: &ScanMemo, tracked: Option<&crate::git::Repo>) -> bool {
-    if let (Some(repo), Some(then)) = (tracked, memo.names_checksum) {
-        if crate::git::index_checksum(repo) == Some(then) {
-            return true;
-        }
+/// Whether the tracked paths are still those `memo` was made with: `None` when not;
+/// `Some(None)` when git's index has the same checksum; `Some(Some(checksum))` when the
+/// paths are the same under a new checksum (a staged edit, a commit). That finding is kept in
+/// the small file `names` (the checksum and the paths' digest, never synced), so the next
+/// check under the same checksum reads 28 bytes rather than git's whole index.
+fn same_names(
+    memo: &ScanMemo,
+    tracked: Option<&crate::git::Repo>,
+    names: &std::path::Path,
+    keep: bool,
+) -> Option<Option<[u8; 20]>> {
+    let now = tracked.and_then(crate::git::index_checksum);
+    let Some(checksum) = now else {
+        return (crate::scan::names_digest(tracked) == memo.names).then_some(None);
+    };
+    if Some(checksum) == memo.names_checksum {
+        return Some(None);
     }
-    crate::scan::names_digest(tracked) == memo.names
+    let mut kept = checksum.to_vec();
+    kept.extend_from_slice(&memo.names.to_le_bytes());
+    if crate::fs::read::read_side_file(names).is_ok_and(|b| b == kept) {
+        return Some(Some(checksum));
+    }
+    if crate::scan::names_digest(tracked) != memo.names {
+        return None;
+    }
+    if keep {
+        let tmp = names.with_extension(format!("names.{}", std::process::id()));
+        let _ = crate::util::replace_file(names, &tmp, &kept);
+    }
+    Some(Some(checksum))
 }
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
@@ -61,7 +101,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
     let memo = ScanMemo {
         made_by: MEMO_MADE_BY.to_string(),
         scope: scope.clone(),
-        deps: deps.clone(),
+        deps: deps.for_memo(),
         names: scan.names,
         names_checksum: scan.names_checksum,
     };
@@ -88,9 +128,17 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
 pub struct MemoHit<'a> {
     root: String,
     report: MemoReportRef<'a>,
+    /// The memo as found holding now, to store in place of the old one, when storing it
+    /// would spare the next check some reading ([`Index::settle_memo`]).
+    settle: Option<Vec<u8>>,
 }
 
 impl MemoHit<'_> {
+    /// The memo to store in place of the old one, if any (see [`Index::settle_memo`]).
+    pub fn take_settled(&mut self) -> Option<Vec<u8>> {
+        self.settle.take()
+    }
+
     /// What the records are picked by, in report order.
     pub fn heads(&self) -> &[RecordHeadRef<'_>] {
         &self.report.heads
@@ -114,6 +162,25 @@ impl MemoHit<'_> {
             findings: self.report.findings,
             notes: self.report.notes,
             query: None,
+        })
+    }
+}
+
+impl Index {
+    /// Stores `memo` (from [`MemoHit::take_settled`]) in place of the scan memo it was found
+    /// from: the same report, its stamps as of the check that found it holding. Its stamps
+    /// being settled, the next check stats and reads nothing (a memo stored within 2 s of a
+    /// change was otherwise read by its digests on every check, ADR-0016); its checksum of
+    /// git's index being the current one, the next check does not read git's index.
+    pub fn settle_memo(&mut self, memo: &[u8]) -> Result<(), IndexError> {
+        let txn = self.write_txn()?;
+        let path = self.path.clone();
+        super::open::guarded(&path, || {
+            {
+                let mut meta = txn.open_table(META).map_err(|e| self.err(e))?;
+                meta.insert(KEY_SCAN_MEMO, memo).map_err(|e| self.err(e))?;
+            }
+            txn.commit().map_err(|e| self.err(e))
         })
     }
 }

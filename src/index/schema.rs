@@ -39,6 +39,11 @@ pub const MENTIONS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("
 /// Root-relative source file → [`StoredMarkers`]: the markers of a tracked file, with the blob
 /// id git's index named for it when they were read (schema 6).
 pub const MARKERS: TableDefinition<&str, &[u8]> = TableDefinition::new("markers");
+/// The walks kept for the next scan ([`KEY_GUIDE_WALK`], [`KEY_SOURCE_WALK`]), one stamp per
+/// folder of the tree: kept out of [`META`], whose every lookup would otherwise read them (a
+/// B-tree leaf holds its values: on 50,000 folders, megabytes read and zeroed for each key,
+/// ADR-0016). Absent in older files (the walks were in [`META`]): no walk kept.
+pub const WALKS: TableDefinition<&str, &[u8]> = TableDefinition::new("walks");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";

@@ -90,7 +90,8 @@ impl Index {
     /// memo holds, the very check a query makes before it would scan (and write). A file
     /// written a moment ago holds by its content (see `fs::fingerprint::Stamp`).
     fn files_fresh(&self, scope: &Scope) -> Result<bool, IndexError> {
-        let cached = self.inputs(scope)?;
+        let mut cached = self.inputs(scope)?;
+        cached.keep_names = false; // `--status` writes nothing
         let fresh = cached.same_scope && cached.memo_report(Some(&self.repo)).is_some();
         cached.release(false);
         Ok(fresh)

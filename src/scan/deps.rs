@@ -1,9 +1,13 @@
 //! What a scan depended on besides the parsed files, stamped: the record folders and the
 //! files listed in them, the guide walk and the guides, and every answer the file system gave
 //! the graph. While all of it holds, a scan now would make the same report (ADR-0006).
+//!
+//! A memo keeps only the part of the guide walk that a warm answer checks: the folders that
+//! hold a guide and the ignore files, not every folder of the tree; the set of paths git's
+//! index tracks stands for the rest (ADR-0016).
 
 use crate::fs::discover;
-use crate::fs::fingerprint::{Content, RootDir, Stamp};
+use crate::fs::fingerprint::{settled, Content, RootDir, Stamp};
 use crate::fs::tree::Observed;
 use crate::fs::walk::WalkStamp;
 use crate::fs::Found;
@@ -30,6 +34,61 @@ pub struct Deps {
 }
 
 impl Deps {
+    /// These deps as a memo keeps them (ADR-0016): of the guide walk's folders, only those
+    /// holding a guide (a new file there changes their times), so checking the memo costs a
+    /// stat per record, guide, record folder, guide folder and ignore file, not one per folder
+    /// of the tree. A guide appearing in another folder is the tracked paths' to tell (git's
+    /// index), or the next scan's.
+    pub fn for_memo(&self) -> Deps {
+        let holding: std::collections::HashSet<&str> = self
+            .walk
+            .files
+            .iter()
+            .map(|f| f.rel.rsplit_once('/').map_or("", |(dir, _)| dir))
+            .collect();
+        let mut deps = self.clone();
+        deps.walk.dirs.retain(|(d, _)| holding.contains(d.as_str()));
+        deps
+    }
+
+    /// These deps found holding by a check begun at `checked_ns`, stamped as of then: every
+    /// stamp that is settled by then loses its digest (its content was just found the same, and
+    /// a change from now on gives it another time), so the next check stats it and reads
+    /// nothing. `None` when no stamp would change: a stamp kept with a digest is read on every
+    /// check until it is settled and stored so.
+    pub fn settled_at(&self, checked_ns: i64) -> Option<Deps> {
+        // A stamp read by its digest at each check (not settled when stored) that is settled now.
+        let newly = |s: &Option<Stamp>, base: i64| {
+            s.as_ref()
+                .is_some_and(|s| !settled(&s.fp, base) && settled(&s.fp, checked_ns))
+        };
+        let (base, walked) = (self.started_ns, self.walk.started_ns);
+        let any = self.record_dirs.iter().any(|(_, s)| newly(s, base))
+            || self.files.iter().any(|(_, s)| newly(s, base))
+            || self.guides.iter().any(|(_, s)| newly(s, base))
+            || self.walk.dirs.iter().any(|(_, s)| newly(s, walked))
+            || self.walk.ignores.iter().any(|(_, s)| newly(s, walked));
+        if !any || checked_ns < base.max(walked) {
+            return None;
+        }
+        let restamp = |s: &mut Option<Stamp>| {
+            if let Some(s) = s {
+                if settled(&s.fp, checked_ns) {
+                    s.digest = None;
+                }
+            }
+        };
+        let mut deps = self.clone();
+        deps.started_ns = checked_ns;
+        deps.walk.started_ns = checked_ns;
+        deps.record_dirs.iter_mut().for_each(|(_, s)| restamp(s));
+        deps.files.iter_mut().for_each(|(_, s)| restamp(s));
+        deps.guides.iter_mut().for_each(|(_, s)| restamp(s));
+        deps.walk.dirs.iter_mut().for_each(|(_, s)| restamp(s));
+        deps.walk.ignores.iter_mut().for_each(|(_, s)| restamp(s));
+        Some(deps)
+    }
+
     /// Whether every stamp is there: only then can it be told later that nothing changed.
     pub fn complete(&self) -> bool {
         let stamped = |list: &[(Found, Option<Stamp>)]| list.iter().all(|(_, s)| s.is_some());
@@ -81,7 +140,8 @@ impl Deps {
         // The walk's folders were just found unchanged: a folder among them is still one.
         let same_dirs: std::collections::HashSet<&str> =
             self.walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
+        // The ignore files were found unchanged with the walk above.
         self.observed
-            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)))
+            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)), true)
     }
 }

@@ -120,7 +120,14 @@ pub fn scan_markers(
         }
     }
     let keeps = cache.keeps();
-    let (all, note) = match repo.map(git::tracked) {
+    // A folder's files are read from git's index without decoding the rest of it.
+    let read = |r: &Repo| match within.is_empty() {
+        true => git::tracked(r),
+        false => git::tracked_within(r, within)
+            .map(std::sync::Arc::new)
+            .map_or_else(|| git::tracked(r), Ok),
+    };
+    let (all, note) = match repo.map(read) {
         Some(Ok(found)) => (found, None),
         Some(Err(e)) => (
             Default::default(),

@@ -415,7 +415,14 @@ fn cached_or_read<T: Send>(
         .into_iter();
     hits.into_iter()
         .map(|hit| match hit {
-            Some((value, stamp)) => (Ok(value), Some(stamp)),
+            // A cached stamp still carrying the digest it was first told by, now settled:
+            // found the same just now, it needs no reading again (ADR-0016).
+            Some((value, mut stamp)) => {
+                if crate::fs::fingerprint::settled(&stamp.fp, started_ns) {
+                    stamp.digest = None;
+                }
+                (Ok(value), Some(stamp))
+            }
             None => read_misses.next().expect("one read per miss"),
         })
         .collect()

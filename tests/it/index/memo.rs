@@ -128,16 +128,19 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
             r.title = title.unwrap_or_default().into();
             *bytes = codec::encode(&r);
         }
-        let mut walk: schema::WalkCache =
-            codec::decode(&get(&meta, schema::KEY_GUIDE_WALK)).expect("decode the guide walk");
-        walk.walk.started_ns = later(walk.walk.started_ns);
         for (key, value) in [
             (schema::KEY_SCAN_MEMO, codec::encode(&memo)),
             (schema::KEY_SCAN_MEMO_REPORT, codec::encode(&report)),
-            (schema::KEY_GUIDE_WALK, codec::encode(&walk)),
         ] {
             meta.insert(key, value.as_slice()).expect("write meta");
         }
+        let mut walks = txn.open_table(schema::WALKS).expect("walks table");
+        let mut walk: schema::WalkCache =
+            codec::decode(&get(&walks, schema::KEY_GUIDE_WALK)).expect("decode the guide walk");
+        walk.walk.started_ns = later(walk.walk.started_ns);
+        walks
+            .insert(schema::KEY_GUIDE_WALK, codec::encode(&walk).as_slice())
+            .expect("write the walk");
     }
     txn.commit().expect("commit");
 }

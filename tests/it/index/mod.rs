@@ -6,12 +6,15 @@
 //! - `no_index`: `--no-index` and repository-less folders leave no index behind;
 //! - `migration`: a version-1 index fixture taken through the migration path, and a shallow clone
 //!   deepened;
-//! - `pending`: a few new commits kept beside the index until written in.
+//! - `pending`: a few new commits kept beside the index until written in;
+//! - `freshness`: what a warm answer checks to know nothing changed, and what waits for git's
+//!   index (ADR-0016).
 //!
 //! Here: what several of them share (the comparison with `--no-index`, the queries it is made on,
 //! the records they write).
 
 mod differential;
+mod freshness;
 mod memo;
 mod migration;
 mod no_index;

@@ -254,7 +254,7 @@ fn doctor_walk(repo: &GitRepo, change: impl FnOnce(&mut context_graph::scan::Sou
     let db = redb::Database::create(repo.index_file()).expect("open the index");
     let txn = db.begin_write().expect("write");
     {
-        let mut meta = txn.open_table(schema::META).expect("meta");
+        let mut meta = txn.open_table(schema::WALKS).expect("walks");
         let bytes = meta
             .get(schema::KEY_SOURCE_WALK)
             .expect("read")

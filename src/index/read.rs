@@ -120,13 +120,7 @@ impl Index {
         };
         let floor_of = |since: Option<i64>| -> u32 {
             match (since, &blocks) {
-                (Some(since), Some(blocks)) => {
-                    let at = blocks
-                        .iter()
-                        .position(|&t| t >= since)
-                        .unwrap_or(blocks.len());
-                    at as u32 * TIME_BLOCK
-                }
+                (Some(since), Some(blocks)) => first_number_since(blocks, since),
                 _ => 0,
             }
         };
@@ -346,4 +340,15 @@ impl Index {
             total_commits: reach.count() + self.pending.len(),
         })
     }
+}
+
+/// The first commit number whose block may hold a commit as recent as `since` (seconds): every
+/// stored number below it is older. `blocks` is the index's `KEY_TIME_BLOCKS`, the latest
+/// commit time of each block of [`TIME_BLOCK`] numbers.
+pub(super) fn first_number_since(blocks: &[i64], since: i64) -> u32 {
+    let at = blocks
+        .iter()
+        .position(|&t| t >= since)
+        .unwrap_or(blocks.len());
+    at as u32 * TIME_BLOCK
 }

@@ -65,11 +65,7 @@ impl Index {
         let floor = match (since, self.meta(KEY_TIME_BLOCKS)?) {
             (Some(since), Some(b)) => {
                 let blocks: Vec<i64> = codec::decode(&b).map_err(|e| self.err(e))?;
-                let at = blocks
-                    .iter()
-                    .position(|&t| t >= since)
-                    .unwrap_or(blocks.len());
-                at as u32 * TIME_BLOCK
+                super::read::first_number_since(&blocks, since)
             }
             _ => 0,
         };

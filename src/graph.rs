@@ -248,6 +248,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             relates_to,
             code_mentions: Vec::new(),
             cites_replaced,
+            declared_in: p.declared.as_ref().and(p.declared_in.clone()),
         }
     });
     join_amended_by(&mut records, parsed, &resolver);

@@ -96,6 +96,16 @@ fn links<'a>(c: &Corpus<'a>) -> HashMap<&'a str, HashSet<&'a str>> {
 /// folder many records govern is still contested code, reported as one finding.
 pub const OVERLAP_MAX: usize = 3;
 
+/// Records that all declare their scope in adrkit's `affects:`: adrkit itself warns of an
+/// `affects` overlap while a record is proposed (its rule `affects-overlap`), so an overlap
+/// between current (accepted) ones was read and accepted with them, as their authors work
+/// (CONTRACT.md §9, ADR-0020). A record declaring `governs:` among them is still reported.
+fn reviewed_by_adrkit(group: &[&Record]) -> bool {
+    group
+        .iter()
+        .all(|r| r.declared_in.as_deref() == Some("affects"))
+}
+
 /// Current records governing the same entry where at least one of them is linked to none of
 /// another: one finding for each set of such records, naming every entry they share. Linear
 /// in the entries and their records (ADR-0011): 200 records governing one folder are one
@@ -115,7 +125,7 @@ pub(super) fn overlapping_governance(c: &Corpus, out: &mut Vec<Finding>) {
         .iter()
         .filter(|(e, g)| e.ends_with('/') || g.len() <= OVERLAP_MAX)
     {
-        if group.len() < 2 {
+        if group.len() < 2 || reviewed_by_adrkit(group) {
             continue;
         }
         let mut count: HashMap<&str, usize> = HashMap::new();

@@ -51,6 +51,10 @@ pub struct Record {
     /// no `cites-superseded` (CONTRACT.md §8, ADR-0012).
     #[serde(default)]
     pub cites_replaced: Vec<String>,
+    /// The frontmatter field that declares its scope (CONTRACT.md §9): `"governs"`, adrkit's
+    /// `"affects"`, or `null` when the paths its prose names govern (ADR-0020).
+    #[serde(default)]
+    pub declared_in: Option<String>,
 }
 
 /// One code mention of a record: the tracked path (a folder ends with `/`), the term as
@@ -101,6 +105,7 @@ impl Record {
             relates_to: Vec::new(),
             code_mentions: Vec::new(),
             cites_replaced: Vec::new(),
+            declared_in: None,
         }
     }
 }

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 10;
+pub const PARSER_VERSION: u32 = 11;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -69,6 +69,9 @@ pub struct ParsedRecord {
     /// What the record declares it governs in its frontmatter (CONTRACT.md §9), as written and
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,
+    /// The field `declared` came from: `"governs"` or adrkit's `"affects"`.
+    #[serde(default)]
+    pub declared_in: Option<String>,
     pub notes: Vec<String>,
     /// Its text holds a template's placeholders (`[short title]`, `{title}`, `NNNN`,
     /// `YYYY-MM-DD`): a `0000-` file that does is the template, not a record.

@@ -195,6 +195,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             prefix,
         ),
         declared: super::scope::declared_scope(&fm),
+        declared_in: super::scope::declared_in(&fm),
         notes,
         placeholders,
         bare,

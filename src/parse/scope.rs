@@ -47,6 +47,20 @@ pub(super) fn declared_scope(fm: &Frontmatter) -> Option<Vec<String>> {
     declared.then_some(out)
 }
 
+/// Which frontmatter field declares the record's scope: `"governs"` (ours, also when both are
+/// written) or `"affects"` (adrkit's), `None` when it declares none. adrkit checks an
+/// `affects` overlap when a record is proposed, so its accepted records' overlaps were read
+/// (CONTRACT.md §9, ADR-0020).
+pub(super) fn declared_in(fm: &Frontmatter) -> Option<String> {
+    if fm.fields.contains_key("governs") {
+        Some("governs".to_string())
+    } else if fm.fields.contains_key("affects") {
+        Some("affects".to_string())
+    } else {
+        None
+    }
+}
+
 /// A pattern as written, trimmed, with a leading `./` or `/` dropped (patterns are relative
 /// to the root); `None` when empty.
 fn pattern(text: &str) -> Option<String> {

@@ -31,6 +31,7 @@ const RECORD: &[&str] = &[
     "relates_to",
     "code_mentions",
     "cites_replaced",
+    "declared_in",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];

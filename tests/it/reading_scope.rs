@@ -54,6 +54,40 @@ fn a_declared_scope_is_the_records_scope() {
     assert!(findings_of(&doc, "governed-path-gone", "ADR-0001").is_empty());
 }
 
+/// adrkit warns of an `affects` overlap while a record is proposed, so two accepted records
+/// that share an `affects:` pattern were read together already (ADR-0020): no finding. A
+/// record declaring `governs:` on the same path is still an overlap.
+#[test]
+fn accepted_adrkit_records_sharing_an_affects_pattern_are_no_overlap() {
+    const KIT: &str = "reading/adrkit-overlap";
+    assert_corpus(KIT);
+    let doc = crate::fixture::json(KIT);
+    let overlaps: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "overlapping-governance")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(overlaps.len(), 1, "{overlaps:?}");
+    assert!(
+        overlaps[0].contains("ADR-0002 and ADR-0004") && overlaps[0].contains("index.ts"),
+        "{overlaps:?}"
+    );
+    // `package.json` (ADR-0001, ADR-0002) and `packages/core/**` (ADR-0001, ADR-0003) are
+    // shared only by `affects:` records: not named in any finding.
+    assert!(
+        overlaps.iter().all(|m| !m.contains("package.json")),
+        "{overlaps:?}"
+    );
+    // Where each record's scope comes from, in the JSON.
+    assert_eq!(record(&doc, "ADR-0001")["declared_in"], "affects");
+    assert_eq!(record(&doc, "ADR-0004")["declared_in"], "governs");
+    let scope = crate::fixture::json(SCOPE);
+    assert_eq!(record(&scope, "ADR-0002")["declared_in"], "affects");
+    assert_eq!(record(&scope, "ADR-0006")["declared_in"], "governs");
+}
+
 #[test]
 fn why_follows_a_declared_scope() {
     let fixture = copy_fixture(SCOPE);

@@ -106,9 +106,9 @@ pub struct Names {
     /// Folders of a family (`projects/infra-security-groups/`) by the key of their name
     /// without the family's first word (`securitygroups`).
     by_rest: HashMap<String, Vec<u32>>,
-    /// Files and folders by each whole part of their name between `-`, `_` and `.`
-    /// (`app-licensify-documentdb/` by `documentdb`, `lerna.json` by `lerna`; a hidden
-    /// tool's file `.eslintrc.js` by `eslint` too): what a product's name may name.
+    /// Folders by the first word of their name (`mysql/`, `dapr_runtime/` by `dapr`), files
+    /// by their name before the extensions (`lerna.json` by `lerna`, a hidden tool's file
+    /// `.eslintrc.js` by `eslint`): what a product's name may name.
     by_token: HashMap<String, Vec<u32>>,
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
@@ -186,29 +186,31 @@ impl Names {
         names
     }
 
-    /// Index every file and folder by the whole parts of its name.
+    /// Index every folder by the first word of its name, every file by its name before the
+    /// extensions (a hidden run-control file, `.eslintrc.js`, by its tool's name).
     fn tokens(&mut self) {
         let mut by_token: HashMap<String, Vec<u32>> = HashMap::new();
         for (n, e) in self.entries.iter().enumerate() {
             let trimmed = e.path.trim_end_matches('/');
             let leaf = trimmed.rsplit('/').next().unwrap_or(trimmed);
-            let mut parts: Vec<String> = leaf
-                .split(['-', '_', '.'])
-                .filter(|p| !p.is_empty())
-                .map(str::to_ascii_lowercase)
-                .collect();
-            // A tool's run-control file: `.eslintrc.js` is ESLint's.
-            if let Some(tool) = leaf
-                .strip_prefix('.')
-                .and_then(|l| l.split('.').next())
-                .and_then(|first| first.strip_suffix("rc"))
-            {
-                parts.push(tool.to_ascii_lowercase());
-            }
-            parts.sort();
-            parts.dedup();
-            for part in parts {
-                by_token.entry(part).or_default().push(n as u32);
+            let first = match leaf.strip_prefix('.') {
+                // Hidden: only a tool's run-control file, never a folder (`.vscode/`).
+                Some(rest) if !e.path.ends_with('/') => rest
+                    .split(['-', '_', '.'])
+                    .next()
+                    .and_then(|f| f.strip_suffix("rc")),
+                Some(_) => None,
+                // A folder by its first word (`dapr_runtime/`), a file by its whole name
+                // before the extensions (`lerna.json`, `next.config.js`; not
+                // `bouncer_public_rule.tf`).
+                None if e.path.ends_with('/') => leaf.split(['-', '_', '.']).next(),
+                None => leaf.split('.').next(),
+            };
+            if let Some(first) = first.filter(|f| !f.is_empty()) {
+                by_token
+                    .entry(first.to_ascii_lowercase())
+                    .or_default()
+                    .push(n as u32);
             }
         }
         self.by_token = by_token;
@@ -322,7 +324,7 @@ impl Names {
             named.insert(key(&term.text));
             // A word of a phrase that named code is no name of its own (`Organisations` of
             // `Worldwide Organisations`).
-            if term.kind == Kind::Phrase {
+            if matches!(term.kind, Kind::Phrase | Kind::TitlePhrase) {
                 named.extend(term.text.split(' ').map(key));
             }
             // A name matched by its words joined (`user_data` → `userdata/`) is less sure.
@@ -360,7 +362,7 @@ impl Names {
                 .unwrap_or_default()
         };
         match term.kind {
-            Kind::Phrase => return self.phrase(term),
+            Kind::Phrase | Kind::TitlePhrase => return self.phrase(term),
             Kind::Name => return self.product(term),
             Kind::Folder | Kind::TitleWord => return self.folder(term),
             Kind::Once => return Vec::new(),
@@ -452,18 +454,19 @@ impl Names {
         found
     }
 
-    /// The entry a product's name or an acronym names: the one file or folder (bar tests,
-    /// documentation and the bulk) with the name as a whole part of its name; a folder holding
-    /// every other match stands for them (`lambda/` over `lambda/lambda_sync.py`).
+    /// The entry a product's name names: the one file or folder (bar tests, documentation
+    /// and the bulk) whose name begins with it as a whole part; a folder holding every other
+    /// match stands for them (`lambda/` over `lambda/lambda_sync.py`).
     fn product(&self, term: &Term) -> Vec<&Entry> {
         let k = key(product_key(&term.text));
+        // A tool's own file lies at the top or directly in a package (`packages/web/`), not
+        // in a folder of the top (`bin/rails`).
         let packages: HashSet<&str> = self
             .entries
             .iter()
-            .filter(|e| e.named)
+            .filter(|e| e.named && e.path.trim_end_matches('/').contains('/'))
             .map(|e| e.path.as_str())
             .collect();
-        // A tool's own file lies at the top or directly in a package.
         let at_top = |path: &str| match path.rfind('/') {
             None => true,
             Some(at) => packages.contains(&path[..=at]),
@@ -473,17 +476,12 @@ impl Names {
             .get(&k)
             .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
             .unwrap_or_default();
-        // A folder with the name as a part (`app-licensify-documentdb/`), or a file it begins
-        // (a tool's own: `lerna.json`, `next.config.js`, `.eslintrc.js`), not one it is a
-        // word of (`sqs_allow_sns_policy.tpl`).
+        // A folder whose name begins with the name (`mysql/`, `puffin/`), or a tool's own
+        // file (`lerna.json`, `next.config.js`, `.eslintrc.js`); not a folder the name only
+        // qualifies (`app-transition-postgresql/`) nor a file it is a word of
+        // (`sqs_allow_sns_policy.tpl`).
         found.retain(|e| {
-            let first = leaf_stem(&e.path)
-                .trim_start_matches('.')
-                .split(['-', '_', '.'])
-                .next()
-                .map(key);
-            let begins = first.is_some_and(|f| f == k || f == format!("{k}rc"));
-            (e.path.ends_with('/') || (begins && at_top(&e.path)))
+            (e.path.ends_with('/') || at_top(&e.path))
                 && !self.most(e)
                 && !e.path.to_ascii_lowercase().contains("test")
                 && !in_tests(&e.path)
@@ -587,7 +585,7 @@ impl Names {
 }
 
 /// The records' vocabulary: the words and phrases (not compound names) that at least
-/// [`VOCABULARY_RECORDS`] records and an eighth of them say. A database's records all say
+/// [`VOCABULARY_RECORDS`] records and a tenth of them say. A database's records all say
 /// "time series", "query engine", `schema`; a kernel's, "function calling": the domain's
 /// words, not the name of the small file that happens to be called so.
 #[derive(Debug, Default)]
@@ -599,7 +597,7 @@ pub struct Vocabulary {
 }
 
 /// The fewest records that make a word the vocabulary.
-pub const VOCABULARY_RECORDS: usize = 4;
+pub const VOCABULARY_RECORDS: usize = 3;
 
 impl Vocabulary {
     /// The vocabulary of the records whose terms are `each` (one list per record).
@@ -623,7 +621,7 @@ impl Vocabulary {
                 *said.entry(k).or_default() += 1;
             }
         }
-        let least = VOCABULARY_RECORDS.max(records.div_ceil(8));
+        let least = VOCABULARY_RECORDS.max(records.div_ceil(10));
         Vocabulary {
             words: said
                 .into_iter()
@@ -648,8 +646,10 @@ impl Vocabulary {
                 .as_bytes()
                 .windows(2)
                 .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
-        !matches!(term.kind, Kind::Folder | Kind::TitleWord)
-            && !compound
+        !matches!(
+            term.kind,
+            Kind::Folder | Kind::TitleWord | Kind::TitlePhrase
+        ) && !compound
             && self.words.contains(&vocabulary_key(term))
     }
 }
@@ -763,7 +763,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Identifier => 9,
         Kind::Code if compound => 9,
         Kind::Code => 7,
-        Kind::Word | Kind::Phrase | Kind::Folder => 6,
+        Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Name | Kind::TitleWord | Kind::Once => 5,
     };
     let less = match matches {
@@ -962,7 +962,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
     }
 
     #[test]
-    fn the_vocabulary_is_what_four_records_and_an_eighth_of_them_say() {
+    fn the_vocabulary_is_what_three_records_and_a_tenth_of_them_say() {
         let term = |text: &str, kind| Term {
             text: text.into(),
             line: 1,
@@ -973,7 +973,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             terms.push(term("time series", Kind::Once));
             terms.push(term("TimeSeries", Kind::Identifier));
         }
-        for terms in each.iter_mut().take(4) {
+        for terms in each.iter_mut().take(3) {
             terms.push(term("schemas", Kind::Word));
         }
         let v = Vocabulary::new(each.iter().map(Vec::as_slice));

@@ -22,13 +22,16 @@ pub enum Kind {
     /// `RDS instance`): they may name a file or folder of as many words, the last word's
     /// plural folded (`worldwide_organisation.rb`, `rds_instance/`).
     Phrase,
-    /// A product's or a tool's name, or an acronym, written capitalised in prose (`Lambda`,
-    /// `DocumentDB`, `Lerna`, `ESLint`, `Next.js`) and said twice or in the title: it may
-    /// name the one file or folder of the tree that has it as a whole part of its name
-    /// (`app-licensify-documentdb/`, `lerna.json`, `.eslintrc.js`).
+    /// A product's or a tool's name written capitalised in prose (`Lambda`, `MySQL`,
+    /// `Lerna`, `ESLint`, `Next.js`; not an acronym) and said twice or in the title: it may
+    /// name the one folder or tool's file of the tree whose name begins with it (`lambda/`,
+    /// `mysql/`, `lerna.json`, `.eslintrc.js`).
     Name,
     /// A folder named as one: "the projects directory", "the `lambda` folder".
     Folder,
+    /// A phrase of the title: read as [`Kind::Phrase`], but never the records' vocabulary (the
+    /// title is what the record is about: `Region Migration`).
+    TitlePhrase,
     /// The title's last word, its head noun (`Table Compaction`, `Use Lunr for search`): it
     /// may name the one folder so named.
     TitleWord,
@@ -228,11 +231,12 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             push(folder, i, Kind::Folder, &mut out, &mut seen, &mut code);
         }
         let prose = prose_of(line);
+        let longer = in_longer_names(&prose);
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
                 push(token, i, kind, &mut out, &mut seen, &mut code);
             }
-            if is_product(token) {
+            if is_product(token) && !longer.contains(token) {
                 let at = names
                     .entry(key(product_key(token)))
                     .or_insert((token.to_string(), i, 0));
@@ -258,9 +262,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
     let mut said: Vec<(String, (String, usize, usize))> = said.into_iter().collect();
     said.sort_by(|a, b| (a.1 .1, &a.0).cmp(&(b.1 .1, &b.0)));
     for (k, (phrase, line, count)) in said {
-        let kind = match (count >= 2 || in_title.contains(&k)) && !code.contains(&k) {
-            true => Kind::Phrase,
-            false => Kind::Once,
+        let kind = match (in_title.contains(&k), count >= 2 && !code.contains(&k)) {
+            _ if code.contains(&k) => Kind::Once,
+            (true, _) => Kind::TitlePhrase,
+            (false, true) => Kind::Phrase,
+            (false, false) => Kind::Once,
         };
         push(&phrase, line, kind, &mut out, &mut seen, &mut code);
     }
@@ -281,10 +287,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
     }
     // Names likewise: said twice, or in the title.
     // Not the title's first word: capitalised as any sentence's first word is (`Retry policy`).
+    let longer = in_longer_names(title);
     let title_names: HashSet<String> = tokens(title)
         .into_iter()
         .skip(1)
-        .filter(|t| is_product(t))
+        .filter(|t| is_product(t) && !longer.contains(t))
         .map(|t| key(product_key(t)))
         .collect();
     let mut names: Vec<(String, (String, usize, usize))> = names.into_iter().collect();
@@ -299,9 +306,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
     out
 }
 
-/// A prose token written as a product's or a tool's name or an acronym: capitalised, three
-/// letters or more, not a common word, no `_` or `-` (`Lambda`, `VPC`, `DocumentDB`,
-/// `ESLint`, `Next.js`; not `ec2`, `external-dns`).
+/// A prose token written as a product's or a tool's name: capitalised, three letters or
+/// more with a lower-case one, not a common word, no `_` or `-` (`Lambda`, `DocumentDB`,
+/// `ESLint`, `Next.js`; not an acronym, `VPC`, `EC2`, nor `external-dns`).
 fn is_product(token: &str) -> bool {
     let name = product_key(token);
     // `Next.js` is a product even though `next` is a common word.
@@ -309,9 +316,33 @@ fn is_product(token: &str) -> bool {
     name.len() >= 3
         && name.starts_with(|c: char| c.is_ascii_uppercase())
         && name.chars().all(|c| c.is_ascii_alphanumeric())
-        && name.chars().any(|c| c.is_ascii_alphabetic())
+        && name.chars().any(|c| c.is_ascii_lowercase())
         && (product || !is_stop(&key(name)))
         && !is_placeholder(name)
+}
+
+/// The capitalised words of `prose` written next to another (`Corporate Information Pages`,
+/// `Copilot Studio`): words of a longer name, not names of their own. Common words do not
+/// count (`Use Lerna`).
+fn in_longer_names(prose: &str) -> HashSet<&str> {
+    let words: Vec<&str> = prose.split_whitespace().collect();
+    fn capital(w: &str) -> Option<&str> {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.');
+        let core = core.trim_end_matches('.');
+        (core.starts_with(|c: char| c.is_ascii_uppercase()) && !is_stop(&key(product_key(core))))
+            .then_some(core)
+    }
+    let mut out = HashSet::new();
+    for pair in words.windows(2) {
+        // Punctuation between them ends the name.
+        let joined = !pair[0].ends_with([',', ';', ':', '.', ')', '!', '?', '|'])
+            && !pair[1].starts_with(['(', '|']);
+        if let (true, Some(a), Some(b)) = (joined, capital(pair[0]), capital(pair[1])) {
+            out.insert(a);
+            out.insert(b);
+        }
+    }
+    out
 }
 
 /// A product's name without its `.js` (`Next.js` is `Next`).
@@ -519,7 +550,7 @@ mod tests {
         let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
         terms(&lines, title, 0)
             .into_iter()
-            .filter(|t| t.kind == Kind::Phrase)
+            .filter(|t| matches!(t.kind, Kind::Phrase | Kind::TitlePhrase))
             .map(|t| t.text)
             .collect()
     }

@@ -480,22 +480,24 @@ fn by_path(g: &GitRepo, id: &str) -> Vec<(String, String)> {
 fn a_product_name_names_the_one_folder_or_tool_file_it_is_a_part_of() {
     let g = repo(&[
         (
-            "docs/adr/0038-documentdb.md",
-            "# 38. Mongo replacement by DocumentDB\n\nStatus: Accepted\n\nLicensing moves to DocumentDB. Security stays as it is.\n",
+            "docs/adr/0038-mysql.md",
+            "# 38. Serve the wire protocol of MySQL\n\nStatus: Accepted\n\nClients of MySQL connect as they do today. Security stays as it is.\nPostgreSQL keeps its data; PostgreSQL is not moved.\n",
         ),
         (
             "docs/adr/0039-network.md",
-            "# 39. Network\n\nStatus: Accepted\n\nThe security of the network matters. Security is reviewed. We use SNS; SNS is cheap. The AST is parsed; the AST is kept.\n",
+            "# 39. Network\n\nStatus: Accepted\n\nThe security of the network matters. Security is reviewed. We use Simple Notification Service; Simple Notification Service is cheap. The Sns topic and the Sns queue, the Ast is parsed; the Ast is kept.\n",
         ),
         (
             "docs/adr/0040-monorepo.md",
             "# 40. A monorepo with Lerna\n\nStatus: Accepted\n\nPackages are linted by ESLint; ESLint runs before each commit.\n",
         ),
-        ("terraform/projects/app-licensify-documentdb/main.tf", "# db\n"),
-        ("terraform/projects/app-licensify-documentdb/documentdb.tf", "# db\n"),
+        ("src/servers/src/mysql/handler.rs", "// m\n"),
+        ("src/servers/src/mysql/mod.rs", "// m\n"),
+        ("terraform/projects/app-transition-postgresql/main.tf", "# db\n"),
         ("terraform/projects/infra-security/main.tf", "# sg\n"),
         ("terraform/policies/sqs_allow_sns_policy.tpl", "{}\n"),
         ("src/sql/src/ast.rs", "// ast\n"),
+        ("terraform/modules/simple/main.tf", "# s\n"),
         ("lerna.json", "{}\n"),
         (".eslintrc.js", "module.exports = {};\n"),
         ("packages/ui/.eslintrc.js", "module.exports = {};\n"),
@@ -503,18 +505,17 @@ fn a_product_name_names_the_one_folder_or_tool_file_it_is_a_part_of() {
     ]);
     assert_eq!(
         by_path(&g, "ADR-0038"),
-        [(
-            "DocumentDB".to_string(),
-            "terraform/projects/app-licensify-documentdb/".to_string()
-        )],
-        "the one folder with the name as a part stands for the files in it; `Security` is \
-         an ordinary word another record writes in lower case"
+        [("MySQL".to_string(), "src/servers/src/mysql/".to_string())],
+        "the one folder whose name begins with the name stands for the files in it; \
+         `PostgreSQL` only qualifies `app-transition-postgresql/`; `Security` is an ordinary \
+         word another record writes in lower case"
     );
     assert_eq!(
         by_path(&g, "ADR-0039"),
         [],
         "a name is no word in the middle of a file's name (`sqs_allow_sns_policy.tpl`) nor \
-         a file deep in the tree (`src/sql/src/ast.rs`)"
+         a file deep in the tree (`src/sql/src/ast.rs`); capitalised words side by side are \
+         one longer name (`Simple Notification Service`)"
     );
     assert_eq!(
         by_path(&g, "ADR-0040"),

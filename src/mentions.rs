@@ -110,6 +110,8 @@ pub struct Names {
     /// by their name before the extensions (`lerna.json` by `lerna`, a hidden tool's file
     /// `.eslintrc.js` by `eslint`): what a product's name may name.
     by_token: HashMap<String, Vec<u32>>,
+    /// The packages below the top (`packages/web/`): a tool's own file may lie in one.
+    packages: HashSet<String>,
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
     pub checksum: Option<[u8; 20]>,
@@ -214,6 +216,12 @@ impl Names {
             }
         }
         self.by_token = by_token;
+        self.packages = self
+            .entries
+            .iter()
+            .filter(|e| e.named && e.path.trim_end_matches('/').contains('/'))
+            .map(|e| e.path.clone())
+            .collect();
     }
 
     /// Index the folders of each family by their name without its first word: a first word
@@ -461,12 +469,7 @@ impl Names {
         let k = key(product_key(&term.text));
         // A tool's own file lies at the top or directly in a package (`packages/web/`), not
         // in a folder of the top (`bin/rails`).
-        let packages: HashSet<&str> = self
-            .entries
-            .iter()
-            .filter(|e| e.named && e.path.trim_end_matches('/').contains('/'))
-            .map(|e| e.path.as_str())
-            .collect();
+        let packages = &self.packages;
         let at_top = |path: &str| match path.rfind('/') {
             None => true,
             Some(at) => packages.contains(&path[..=at]),

@@ -359,6 +359,11 @@ fn named_folders(line: &str) -> Vec<&str> {
         )
         .expect("regex")
     });
+    // Most lines name no folder: the regex only where one of its words is.
+    let lower = line.to_ascii_lowercase();
+    if !(lower.contains("director") || lower.contains("folder") || lower.contains(" dir")) {
+        return Vec::new();
+    }
     re.captures_iter(line)
         .filter_map(|c| c.get(1))
         .map(|m| m.as_str())

@@ -218,11 +218,15 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let line = &without_external_link_texts(line);
         // Words in backticks that are not paths.
         let spans = code_spans(line);
+        let values = enumerated(line);
         for span in &spans {
             let word = span.trim_end_matches("()");
             // An all-capitals word is a constant or an acronym (`HEAD`, `PATH`), not a name.
             let shouting = !word.chars().any(|c| c.is_lowercase());
-            if clean_code_path(span).is_some() || !is_name(word) || shouting {
+            // A lower-case word listed among three code spans or more is a value: a column,
+            // a source, an option (`opentsdb` / `loki` / `custom`).
+            let value = !word.chars().any(|c| c.is_uppercase()) && values.contains(span);
+            if clean_code_path(span).is_some() || !is_name(word) || shouting || value {
                 continue;
             }
             push(word, i, Kind::Code, &mut out, &mut seen, &mut code);
@@ -348,6 +352,25 @@ fn in_longer_names(prose: &str) -> HashSet<&str> {
 /// A product's name without its `.js` (`Next.js` is `Next`).
 pub fn product_key(token: &str) -> &str {
     token.strip_suffix(".js").unwrap_or(token)
+}
+
+/// The code spans of `line` listed three or more in a row, separated only by commas, slashes,
+/// bars, `and` or `or` (`` `a`, `b` and `c` ``, `` `x` / `y` / `z` ``).
+fn enumerated(line: &str) -> HashSet<&str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static SPAN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if line.matches('`').count() < 6 {
+        return HashSet::new();
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?:`[^`]+`\s*(?:,|/|\||\band\b|\bor\b)\s*){2,}`[^`]+`").expect("regex")
+    });
+    let span = SPAN.get_or_init(|| regex::Regex::new(r"`([^`]+)`").expect("regex"));
+    re.find_iter(line)
+        .flat_map(|m| span.captures_iter(m.as_str()))
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .collect()
 }
 
 /// The folders a line names as folders: "the projects directory", "the `lambda` folder".

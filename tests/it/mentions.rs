@@ -669,8 +669,9 @@ fn a_lower_case_word_in_backticks_names_a_folder_not_a_file_and_english_no_test(
     let g = repo(&[
         (
             "docs/rfcs/0001-histograms.md",
-            "# 1. Histograms\n\nStatus: Accepted\n\nThe `rate` function and `partition` rules; a `min-max` index.\nThe ADR slug is the id; each ADR slug is unique.\n",
+            "# 1. Histograms\n\nStatus: Accepted\n\nThe `rate` function and `partition` rules; a `min-max` index.\nThe ADR slug is the id; each ADR slug is unique.\nA source is `prometheus` / `opentsdb` / `custom`.\n",
         ),
+        ("src/servers/src/opentsdb/mod.rs", "// o\n"),
         ("src/function/src/scalars/math/rate.rs", "// r\n"),
         ("src/partition/src/lib.rs", "// p\n"),
         ("tests/cases/aggregate/min_max.sql", "select 1;\n"),
@@ -686,6 +687,7 @@ fn a_lower_case_word_in_backticks_names_a_folder_not_a_file_and_english_no_test(
             ("partition".to_string(), "src/partition/".to_string()),
         ],
         "`rate` is a function, not `rate.rs`; `min-max` is English, not a test case; a \
-         record word in a phrase with another word names a tool's code"
+         record word in a phrase with another word names a tool's code; `opentsdb` is one \
+         value of a list"
     );
 }

@@ -9,6 +9,7 @@
 use crate::governs::Pattern;
 pub use crate::model::CodeMention;
 use crate::text::terms::classify;
+use crate::text::terms::product_key;
 use crate::text::terms::singular;
 pub use crate::text::terms::{key, terms, Kind, Term};
 use std::collections::{HashMap, HashSet};
@@ -105,6 +106,12 @@ pub struct Names {
     /// Folders of a family (`projects/infra-security-groups/`) by the key of their name
     /// without the family's first word (`securitygroups`).
     by_rest: HashMap<String, Vec<u32>>,
+    /// Folders by the first word of their name (`mysql/`, `dapr_runtime/` by `dapr`), files
+    /// by their name before the extensions (`lerna.json` by `lerna`, a hidden tool's file
+    /// `.eslintrc.js` by `eslint`): what a product's name may name.
+    by_token: HashMap<String, Vec<u32>>,
+    /// The packages below the top (`packages/web/`): a tool's own file may lie in one.
+    packages: HashSet<String>,
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
     pub checksum: Option<[u8; 20]>,
@@ -177,7 +184,44 @@ impl Names {
         }
         names.digest = hasher.0;
         names.families();
+        names.tokens();
         names
+    }
+
+    /// Index every folder by the first word of its name, every file by its name before the
+    /// extensions (a hidden run-control file, `.eslintrc.js`, by its tool's name).
+    fn tokens(&mut self) {
+        let mut by_token: HashMap<String, Vec<u32>> = HashMap::new();
+        for (n, e) in self.entries.iter().enumerate() {
+            let trimmed = e.path.trim_end_matches('/');
+            let leaf = trimmed.rsplit('/').next().unwrap_or(trimmed);
+            let first = match leaf.strip_prefix('.') {
+                // Hidden: only a tool's run-control file, never a folder (`.vscode/`).
+                Some(rest) if !e.path.ends_with('/') => rest
+                    .split(['-', '_', '.'])
+                    .next()
+                    .and_then(|f| f.strip_suffix("rc")),
+                Some(_) => None,
+                // A folder by its first word (`dapr_runtime/`), a file by its whole name
+                // before the extensions (`lerna.json`, `next.config.js`; not
+                // `bouncer_public_rule.tf`).
+                None if e.path.ends_with('/') => leaf.split(['-', '_', '.']).next(),
+                None => leaf.split('.').next(),
+            };
+            if let Some(first) = first.filter(|f| !f.is_empty()) {
+                by_token
+                    .entry(first.to_ascii_lowercase())
+                    .or_default()
+                    .push(n as u32);
+            }
+        }
+        self.by_token = by_token;
+        self.packages = self
+            .entries
+            .iter()
+            .filter(|e| e.named && e.path.trim_end_matches('/').contains('/'))
+            .map(|e| e.path.clone())
+            .collect();
     }
 
     /// Index the folders of each family by their name without its first word: a first word
@@ -228,6 +272,18 @@ impl Names {
     /// the record folders `skip`, or governed by the record (`governs`). In line order, each
     /// path once.
     pub fn resolve(&self, terms: &[Term], governs: &[String], skip: &[String]) -> Vec<CodeMention> {
+        self.resolve_with(terms, governs, skip, &Vocabulary::default())
+    }
+
+    /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
+    /// bar a top-level folder or a package.
+    pub fn resolve_with(
+        &self,
+        terms: &[Term],
+        governs: &[String],
+        skip: &[String],
+        vocabulary: &Vocabulary,
+    ) -> Vec<CodeMention> {
         let patterns: Vec<Pattern> = governs.iter().map(|g| Pattern::new(g)).collect();
         let governed = |path: &str| {
             let probe = path.trim_end_matches('/');
@@ -244,16 +300,40 @@ impl Names {
         };
         let mut out: Vec<CodeMention> = Vec::new();
         let mut seen: HashSet<&str> = HashSet::new();
+        // The keys of the terms that named something: a name also read as an identifier
+        // (`DocumentDB`) is looked up by its parts only when the whole names nothing.
+        let mut named: HashSet<String> = HashSet::new();
         for term in terms {
+            if term.kind == Kind::Once
+                || (term.kind == Kind::Name && named.contains(&key(product_key(&term.text))))
+                || vocabulary.ordinary(term)
+            {
+                continue;
+            }
             let found = self.lookup(term);
-            let found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
+            let mut found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
+            // The domain's vocabulary names no small part of the code: only a top-level
+            // folder or a package (`event-bus/` for "event bus" in a mail server's records).
+            if vocabulary.holds(term) {
+                found.retain(|e| e.named);
+            }
             // A single word is the name of many things: it must name one path.
             let most = match classify(&term.text) {
-                Some(Kind::Identifier) => MAX_MATCHES,
+                Some(Kind::Identifier)
+                    if !matches!(term.kind, Kind::Name | Kind::Folder | Kind::TitleWord) =>
+                {
+                    MAX_MATCHES
+                }
                 _ => 1,
             };
             if found.is_empty() || found.len() > most {
                 continue;
+            }
+            named.insert(key(&term.text));
+            // A word of a phrase that named code is no name of its own (`Organisations` of
+            // `Worldwide Organisations`).
+            if matches!(term.kind, Kind::Phrase | Kind::TitlePhrase) {
+                named.extend(term.text.split(' ').map(key));
             }
             // A name matched by its words joined (`user_data` → `userdata/`) is less sure.
             let joined = term.text.contains('_')
@@ -289,8 +369,12 @@ impl Names {
                 .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
                 .unwrap_or_default()
         };
-        if term.kind == Kind::Phrase {
-            return self.phrase(term);
+        match term.kind {
+            Kind::Phrase | Kind::TitlePhrase => return self.phrase(term),
+            Kind::Name => return self.product(term),
+            Kind::Folder | Kind::TitleWord => return self.folder(term),
+            Kind::Once => return Vec::new(),
+            _ => {}
         }
         let qualified = term.text.contains("::") || term.text.contains('.');
         // A name of several words names a file or folder of as many (`start-up` is not
@@ -342,8 +426,14 @@ impl Names {
             });
         }
         // Code first: a name also found in tests, fixtures or examples names the code; a
-        // single word never names a test.
-        if words < 2 || found.iter().any(|e| !in_tests(&e.path)) {
+        // single word or hyphenated English (`min-max`, `self-join`) never names a test.
+        let english = term.text.contains('-')
+            && !term.text.contains(['_', '.', ':'])
+            && !term
+                .text
+                .chars()
+                .any(|c| c.is_ascii_uppercase() && c != term.text.chars().next().unwrap_or(c));
+        if words < 2 || english || found.iter().any(|e| !in_tests(&e.path)) {
             found.retain(|e| !in_tests(&e.path));
         }
         // A bare word the repository names many of its files by (`mailbox` in a mail server)
@@ -364,7 +454,88 @@ impl Names {
         if found.iter().any(|e| e.path.ends_with('/')) {
             found.retain(|e| e.path.ends_with('/'));
         }
+        // A single lower-case word in backticks is a function, a method, a keyword or a
+        // field (`rate`, `close`, `finish`): it may name a folder, never a file.
+        if term.kind == Kind::Code && classify(&term.text) == Some(Kind::Word) {
+            found.retain(|e| e.path.ends_with('/'));
+        }
         found
+    }
+
+    /// The entry a product's name names: the one file or folder (bar tests, documentation
+    /// and the bulk) whose name begins with it as a whole part; a folder holding every other
+    /// match stands for them (`lambda/` over `lambda/lambda_sync.py`).
+    fn product(&self, term: &Term) -> Vec<&Entry> {
+        let k = key(product_key(&term.text));
+        // A tool's own file lies at the top or directly in a package (`packages/web/`), not
+        // in a folder of the top (`bin/rails`).
+        let packages = &self.packages;
+        let at_top = |path: &str| match path.rfind('/') {
+            None => true,
+            Some(at) => packages.contains(&path[..=at]),
+        };
+        let mut found: Vec<&Entry> = self
+            .by_token
+            .get(&k)
+            .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
+            .unwrap_or_default();
+        // A folder whose name begins with the name (`mysql/`, `puffin/`), or a tool's own
+        // file (`lerna.json`, `next.config.js`, `.eslintrc.js`); not a folder the name only
+        // qualifies (`app-transition-postgresql/`) nor a file it is a word of
+        // (`sqs_allow_sns_policy.tpl`).
+        found.retain(|e| {
+            (e.path.ends_with('/') || at_top(&e.path))
+                && !self.most(e)
+                && !e.path.to_ascii_lowercase().contains("test")
+                && !in_tests(&e.path)
+                && !self.bulk(e)
+        });
+        let folders: Vec<&Entry> = found
+            .iter()
+            .copied()
+            .filter(|f| {
+                f.path.ends_with('/') && found.iter().all(|e| e.path.starts_with(f.path.as_str()))
+            })
+            .collect();
+        if let Some(top) = folders.into_iter().min_by_key(|f| f.path.len()) {
+            return vec![top];
+        }
+        // The same file at the top and in packages (`.eslintrc.js`): the top one, which the
+        // packages' copies extend.
+        let leaf = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+        if let Some(top) = found.iter().find(|e| !e.path.contains('/')) {
+            if found.iter().all(|e| leaf(&e.path) == top.path) {
+                return vec![*top];
+            }
+        }
+        found
+    }
+
+    /// The folder "the X directory" or the title's last word names: the one folder of that
+    /// name, bar hidden ones, tests, documentation and (for the title's word) the bulk.
+    fn folder(&self, term: &Term) -> Vec<&Entry> {
+        self.by_key
+            .get(&key(&term.text))
+            .map(|ns| {
+                ns.iter()
+                    .map(|&n| &self.entries[n as usize])
+                    .filter(|e| {
+                        e.path.ends_with('/')
+                            && !e.path.starts_with('.')
+                            && !in_tests(&e.path)
+                            && (term.kind == Kind::Folder || !(self.bulk(e) || self.most(e)))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Whether a top-level folder holds half the tracked files or more: a word names it as
+    /// what the repository is written in (`Terraform`, `terraform/`).
+    fn most(&self, e: &Entry) -> bool {
+        self.under_top
+            .get(&e.path)
+            .is_some_and(|n| n * 2 > self.files)
     }
 
     /// Whether a folder holds a tenth of the tracked files or more (when there are
@@ -414,6 +585,81 @@ impl Names {
         }
         found
     }
+}
+
+/// The records' vocabulary: the words and phrases (not compound names) that at least
+/// [`VOCABULARY_RECORDS`] records and a tenth of them say. A database's records all say
+/// "time series", "query engine", `schema`; a kernel's, "function calling": the domain's
+/// words, not the name of the small file that happens to be called so.
+#[derive(Debug, Default)]
+pub struct Vocabulary {
+    words: HashSet<String>,
+    /// The words some record writes in lower case in its prose: ordinary words, not names
+    /// (`Security`, `Networking` at the start of a sentence or in a title).
+    lower: HashSet<String>,
+}
+
+/// The fewest records that make a word the vocabulary.
+pub const VOCABULARY_RECORDS: usize = 3;
+
+impl Vocabulary {
+    /// The vocabulary of the records whose terms are `each` (one list per record).
+    pub fn new<'a>(each: impl IntoIterator<Item = &'a [Term]>) -> Vocabulary {
+        let mut said: HashMap<String, usize> = HashMap::new();
+        let mut lower: HashSet<String> = HashSet::new();
+        let mut records: usize = 0;
+        for terms in each {
+            records += 1;
+            let keys: HashSet<String> = terms.iter().map(vocabulary_key).collect();
+            lower.extend(
+                terms
+                    .iter()
+                    .filter(|t| {
+                        matches!(t.kind, Kind::Word | Kind::Once)
+                            && t.text.chars().all(|c| c.is_ascii_lowercase())
+                    })
+                    .map(|t| key(&t.text)),
+            );
+            for k in keys {
+                *said.entry(k).or_default() += 1;
+            }
+        }
+        let least = VOCABULARY_RECORDS.max(records.div_ceil(10));
+        Vocabulary {
+            words: said
+                .into_iter()
+                .filter(|(_, n)| *n >= least)
+                .map(|(k, _)| k)
+                .collect(),
+            lower,
+        }
+    }
+
+    /// Whether a capitalised name is an ordinary word some record writes in lower case.
+    pub fn ordinary(&self, term: &Term) -> bool {
+        term.kind == Kind::Name && self.lower.contains(&key(product_key(&term.text)))
+    }
+
+    /// Whether `term` is a word or phrase of the vocabulary: a compound name (CamelCase,
+    /// snake_case, dotted or `::`) or a folder named as one never is.
+    pub fn holds(&self, term: &Term) -> bool {
+        let compound = term.text.contains(['_', '.', ':'])
+            || term
+                .text
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+        !matches!(
+            term.kind,
+            Kind::Folder | Kind::TitleWord | Kind::TitlePhrase
+        ) && !compound
+            && self.words.contains(&vocabulary_key(term))
+    }
+}
+
+/// A term's key as the vocabulary counts it: plural folded, a product's `.js` left out.
+fn vocabulary_key(term: &Term) -> String {
+    singular(&key(product_key(&term.text)))
 }
 
 /// The words of a name: parts between `_`, `-`, `.` and lower-to-upper case changes.
@@ -478,19 +724,23 @@ fn is_doc(path: &str) -> bool {
     .any(|e| lower.ends_with(e))
 }
 
-/// Folders of tests, fixtures, examples and vendored code.
+/// Folders of tests, fixtures, examples, test doubles and vendored code.
 #[rustfmt::skip]
 const TEST_FOLDERS: &[&str] = &[
     "test", "tests", "spec", "specs", "__tests__", "testdata", "fixtures", "fixture", "examples",
     "example", "vendor", "node_modules", "third_party", "third-party", "bench", "benches", "testing", "e2e",
-    "features", "samples", "sample", "demos", "demo",
+    "features", "samples", "sample", "demos", "demo", "mock", "mocks",
 ];
 
 /// Whether a folder's name is one of tests: in [`TEST_FOLDERS`], or named as a kind of
-/// tests (`UnitTests`, `integration-tests`, `Foo.Tests`).
+/// tests or their helpers (`UnitTests`, `integration-tests`, `Foo.Tests`, `test_util`).
 fn test_folder(part: &str) -> bool {
     let lower = part.to_ascii_lowercase();
-    TEST_FOLDERS.contains(&part) || lower.ends_with("tests") || lower.ends_with("-test")
+    TEST_FOLDERS.contains(&part)
+        || lower.ends_with("tests")
+        || lower.ends_with("-test")
+        || lower.starts_with("test_")
+        || lower.starts_with("test-")
 }
 
 /// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.
@@ -516,7 +766,8 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Identifier => 9,
         Kind::Code if compound => 9,
         Kind::Code => 7,
-        Kind::Word | Kind::Phrase => 6,
+        Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
+        Kind::Name | Kind::TitleWord | Kind::Once => 5,
     };
     let less = match matches {
         0 | 1 => 0,
@@ -564,7 +815,7 @@ mod tests {
 
     fn t(text: &str) -> Vec<(String, Kind)> {
         let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
-        terms(&lines, "Use a thing")
+        terms(&lines, "Use a thing", 0)
             .into_iter()
             .map(|t| (t.text, t.kind))
             .collect()
@@ -592,7 +843,15 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
     #[test]
     fn title_words_and_placeholders_are_not_terms() {
         let found = t("thing my-app foo_bar `foo` well-known");
-        assert!(found.is_empty(), "{found:?}");
+        // The title's word is said (counted once), and its head noun may name a folder: no
+        // bare-word term.
+        assert_eq!(
+            found,
+            [
+                ("thing".to_string(), Kind::Once),
+                ("thing".to_string(), Kind::TitleWord)
+            ]
+        );
     }
 
     #[test]
@@ -703,6 +962,42 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
         assert!(got(term("user-data", Kind::Identifier))
             .iter()
             .all(|(p, _)| p != "terraform/userdata/"));
+    }
+
+    #[test]
+    fn the_vocabulary_is_what_three_records_and_a_tenth_of_them_say() {
+        let term = |text: &str, kind| Term {
+            text: text.into(),
+            line: 1,
+            kind,
+        };
+        let mut each: Vec<Vec<Term>> = (0..40).map(|_| Vec::new()).collect();
+        for terms in each.iter_mut().take(5) {
+            terms.push(term("time series", Kind::Once));
+            terms.push(term("TimeSeries", Kind::Identifier));
+        }
+        for terms in each.iter_mut().take(3) {
+            terms.push(term("schemas", Kind::Word));
+        }
+        let v = Vocabulary::new(each.iter().map(Vec::as_slice));
+        assert!(v.holds(&term("Time Series", Kind::Phrase)), "5 of 40");
+        assert!(
+            !v.holds(&term("schema", Kind::Code)),
+            "4 of 40 is less than an eighth"
+        );
+        assert!(
+            !v.holds(&term("TimeSeries", Kind::Identifier)),
+            "a compound name"
+        );
+        let v = Vocabulary::new(each.iter().take(12).map(Vec::as_slice));
+        assert!(
+            v.holds(&term("schema", Kind::Code)),
+            "4 of 12, plural folded"
+        );
+        assert!(
+            v.ordinary(&term("Schemas", Kind::Name)),
+            "written in lower case"
+        );
     }
 
     #[test]

@@ -158,7 +158,13 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             let h = l.trim_start_matches('#');
             h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
         });
-    let terms = crate::text::terms::terms(&lines, &title);
+    // The title's line: its heading, or its frontmatter key (a title made of the file's name
+    // is on no line: the first).
+    let title_line = all_lines
+        .iter()
+        .position(|l| !title.is_empty() && l.contains(title.as_str()))
+        .unwrap_or(0);
+    let terms = crate::text::terms::terms(&lines, &title, title_line);
     // Citations named only as what the decision replaces; the rest, to tell a record cited
     // both ways (its frontmatter and code-span paths cite it otherwise too).
     let (replaced, mut cited_otherwise) =

@@ -336,9 +336,10 @@ fn add_mentions(
 ) {
     let by_path: std::collections::HashMap<&str, &ParsedRecord> =
         parsed.iter().map(|p| (p.path.as_str(), p)).collect();
+    let vocabulary = crate::mentions::Vocabulary::new(parsed.iter().map(|p| p.terms.as_slice()));
     for r in records.iter_mut() {
         if let Some(p) = by_path.get(r.path.as_str()) {
-            r.code_mentions = names.resolve(&p.terms, &r.governs, folders);
+            r.code_mentions = names.resolve_with(&p.terms, &r.governs, folders, &vocabulary);
         }
     }
 }

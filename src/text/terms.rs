@@ -22,6 +22,22 @@ pub enum Kind {
     /// `RDS instance`): they may name a file or folder of as many words, the last word's
     /// plural folded (`worldwide_organisation.rb`, `rds_instance/`).
     Phrase,
+    /// A product's or a tool's name written capitalised in prose (`Lambda`, `MySQL`,
+    /// `Lerna`, `ESLint`, `Next.js`; not an acronym) and said twice or in the title: it may
+    /// name the one folder or tool's file of the tree whose name begins with it (`lambda/`,
+    /// `mysql/`, `lerna.json`, `.eslintrc.js`).
+    Name,
+    /// A folder named as one: "the projects directory", "the `lambda` folder".
+    Folder,
+    /// A phrase of the title: read as [`Kind::Phrase`], but never the records' vocabulary (the
+    /// title is what the record is about: `Region Migration`).
+    TitlePhrase,
+    /// The title's last word, its head noun (`Table Compaction`, `Use Lunr for search`): it
+    /// may name the one folder so named.
+    TitleWord,
+    /// Said once, not a term by itself: read only to count how many records say it (a word
+    /// or phrase most records say is the domain's vocabulary, not a name of code).
+    Once,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -93,6 +109,15 @@ const PLACEHOLDERS: &[&str] = &[
     "yourproject", "someservice", "hello", "helloworld", "lorem", "ipsum",
 ];
 
+/// The decision-record words of [`STOP`]: inside a phrase with another word they may name
+/// code of a tool about records (`ADR slug` is `AdrSlug.ts`).
+#[rustfmt::skip]
+const RECORD_WORDS: &[&str] = &["adr", "adrs", "rfc", "rfcs", "decision", "decisions", "record", "records"];
+
+fn is_record_word(k: &str) -> bool {
+    RECORD_WORDS.contains(&k)
+}
+
 fn is_stop(k: &str) -> bool {
     static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
     let set = SET.get_or_init(|| STOP.iter().chain(PLACEHOLDERS).map(|w| key(w)).collect());
@@ -141,9 +166,10 @@ pub fn classify(token: &str) -> Option<Kind> {
 }
 
 /// The terms in a record's visible lines (fenced code blocks already left out: their names
-/// are examples), each once at its first line. `title` is the record's title: its words are
-/// not bare-word terms (a record titled "Billing" mentions billing everywhere).
-pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
+/// are examples), each once at its first line. `title` is the record's title, on line
+/// `title_line` (0-based; in the frontmatter, or the heading): its words are not bare-word
+/// terms (a record titled "Billing" mentions billing everywhere), its phrases are.
+pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Term> {
     let title_words: HashSet<String> = title
         .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
         .map(key)
@@ -153,6 +179,8 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
     let mut out = Vec::new();
     // Each phrase by its key, plural folded: as first written, its line, how often said.
     let mut said: HashMap<String, (String, usize, usize)> = HashMap::new();
+    // Each capitalised name the same way.
+    let mut names: HashMap<String, (String, usize, usize)> = HashMap::new();
     let push = |text: &str,
                 line: usize,
                 kind: Kind,
@@ -163,11 +191,19 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
         if is_stop(&k) || is_placeholder(text) {
             return;
         }
-        if kind == Kind::Word && title_words.contains(&k) {
-            return;
-        }
+        // A title word is said by the record, but is no bare-word term.
+        let kind = match kind {
+            Kind::Word if title_words.contains(&k) => Kind::Once,
+            k => k,
+        };
+        // A name or a folder is looked up its own way: it may share its key with a term.
+        let k = match kind {
+            Kind::Name => format!("name:{k}"),
+            Kind::Folder | Kind::TitleWord => format!("folder:{k}"),
+            _ => k,
+        };
         // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
-        if kind != Kind::Phrase {
+        if matches!(kind, Kind::Code | Kind::Identifier | Kind::Word) {
             code.insert(singular(&k));
         }
         if seen.insert(k) {
@@ -182,19 +218,33 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
         let line = &without_external_link_texts(line);
         // Words in backticks that are not paths.
         let spans = code_spans(line);
+        let values = enumerated(line);
         for span in &spans {
             let word = span.trim_end_matches("()");
             // An all-capitals word is a constant or an acronym (`HEAD`, `PATH`), not a name.
             let shouting = !word.chars().any(|c| c.is_lowercase());
-            if clean_code_path(span).is_some() || !is_name(word) || shouting {
+            // A lower-case word listed among three code spans or more is a value: a column,
+            // a source, an option (`opentsdb` / `loki` / `custom`).
+            let value = !word.chars().any(|c| c.is_uppercase()) && values.contains(span);
+            if clean_code_path(span).is_some() || !is_name(word) || shouting || value {
                 continue;
             }
             push(word, i, Kind::Code, &mut out, &mut seen, &mut code);
         }
+        for folder in named_folders(line) {
+            push(folder, i, Kind::Folder, &mut out, &mut seen, &mut code);
+        }
         let prose = prose_of(line);
+        let longer = in_longer_names(&prose);
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
                 push(token, i, kind, &mut out, &mut seen, &mut code);
+            }
+            if is_product(token) && !longer.contains(token) {
+                let at = names
+                    .entry(key(product_key(token)))
+                    .or_insert((token.to_string(), i, 0));
+                at.2 += 1;
             }
         }
         for phrase in phrases(&prose) {
@@ -206,15 +256,142 @@ pub fn terms(lines: &[(usize, &str)], title: &str) -> Vec<Term> {
     // Phrases last, so a name written as code wins the paths both name; a phrase only when
     // the record says it twice or more, or in its title (a concept it is about, not a
     // passing list item), and not when it is a name already read (`Blob Store`, `BlobStore`).
+    // A phrase of the title is a term even when only the frontmatter says it ("Feature Name:
+    // Region Migration Procedure"): the title is what the record is about.
     let in_title: HashSet<String> = phrases(title).iter().map(|p| singular(&key(p))).collect();
+    for p in phrases(title) {
+        let k = singular(&key(&p));
+        said.entry(k).or_insert((p, title_line, 0));
+    }
     let mut said: Vec<(String, (String, usize, usize))> = said.into_iter().collect();
     said.sort_by(|a, b| (a.1 .1, &a.0).cmp(&(b.1 .1, &b.0)));
     for (k, (phrase, line, count)) in said {
-        if (count >= 2 || in_title.contains(&k)) && !code.contains(&k) {
-            push(&phrase, line, Kind::Phrase, &mut out, &mut seen, &mut code);
+        let kind = match (in_title.contains(&k), count >= 2 && !code.contains(&k)) {
+            _ if code.contains(&k) => Kind::Once,
+            (true, _) => Kind::TitlePhrase,
+            (false, true) => Kind::Phrase,
+            (false, false) => Kind::Once,
+        };
+        push(&phrase, line, kind, &mut out, &mut seen, &mut code);
+    }
+    // The title's last word, its head noun, names the one folder so named (`Table
+    // Compaction`, `mito2/src/compaction/`): the title is what the record is about.
+    let head = tokens(title)
+        .into_iter()
+        .rfind(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !is_stop(&key(w)));
+    if let Some(word) = head {
+        push(
+            word,
+            title_line,
+            Kind::TitleWord,
+            &mut out,
+            &mut seen,
+            &mut code,
+        );
+    }
+    // Names likewise: said twice, or in the title.
+    // Not the title's first word: capitalised as any sentence's first word is (`Retry policy`).
+    let longer = in_longer_names(title);
+    let title_names: HashSet<String> = tokens(title)
+        .into_iter()
+        .skip(1)
+        .filter(|t| is_product(t) && !longer.contains(t))
+        .map(|t| key(product_key(t)))
+        .collect();
+    let mut names: Vec<(String, (String, usize, usize))> = names.into_iter().collect();
+    names.sort_by(|a, b| (a.1 .1, &a.0).cmp(&(b.1 .1, &b.0)));
+    for (k, (name, line, count)) in names {
+        let kind = match count >= 2 || title_names.contains(&k) {
+            true => Kind::Name,
+            false => Kind::Once,
+        };
+        push(&name, line, kind, &mut out, &mut seen, &mut code);
+    }
+    out
+}
+
+/// A prose token written as a product's or a tool's name: capitalised, three letters or
+/// more with a lower-case one, not a common word, no `_` or `-` (`Lambda`, `DocumentDB`,
+/// `ESLint`, `Next.js`; not an acronym, `VPC`, `EC2`, nor `external-dns`).
+fn is_product(token: &str) -> bool {
+    let name = product_key(token);
+    // `Next.js` is a product even though `next` is a common word.
+    let product = name.len() < token.len();
+    name.len() >= 3
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+        && name.chars().any(|c| c.is_ascii_lowercase())
+        && (product || !is_stop(&key(name)))
+        && !is_placeholder(name)
+}
+
+/// The capitalised words of `prose` written next to another (`Corporate Information Pages`,
+/// `Copilot Studio`): words of a longer name, not names of their own. Common words do not
+/// count (`Use Lerna`).
+fn in_longer_names(prose: &str) -> HashSet<&str> {
+    let words: Vec<&str> = prose.split_whitespace().collect();
+    fn capital(w: &str) -> Option<&str> {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.');
+        let core = core.trim_end_matches('.');
+        (core.starts_with(|c: char| c.is_ascii_uppercase()) && !is_stop(&key(product_key(core))))
+            .then_some(core)
+    }
+    let mut out = HashSet::new();
+    for pair in words.windows(2) {
+        // Punctuation between them ends the name.
+        let joined = !pair[0].ends_with([',', ';', ':', '.', ')', '!', '?', '|'])
+            && !pair[1].starts_with(['(', '|']);
+        if let (true, Some(a), Some(b)) = (joined, capital(pair[0]), capital(pair[1])) {
+            out.insert(a);
+            out.insert(b);
         }
     }
     out
+}
+
+/// A product's name without its `.js` (`Next.js` is `Next`).
+pub fn product_key(token: &str) -> &str {
+    token.strip_suffix(".js").unwrap_or(token)
+}
+
+/// The code spans of `line` listed three or more in a row, separated only by commas, slashes,
+/// bars, `and` or `or` (`` `a`, `b` and `c` ``, `` `x` / `y` / `z` ``).
+fn enumerated(line: &str) -> HashSet<&str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static SPAN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if line.matches('`').count() < 6 {
+        return HashSet::new();
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?:`[^`]+`\s*(?:,|/|\||\band\b|\bor\b)\s*){2,}`[^`]+`").expect("regex")
+    });
+    let span = SPAN.get_or_init(|| regex::Regex::new(r"`([^`]+)`").expect("regex"));
+    re.find_iter(line)
+        .flat_map(|m| span.captures_iter(m.as_str()))
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .collect()
+}
+
+/// The folders a line names as folders: "the projects directory", "the `lambda` folder".
+fn named_folders(line: &str) -> Vec<&str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\bthe\s+`?([a-z_][a-z0-9_.-]*[a-z0-9])`?\s+(?:directory|folder|dir)\b",
+        )
+        .expect("regex")
+    });
+    // Most lines name no folder: the regex only where one of its words is.
+    let lower = line.to_ascii_lowercase();
+    if !(lower.contains("director") || lower.contains("folder") || lower.contains(" dir")) {
+        return Vec::new();
+    }
+    re.captures_iter(line)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .filter(|w| !is_placeholder(w) && key(w).len() >= 3)
+        .collect()
 }
 
 /// A key with its last word's plural folded: `organisations` → `organisation`, `policies` →
@@ -242,7 +419,9 @@ fn phrases(prose: &str) -> Vec<String> {
     let flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
         for n in [2, 3] {
             for w in run.windows(n) {
-                if w.iter().any(|x| x.chars().any(|c| c.is_ascii_lowercase())) {
+                // A record word needs another word beside it: `ADR slug`, not `ADR records`.
+                let named = w.iter().any(|x| !is_record_word(&key(x)));
+                if named && w.iter().any(|x| x.chars().any(|c| c.is_ascii_lowercase())) {
                     out.push(w.join(" "));
                 }
             }
@@ -257,7 +436,7 @@ fn phrases(prose: &str) -> Vec<String> {
         let core = lead.trim_end_matches([')', '"', '\'', '*', ']', ',', '.', ';', ':', '!', '?']);
         let word = core.len() >= 2
             && core.chars().all(|c| c.is_ascii_alphabetic())
-            && !is_stop(&key(core));
+            && (!is_stop(&key(core)) || is_record_word(&key(core)));
         if lead.len() != chunk.len() || !word {
             flush(&mut run, &mut out);
         }
@@ -397,9 +576,9 @@ mod tests {
 
     fn phrases_of(text: &str, title: &str) -> Vec<String> {
         let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
-        terms(&lines, title)
+        terms(&lines, title, 0)
             .into_iter()
-            .filter(|t| t.kind == Kind::Phrase)
+            .filter(|t| matches!(t.kind, Kind::Phrase | Kind::TitlePhrase))
             .map(|t| t.text)
             .collect()
     }

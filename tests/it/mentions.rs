@@ -468,3 +468,226 @@ fn a_name_written_as_code_wins_over_the_same_phrase_and_tests_are_not_named() {
          sample file; a fenced block's phrases are examples"
     );
 }
+
+/// `(term, path)` of the mentions of `id`, sorted by path.
+fn by_path(g: &GitRepo, id: &str) -> Vec<(String, String)> {
+    let mut m = mentions(g, id);
+    m.sort_by(|a, b| a.1.cmp(&b.1));
+    m
+}
+
+#[test]
+fn a_product_name_names_the_one_folder_or_tool_file_it_is_a_part_of() {
+    let g = repo(&[
+        (
+            "docs/adr/0038-mysql.md",
+            "# 38. Serve the wire protocol of MySQL\n\nStatus: Accepted\n\nClients of MySQL connect as they do today. Security stays as it is.\nPostgreSQL keeps its data; PostgreSQL is not moved.\n",
+        ),
+        (
+            "docs/adr/0039-network.md",
+            "# 39. Network\n\nStatus: Accepted\n\nThe security of the network matters. Security is reviewed. We use Simple Notification Service; Simple Notification Service is cheap. The Sns topic and the Sns queue, the Ast is parsed; the Ast is kept.\n",
+        ),
+        (
+            "docs/adr/0040-monorepo.md",
+            "# 40. A monorepo with Lerna\n\nStatus: Accepted\n\nPackages are linted by ESLint; ESLint runs before each commit.\n",
+        ),
+        ("src/servers/src/mysql/handler.rs", "// m\n"),
+        ("src/servers/src/mysql/mod.rs", "// m\n"),
+        ("terraform/projects/app-transition-postgresql/main.tf", "# db\n"),
+        ("terraform/projects/infra-security/main.tf", "# sg\n"),
+        ("terraform/policies/sqs_allow_sns_policy.tpl", "{}\n"),
+        ("src/sql/src/ast.rs", "// ast\n"),
+        ("terraform/modules/simple/main.tf", "# s\n"),
+        ("lerna.json", "{}\n"),
+        (".eslintrc.js", "module.exports = {};\n"),
+        ("packages/ui/.eslintrc.js", "module.exports = {};\n"),
+        ("packages/ui/package.json", "{}\n"),
+    ]);
+    assert_eq!(
+        by_path(&g, "ADR-0038"),
+        [("MySQL".to_string(), "src/servers/src/mysql/".to_string())],
+        "the one folder whose name begins with the name stands for the files in it; \
+         `PostgreSQL` only qualifies `app-transition-postgresql/`; `Security` is an ordinary \
+         word another record writes in lower case"
+    );
+    assert_eq!(
+        by_path(&g, "ADR-0039"),
+        [],
+        "a name is no word in the middle of a file's name (`sqs_allow_sns_policy.tpl`) nor \
+         a file deep in the tree (`src/sql/src/ast.rs`); capitalised words side by side are \
+         one longer name (`Simple Notification Service`)"
+    );
+    assert_eq!(
+        by_path(&g, "ADR-0040"),
+        [
+            ("ESLint".to_string(), ".eslintrc.js".to_string()),
+            ("Lerna".to_string(), "lerna.json".to_string()),
+        ],
+        "a tool's own file at the top (its packages' copies extend it); a title's name once"
+    );
+}
+
+#[test]
+fn the_x_directory_and_the_title_s_head_noun_name_that_folder() {
+    let mut files: Vec<(String, String)> = (0..30)
+        .map(|n| {
+            (
+                format!("terraform/projects/p{n}/main.tf"),
+                "# p\n".to_string(),
+            )
+        })
+        .collect();
+    files.extend([
+        (
+            "docs/adr/0010-layout.md".to_string(),
+            "# 10. Terraform layout\n\nStatus: Accepted\n\nEach stack is a folder in the projects directory.\n".to_string(),
+        ),
+        (
+            "docs/adr/0011-compaction.md".to_string(),
+            "# 11. Table Compaction\n\nStatus: Accepted\n\nSmall files are merged in the background.\n".to_string(),
+        ),
+        (
+            "docs/adr/0012-engine.md".to_string(),
+            "# 12. The storage engine\n\nStatus: Accepted\n\nOne engine per region.\n".to_string(),
+        ),
+        ("src/mito/src/compaction/picker.rs".to_string(), "// c\n".to_string()),
+        ("src/mito/src/engine/mod.rs".to_string(), "// e\n".to_string()),
+        ("src/meta/src/engine/mod.rs".to_string(), "// e\n".to_string()),
+    ]);
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    assert_eq!(
+        by_path(&g, "ADR-0010"),
+        [("projects".to_string(), "terraform/projects/".to_string())],
+        "a folder named as one, though it holds most of the repository"
+    );
+    assert_eq!(
+        by_path(&g, "ADR-0011"),
+        [(
+            "Compaction".to_string(),
+            "src/mito/src/compaction/".to_string()
+        )],
+        "the title's last word names the one folder so named"
+    );
+    assert_eq!(
+        by_path(&g, "ADR-0012"),
+        [],
+        "two folders named `engine`: ambiguous"
+    );
+}
+
+#[test]
+fn a_title_only_in_the_frontmatter_names_code_by_its_phrases() {
+    let g = repo(&[
+        (
+            "docs/rfcs/2023-11-07-region-migration.md",
+            "---\ntitle: Region Migration Procedure\ndate: 2023-11-07\n---\n\n# Summary\n\nMove regions between data nodes.\n",
+        ),
+        ("src/meta-srv/src/procedure/region_migration/manager.rs", "// m\n"),
+        ("src/meta-srv/src/procedure/mod.rs", "// p\n"),
+    ]);
+    let j = json(&g, &[]);
+    let m = &j["records"][0]["code_mentions"];
+    let phrase = m
+        .as_array()
+        .expect("mentions")
+        .iter()
+        .find(|m| m["term"] == "Region Migration")
+        .unwrap_or_else(|| panic!("{m:#}"));
+    assert_eq!(
+        phrase["path"],
+        "src/meta-srv/src/procedure/region_migration/"
+    );
+    assert_eq!(phrase["line"], 2, "the frontmatter's title line");
+}
+
+#[test]
+fn the_records_vocabulary_names_no_small_file_but_a_top_level_folder() {
+    let mut files: Vec<(String, String)> = (1..=5)
+        .map(|n| {
+            (
+                format!("docs/rfcs/000{n}-part-{n}.md"),
+                format!(
+                    "# {n}. Part {n}\n\nStatus: Accepted\n\nEvery time series has a `schema`; a time series \
+                     is sent on the event bus, and the event bus keeps order.\n"
+                ),
+            )
+        })
+        .collect();
+    files.extend([
+        (
+            "src/mito/src/memtable/time_series.rs".to_string(),
+            "// t\n".to_string(),
+        ),
+        (
+            "src/datatypes/src/schema/mod.rs".to_string(),
+            "// s\n".to_string(),
+        ),
+        ("event-bus/pom.xml".to_string(), "<x/>\n".to_string()),
+    ]);
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    for n in 1..=5 {
+        assert_eq!(
+            by_path(&g, &format!("RFC-000{n}")),
+            [("event bus".to_string(), "event-bus/".to_string())],
+            "every record says `time series` and `schema`: the domain's words"
+        );
+    }
+    // One record alone saying them names the code.
+    let g = repo(&[
+        (
+            "docs/rfcs/0001-part.md",
+            "# 1. Part\n\nStatus: Accepted\n\nEvery time series has a `schema`; a time series is kept.\n",
+        ),
+        ("src/mito/src/memtable/time_series.rs", "// t\n"),
+        ("src/datatypes/src/schema/mod.rs", "// s\n"),
+    ]);
+    assert_eq!(
+        by_path(&g, "RFC-0001"),
+        [
+            (
+                "schema".to_string(),
+                "src/datatypes/src/schema/".to_string()
+            ),
+            (
+                "time series".to_string(),
+                "src/mito/src/memtable/time_series.rs".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_lower_case_word_in_backticks_names_a_folder_not_a_file_and_english_no_test() {
+    let g = repo(&[
+        (
+            "docs/rfcs/0001-histograms.md",
+            "# 1. Histograms\n\nStatus: Accepted\n\nThe `rate` function and `partition` rules; a `min-max` index.\nThe ADR slug is the id; each ADR slug is unique.\nA source is `prometheus` / `opentsdb` / `custom`.\n",
+        ),
+        ("src/servers/src/opentsdb/mod.rs", "// o\n"),
+        ("src/function/src/scalars/math/rate.rs", "// r\n"),
+        ("src/partition/src/lib.rs", "// p\n"),
+        ("tests/cases/aggregate/min_max.sql", "select 1;\n"),
+        ("packages/core/src/adr/domain/AdrSlug.ts", "export {};\n"),
+    ]);
+    assert_eq!(
+        by_path(&g, "RFC-0001"),
+        [
+            (
+                "ADR slug".to_string(),
+                "packages/core/src/adr/domain/AdrSlug.ts".to_string()
+            ),
+            ("partition".to_string(), "src/partition/".to_string()),
+        ],
+        "`rate` is a function, not `rate.rs`; `min-max` is English, not a test case; a \
+         record word in a phrase with another word names a tool's code; `opentsdb` is one \
+         value of a list"
+    );
+}

@@ -319,9 +319,7 @@ impl Names {
             }
             // A single word is the name of many things: it must name one path.
             let most = match classify(&term.text) {
-                Some(Kind::Identifier)
-                    if !matches!(term.kind, Kind::Name | Kind::Folder | Kind::TitleWord) =>
-                {
+                Some(Kind::Identifier) if !matches!(term.kind, Kind::Name | Kind::Folder) => {
                     MAX_MATCHES
                 }
                 _ => 1,
@@ -372,7 +370,7 @@ impl Names {
         match term.kind {
             Kind::Phrase | Kind::TitlePhrase => return self.phrase(term),
             Kind::Name => return self.product(term),
-            Kind::Folder | Kind::TitleWord => return self.folder(term),
+            Kind::Folder => return self.folder(term),
             Kind::Once => return Vec::new(),
             _ => {}
         }
@@ -511,8 +509,8 @@ impl Names {
         found
     }
 
-    /// The folder "the X directory" or the title's last word names: the one folder of that
-    /// name, bar hidden ones, tests, documentation and (for the title's word) the bulk.
+    /// The folder "the X directory" names: the one folder of that name, bar hidden ones, tests
+    /// and documentation.
     fn folder(&self, term: &Term) -> Vec<&Entry> {
         self.by_key
             .get(&key(&term.text))
@@ -520,10 +518,7 @@ impl Names {
                 ns.iter()
                     .map(|&n| &self.entries[n as usize])
                     .filter(|e| {
-                        e.path.ends_with('/')
-                            && !e.path.starts_with('.')
-                            && !in_tests(&e.path)
-                            && (term.kind == Kind::Folder || !(self.bulk(e) || self.most(e)))
+                        e.path.ends_with('/') && !e.path.starts_with('.') && !in_tests(&e.path)
                     })
                     .collect()
             })
@@ -649,10 +644,8 @@ impl Vocabulary {
                 .as_bytes()
                 .windows(2)
                 .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
-        !matches!(
-            term.kind,
-            Kind::Folder | Kind::TitleWord | Kind::TitlePhrase
-        ) && !compound
+        !matches!(term.kind, Kind::Folder | Kind::TitlePhrase)
+            && !compound
             && self.words.contains(&vocabulary_key(term))
     }
 }
@@ -767,7 +760,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Code if compound => 9,
         Kind::Code => 7,
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
-        Kind::Name | Kind::TitleWord | Kind::Once => 5,
+        Kind::Name | Kind::Once => 5,
     };
     let less = match matches {
         0 | 1 => 0,
@@ -843,15 +836,9 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
     #[test]
     fn title_words_and_placeholders_are_not_terms() {
         let found = t("thing my-app foo_bar `foo` well-known");
-        // The title's word is said (counted once), and its head noun may name a folder: no
-        // bare-word term.
-        assert_eq!(
-            found,
-            [
-                ("thing".to_string(), Kind::Once),
-                ("thing".to_string(), Kind::TitleWord)
-            ]
-        );
+        // The title's word is said (counted once, for the vocabulary), never a term that
+        // names code (CONTRACT.md §11: the record's title words are not terms).
+        assert_eq!(found, [("thing".to_string(), Kind::Once)]);
     }
 
     #[test]

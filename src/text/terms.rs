@@ -32,9 +32,6 @@ pub enum Kind {
     /// A phrase of the title: read as [`Kind::Phrase`], but never the records' vocabulary (the
     /// title is what the record is about: `Region Migration`).
     TitlePhrase,
-    /// The title's last word, its head noun (`Table Compaction`, `Use Lunr for search`): it
-    /// may name the one folder so named.
-    TitleWord,
     /// Said once, not a term by itself: read only to count how many records say it (a word
     /// or phrase most records say is the domain's vocabulary, not a name of code).
     Once,
@@ -199,7 +196,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         // A name or a folder is looked up its own way: it may share its key with a term.
         let k = match kind {
             Kind::Name => format!("name:{k}"),
-            Kind::Folder | Kind::TitleWord => format!("folder:{k}"),
+            Kind::Folder => format!("folder:{k}"),
             _ => k,
         };
         // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
@@ -273,21 +270,6 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             (false, false) => Kind::Once,
         };
         push(&phrase, line, kind, &mut out, &mut seen, &mut code);
-    }
-    // The title's last word, its head noun, names the one folder so named (`Table
-    // Compaction`, `mito2/src/compaction/`): the title is what the record is about.
-    let head = tokens(title)
-        .into_iter()
-        .rfind(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !is_stop(&key(w)));
-    if let Some(word) = head {
-        push(
-            word,
-            title_line,
-            Kind::TitleWord,
-            &mut out,
-            &mut seen,
-            &mut code,
-        );
     }
     // Names likewise: said twice, or in the title.
     // Not the title's first word: capitalised as any sentence's first word is (`Retry policy`).

@@ -63,17 +63,12 @@ pub fn staged_changes(
     let mut same: Vec<Vec<u8>> = Vec::new();
     if let Some(base) = base {
         let id = gix::ObjectId::from_bytes_or_panic(&base);
-        let mut loose = Loose::of(&local);
-        let tree = match loose.commit_tree(&id) {
-            Some(tree) => tree,
-            None => local
-                .find_commit(id)
-                .and_then(|c| c.tree_id().map(|t| t.detach()))
-                .map_err(|e| err("cannot read the tree to compare with", &e))?,
-        };
+        let tree = local
+            .find_commit(id)
+            .and_then(|c| c.tree_id().map(|t| t.detach()))
+            .map_err(|e| err("cannot read the tree to compare with", &e))?;
         let mut walk = BaseWalk {
             objects: &local.objects,
-            loose,
             out: &mut theirs,
             same: &mut same,
             buf: Vec::new(),
@@ -186,58 +181,9 @@ struct BaseEntry {
     kind: gix::objs::tree::EntryKind,
 }
 
-/// Git's loose objects, looked in first for what a commit just wrote (its commit, the trees on
-/// the paths it changed, the blobs `git add` stored): the object store looks through every
-/// pack's index before the loose objects, and opening a large pack's index cost the commit
-/// hook a sixth of its work (ADR-0018). An object that is not loose, or does not read, is the
-/// object store's to find as before.
-pub(super) struct Loose {
-    store: gix::odb::loose::Store,
-    hash: gix::hash::Kind,
-    buf: Vec<u8>,
-}
-
-impl Loose {
-    pub(super) fn of(repo: &gix::Repository) -> Loose {
-        let hash = repo.object_hash();
-        Loose {
-            store: gix::odb::loose::Store::at(repo.objects.store_ref().path(), hash),
-            hash,
-            buf: Vec::new(),
-        }
-    }
-
-    /// The loose object `id` if it is of `kind`, its data in this reader's buffer.
-    pub(super) fn find(&mut self, id: &gix::oid, kind: gix::object::Kind) -> Option<&[u8]> {
-        let data = self.store.try_find(id, &mut self.buf).ok().flatten()?;
-        (data.kind == kind).then_some(data.data)
-    }
-
-    /// The loose blob `id` when it is no larger than `max` bytes (its header read first, so a
-    /// larger one is never inflated). `None` too for one too large: the object store then
-    /// says so again.
-    pub(super) fn blob(&mut self, id: &gix::oid, max: u64) -> Option<&[u8]> {
-        let (size, kind) = self.store.try_header(id).ok().flatten()?;
-        if kind != gix::object::Kind::Blob || size > max {
-            return None;
-        }
-        self.find(id, kind)
-    }
-
-    /// The tree of the loose commit `id`.
-    fn commit_tree(&mut self, id: &gix::oid) -> Option<gix::ObjectId> {
-        let hash = self.hash;
-        let data = self.find(id, gix::object::Kind::Commit)?;
-        gix::objs::CommitRefIter::from_bytes(data, hash)
-            .tree_id()
-            .ok()
-    }
-}
-
 /// The files of a tree, leaving out the folders the index's cache-tree vouches for.
 struct BaseWalk<'a, O> {
     objects: &'a O,
-    loose: Loose,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
     buf: Vec<u8>,
@@ -257,15 +203,10 @@ impl<O: gix::objs::Find> BaseWalk<'_, O> {
             self.same.push(prefix.clone());
             return Ok(());
         }
-        let hash = self.loose.hash;
-        let iter = match self.loose.find(&id, gix::object::Kind::Tree) {
-            Some(data) => gix::objs::TreeRefIter::from_bytes(data, hash),
-            None => self
-                .objects
-                .find_tree_iter(&id, &mut self.buf)
-                .map_err(|e| format!("tree {id}: {e}"))?,
-        };
-        let entries: Vec<(Vec<u8>, gix::objs::tree::EntryMode, gix::ObjectId)> = iter
+        let entries: Vec<(Vec<u8>, gix::objs::tree::EntryMode, gix::ObjectId)> = self
+            .objects
+            .find_tree_iter(&id, &mut self.buf)
+            .map_err(|e| format!("tree {id}: {e}"))?
             .filter_map(Result::ok)
             .map(|e| (e.filename.to_vec(), e.mode, e.oid.to_owned()))
             .collect();

@@ -297,37 +297,17 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
 /// the work tree.
 pub struct BlobReader {
     repo: gix::Repository,
-    /// Loose blobs looked for first (see `staged::Loose`), when asked for.
-    loose: Option<std::cell::RefCell<super::staged::Loose>>,
 }
 
 impl BlobReader {
     pub fn new(repo: &Repo) -> BlobReader {
-        BlobReader {
-            repo: repo.gix(),
-            loose: None,
-        }
-    }
-
-    /// A reader of blobs `git add` just stored, which are loose: looked for there first, so
-    /// that no pack's index is opened for them (ADR-0018).
-    pub fn loose_first(repo: &Repo) -> BlobReader {
-        let repo = repo.gix();
-        let loose = Some(std::cell::RefCell::new(super::staged::Loose::of(&repo)));
-        BlobReader { repo, loose }
+        BlobReader { repo: repo.gix() }
     }
 
     /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`
     /// when it is missing, not a blob, or larger than `max` bytes.
     pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
         let id = gix::ObjectId::from_bytes_or_panic(id);
-        if let Some(loose) = &self.loose {
-            let mut loose = loose.borrow_mut();
-            if let Some(data) = loose.blob(&id, max) {
-                let longer = data.len() > window;
-                return Some((data[..data.len().min(window)].to_vec(), longer));
-            }
-        }
         let header = self.repo.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;

@@ -390,8 +390,7 @@ pub fn blob_markers(repo: &Repo, files: &[(&str, [u8; 20])]) -> Markers {
     if files.is_empty() {
         return Markers::default();
     }
-    // Staged blobs: `git add` stored them loose.
-    let reader = git::BlobReader::loose_first(repo);
+    let reader = git::BlobReader::new(repo);
     Markers::new(
         files
             .iter()

@@ -69,8 +69,7 @@ fn staged_paths_are_what_git_would_commit() {
     repo.git(&["reset", "-q"]);
     repo.git(&["add", "src/x/y.rs"]);
     same_as_git(&repo, Some("HEAD"), "no cache-tree");
-    // Loose objects are looked for first (ADR-0018): the same once every object is packed, and
-    // with some packed and the new ones loose.
+    // The same once every object is packed, and with the new ones loose and the rest packed.
     repo.git(&["gc", "-q", "--prune=now"]);
     same_as_git(&repo, Some("HEAD"), "every object packed");
     same_as_git(

@@ -46,7 +46,7 @@ impl Cached {
         });
         Some(MemoHit {
             root: memo.scope.root,
-            deps: memo.deps,
+            deps: Box::new(memo.deps),
             report,
             settle,
         })
@@ -128,8 +128,8 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
 /// The stored report of a memo that holds, its records still encoded.
 pub struct MemoHit<'a> {
     root: String,
-    /// What the memo's report depended on, as found holding.
-    deps: Deps,
+    /// What the memo's report depended on, as found holding (boxed: it is large).
+    deps: Box<Deps>,
     report: MemoReportRef<'a>,
     /// The memo as found holding now, to store in place of the old one, when storing it
     /// would spare the next check some reading ([`Index::settle_memo`]).

@@ -11,6 +11,7 @@ use crate::hooks::{self, Hook};
 use crate::index::{self, Index};
 use crate::model::{HooksReport, Skipped, StagedCheck};
 use crate::scan;
+use crate::text::marker::Markers;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -203,6 +204,13 @@ fn check_staged(
         .collect();
     let markers = scan::blob_markers(repo, &blobs);
     let staged: Vec<String> = changes.into_iter().map(|c| c.path).collect();
+    // What the last refresh kept of the records, while the record files are as it read them:
+    // all the warning needs, without opening the index (ADR-0018).
+    if let Some(records) = table_records(session, repo, &staged, &markers) {
+        check.decisions = hooks::governing(&records, &staged, &markers);
+        judge_message(repo, hook, &mut check);
+        return Ok(check);
+    }
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
@@ -223,6 +231,35 @@ fn check_staged(
         Err(e) => return Err(e),
     };
     check.decisions = hooks::governing(&report.records, &staged, &markers);
+    judge_message(repo, hook, &mut check);
+    Ok(check)
+}
+
+/// The current decisions that govern some of the `staged` paths (by their entries or the
+/// `markers` the staged files declare), from the commit hook's table (ADR-0018), when there is
+/// one and it holds; never with `--no-index`.
+fn table_records(
+    session: &Session,
+    repo: &Repo,
+    staged: &[String],
+    markers: &Markers,
+) -> Option<Vec<crate::model::Record>> {
+    if session.options().no_index {
+        return None;
+    }
+    let path = index::governing::path_for(repo);
+    let wanted = |id: &str, governs: &[&str]| {
+        let scope = crate::governs::Scope::new(governs);
+        staged
+            .iter()
+            .any(|p| hooks::id_governs_path(id, &scope, p, markers))
+    };
+    index::governing::read(&path, session.root(), &session.options().docs, wanted)
+}
+
+/// Whether the message cites each decision of `check`, and for prepare-commit-msg, whether
+/// one is cited already.
+fn judge_message(repo: &Repo, hook: CommitHook, check: &mut StagedCheck) {
     let message = match hook {
         CommitHook::PreCommit => None,
         CommitHook::PrepareMessage { template, .. } => Some((template, None, true)),
@@ -254,7 +291,6 @@ fn check_staged(
             check.skipped = Some(Skipped::AlreadyCited);
         }
     }
-    Ok(check)
 }
 
 /// The refresh of a post-* hook (`args`: what git passed it): the index brought up to date, so

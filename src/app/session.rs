@@ -37,6 +37,9 @@ pub struct Session {
     /// Whether a scan memo found holding is stored again as found (ADR-0016): not by a
     /// commit hook, whose refresh after the commit does it off git's path.
     pub(super) settle: bool,
+    /// Whether a full check's records are kept in the commit hook's table of governed
+    /// entries (ADR-0018): by the refreshes, never on git's path.
+    keep_table: bool,
 }
 
 impl Session {
@@ -54,6 +57,7 @@ impl Session {
             refs_read: true,
             config,
             settle: true,
+            keep_table: false,
         })
     }
 
@@ -368,9 +372,16 @@ impl Session {
         });
         let added = refreshed.transpose()?.unwrap_or(0);
         let rescanned = !matches!(scanned, Ok(Scanned::Memo(_)));
+        // The commit hook's table is kept from the full check's records and what they were
+        // read from, a scan's or the memo's (ADR-0018).
+        let table = (self.keep_table && matches!(ask, Ask::Check))
+            .then(|| index::governing::path_for(&idx.repo));
         let report = match scanned {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
+                if let (Some(path), Some(deps)) = (&table, &scan.deps) {
+                    index::governing::write(path, cached.scope(), deps, &scan.report.records);
+                }
                 narrow(scan.report, ask, why_path, root, picking)
             }
             Ok(Scanned::Memo(mut memo)) => {
@@ -379,8 +390,16 @@ impl Session {
                 if let (Some(settled), true) = (memo.take_settled(), self.settle) {
                     idx.settle_memo(&settled)?;
                 }
+                let deps = table.as_ref().map(|_| memo.deps().clone());
                 match narrow_memo(memo, ask, why_path, root, picking) {
-                    Ok(decoded) => Ok(decoded.map_err(|e| idx.err(e))?),
+                    Ok(decoded) => {
+                        let decoded = decoded.map_err(|e| idx.err(e))?;
+                        if let (Some(path), Some(deps)) = (&table, &deps) {
+                            let records = &decoded.0.records;
+                            index::governing::write(path, cached.scope(), deps, records);
+                        }
+                        Ok(decoded)
+                    }
                     Err(e) => Err(e),
                 }
             }
@@ -404,6 +423,7 @@ impl Session {
     }
 
     fn index_update_once(&mut self, rebuild: bool, progress: Progress) -> Result<IndexSummary> {
+        self.keep_table = true;
         let (repo, path) = self.index_of()?;
         let mode = if rebuild {
             index::Mode::Rebuild
@@ -467,6 +487,7 @@ impl Session {
     /// as they are read (ADR-0009). Returns whether a scan ran (the scan memo did not hold):
     /// only a scan's stamps can be too recent to hold in turn.
     pub fn refresh(&mut self) -> Result<bool> {
+        self.keep_table = true;
         let (repo, path) = self.index_of()?;
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
         let history = idx.repo.head.is_some().then_some(None);

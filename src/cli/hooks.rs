@@ -119,6 +119,12 @@ fn run_hook(
 ) -> anyhow::Result<u8> {
     if !hook.refreshes() {
         opts.index_wait = opts.index_wait.min(COMMIT_WAIT);
+    } else {
+        // A refresh goes on after git returns (ADR-0008): it gives way to git finishing and to
+        // whatever the user runs next, on a machine with a core or two to share; from its
+        // start, since git is still finishing the commit while it opens the repository.
+        #[cfg(unix)]
+        let _ = rustix::process::setpriority_process(None, 10);
     }
     let mut session = Session::open(opts)?;
     let message_file = || -> anyhow::Result<&String> {
@@ -193,10 +199,6 @@ fn run_hook(
                     }
                 }
             }
-            // The refresh goes on after git returns (ADR-0008): it gives way to git finishing
-            // and to whatever the user runs next, on a machine with a core or two to share.
-            #[cfg(unix)]
-            let _ = rustix::process::setpriority_process(None, 10);
             hook::refresh(&mut session, hook, args)?;
             Ok(0)
         }

@@ -56,7 +56,13 @@ pub fn staged_changes(
     }
     // The index's trailing checksum is git's to keep right: not hashing the whole file again
     // saves a pass over it.
-    let staged = gix::index::File::at(&path, local.object_hash(), true, Default::default())
+    // One thread: a commit hook's index is read at once, and asking how many cores there are
+    // reads cgroup files.
+    let options = gix::index::decode::Options {
+        thread_limit: Some(1),
+        ..Default::default()
+    };
+    let staged = gix::index::File::at(&path, local.object_hash(), true, options)
         .map_err(|e| err("cannot read the index", &e))?;
     let mut theirs: Vec<BaseEntry> = Vec::new();
     // Folders the index's cache-tree says hold exactly what `base` has there: not compared.

@@ -11,7 +11,12 @@ use crate::text::marker::Markers;
 /// it (`governs::Scope`), or the file declares it by a marker in `markers` (CONTRACT.md §7).
 /// The one rule the commit warning, the hint and `review` share.
 pub fn governs_path(record: &Record, scope: &Scope, path: &str, markers: &Markers) -> bool {
-    scope.governs(path) || markers.declares(path, &record.id)
+    id_governs_path(&record.id, scope, path, markers)
+}
+
+/// [`governs_path`] for the decision `id` whose governed entries make `scope`.
+pub fn id_governs_path(id: &str, scope: &Scope, path: &str, markers: &Markers) -> bool {
+    scope.governs(path) || markers.declares(path, id)
 }
 
 /// The current decisions of `records` that govern some of `paths` (root-relative), by their

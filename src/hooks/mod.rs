@@ -7,7 +7,9 @@
 mod commit;
 mod install;
 
-pub use commit::{cites, fixup_target, governing, governs_path, message_body, with_hint, Cleanup};
+pub use commit::{
+    cites, fixup_target, governing, governs_path, id_governs_path, message_body, with_hint, Cleanup,
+};
 pub use install::{install, uninstall, BEGIN, END};
 
 use std::path::PathBuf;

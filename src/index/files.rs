@@ -105,6 +105,11 @@ impl Cached {
         }
     }
 
+    /// What these parses were read under (root, `--docs`, configuration, parser).
+    pub fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
     /// The root, opened once.
     pub(super) fn dir(&self) -> &RootDir {
         self.dir.get_or_init(|| RootDir::open(&self.root))

@@ -12,7 +12,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-13");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-13");
 
 impl Cached {
     /// The stored scan's report, when everything it depended on still holds, the tracked
@@ -46,6 +46,7 @@ impl Cached {
         });
         Some(MemoHit {
             root: memo.scope.root,
+            deps: Box::new(memo.deps),
             report,
             settle,
         })
@@ -127,6 +128,8 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
 /// The stored report of a memo that holds, its records still encoded.
 pub struct MemoHit<'a> {
     root: String,
+    /// What the memo's report depended on, as found holding (boxed: it is large).
+    deps: Box<Deps>,
     report: MemoReportRef<'a>,
     /// The memo as found holding now, to store in place of the old one, when storing it
     /// would spare the next check some reading ([`Index::settle_memo`]).
@@ -137,6 +140,12 @@ impl MemoHit<'_> {
     /// The memo to store in place of the old one, if any (see [`Index::settle_memo`]).
     pub fn take_settled(&mut self) -> Option<Vec<u8>> {
         self.settle.take()
+    }
+
+    /// What the memo's report depended on, as found holding (its stamps as of this check when
+    /// they were settled by it).
+    pub fn deps(&self) -> &Deps {
+        &self.deps
     }
 
     /// What the records are picked by, in report order.

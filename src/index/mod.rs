@@ -13,6 +13,8 @@
 pub mod codec;
 mod files;
 mod graph;
+// The commit hook's table of governed entries (ADR-0018).
+pub mod governing;
 pub mod inflight;
 mod integrity;
 mod markers;

@@ -97,35 +97,68 @@ impl Deps {
             && self.record_dirs.iter().all(|(_, s)| s.is_some())
     }
 
+    /// Only the part of these deps that the records depend on (ADR-0018): the record folders
+    /// and the files listed in them; no guide walk, no guides, no answers of the file system.
+    pub fn records_only(&self) -> Deps {
+        Deps {
+            started_ns: self.started_ns,
+            docs: self.docs.clone(),
+            folders: self.folders.clone(),
+            record_dirs: self.record_dirs.clone(),
+            files: self.files.clone(),
+            walk: WalkStamp {
+                started_ns: self.walk.started_ns,
+                dirs: Vec::new(),
+                ignores: Vec::new(),
+                files: Vec::new(),
+            },
+            guides: Vec::new(),
+            observed: Observed::default(),
+        }
+    }
+
+    /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would read the
+    /// same records: the same record folders, each listed as it was (so the same files in it),
+    /// every record file as it was. The first part of [`Deps::still_holds`]; alone, it is what
+    /// the commit hook's table of governed entries depends on (ADR-0018).
+    pub fn records_hold(&self, dir: &RootDir) -> bool {
+        if !self.complete() {
+            return false;
+        }
+        match discover::record_folders(dir.root(), &self.docs) {
+            Ok(folders) if folders == self.folders => {}
+            _ => return false,
+        }
+        self.record_dirs
+            .iter()
+            .all(|(d, stamp)| self.holds(dir, d, stamp, Content::Folder))
+            && self.files_hold(dir, &self.files)
+    }
+
+    /// Whether the file or folder `rel` is as `stamp` says it was.
+    fn holds(&self, dir: &RootDir, rel: &str, stamp: &Option<Stamp>, content: Content) -> bool {
+        stamp.as_ref().is_some_and(|then| {
+            dir.fingerprint(rel)
+                .is_some_and(|now| then.holds(dir, rel, content, &now, self.started_ns))
+        })
+    }
+
+    /// Whether every file of `list` is as its stamp says it was.
+    fn files_hold(&self, dir: &RootDir, list: &[(Found, Option<Stamp>)]) -> bool {
+        list.iter()
+            .all(|(f, stamp)| self.holds(dir, &f.rel, stamp, Content::File))
+    }
+
     /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would come out
     /// the same: the same record folders, each folder listed as it was (so the same files in
     /// it), every record and guide file as it was, the same guide walk, and the same answers
     /// from the file system.
     pub fn still_holds(&self, dir: &RootDir) -> bool {
-        if !self.complete() {
+        if !self.records_hold(dir) {
             return false;
         }
         let root = dir.root();
-        match discover::record_folders(root, &self.docs) {
-            Ok(folders) if folders == self.folders => {}
-            _ => return false,
-        }
-        let holds = |rel: &str, stamp: &Option<Stamp>, content: Content| {
-            stamp.as_ref().is_some_and(|then| {
-                dir.fingerprint(rel)
-                    .is_some_and(|now| then.holds(dir, rel, content, &now, self.started_ns))
-            })
-        };
-        let files_hold = |list: &[(Found, Option<Stamp>)]| {
-            list.iter()
-                .all(|(f, stamp)| holds(&f.rel, stamp, Content::File))
-        };
-        if !self
-            .record_dirs
-            .iter()
-            .all(|(d, stamp)| holds(d, stamp, Content::Folder))
-            || !files_hold(&self.files)
-            || !self.walk.still_holds(dir)
+        if !self.walk.still_holds(dir)
             || self.walk.files.len() != self.guides.len()
             || !self
                 .walk
@@ -133,7 +166,7 @@ impl Deps {
                 .iter()
                 .zip(&self.guides)
                 .all(|(a, (b, _))| a == b)
-            || !files_hold(&self.guides)
+            || !self.files_hold(dir, &self.guides)
         {
             return false;
         }

@@ -517,3 +517,59 @@ fn a_staged_file_declaring_a_decision_is_governed_by_it() {
     let out = commit(&repo, "src/free.py", "# @adr 0002\n", "Per ADR-2");
     assert!(ours(&ok(&out, "git commit")).is_empty());
 }
+
+/// commit-msg answers from the table of governed entries the last refresh kept beside the index
+/// (ADR-0018), without checking the index's scan memo, and only while the record files are as
+/// that refresh read them: a record changed since (in the work tree, no refresh run) is read
+/// anew.
+#[test]
+fn the_refreshs_table_of_governed_entries_answers_only_while_the_records_hold() {
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
+        "commit",
+    );
+    let _ = repo.index_status(); // waits for the refresh post-commit started
+    let dir = repo.index_file().parent().unwrap().to_path_buf();
+    assert!(
+        dir.join("index.governing").is_file(),
+        "the refresh keeps it"
+    );
+    // The hook alone, as git runs it: the warning, and no note that it checked the scan memo
+    // (the note post-commit reads to skip that check), since the table answered.
+    repo.write("src/auth/login.py", "a = 2\n");
+    ok(&git(&repo, &["add", "src/auth/login.py"], &[]), "git add");
+    repo.write(".git/MSG", "Login again\n");
+    let run = repo.run(&["hook", "commit-msg", ".git/MSG"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(
+        run.stderr.contains("governed by ADR-0001, which"),
+        "{}",
+        run.describe()
+    );
+    let note = std::fs::read_to_string(dir.join("checked")).unwrap_or_default();
+    assert_eq!(note, "", "answered from the table");
+    ok(&git(&repo, &["reset", "-q"], &[]), "git reset");
+    // ADR-0001 now governs `src/pay/` instead, in the work tree only.
+    repo.write(
+        "docs/adr/0001-tokens.md",
+        &crate::fixture::adr(
+            1,
+            "Tokens expire after an hour",
+            "Accepted",
+            Some("2025-01-01"),
+            "The code in `src/pay/` keeps tokens short-lived.",
+        ),
+    );
+    let err = ok(
+        &commit(&repo, "src/auth/login.py", "a = 3\n", "Login once more"),
+        "commit",
+    );
+    assert!(!err.contains("ADR-0001"), "{err}");
+    let err = ok(
+        &commit(&repo, "src/pay/charge.py", "b = 3\n", "Charge"),
+        "commit",
+    );
+    assert!(err.contains("governed by ADR-0001 and ADR-0002"), "{err}");
+}

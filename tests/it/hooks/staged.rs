@@ -69,6 +69,29 @@ fn staged_paths_are_what_git_would_commit() {
     repo.git(&["reset", "-q"]);
     repo.git(&["add", "src/x/y.rs"]);
     same_as_git(&repo, Some("HEAD"), "no cache-tree");
+    // The same once every object is packed, and with the new ones loose and the rest packed.
+    repo.git(&["gc", "-q", "--prune=now"]);
+    same_as_git(&repo, Some("HEAD"), "every object packed");
+    same_as_git(
+        &repo,
+        Some("HEAD~1"),
+        "every object packed, against the parent",
+    );
+    repo.git(&["commit", "-q", "--no-verify", "-m", "three"]);
+    repo.write(
+        "src/x/y.rs",
+        "y4
+",
+    )
+    .write(
+        "src/new/m.rs",
+        "m
+",
+    );
+    repo.git(&["add", "-A"]);
+    same_as_git(&repo, Some("HEAD"), "a loose commit and trees");
+    let found = same_as_git(&repo, Some("HEAD~1"), "loose and packed");
+    assert_eq!(found, ["later.txt", "src/new/m.rs", "src/x/y.rs"]);
 }
 
 #[test]

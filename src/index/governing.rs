@@ -1,0 +1,136 @@
+//! The commit hook's table of governed entries (ADR-0018): what the warning needs of the
+//! records (each current decision's id, title, file and governed entries), written beside the
+//! index by the refreshes that read every record, with the stamps of the record folders and
+//! files it was read from. While those hold (and the scope and the build are the same), a scan
+//! now would read the same records, so commit-msg answers from this small file rather than
+//! opening the index and checking its whole scan memo. A table that is missing, stale or
+//! unreadable is no table: the hook answers as before.
+
+use super::codec;
+use super::schema::Scope;
+use crate::fs::fingerprint::RootDir;
+use crate::git::Repo;
+use crate::model::{Record, Status};
+use crate::scan::Deps;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the table of `repo`'s worktree lives: beside its index.
+pub fn path_for(repo: &Repo) -> PathBuf {
+    repo.git_dir.join("context-graph").join("index.governing")
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Table<'a> {
+    /// The build that wrote it, as for the scan memo.
+    made_by: &'a str,
+    scope: Scope,
+    /// The record folders and files the rows were read from ([`Deps::records_only`]).
+    deps: Deps,
+    /// Read in place: only the rows a commit touches become records.
+    #[serde(borrow)]
+    rows: Vec<Row<'a>>,
+}
+
+/// A current decision, as the warning names it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Row<'a> {
+    id: &'a str,
+    title: &'a str,
+    status: Status,
+    path: &'a str,
+    #[serde(borrow)]
+    governs: Vec<&'a str>,
+}
+
+/// Writes the table of `records` (a full scan's, or the scan memo's, under `scope`) read from
+/// what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
+/// last is removed, so it is never read beside records it was not made from). A table that
+/// cannot be written is no table.
+pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
+    if !path.parent().is_some_and(Path::is_dir) {
+        return;
+    }
+    if !deps.complete() {
+        let _ = std::fs::remove_file(path);
+        return;
+    }
+    let table = Table {
+        made_by: super::memo::MEMO_MADE_BY,
+        scope: scope.clone(),
+        deps: deps.records_only(),
+        rows: records
+            .iter()
+            .filter(|r| r.status.is_current())
+            .map(|r| Row {
+                id: &r.id,
+                title: &r.title,
+                status: r.status,
+                path: &r.path,
+                governs: r.governs.iter().map(String::as_str).collect(),
+            })
+            .collect(),
+    };
+    let bytes = codec::encode(&table);
+    // The same table again (the memo held, as after most commits): left as it is.
+    if crate::fs::read::read_side_file(path).is_ok_and(|old| old == bytes) {
+        return;
+    }
+    let tmp = path.with_extension(format!("governing.{}", std::process::id()));
+    let _ = crate::util::replace_file(path, &tmp, &bytes);
+}
+
+/// The current decisions as a scan of `root` with `docs` would read them now, from the table at
+/// `path`, when it holds: the same build and scope (`.context-graph.toml` included), the same
+/// record folders and record files. Only those `wanted` takes (by id and governed entries) are
+/// made into records, each holding only what the warning reads (id, title, status, file,
+/// governed entries). `None` when there is no table or it does not hold.
+pub fn read(
+    path: &Path,
+    root: &Path,
+    docs: &[String],
+    wanted: impl Fn(&str, &[&str]) -> bool,
+) -> Option<Vec<Record>> {
+    let bytes = crate::fs::read::read_side_file(path).ok()?;
+    let table: Table = codec::decode_borrowed(&bytes).ok()?;
+    if table.made_by != super::memo::MEMO_MADE_BY || table.scope != Scope::new(root, docs) {
+        return None;
+    }
+    if !table.deps.records_hold(&RootDir::open(root)) {
+        return None;
+    }
+    Some(
+        table
+            .rows
+            .into_iter()
+            .filter(|row| wanted(row.id, &row.governs))
+            .map(record)
+            .collect(),
+    )
+}
+
+fn record(row: Row) -> Record {
+    Record {
+        id: row.id.to_string(),
+        title: row.title.to_string(),
+        status: row.status,
+        status_text: String::new(),
+        date: None,
+        path: row.path.to_string(),
+        supersedes: Vec::new(),
+        superseded_by: Vec::new(),
+        amends: Vec::new(),
+        cites: Vec::new(),
+        cited_by: Vec::new(),
+        governs: row.governs.iter().map(|g| g.to_string()).collect(),
+        missing_paths: Vec::new(),
+        commits: Vec::new(),
+        drift: None,
+        successors: Vec::new(),
+        successors_only_claimed_by_successor: Vec::new(),
+        moved: Default::default(),
+        relates_to: Vec::new(),
+        code_mentions: Vec::new(),
+        cites_replaced: Vec::new(),
+    }
+}

@@ -111,26 +111,7 @@ pub fn read(
 
 fn record(row: Row) -> Record {
     Record {
-        id: row.id.to_string(),
-        title: row.title.to_string(),
-        status: row.status,
-        status_text: String::new(),
-        date: None,
-        path: row.path.to_string(),
-        supersedes: Vec::new(),
-        superseded_by: Vec::new(),
-        amends: Vec::new(),
-        cites: Vec::new(),
-        cited_by: Vec::new(),
         governs: row.governs.iter().map(|g| g.to_string()).collect(),
-        missing_paths: Vec::new(),
-        commits: Vec::new(),
-        drift: None,
-        successors: Vec::new(),
-        successors_only_claimed_by_successor: Vec::new(),
-        moved: Default::default(),
-        relates_to: Vec::new(),
-        code_mentions: Vec::new(),
-        cites_replaced: Vec::new(),
+        ..Record::bare(row.id, row.title, row.status, row.path)
     }
 }

@@ -49,12 +49,13 @@ pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
 /// A 20-byte object id as 40 lowercase hex characters.
 pub fn sha_hex(id: &[u8; 20]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut out = [0u8; 40];
-    for i in 0..20 {
-        out[2 * i] = HEX[usize::from(id[i] >> 4)];
-        out[2 * i + 1] = HEX[usize::from(id[i] & 15)];
+    // Written straight into the string's own buffer (it runs for every commit of an answer).
+    let mut out = vec![0u8; 40];
+    for (pair, byte) in out.chunks_exact_mut(2).zip(id) {
+        pair[0] = HEX[usize::from(byte >> 4)];
+        pair[1] = HEX[usize::from(byte & 15)];
     }
-    String::from_utf8(out.to_vec()).expect("hex digits are ASCII")
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A `.md` file renamed by a commit, paths relative to the root.

@@ -232,7 +232,7 @@ fn first_commit(
 /// A commit as the JSON lists it; `date` is its committer day (`utc_date` of its time).
 fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>, date: String) -> Commit {
     Commit {
-        sha: c.sha.get(..abbrev).unwrap_or(&c.sha).to_string(),
+        sha: c.sha.abbrev(abbrev),
         date,
         author: c.author.clone(),
         subject: c.subject.clone(),

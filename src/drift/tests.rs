@@ -21,7 +21,7 @@ fn history(commits: &[(&str, &str, &str, bool, &[&str])]) -> HistoryData {
     };
     for (i, (day, author, message, merge, paths)) in commits.iter().enumerate() {
         data.commits.push(CommitMeta {
-            sha: format!("{i:02x}{}", "0".repeat(38)),
+            sha: crate::git::Sha::parse(&format!("{i:02x}{}", "0".repeat(38))).unwrap(),
             time: parse_date(day).unwrap() * SECONDS_PER_DAY + 12 * 3600,
             author: (*author).into(),
             subject: message.lines().next().unwrap().into(),
@@ -326,7 +326,7 @@ fn random_commits(n: usize) -> Vec<TestCommit> {
             paths.dedup();
         }
         let meta = CommitMeta {
-            sha,
+            sha: crate::git::Sha::parse(&sha).unwrap(),
             time,
             author: ["Ana", "Ben", "Cy"][rand(3) as usize].into(),
             subject: format!("Commit {i}").into(),

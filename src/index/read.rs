@@ -180,7 +180,7 @@ impl Index {
             let (id, time) = (read.id, read.time);
             let m = read.rest().map_err(|e| self.err(e))?;
             let meta = CommitMeta {
-                sha: git::sha_hex(&id),
+                sha: git::Sha(id),
                 time,
                 author: found.author(m.author),
                 subject: m.subject.into(),

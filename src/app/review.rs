@@ -71,7 +71,7 @@ fn resolve(repo: &Repo, range: Option<&str>) -> Result<(String, [u8; 20], [u8; 2
 fn commit_json(c: &RangeCommit, id: &str) -> Commit {
     Commit {
         sha: c.short.clone(),
-        date: utc_date(c.meta.time),
+        date: utc_date(c.meta.time).into(),
         author: c.meta.author.clone(),
         subject: c.meta.subject.clone(),
         cites_record: Some(hooks::cites(&c.message, id)),

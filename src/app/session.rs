@@ -235,11 +235,10 @@ impl Session {
             None => None,
         };
         // Drift counts the files git's index says declare a record: kept by the checksum of
-        // git's index, so asking again reads nothing.
-        let staged = match self.opts.git && has_commits {
-            true => idx.staged_markers()?,
-            false => Markers::default(),
-        };
+        // git's index, so asking again reads nothing. After a commit it reads git's index
+        // whole: on a thread of its own beside the scan (the memo's check, which reads the same
+        // index, waits for that reading rather than doing it twice: `git::tracked`).
+        let staged = (self.opts.git && has_commits).then(|| idx.staged_job());
         // Every source file's markers (the full check's and `record`'s findings) are brought
         // up to date beside the scan, on a thread of their own (a stat per tracked file), and
         // kept after it.
@@ -249,7 +248,8 @@ impl Session {
         };
         let root = self.root.as_path();
         let repo = idx.repo.clone();
-        let (scanned, global) = std::thread::scope(|s| {
+        let (scanned, global, staged) = std::thread::scope(|s| {
+            let staged = staged.map(|job| s.spawn(|| job.run()));
             let handle = stored
                 .as_ref()
                 .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
@@ -259,7 +259,8 @@ impl Session {
                 .unwrap_or_default();
             let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &picking);
             let global = handle.map(|h| h.join().expect("the marker scan panicked"));
-            (scanned, global)
+            let staged = staged.map(|h| h.join().expect("the staged markers panicked"));
+            (scanned, global, staged.unwrap_or_default())
         });
         let (scanned, _, rescanned) = scanned?;
         if let (Some(stored), Some(found)) = (&stored, &global) {

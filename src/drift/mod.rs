@@ -4,11 +4,12 @@
 //! scans of `by_path` under its governed entries: never records × commits.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::git::{CommitMeta, HistoryData};
 use crate::governs::{Pattern, Scope};
 use crate::model::{AuthorCount, Commit, Drift, Record};
-use crate::text::date::{format_day, parse_date, utc_date, SECONDS_PER_DAY};
+use crate::text::date::{format_day, format_day_shared, parse_date, utc_date, SECONDS_PER_DAY};
 use crate::text::marker::Markers;
 
 /// The most citing commits a record lists.
@@ -73,7 +74,7 @@ pub fn fill_declared(
                 list.iter()
                     .map(|&i| {
                         let c = &data.commits[i as usize];
-                        commit_json(c, abbrev, None, utc_date(c.time))
+                        commit_json(c, abbrev, None, utc_date(c.time).into())
                     })
                     .collect()
             })
@@ -153,7 +154,8 @@ fn drift_for(
     hits.dedup();
 
     // Commits come newest first, many on the same day: each day is written out once.
-    let mut day: Option<(i64, String)> = None;
+    // Shared by the commits of that day: a clone is a count, not a copy.
+    let mut day: Option<(i64, Arc<str>)> = None;
     let commits: Vec<Commit> = hits
         .iter()
         .map(|&i| {
@@ -162,7 +164,7 @@ fn drift_for(
             let on = c.time.div_euclid(SECONDS_PER_DAY);
             let date = match &day {
                 Some((d, date)) if *d == on => date.clone(),
-                _ => day.insert((on, format_day(on))).1.clone(),
+                _ => day.insert((on, format_day_shared(on))).1.clone(),
             };
             commit_json(c, abbrev, Some(cites), date)
         })
@@ -190,7 +192,7 @@ fn drift_for(
             .filter(|c| c.cites_record == Some(false))
             .count(),
         authors,
-        last_change: commits.first().map(|c| c.date.clone()),
+        last_change: commits.first().map(|c| c.date.to_string()),
         record_last_edited: data
             .by_path
             .get(&record.path)
@@ -230,9 +232,14 @@ fn first_commit(
 }
 
 /// A commit as the JSON lists it; `date` is its committer day (`utc_date` of its time).
-fn commit_json(c: &CommitMeta, abbrev: usize, cites_record: Option<bool>, date: String) -> Commit {
+fn commit_json(
+    c: &CommitMeta,
+    abbrev: usize,
+    cites_record: Option<bool>,
+    date: Arc<str>,
+) -> Commit {
     Commit {
-        sha: c.sha.get(..abbrev).unwrap_or(&c.sha).to_string(),
+        sha: c.sha.abbrev(abbrev),
         date,
         author: c.author.clone(),
         subject: c.subject.clone(),

@@ -21,7 +21,7 @@ fn history(commits: &[(&str, &str, &str, bool, &[&str])]) -> HistoryData {
     };
     for (i, (day, author, message, merge, paths)) in commits.iter().enumerate() {
         data.commits.push(CommitMeta {
-            sha: format!("{i:02x}{}", "0".repeat(38)),
+            sha: crate::git::Sha::parse(&format!("{i:02x}{}", "0".repeat(38))).unwrap(),
             time: parse_date(day).unwrap() * SECONDS_PER_DAY + 12 * 3600,
             author: (*author).into(),
             subject: message.lines().next().unwrap().into(),
@@ -92,7 +92,7 @@ fn drift_counts_governed_commits_since_the_date() {
     assert_eq!(drift.since_from, "record");
     assert_eq!(drift.count, 3);
     assert_eq!(drift.not_citing_record, 2);
-    let dates: Vec<&str> = drift.commits.iter().map(|c| c.date.as_str()).collect();
+    let dates: Vec<&str> = drift.commits.iter().map(|c| &*c.date).collect();
     assert_eq!(dates, ["2025-03-20", "2025-03-10", "2025-03-02"]);
     assert_eq!(drift.commits[0].cites_record, Some(true));
     assert_eq!(drift.commits[0].sha.len(), 7);
@@ -161,7 +161,7 @@ fn citing_commits_are_capped_newest_first_merges_included() {
     let data = history(&rows);
     let mut records = vec![record("ADR-0007", Status::Proposed, None, "x.md", &[])];
     fill(&mut records, &data, &mut vec![]);
-    let dates: Vec<&str> = records[0].commits.iter().map(|c| c.date.as_str()).collect();
+    let dates: Vec<&str> = records[0].commits.iter().map(|c| &*c.date).collect();
     assert_eq!(dates.len(), MAX_CITING_COMMITS);
     assert_eq!(dates[0], "2025-01-25");
     assert_eq!(dates[19], "2025-01-06");
@@ -326,7 +326,7 @@ fn random_commits(n: usize) -> Vec<TestCommit> {
             paths.dedup();
         }
         let meta = CommitMeta {
-            sha,
+            sha: crate::git::Sha::parse(&sha).unwrap(),
             time,
             author: ["Ana", "Ben", "Cy"][rand(3) as usize].into(),
             subject: format!("Commit {i}").into(),

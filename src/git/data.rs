@@ -7,11 +7,74 @@ use std::cmp::Ordering as CmpOrdering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// A commit id, kept as its 20 bytes and written out as hex only where an answer shows it
+/// (writing each commit's 40 hex characters into a string of its own was an eighth of reading
+/// an answer's commits from the index). Ordered as its hex is (byte order is hex order), and
+/// encoded as that hex, so what was written before reads back the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Sha(pub [u8; 20]);
+
+impl Sha {
+    /// The first 20 bytes of an object id's bytes (a SHA-1 id is all of them).
+    pub fn from_bytes(bytes: &[u8]) -> Sha {
+        let mut out = [0u8; 20];
+        let n = bytes.len().min(20);
+        out[..n].copy_from_slice(&bytes[..n]);
+        Sha(out)
+    }
+
+    /// The first `len` hex characters (all 40 when `len` is longer).
+    pub fn abbrev(&self, len: usize) -> String {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut hex = [0u8; 40];
+        for (pair, byte) in hex.chunks_exact_mut(2).zip(&self.0) {
+            pair[0] = HEX[usize::from(byte >> 4)];
+            pair[1] = HEX[usize::from(byte & 15)];
+        }
+        std::str::from_utf8(&hex[..len.min(40)])
+            .map(str::to_owned)
+            .unwrap_or_default()
+    }
+
+    /// From 40 hex characters (either case); `None` for anything else.
+    pub fn parse(hex: &str) -> Option<Sha> {
+        let bytes = hex.as_bytes();
+        if bytes.len() != 40 {
+            return None;
+        }
+        let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+        let mut out = [0u8; 20];
+        for (byte, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+            *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+        }
+        Some(Sha(out))
+    }
+}
+
+impl std::fmt::Display for Sha {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&sha_hex(&self.0))
+    }
+}
+
+impl serde::Serialize for Sha {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&sha_hex(&self.0))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Sha {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Sha, D::Error> {
+        let hex = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Sha::parse(&hex).ok_or_else(|| serde::de::Error::custom("a commit id is not 40 hex digits"))
+    }
+}
+
 /// One commit reachable from HEAD.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CommitMeta {
-    /// Full hex id.
-    pub sha: String,
+    /// Its id.
+    pub sha: Sha,
     /// Committer time, seconds since the epoch (UTC).
     pub time: i64,
     /// Author name.
@@ -27,7 +90,7 @@ pub struct CommitMeta {
 impl CommitMeta {
     /// A commit's metadata from what git stores: its id, committer time, author name, whole
     /// message and number of parents.
-    pub fn of(sha: String, time: i64, author: Arc<str>, message: &str, parents: usize) -> Self {
+    pub fn of(sha: Sha, time: i64, author: Arc<str>, message: &str, parents: usize) -> Self {
         CommitMeta {
             sha,
             time,
@@ -48,13 +111,7 @@ pub fn canonical_order(a: &CommitMeta, b: &CommitMeta) -> CmpOrdering {
 
 /// A 20-byte object id as 40 lowercase hex characters.
 pub fn sha_hex(id: &[u8; 20]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut out = [0u8; 40];
-    for i in 0..20 {
-        out[2 * i] = HEX[usize::from(id[i] >> 4)];
-        out[2 * i + 1] = HEX[usize::from(id[i] & 15)];
-    }
-    String::from_utf8(out.to_vec()).expect("hex digits are ASCII")
+    Sha(*id).abbrev(40)
 }
 
 /// A `.md` file renamed by a commit, paths relative to the root.
@@ -149,7 +206,24 @@ mod tests {
         for id in [id, [0; 20], [255; 20]] {
             let git = ObjectId::from_bytes_or_panic(&id).to_string();
             assert_eq!(sha_hex(&id), git);
+            let sha = Sha(id);
+            assert_eq!(sha.to_string(), git);
+            assert_eq!(sha.abbrev(9), git[..9]);
+            assert_eq!(sha.abbrev(99), git);
+            assert_eq!(Sha::parse(&git), Some(sha));
+            assert_eq!(Sha::parse(&git.to_uppercase()), Some(sha));
+            // Serialized as its hex, a string (as the id was before: a pending file written
+            // then reads back).
+            let json = serde_json::to_string(&sha).expect("serializes");
+            assert_eq!(json, serde_json::to_string(&git).expect("serializes"));
+            assert_eq!(serde_json::from_str::<Sha>(&json).ok(), Some(sha));
         }
+        for bad in ["", "abc", &"g".repeat(40), &"0".repeat(41)] {
+            assert_eq!(Sha::parse(bad), None, "{bad}");
+        }
+        // Ordered as the hex is.
+        let (a, b) = (Sha([0x0f; 20]), Sha([0xf0; 20]));
+        assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
     }
 
     #[test]

@@ -16,7 +16,9 @@ mod state;
 mod tracked;
 mod walk;
 
-pub use data::{canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, WalkedCommit};
+pub use data::{
+    canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
+};
 pub use range::{walk_range, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

@@ -97,7 +97,13 @@ pub fn walk_range(
         let short = id.attach(&local).shorten_or_id().to_string();
         commits.push(RangeCommit {
             short,
-            meta: CommitMeta::of(id.to_string(), time, author, &message, parents.len()),
+            meta: CommitMeta::of(
+                super::Sha::from_bytes(id.as_bytes()),
+                time,
+                author,
+                &message,
+                parents.len(),
+            ),
             message,
             changes: Vec::new(),
         });

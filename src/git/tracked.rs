@@ -73,6 +73,10 @@ pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
     );
     static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Tracked>)>> =
         std::sync::Mutex::new(None);
+    // One reading at a time: a thread that asks while another reads waits for its answer
+    // rather than reading the same index again beside it (an answer asks from two threads).
+    static READING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _reading = READING.lock();
     let gix_repo = repo.gix();
     let path = gix_repo.index_path();
     let Ok(meta) = std::fs::metadata(&path) else {
@@ -119,7 +123,7 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
         use_stdev: false,
     };
     let prefix = repo.prefix.as_bytes();
-    let mut out: Vec<TrackedFile> = Vec::new();
+    let mut out: Vec<TrackedFile> = Vec::with_capacity(index.entries().len());
     for entry in index.entries() {
         use gix::index::entry::{Flags, Mode, Stage};
         if !(entry.mode == Mode::FILE

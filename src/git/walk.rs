@@ -132,7 +132,13 @@ fn walk(
             .map(|a| Arc::from(a.name.to_str_lossy().trim()))
             .unwrap_or_else(|_| Arc::from(""));
         let message = commit.message.to_str_lossy();
-        let meta = CommitMeta::of(id.to_string(), time, author, &message, parents.len());
+        let meta = CommitMeta::of(
+            super::Sha::from_bytes(id.as_bytes()),
+            time,
+            author,
+            &message,
+            parents.len(),
+        );
         Ok(Walked {
             id,
             tree: commit.tree(),

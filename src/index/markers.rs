@@ -171,18 +171,36 @@ fn staged_bytes(head: StagedHead, files: &StagedFiles) -> Vec<u8> {
 }
 
 impl Index {
-    /// The file beside the index that keeps what git's index declares.
-    fn staged_path(&self) -> std::path::PathBuf {
-        self.path.with_extension("staged")
-    }
-
     /// What the files git tracks declare in git's index (`scan::staged_markers`): the kept
     /// answer while git's index has the same checksum, else found again (each blob kept read
     /// once) and kept. Kept in a small file beside the index, replaced as the pending commits
     /// are ([`crate::util::replace_file`]) and never synced, so a new commit costs no redb
     /// write session; a file that cannot be written is found again next time.
     pub fn staged_markers(&mut self) -> Result<Markers, IndexError> {
-        let path = self.staged_path();
+        Ok(self.staged_job().run())
+    }
+
+    /// [`Index::staged_markers`] as work that holds no borrow of the index, for another
+    /// thread: after a commit it reads all of git's index, which an answer need not wait for
+    /// before it checks its memo.
+    pub fn staged_job(&self) -> StagedJob {
+        StagedJob {
+            repo: self.repo.clone(),
+            path: self.path.with_extension("staged"),
+        }
+    }
+}
+
+/// See [`Index::staged_job`].
+pub struct StagedJob {
+    repo: crate::git::Repo,
+    /// The file beside the index that keeps what git's index declares.
+    path: std::path::PathBuf,
+}
+
+impl StagedJob {
+    pub fn run(self) -> Markers {
+        let path = self.path;
         let bytes = crate::fs::read::read_side_file(&path).unwrap_or_default();
         let stored = StoredStagedCache::read(&bytes);
         let found = scan::staged_markers(&self.repo, &stored);
@@ -196,7 +214,7 @@ impl Index {
             let tmp = path.with_extension(format!("staged.{}", std::process::id()));
             let _ = crate::util::replace_file(&path, &tmp, &bytes);
         }
-        Ok(found.markers)
+        found.markers
     }
 }
 

@@ -181,7 +181,7 @@ impl Status {
 pub struct Commit {
     pub sha: String,
     /// Committer date, `YYYY-MM-DD` in UTC.
-    pub date: String,
+    pub date: Arc<str>,
     pub author: Arc<str>,
     pub subject: Arc<str>,
     /// Only in `drift.commits`. (Skipped when `None`, so a stored scan, whose records have no

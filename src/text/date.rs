@@ -50,14 +50,33 @@ pub fn utc_date(seconds: i64) -> String {
 
 /// Days since 1970-01-01 as `YYYY-MM-DD` (a year outside 0..=9999 as `format!` would write it).
 pub fn format_day(day: i64) -> String {
+    match day_digits(day) {
+        Ok(bytes) => std::str::from_utf8(&bytes)
+            .map(str::to_owned)
+            .unwrap_or_default(),
+        Err(text) => text,
+    }
+}
+
+/// [`format_day`] as a shared string, made in one allocation: the commits of one day share it.
+pub fn format_day_shared(day: i64) -> std::sync::Arc<str> {
+    match day_digits(day) {
+        Ok(bytes) => std::str::from_utf8(&bytes).unwrap_or_default().into(),
+        Err(text) => text.into(),
+    }
+}
+
+/// The ten characters of a day in the years 0..=9999, written by hand (it runs for every
+/// commit of an answer, and `format!` was a tenth of one); any other year as `format!` writes
+/// it.
+fn day_digits(day: i64) -> Result<[u8; 10], String> {
     let (y, m, d) = civil_from_days(day);
     if !(0..=9999).contains(&y) {
-        return format!("{y:04}-{m:02}-{d:02}");
+        return Err(format!("{y:04}-{m:02}-{d:02}"));
     }
-    // Written by hand: it runs for every commit of an answer, and `format!` was a tenth of one.
     let (y, m, d) = (y as u16, m as u8, d as u8);
     let digit = |n: u16| b'0' + (n % 10) as u8;
-    let bytes = [
+    Ok([
         digit(y / 1000),
         digit(y / 100),
         digit(y / 10),
@@ -68,8 +87,7 @@ pub fn format_day(day: i64) -> String {
         b'-',
         b'0' + d / 10,
         b'0' + d % 10,
-    ];
-    String::from_utf8(bytes.to_vec()).expect("ASCII digits")
+    ])
 }
 
 fn days_in_month(y: i64, m: i64) -> i64 {
@@ -123,6 +141,7 @@ mod tests {
                 format!("{y:04}-{m:02}-{d:02}"),
                 "day {day}"
             );
+            assert_eq!(*format_day_shared(day), format_day(day), "day {day}");
         }
     }
 

@@ -219,7 +219,10 @@ fn commits_are_in_canonical_order_newest_first_then_by_sha() {
     assert_eq!(data.commits.len(), 8);
     assert_eq!(data.total_commits, 8);
     assert_eq!(&*data.commits[7].subject, "Root");
-    let tied: Vec<&str> = data.commits[..7].iter().map(|c| c.sha.as_str()).collect();
+    let tied: Vec<String> = data.commits[..7]
+        .iter()
+        .map(|c| c.sha.to_string())
+        .collect();
     let mut sorted = tied.clone();
     sorted.sort_unstable();
     assert_eq!(tied, sorted, "ties by sha ascending");

@@ -40,7 +40,7 @@ fn our_changes(data: &HistoryData) -> BTreeMap<String, BTreeSet<String>> {
         .commits
         .iter()
         .filter(|c| !c.is_merge)
-        .map(|c| (c.sha.clone(), BTreeSet::new()))
+        .map(|c| (c.sha.to_string(), BTreeSet::new()))
         .collect();
     for (path, list) in &data.by_path {
         let mut sorted = list.clone();
@@ -50,7 +50,10 @@ fn our_changes(data: &HistoryData) -> BTreeMap<String, BTreeSet<String>> {
         for &i in list {
             let c = &data.commits[i as usize];
             assert!(!c.is_merge, "{path}: a merge in by_path");
-            changes.get_mut(&c.sha).unwrap().insert(path.clone());
+            changes
+                .get_mut(&c.sha.to_string())
+                .unwrap()
+                .insert(path.clone());
         }
     }
     changes
@@ -68,7 +71,7 @@ fn the_walk_sees_what_git_log_sees() {
         .lines()
         .map(str::to_string)
         .collect();
-    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.clone()).collect();
+    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.to_string()).collect();
     assert_eq!(ours, git_order, "every commit, newest first");
     assert!(data.commits.windows(2).all(|w| w[0].time >= w[1].time));
     let merges: Vec<&str> = data
@@ -106,7 +109,7 @@ fn the_walk_of_a_long_history_sees_what_git_log_sees() {
     let data = loaded(repo.path());
     assert!(data.commits.len() >= 600);
     assert_eq!(our_changes(&data), git_changes(&repo, ""));
-    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.clone()).collect();
+    let ours: Vec<String> = data.commits.iter().map(|c| c.sha.to_string()).collect();
     let git_order: Vec<String> = repo
         .git(&["log", "--format=%H", "HEAD"])
         .lines()

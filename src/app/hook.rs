@@ -47,6 +47,12 @@ fn note(repo: &Repo, name: &str) -> PathBuf {
 /// folders gets none); one that cannot be written is no note (each reader copes with none).
 fn write_note(repo: &Repo, name: &str, text: &str) {
     let path = note(repo, name);
+    // An empty note already empty (commit-msg's, once post-commit has read it) is left as it
+    // is: no file made, removed and renamed on git's path.
+    let empty = |m: std::fs::Metadata| m.is_file() && m.len() == 0;
+    if text.is_empty() && std::fs::symlink_metadata(&path).is_ok_and(empty) {
+        return;
+    }
     if path.parent().is_some_and(Path::is_dir) {
         // Put in place of what is there: a FIFO put there is replaced, never written into.
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
@@ -187,6 +193,9 @@ fn check_staged(
     if check.skipped.is_some() || !has_record_folders(session) {
         return Ok(check);
     }
+    // The table of governed entries is checked beside the reading of git's index and HEAD's
+    // tree: it touches only the table and the record files (ADR-0018).
+    let table = TableLoad::start(session, repo);
     let base = match (repo.head, amends(repo, hook)) {
         (Some(head), true) => repo.first_parent(head)?,
         (head, _) => head,
@@ -206,7 +215,7 @@ fn check_staged(
     let staged: Vec<String> = changes.into_iter().map(|c| c.path).collect();
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs, without opening the index (ADR-0018).
-    if let Some(records) = table_records(session, repo, &staged, &markers) {
+    if let Some(records) = table.records(&staged, &markers) {
         check.decisions = hooks::governing(&records, &staged, &markers);
         judge_message(repo, hook, &mut check);
         return Ok(check);
@@ -235,26 +244,49 @@ fn check_staged(
     Ok(check)
 }
 
-/// The current decisions that govern some of the `staged` paths (by their entries or the
-/// `markers` the staged files declare), from the commit hook's table (ADR-0018), when there is
-/// one and it holds; never with `--no-index`.
-fn table_records(
-    session: &Session,
-    repo: &Repo,
-    staged: &[String],
-    markers: &Markers,
-) -> Option<Vec<crate::model::Record>> {
-    if session.options().no_index {
-        return None;
+/// The commit hook's table of governed entries (ADR-0018) being read and checked, on a thread
+/// of its own while git's index and HEAD's tree are read; never with `--no-index`.
+enum TableLoad {
+    None,
+    Running(std::thread::JoinHandle<Option<Vec<u8>>>),
+    Done(Option<Vec<u8>>),
+}
+
+impl TableLoad {
+    /// Starts reading the table of `repo`'s worktree (here, when no thread can be started).
+    fn start(session: &Session, repo: &Repo) -> TableLoad {
+        if session.options().no_index {
+            return TableLoad::None;
+        }
+        let path = index::governing::path_for(repo);
+        let root = session.root().to_path_buf();
+        let docs = session.options().docs.clone();
+        let (p, r, d) = (path.clone(), root.clone(), docs.clone());
+        match std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || index::governing::load(&p, &r, &d))
+        {
+            Ok(handle) => TableLoad::Running(handle),
+            Err(_) => TableLoad::Done(index::governing::load(&path, &root, &docs)),
+        }
     }
-    let path = index::governing::path_for(repo);
-    let wanted = |id: &str, governs: &[&str]| {
-        let scope = crate::governs::Scope::new(governs);
-        staged
-            .iter()
-            .any(|p| hooks::id_governs_path(id, &scope, p, markers))
-    };
-    index::governing::read(&path, session.root(), &session.options().docs, wanted)
+
+    /// The current decisions that govern some of the `staged` paths (by their entries or the
+    /// `markers` the staged files declare), from the table, when there is one and it holds.
+    fn records(self, staged: &[String], markers: &Markers) -> Option<Vec<crate::model::Record>> {
+        let bytes = match self {
+            TableLoad::None => None,
+            TableLoad::Running(handle) => handle.join().ok().flatten(),
+            TableLoad::Done(bytes) => bytes,
+        }?;
+        let wanted = |id: &str, governs: &[&str]| {
+            let scope = crate::governs::Scope::new(governs);
+            staged
+                .iter()
+                .any(|p| hooks::id_governs_path(id, &scope, p, markers))
+        };
+        index::governing::records(&bytes, wanted)
+    }
 }
 
 /// Whether the message cites each decision of `check`, and for prepare-commit-msg, whether

@@ -80,25 +80,37 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
     let _ = crate::util::replace_file(path, &tmp, &bytes);
 }
 
-/// The current decisions as a scan of `root` with `docs` would read them now, from the table at
-/// `path`, when it holds: the same build and scope (`.context-graph.toml` included), the same
-/// record folders and record files. Only those `wanted` takes (by id and governed entries) are
-/// made into records, each holding only what the warning reads (id, title, status, file,
-/// governed entries). `None` when there is no table or it does not hold.
-pub fn read(
-    path: &Path,
-    root: &Path,
-    docs: &[String],
-    wanted: impl Fn(&str, &[&str]) -> bool,
-) -> Option<Vec<Record>> {
+/// The table's first fields alone, decoded to check that it holds before any row is read
+/// (the encoding is the fields in order, so the table's bytes decode as this too).
+#[derive(Deserialize)]
+struct Head<'a> {
+    made_by: &'a str,
+    scope: Scope,
+    deps: Deps,
+}
+
+/// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
+/// scope (`.context-graph.toml` included), the same record folders and record files. Its bytes,
+/// for [`records`]; `None` when there is no table or it does not hold. Touches nothing but the
+/// table and the record folders and files, so the commit hook runs it beside its reading of
+/// git's index (ADR-0018).
+pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     let bytes = crate::fs::read::read_side_file(path).ok()?;
-    let table: Table = codec::decode_borrowed(&bytes).ok()?;
-    if table.made_by != super::memo::MEMO_MADE_BY || table.scope != Scope::new(root, docs) {
+    let head: Head = codec::decode_borrowed(&bytes).ok()?;
+    if head.made_by != super::memo::MEMO_MADE_BY || head.scope != Scope::new(root, docs) {
         return None;
     }
-    if !table.deps.records_hold(&RootDir::open(root)) {
+    if !head.deps.records_hold(&RootDir::open(root)) {
         return None;
     }
+    Some(bytes)
+}
+
+/// The current decisions of a table [`load`] found holding (its `bytes`), as a scan now would
+/// read them. Only those `wanted` takes (by id and governed entries) are made into records,
+/// each holding only what the warning reads (id, title, status, file, governed entries).
+pub fn records(bytes: &[u8], wanted: impl Fn(&str, &[&str]) -> bool) -> Option<Vec<Record>> {
+    let table: Table = codec::decode_borrowed(bytes).ok()?;
     Some(
         table
             .rows

@@ -4,12 +4,11 @@
 mod cli;
 mod mcp;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     cli::quiet_handled_panics();
-    match cli::run(cli::Cli::parse()) {
+    match cli::run(cli::Cli::from_env()) {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.is::<cli::ClosedPipe>() => ExitCode::SUCCESS,
         Err(e) => {

@@ -31,6 +31,29 @@ pub struct HookArgs {
     args: Vec<String>,
 }
 
+impl HookArgs {
+    /// The arguments of `hook NAME ARGS…` (`args`: the command line after the program's name)
+    /// as the installed hook scripts pass them, read without clap: building its parser for
+    /// every command costs a commit more than the hook's own answer (issue 17). `None` for
+    /// anything else (an option anywhere, an unknown name, an argument that is not UTF-8):
+    /// clap parses those as before, so it reports their errors.
+    pub fn from_hook_line(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<HookArgs> {
+        let mut args = args.into_iter();
+        if args.next()? != "hook" {
+            return None;
+        }
+        let name = args.next()?.into_string().ok()?;
+        if !NAMES.contains(&name.as_str()) {
+            return None;
+        }
+        let args: Vec<String> = args.map(|a| a.into_string().ok()).collect::<Option<_>>()?;
+        if args.iter().any(|a| a.starts_with('-')) {
+            return None;
+        }
+        Some(HookArgs { name, args })
+    }
+}
+
 #[derive(Args)]
 pub struct InstallArgs {
     /// Install into a hooks folder outside this repository (a global core.hooksPath: every
@@ -298,5 +321,84 @@ fn detach(hook: Hook, args: &[String], dir: &Path) -> bool {
             true
         }
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn line(args: &[&str]) -> Vec<std::ffi::OsString> {
+        args.iter().map(Into::into).collect()
+    }
+
+    /// What clap makes of the same command line, for comparison.
+    fn by_clap(args: &[&str]) -> Option<(String, Vec<String>)> {
+        #[derive(Parser)]
+        struct Top {
+            #[command(subcommand)]
+            command: Sub,
+        }
+        #[derive(clap::Subcommand)]
+        enum Sub {
+            Hook(HookArgs),
+        }
+        let top = Top::try_parse_from(std::iter::once("context-graph").chain(args.iter().copied()));
+        top.ok().map(
+            |Top {
+                 command: Sub::Hook(h),
+             }| (h.name, h.args),
+        )
+    }
+
+    #[test]
+    fn the_hook_lines_the_scripts_write_are_read_as_clap_reads_them() {
+        for args in [
+            &["hook", "commit-msg", ".git/COMMIT_EDITMSG"][..],
+            &[
+                "hook",
+                "prepare-commit-msg",
+                ".git/COMMIT_EDITMSG",
+                "commit",
+                "HEAD",
+            ],
+            &[
+                "hook",
+                "prepare-commit-msg",
+                ".git/COMMIT_EDITMSG",
+                "message",
+            ],
+            &["hook", "post-checkout", "0123abc", "4567def", "1"],
+            &["hook", "post-rewrite", "rebase"],
+            &["hook", "post-commit"],
+            &["hook", "pre-commit", ""],
+        ] {
+            let fast = HookArgs::from_hook_line(line(args)).map(|h| (h.name, h.args));
+            assert!(fast.is_some(), "{args:?}");
+            assert_eq!(fast, by_clap(args), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn anything_else_is_left_to_clap() {
+        for args in [
+            &["hook"][..],
+            &["hook", "commit-msg", "--json", "msg"],
+            &["hook", "--no-index", "commit-msg", "msg"],
+            &["hook", "commit-msg", "msg", "-v"],
+            &["hook", "no-such-hook", "msg"],
+            &["why", "hook", "commit-msg"],
+            &["--json", "hook", "commit-msg", "msg"],
+        ] {
+            assert!(HookArgs::from_hook_line(line(args)).is_none(), "{args:?}");
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            let mut args = line(&["hook", "commit-msg"]);
+            args.push(std::ffi::OsString::from_vec(vec![0xff, b'm']));
+            assert!(HookArgs::from_hook_line(args).is_none());
+        }
     }
 }

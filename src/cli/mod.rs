@@ -43,7 +43,7 @@ pub struct Cli {
 }
 
 /// The options every command takes.
-#[derive(Args)]
+#[derive(Args, Default)]
 struct Common {
     /// The repository root (default: the top of the git work tree around the current folder)
     #[arg(long, global = true, value_name = "DIR")]
@@ -118,6 +118,23 @@ enum Command {
     /// How much of the code that changed current decisions govern: the share of commits, the
     /// hottest ungoverned folders, the decisions changed most without being cited
     Coverage(coverage::CoverageArgs),
+}
+
+impl Cli {
+    /// This process's command line. `hook NAME ARGS…` as the installed hooks write it is read
+    /// without building clap's whole parser, since git waits on it (issue 17; see
+    /// [`hooks::HookArgs::from_hook_line`]); anything else is clap's to parse.
+    pub fn from_env() -> Cli {
+        match hooks::HookArgs::from_hook_line(std::env::args_os().skip(1)) {
+            Some(args) => Cli {
+                command: Some(Command::Hook(args)),
+                why: None,
+                record: None,
+                common: Common::default(),
+            },
+            None => Cli::parse(),
+        }
+    }
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.

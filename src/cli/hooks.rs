@@ -149,6 +149,9 @@ fn run_hook(
         #[cfg(unix)]
         let _ = rustix::process::setpriority_process(None, 10);
     }
+    if hook.refreshes() {
+        after_git();
+    }
     let mut session = Session::open(opts)?;
     let message_file = || -> anyhow::Result<&String> {
         args.first().ok_or_else(|| {
@@ -287,6 +290,40 @@ fn cleanup_of(args: &[String]) -> Option<String> {
 
 /// Set in the refresh a hook started in the background ([`detach`]).
 const DETACHED_ENV: &str = "CONTEXT_GRAPH_DETACHED";
+
+/// The pid of the git that ran the hook, set by the post-commit script for the refresh it
+/// starts in the background: the refresh waits for that git to finish first (issue 17).
+const AFTER_ENV: &str = "CONTEXT_GRAPH_AFTER";
+
+/// How long a refresh waits for git to finish before it goes on regardless.
+const AFTER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A background refresh waits until the git that ran its hook has exited (at most
+/// [`AFTER_WAIT`]): git finishes the commit (its summary, its automatic maintenance) with the
+/// machine's cores to itself, and the refresh reads the commit as git left it. Only where the
+/// hook script names git in [`AFTER_ENV`]; on Linux, through a pidfd (elsewhere, and when
+/// that fails, no wait).
+fn after_git() {
+    let pid = std::env::var(AFTER_ENV).ok();
+    std::env::remove_var(AFTER_ENV);
+    #[cfg(target_os = "linux")]
+    if let Some(pid) = pid
+        .and_then(|p| p.parse::<i32>().ok())
+        .filter(|p| *p > 1)
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        if let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) {
+            let timeout = Timespec {
+                tv_sec: AFTER_WAIT.as_secs() as _,
+                tv_nsec: 0,
+            };
+            let _ = poll(&mut [PollFd::new(&fd, PollFlags::IN)], Some(&timeout));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = pid;
+}
 
 /// Starts this hook's refresh again as a process of its own that git does not wait for, its
 /// failures going to `hooks.log` in `dir` and its pid named by a note `refreshing.PID` there

@@ -301,28 +301,28 @@ const AFTER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// A background refresh waits until the git that ran its hook has exited (at most
 /// [`AFTER_WAIT`]): git finishes the commit (its summary, its automatic maintenance) with the
 /// machine's cores to itself, and the refresh reads the commit as git left it. Only where the
-/// hook script names git in [`AFTER_ENV`]; on Linux, through a pidfd (elsewhere, and when
-/// that fails, no wait).
+/// hook script names git in [`AFTER_ENV`], and where `/proc` says whether it still runs (a
+/// process that has exited but not yet been waited for counts as gone).
 fn after_git() {
     let pid = std::env::var(AFTER_ENV).ok();
     std::env::remove_var(AFTER_ENV);
-    #[cfg(target_os = "linux")]
-    if let Some(pid) = pid
-        .and_then(|p| p.parse::<i32>().ok())
-        .filter(|p| *p > 1)
-        .and_then(rustix::process::Pid::from_raw)
-    {
-        use rustix::event::{poll, PollFd, PollFlags, Timespec};
-        if let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) {
-            let timeout = Timespec {
-                tv_sec: AFTER_WAIT.as_secs() as _,
-                tv_nsec: 0,
-            };
-            let _ = poll(&mut [PollFd::new(&fd, PollFlags::IN)], Some(&timeout));
-        }
+    let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()).filter(|p| *p > 1) else {
+        return;
+    };
+    let stat = PathBuf::from(format!("/proc/{pid}/stat"));
+    let running = || {
+        std::fs::read_to_string(&stat).is_ok_and(|s| {
+            // The state is the first field after the name in parentheses.
+            let state = s
+                .rfind(')')
+                .and_then(|at| s[at + 1..].split_whitespace().next());
+            !matches!(state, Some("Z" | "X" | "x"))
+        })
+    };
+    let start = std::time::Instant::now();
+    while running() && start.elapsed() < AFTER_WAIT {
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = pid;
 }
 
 /// Starts this hook's refresh again as a process of its own that git does not wait for, its

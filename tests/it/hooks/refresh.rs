@@ -2,6 +2,7 @@
 //! fresh with no query run in between; during a rebase only post-rewrite refreshes.
 
 use super::{commit, decisions, git, install, ok};
+use crate::env::BIN;
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -280,4 +281,50 @@ fn a_background_refresh_that_fails_says_so_in_hooks_log() {
             && log.contains("newer"),
         "{log}"
     );
+}
+
+/// post-commit's background refresh waits until the git that ran the hook (named in
+/// `CONTEXT_GRAPH_AFTER` by the script) has exited, then refreshes (issue 17): here run as the
+/// script runs it, naming as its git a stand-in that lasts until its input closes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_background_refresh_waits_for_the_git_that_ran_it() {
+    use std::process::Stdio;
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "One (ADR-0001)"),
+        "commit",
+    );
+    assert_fresh(&repo, "the first commit");
+    // A commit no hook of ours sees.
+    let none = repo.path().join(".git").join("no-hooks");
+    std::fs::create_dir_all(&none).expect("an empty hooks folder");
+    repo.write("src/auth/login.py", "a = 2\n");
+    repo.git(&["add", "src/auth/login.py"]);
+    let hooks = format!("core.hooksPath={}", none.display());
+    repo.git(&["-c", &hooks, "commit", "-q", "-m", "Two (ADR-0001)"]);
+
+    let mut git = std::process::Command::new("cat")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start the stand-in");
+    let mut refresh = repo
+        .command(BIN)
+        .args(["hook", "post-commit"])
+        .env("CONTEXT_GRAPH_AFTER", git.id().to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the refresh");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let waited = refresh.try_wait().expect("try_wait").is_none();
+    drop(git.stdin.take());
+    let _ = git.wait();
+    let done = refresh.wait().expect("wait for the refresh");
+    assert!(waited, "the refresh waited for its git");
+    assert!(done.success(), "{done:?}");
+    assert_fresh(&repo, "the refresh after its git");
 }

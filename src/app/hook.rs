@@ -337,12 +337,16 @@ fn judge_message(repo: &Repo, hook: CommitHook, check: &mut StagedCheck) {
 ///   margin has passed since then; and whenever a scan ran and its memo does not hold, it waits
 ///   out the margin and goes again.
 ///
-/// However it ends, the note naming this process as a refresh in flight goes
-/// (`index::inflight`).
+/// When it succeeds, the note naming this process as a refresh in flight goes
+/// (`index::inflight`). When it fails, the note stays until the process exits, after the
+/// caller has written its one line to `hooks.log`: a note of a process gone no longer counts,
+/// so `index --status`, which waits for the refresh, then finds that line.
 pub fn refresh(session: &mut Session, hook: Hook, args: &[String]) -> Result<bool> {
     let repo = repo_of(session)?;
     let done = refresh_in(session, &repo, hook, args);
-    index::inflight::finish(&repo);
+    if done.is_ok() {
+        index::inflight::finish(&repo);
+    }
     done
 }
 

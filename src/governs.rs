@@ -37,14 +37,22 @@ pub fn is_glob(text: &str) -> bool {
     text.contains(['*', '?', '[', '{'])
 }
 
+/// The literal text every path the (not negated) entry `entry` matches starts with, as
+/// [`Pattern::range_prefix`] says, found without compiling a glob: the entry itself, or a glob's
+/// folder part before its first glob character.
+pub fn literal_prefix(entry: &str) -> &str {
+    match entry.find(['*', '?', '[', '{']) {
+        Some(first) => entry[..first].rfind('/').map_or("", |i| &entry[..=i]),
+        None => entry,
+    }
+}
+
 impl<'a> Pattern<'a> {
     pub fn new(entry: &'a str) -> Pattern<'a> {
         if is_glob(entry) {
-            let first = entry.find(['*', '?', '[', '{']).unwrap_or(entry.len());
-            let prefix = entry[..first].rfind('/').map_or("", |i| &entry[..=i]);
             Pattern::Glob {
                 text: entry,
-                prefix,
+                prefix: literal_prefix(entry),
                 matcher: glob_matcher(entry),
             }
         } else if entry.ends_with('/') {
@@ -231,6 +239,29 @@ impl<'a> Scope<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_literal_prefix_is_the_patterns_range_prefix() {
+        for entry in [
+            "src/auth/",
+            "src/main.rs",
+            "src",
+            "pkg/*/api/**",
+            "**/*.rs",
+            "*.md",
+            "docs/adr/00[0-9]*.md",
+            "web/{a,b}/",
+            "lib/x?.py",
+        ] {
+            assert_eq!(
+                literal_prefix(entry),
+                Pattern::new(entry).range_prefix(),
+                "{entry}"
+            );
+        }
+        assert_eq!(literal_prefix("pkg/*/api/**"), "pkg/");
+        assert_eq!(literal_prefix("*.md"), "");
+    }
 
     #[test]
     fn stars_skip_dot_names_unless_the_pattern_names_the_dot() {

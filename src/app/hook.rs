@@ -279,13 +279,15 @@ impl TableLoad {
             TableLoad::Running(handle) => handle.join().ok().flatten(),
             TableLoad::Done(bytes) => bytes,
         }?;
+        let declared =
+            |id: &str| !markers.is_empty() && staged.iter().any(|p| markers.declares(p, id));
         let wanted = |id: &str, governs: &[&str]| {
             let scope = crate::governs::Scope::new(governs);
             staged
                 .iter()
                 .any(|p| hooks::id_governs_path(id, &scope, p, markers))
         };
-        index::governing::records(&bytes, wanted)
+        index::governing::records(&bytes, staged, declared, wanted)
     }
 }
 

@@ -301,14 +301,19 @@ const AFTER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// A background refresh waits until the git that ran its hook has exited (at most
 /// [`AFTER_WAIT`]): git finishes the commit (its summary, its automatic maintenance) with the
 /// machine's cores to itself, and the refresh reads the commit as git left it. Only where the
-/// hook script names git in [`AFTER_ENV`], and where `/proc` says whether it still runs (a
-/// process that has exited but not yet been waited for counts as gone).
+/// hook script names git in [`AFTER_ENV`]; asleep on a pidfd until git exits where Linux has
+/// them, else by asking `/proc` every millisecond whether it still runs (a process that has
+/// exited but not yet been waited for counts as gone, either way).
 fn after_git() {
     let pid = std::env::var(AFTER_ENV).ok();
     std::env::remove_var(AFTER_ENV);
     let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()).filter(|p| *p > 1) else {
         return;
     };
+    #[cfg(target_os = "linux")]
+    if wait_exit(pid, AFTER_WAIT) {
+        return;
+    }
     let stat = PathBuf::from(format!("/proc/{pid}/stat"));
     let running = || {
         std::fs::read_to_string(&stat).is_ok_and(|s| {
@@ -322,6 +327,37 @@ fn after_git() {
     let start = std::time::Instant::now();
     while running() && start.elapsed() < AFTER_WAIT {
         std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// Sleeps until the process `pid` has exited (or `limit` has passed), on a pidfd: no CPU
+/// spent while git finishes. Whether it could wait so (`false`: no pidfd here, poll instead).
+#[cfg(target_os = "linux")]
+fn wait_exit(pid: u32, limit: std::time::Duration) -> bool {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    use rustix::io::Errno;
+    use rustix::process::{pidfd_open, Pid, PidfdFlags};
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
+        return true;
+    };
+    let fd = match pidfd_open(pid, PidfdFlags::empty()) {
+        Ok(fd) => fd,
+        // Gone already (and waited for).
+        Err(Errno::SRCH) => return true,
+        Err(_) => return false,
+    };
+    let start = std::time::Instant::now();
+    loop {
+        let left = limit.saturating_sub(start.elapsed());
+        let timeout = Timespec {
+            tv_sec: left.as_secs() as i64,
+            tv_nsec: i64::from(left.subsec_nanos()),
+        };
+        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+        match poll(&mut fds, Some(&timeout)) {
+            Err(Errno::INTR) if !left.is_zero() => continue,
+            _ => return true,
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 mod data;
 mod diff;
+mod loose;
 mod packs;
 mod range;
 mod renames;

@@ -3,6 +3,7 @@
 //! names in `GIT_INDEX_FILE` (`git commit -a` and `git commit PATH…` stage into a temporary one);
 //! elsewhere it is the worktree's own (a linked worktree has its own).
 
+use super::loose::{Found, Loose};
 use super::repo::Repo;
 use super::HistoryError;
 use crate::util::one_line;
@@ -69,15 +70,30 @@ pub fn staged_changes(
     let mut same: Vec<Vec<u8>> = Vec::new();
     if let Some(base) = base {
         let id = gix::ObjectId::from_bytes_or_panic(&base);
-        let tree = local
-            .find_commit(id)
-            .and_then(|c| c.tree_id().map(|t| t.detach()))
-            .map_err(|e| err("cannot read the tree to compare with", &e))?;
+        // HEAD's commit and trees are loose right after a commit: read with one zlib state.
+        let mut loose = Loose::new(&local);
+        let mut buf = Vec::new();
+        let tree = match loose.read(&id, &mut buf, u64::MAX, usize::MAX) {
+            Found::Read(gix::object::Kind::Commit, _) => {
+                gix::objs::CommitRefIter::from_bytes(&buf, id.kind())
+                    .tree_id()
+                    .ok()
+            }
+            _ => None,
+        };
+        let tree = match tree {
+            Some(tree) => tree,
+            None => local
+                .find_commit(id)
+                .and_then(|c| c.tree_id().map(|t| t.detach()))
+                .map_err(|e| err("cannot read the tree to compare with", &e))?,
+        };
         let mut walk = BaseWalk {
             objects: &local.objects,
+            loose,
             out: &mut theirs,
             same: &mut same,
-            buf: Vec::new(),
+            buf,
         };
         walk.tree(tree, &mut Vec::new(), staged.tree())
             .map_err(|e| err("cannot read the tree to compare with", &e))?;
@@ -85,22 +101,24 @@ pub fn staged_changes(
     if same.iter().any(|p| p.is_empty()) {
         return Ok(Vec::new());
     }
-    // The folders never nest (the walk stops at each): the one a path may be under is the last
-    // that sorts before it. The index is sorted too, so one cursor walks both.
+    // The folders never nest (the walk stops at each), and the index is sorted: what is under
+    // each folder is one run of entries, stepped over without looking at each.
     same.sort_unstable();
+    let entries = staged.entries();
+    let path = |e: &gix::index::Entry| -> &[u8] { e.path(&staged).as_ref() };
+    let mut runs: Vec<&[gix::index::Entry]> = Vec::new();
     let mut at = 0;
-    let mut unchanged = |p: &[u8]| {
-        while at < same.len() && same[at].as_slice() <= p {
-            at += 1;
-        }
-        at > 0 && p.starts_with(&same[at - 1])
-    };
-
-    let ours: Vec<(&[u8], &gix::index::Entry)> = staged
-        .entries()
-        .iter()
-        .map(|e| (e.path(&staged).as_ref(), e))
-        .filter(|(p, _)| !unchanged(p))
+    for folder in &same {
+        let start = at + gallop(&entries[at..], |e| path(e) < folder.as_slice());
+        let end = start + gallop(&entries[start..], |e| path(e).starts_with(folder));
+        runs.push(&entries[at..start]);
+        at = end;
+    }
+    runs.push(&entries[at..]);
+    let ours: Vec<(&[u8], &gix::index::Entry)> = runs
+        .into_iter()
+        .flatten()
+        .map(|e| (path(e), e))
         .filter(|(_, e)| {
             !e.flags.intersects(
                 gix::index::entry::Flags::INTENT_TO_ADD | gix::index::entry::Flags::REMOVE,
@@ -180,6 +198,19 @@ pub fn staged_changes(
     Ok(out)
 }
 
+/// How many items at the start of `items` pass `pred`, which holds for a first run of them and
+/// for none after it: found by doubling steps, then halving, so a short run costs a few looks
+/// whatever follows it.
+fn gallop<T>(items: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    let mut bound = 1;
+    while bound <= items.len() && pred(&items[bound - 1]) {
+        bound *= 2;
+    }
+    let low = bound / 2;
+    let high = bound.min(items.len());
+    low + items[low..high].partition_point(pred)
+}
+
 /// A file of the tree compared with: its path from the top of the work tree, id and kind.
 struct BaseEntry {
     path: Vec<u8>,
@@ -190,6 +221,7 @@ struct BaseEntry {
 /// The files of a tree, leaving out the folders the index's cache-tree vouches for.
 struct BaseWalk<'a, O> {
     objects: &'a O,
+    loose: Loose,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
     buf: Vec<u8>,
@@ -209,38 +241,59 @@ impl<O: gix::objs::Find> BaseWalk<'_, O> {
             self.same.push(prefix.clone());
             return Ok(());
         }
-        let entries: Vec<(Vec<u8>, gix::objs::tree::EntryMode, gix::ObjectId)> = self
-            .objects
-            .find_tree_iter(&id, &mut self.buf)
-            .map_err(|e| format!("tree {id}: {e}"))?
-            .filter_map(Result::ok)
-            .map(|e| (e.filename.to_vec(), e.mode, e.oid.to_owned()))
-            .collect();
+        // This tree's bytes stay put while its subtrees are read (into `self.buf`).
+        let mut data = std::mem::take(&mut self.buf);
+        let tree = match self.loose.read(&id, &mut data, u64::MAX, usize::MAX) {
+            Found::Read(gix::object::Kind::Tree, _) => {
+                gix::objs::TreeRefIter::from_bytes(&data, id.kind())
+            }
+            _ => self
+                .objects
+                .find_tree_iter(&id, &mut data)
+                .map_err(|e| format!("tree {id}: {e}"))?,
+        };
         // The cache-tree's children by name, to find each subtree's in one search (git keeps
         // them in its own order, shorter names first).
         let mut children: Vec<&gix::index::extension::Tree> = cache
             .map(|c| c.children.iter().collect())
             .unwrap_or_default();
         children.sort_unstable_by(|a, b| a.name[..].cmp(&b.name[..]));
-        for (name, mode, oid) in entries {
+        for entry in tree.filter_map(Result::ok) {
+            let name: &[u8] = entry.filename.as_ref();
             let at = prefix.len();
-            prefix.extend_from_slice(&name);
-            if mode.is_tree() {
+            prefix.extend_from_slice(name);
+            if entry.mode.is_tree() {
                 prefix.push(b'/');
                 let child = children
-                    .binary_search_by(|t| t.name[..].cmp(&name[..]))
+                    .binary_search_by(|t| t.name[..].cmp(name))
                     .ok()
                     .map(|k| children[k]);
-                self.tree(oid, prefix, child)?;
+                self.tree(entry.oid.to_owned(), prefix, child)?;
             } else {
                 self.out.push(BaseEntry {
                     path: prefix.clone(),
-                    id: oid,
-                    kind: mode.kind(),
+                    id: entry.oid.to_owned(),
+                    kind: entry.mode.kind(),
                 });
             }
             prefix.truncate(at);
         }
+        self.buf = data;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gallop;
+
+    #[test]
+    fn gallop_finds_where_a_run_ends() {
+        for len in 0..40usize {
+            let items: Vec<usize> = (0..len).collect();
+            for cut in 0..=len {
+                assert_eq!(gallop(&items, |&i| i < cut), cut, "len {len} cut {cut}");
+            }
+        }
     }
 }

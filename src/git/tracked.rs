@@ -301,17 +301,47 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
 /// the work tree.
 pub struct BlobReader {
     repo: gix::Repository,
+    /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all.
+    loose: Option<std::cell::RefCell<super::loose::Loose>>,
 }
 
 impl BlobReader {
     pub fn new(repo: &Repo) -> BlobReader {
-        BlobReader { repo: repo.gix() }
+        BlobReader {
+            repo: repo.gix(),
+            loose: None,
+        }
+    }
+
+    /// A reader for a few blobs that are likely loose (those just staged, as a commit hook
+    /// reads them): each is looked for among the loose objects first, and read once, with one
+    /// zlib state for all; anything else as [`BlobReader::new`] reads it.
+    pub fn loose_first(repo: &Repo) -> BlobReader {
+        let repo = repo.gix();
+        let loose = Some(std::cell::RefCell::new(super::loose::Loose::new(&repo)));
+        BlobReader { repo, loose }
     }
 
     /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`
     /// when it is missing, not a blob, or larger than `max` bytes.
     pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
+        use super::loose::Found;
         let id = gix::ObjectId::from_bytes_or_panic(id);
+        if let Some(loose) = &self.loose {
+            let mut data = Vec::new();
+            // Only the window and one byte more are inflated: whether it goes on is its size's.
+            match loose
+                .borrow_mut()
+                .read(&id, &mut data, max, window.saturating_add(1))
+            {
+                Found::Read(gix::object::Kind::Blob, size) => {
+                    data.truncate(window);
+                    return Some((data, size > window as u64));
+                }
+                Found::Read(..) | Found::TooLarge => return None,
+                Found::NotHere => {}
+            }
+        }
         let header = self.repo.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;

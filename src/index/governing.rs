@@ -20,16 +20,38 @@ pub fn path_for(repo: &Repo) -> PathBuf {
     repo.git_dir.join("context-graph").join("index.governing")
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+/// What [`TABLE_SUFFIX`] marks: the layout below (its rows apart, found by their entries'
+/// literal prefixes). A table of another layout, or of another build, is no table.
+const TABLE_SUFFIX: &str = "/table-2";
+
+/// The table as written: its first fields (what [`Head`] decodes), then the rows apart, then
+/// the stamps. The rows come before the stamps so that reading them never decodes the stamps.
+#[derive(Serialize)]
 struct Table<'a> {
-    /// The build that wrote it, as for the scan memo.
-    made_by: &'a str,
-    scope: Scope,
+    /// The build that wrote it (the scan memo's, with [`TABLE_SUFFIX`]).
+    made_by: String,
+    scope: &'a Scope,
+    /// [`Rows`], encoded on its own.
+    #[serde(serialize_with = "codec::as_bytes")]
+    rows: &'a [u8],
     /// The record folders and files the rows were read from ([`Deps::records_only`]).
     deps: Deps,
-    /// Read in place: only the rows a commit touches become records.
+}
+
+/// The current decisions, and what finds the few a commit touches without decoding the others.
+#[derive(Deserialize)]
+struct Rows<'a> {
+    /// Each governed entry's literal prefix (`governs::literal_prefix`: every path the entry
+    /// matches starts with it), negations left out, with the row it belongs to: a row none of
+    /// whose prefixes begins a staged path governs none of them by its entries.
     #[serde(borrow)]
-    rows: Vec<Row<'a>>,
+    keys: Vec<(&'a str, u32)>,
+    /// Each row's id, for the decisions a staged file declares by a marker.
+    #[serde(borrow)]
+    ids: Vec<&'a str>,
+    /// Each [`Row`], encoded on its own: only those a commit touches are decoded.
+    #[serde(borrow)]
+    rows: Vec<&'a [u8]>,
 }
 
 /// A current decision, as the warning names it.
@@ -55,21 +77,39 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
         let _ = std::fs::remove_file(path);
         return;
     }
-    let table = Table {
-        made_by: super::memo::MEMO_MADE_BY,
-        scope: scope.clone(),
-        deps: deps.records_only(),
-        rows: records
-            .iter()
-            .filter(|r| r.status.is_current())
-            .map(|r| Row {
+    let current: Vec<&Record> = records.iter().filter(|r| r.status.is_current()).collect();
+    let encoded: Vec<Vec<u8>> = current
+        .iter()
+        .map(|r| {
+            codec::encode(&Row {
                 id: &r.id,
                 title: &r.title,
                 status: r.status,
                 path: &r.path,
                 governs: r.governs.iter().map(String::as_str).collect(),
             })
+        })
+        .collect();
+    let rows = Rows {
+        keys: current
+            .iter()
+            .zip(0u32..)
+            .flat_map(|(r, at)| {
+                r.governs
+                    .iter()
+                    .filter(|g| !g.starts_with('!'))
+                    .map(move |g| (crate::governs::literal_prefix(g), at))
+            })
             .collect(),
+        ids: current.iter().map(|r| r.id.as_str()).collect(),
+        rows: encoded.iter().map(Vec::as_slice).collect(),
+    };
+    let rows = codec::encode(&RowsOut(&rows));
+    let table = Table {
+        made_by: format!("{}{TABLE_SUFFIX}", super::memo::MEMO_MADE_BY),
+        scope,
+        rows: &rows,
+        deps: deps.records_only(),
     };
     let bytes = codec::encode(&table);
     // The same table again (the memo held, as after most commits): left as it is.
@@ -80,13 +120,55 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
     let _ = crate::util::replace_file(path, &tmp, &bytes);
 }
 
-/// The table's first fields alone, decoded to check that it holds before any row is read
-/// (the encoding is the fields in order, so the table's bytes decode as this too).
+/// [`Rows`] as written: each row's bytes as one run (serde would write a slice byte by byte).
+struct RowsOut<'r, 'a>(&'r Rows<'a>);
+
+impl Serialize for RowsOut<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Rows", 3)?;
+        out.serialize_field("keys", &self.0.keys)?;
+        out.serialize_field("ids", &self.0.ids)?;
+        out.serialize_field("rows", &EachBytes(&self.0.rows))?;
+        out.end()
+    }
+}
+
+struct EachBytes<'r, 'a>(&'r [&'a [u8]]);
+
+impl Serialize for EachBytes<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for item in self.0 {
+            seq.serialize_element(&codec::Bytes(item))?;
+        }
+        seq.end()
+    }
+}
+
+/// The table's first fields, decoded to check that it holds before any row is read (the
+/// encoding is the fields in order, so the table's bytes decode as this too).
 #[derive(Deserialize)]
 struct Head<'a> {
     made_by: &'a str,
     scope: Scope,
+    /// Read by [`records`], not here: decoded for its place.
+    #[allow(dead_code)]
+    #[serde(borrow)]
+    rows: &'a [u8],
     deps: Deps,
+}
+
+/// The fields before the stamps: what [`records`] reads.
+#[derive(Deserialize)]
+struct Front<'a> {
+    #[allow(dead_code)]
+    made_by: &'a str,
+    #[allow(dead_code)]
+    scope: Scope,
+    #[serde(borrow)]
+    rows: &'a [u8],
 }
 
 /// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
@@ -97,7 +179,9 @@ struct Head<'a> {
 pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     let bytes = crate::fs::read::read_side_file(path).ok()?;
     let head: Head = codec::decode_borrowed(&bytes).ok()?;
-    if head.made_by != super::memo::MEMO_MADE_BY || head.scope != Scope::new(root, docs) {
+    if head.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo::MEMO_MADE_BY)
+        || head.scope != Scope::new(root, docs)
+    {
         return None;
     }
     if !head.deps.records_hold(&RootDir::open(root)) {
@@ -106,24 +190,122 @@ pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// The current decisions of a table [`load`] found holding (its `bytes`), as a scan now would
-/// read them. Only those `wanted` takes (by id and governed entries) are made into records,
-/// each holding only what the warning reads (id, title, status, file, governed entries).
-pub fn records(bytes: &[u8], wanted: impl Fn(&str, &[&str]) -> bool) -> Option<Vec<Record>> {
-    let table: Table = codec::decode_borrowed(bytes).ok()?;
-    Some(
-        table
-            .rows
-            .into_iter()
-            .filter(|row| wanted(row.id, &row.governs))
-            .map(record)
-            .collect(),
-    )
+/// The current decisions of a table [`load`] found holding (its `bytes`) that govern some of
+/// `paths`, as a scan now would read them: those some of whose governed entries could match
+/// one of `paths` (by their literal prefixes) or whose id `declared` says a staged file
+/// declares, each then kept only when `wanted` takes it (by id and governed entries). Only
+/// those rows are decoded, each into a record holding only what the warning reads (id, title,
+/// status, file, governed entries).
+pub fn records(
+    bytes: &[u8],
+    paths: &[String],
+    declared: impl Fn(&str) -> bool,
+    wanted: impl Fn(&str, &[&str]) -> bool,
+) -> Option<Vec<Record>> {
+    let front: Front = codec::decode_borrowed(bytes).ok()?;
+    let rows: Rows = codec::decode_borrowed(front.rows).ok()?;
+    let mut touched = vec![false; rows.rows.len()];
+    for (prefix, at) in &rows.keys {
+        if paths.iter().any(|p| p.starts_with(prefix)) {
+            *touched.get_mut(*at as usize)? = true;
+        }
+    }
+    for (id, hit) in rows.ids.iter().zip(touched.iter_mut()) {
+        if !*hit && declared(id) {
+            *hit = true;
+        }
+    }
+    let mut out = Vec::new();
+    for (row, _) in rows.rows.iter().zip(&touched).filter(|(_, hit)| **hit) {
+        let row: Row = codec::decode_borrowed(row).ok()?;
+        if wanted(row.id, &row.governs) {
+            out.push(record(row));
+        }
+    }
+    Some(out)
 }
 
 fn record(row: Row) -> Record {
     Record {
         governs: row.governs.iter().map(|g| g.to_string()).collect(),
         ..Record::bare(row.id, row.title, row.status, row.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fs::walk::WalkStamp;
+
+    fn deps() -> Deps {
+        Deps {
+            started_ns: 0,
+            docs: Vec::new(),
+            folders: Vec::new(),
+            record_dirs: Vec::new(),
+            files: Vec::new(),
+            walk: WalkStamp {
+                started_ns: 0,
+                dirs: Vec::new(),
+                ignores: Vec::new(),
+                files: Vec::new(),
+            },
+            guides: Vec::new(),
+            observed: Default::default(),
+        }
+    }
+
+    fn record(id: &str, status: Status, governs: &[&str]) -> Record {
+        Record {
+            governs: governs.iter().map(|g| g.to_string()).collect(),
+            ..Record::bare(id, &format!("Title {id}"), status, &format!("docs/{id}.md"))
+        }
+    }
+
+    /// The rows found through the literal prefixes are exactly those the full rule finds, for
+    /// folders, paths, globs (anchored or at any depth), negations and declared ids.
+    #[test]
+    fn the_rows_a_commit_touches_are_found_without_decoding_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.governing");
+        let all = [
+            record("ADR-0001", Status::Accepted, &["src/auth/"]),
+            record("ADR-0002", Status::Accepted, &["src/", "!src/auth/gen/"]),
+            record("ADR-0003", Status::Accepted, &["pkg/*/api/**"]),
+            record("ADR-0004", Status::Accepted, &["*.md"]),
+            record("ADR-0005", Status::Accepted, &["!src/auth/"]),
+            record("ADR-0006", Status::Superseded, &["src/"]),
+            record("ADR-0007", Status::Accepted, &[]),
+            record("ADR-0008", Status::Accepted, &["lib/main.rs"]),
+        ];
+        let scope = Scope::new(dir.path(), &[]);
+        write(&path, &scope, &deps(), &all);
+        let bytes = std::fs::read(&path).unwrap();
+        let ids = |paths: &[&str], declared: &[&str]| -> Vec<String> {
+            let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
+            let wanted = |id: &str, governs: &[&str]| {
+                let scope = crate::governs::Scope::new(governs);
+                declared.contains(&id) || paths.iter().any(|p| scope.governs(p))
+            };
+            let found = records(&bytes, &paths, |id| declared.contains(&id), wanted).unwrap();
+            found.into_iter().map(|r| r.id).collect()
+        };
+        assert_eq!(ids(&["src/auth/login.py"], &[]), ["ADR-0001", "ADR-0002"]);
+        assert_eq!(ids(&["src/auth/gen/x.py"], &[]), ["ADR-0001"]);
+        assert_eq!(ids(&["pkg/pay/api/v1/x.go"], &[]), ["ADR-0003"]);
+        assert_eq!(ids(&["docs/guide/intro.md"], &[]), ["ADR-0004"]);
+        assert_eq!(ids(&["lib/main.rs"], &[]), ["ADR-0008"]);
+        assert_eq!(ids(&["lib/main.rsx"], &[]), Vec::<String>::new());
+        assert_eq!(ids(&["tools/x.py"], &["ADR-0007"]), ["ADR-0007"]);
+        assert_eq!(
+            ids(&["lib/main.rs", "README.md"], &["ADR-0001"]),
+            ["ADR-0001", "ADR-0004", "ADR-0008"]
+        );
+        assert!(load(&path, dir.path(), &[]).is_some());
+        // Another layout or build is no table.
+        let mut other = bytes.clone();
+        other[1] ^= 1;
+        std::fs::write(&path, &other).unwrap();
+        assert!(load(&path, dir.path(), &[]).is_none());
     }
 }

@@ -390,7 +390,7 @@ pub fn blob_markers(repo: &Repo, files: &[(&str, [u8; 20])]) -> Markers {
     if files.is_empty() {
         return Markers::default();
     }
-    let reader = git::BlobReader::new(repo);
+    let reader = git::BlobReader::loose_first(repo);
     Markers::new(
         files
             .iter()

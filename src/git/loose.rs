@@ -1,0 +1,105 @@
+//! Loose objects read with one zlib state for all of them (issue 17): gix's object store makes
+//! a new one for every object it reads, which costs a commit hook more than inflating the few
+//! small trees and the blob it reads (right after a commit, HEAD's commit and trees are loose).
+//! Whatever is not a plain loose object here (packed, in an alternate, unreadable) is left to
+//! gix, so every answer and every error stays gix's.
+
+use std::path::PathBuf;
+
+/// What [`Loose::read`] found.
+pub enum Found {
+    /// Not a loose object that could be read here: ask gix's object store.
+    NotHere,
+    /// A loose object larger than the limit given: not inflated.
+    TooLarge,
+    /// A loose object of that kind and size, its data (or the first bytes asked for) in the
+    /// buffer given.
+    Read(gix::object::Kind, u64),
+}
+
+/// The loose objects of one object store, read with one zlib state.
+pub struct Loose {
+    /// The store's `objects` folder.
+    dir: PathBuf,
+    inflate: gix::zlib::Inflate,
+    /// The compressed object last read.
+    raw: Vec<u8>,
+}
+
+/// Room for a loose object's header (`commit 18446744073709551615\0` and then some).
+const HEADER: usize = 64;
+
+impl Loose {
+    /// The loose objects of `repo`'s object store.
+    pub fn new(repo: &gix::Repository) -> Loose {
+        Loose {
+            dir: repo.objects.store_ref().path().to_path_buf(),
+            inflate: gix::zlib::Inflate::default(),
+            raw: Vec::new(),
+        }
+    }
+
+    /// The loose object `id`, its data into `out` unless it is larger than `limit` bytes; only
+    /// its first `keep` bytes are inflated.
+    pub fn read(&mut self, id: &gix::oid, out: &mut Vec<u8>, limit: u64, keep: usize) -> Found {
+        self.read_inner(id, out, limit, keep)
+            .unwrap_or(Found::NotHere)
+    }
+
+    fn read_inner(
+        &mut self,
+        id: &gix::oid,
+        out: &mut Vec<u8>,
+        limit: u64,
+        keep: usize,
+    ) -> Option<Found> {
+        let hex = id.to_hex().to_string();
+        let mut path = self.dir.clone();
+        path.push(&hex[..2]);
+        path.push(&hex[2..]);
+        use std::io::Read;
+        let mut file = std::fs::File::open(&path).ok()?;
+        self.raw.clear();
+        file.read_to_end(&mut self.raw).ok()?;
+        if self.raw.is_empty() {
+            return None;
+        }
+        self.inflate.reset();
+        let mut header = [0u8; HEADER];
+        let (status, used_in, written) = self.inflate.prefix(&self.raw, &mut header).ok()?;
+        if status == gix::zlib::Status::BufError {
+            return None;
+        }
+        let (kind, size, header_size) = gix::objs::decode::loose_header(&header[..written]).ok()?;
+        if size > limit {
+            return Some(Found::TooLarge);
+        }
+        let full = size;
+        let size = usize::try_from(size).ok()?;
+        let held = written.checked_sub(header_size)?;
+        if held > size || (status == gix::zlib::Status::StreamEnd && held != size) {
+            return None;
+        }
+        // What is asked for: the whole object, or its first `keep` bytes.
+        let size = size.min(keep.max(held));
+        if status == gix::zlib::Status::StreamEnd || held == size {
+            out.clear();
+            out.extend_from_slice(&header[header_size..written]);
+        } else {
+            let n = self
+                .inflate
+                .rest(
+                    &self.raw[used_in..],
+                    &header[..written],
+                    header_size,
+                    out,
+                    size,
+                )
+                .ok()?;
+            if n != size {
+                return None;
+            }
+        }
+        Some(Found::Read(kind, full))
+    }
+}

@@ -1,13 +1,20 @@
 //! A JSON serializer that writes what `serde_json::Serializer` writes with the same formatter,
 //! byte for byte, but escapes strings a word at a time: serde_json looks each byte of a
 //! string up in its table, which was more than half of rendering an answer with a thousand
-//! commits (issue 17). Structure and numbers are the formatter's, as in serde_json; only the
-//! scan for the bytes a JSON string must escape (`"`, `\` and the C0 controls) is this file's.
+//! commits (issue 17). Structure and numbers are the formatter's, as in serde_json; strings
+//! are this file's: found clean eight bytes at a time (`"`, `\` and the C0 controls are
+//! escaped), and a short one written with its quotes in one piece.
 
 use serde::ser::{self, Serialize};
-use serde_json::ser::{CharEscape, Formatter};
+use serde_json::ser::Formatter;
 use serde_json::Error;
 use std::io::Write;
+
+macro_rules! io {
+    ($e:expr) => {
+        $e.map_err(Error::io)
+    };
+}
 
 /// Writes values to `writer` through `formatter`, as `serde_json::Serializer` does.
 pub struct Serializer<W, F> {
@@ -37,58 +44,103 @@ fn word_needs_escape(w: u64) -> bool {
     below || zero_in(w ^ splat(b'"')) || zero_in(w ^ splat(b'\\'))
 }
 
-/// The index of the first byte of `bytes` (from `from`) that a JSON string must escape.
+/// The word of the eight bytes at `at`.
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
+}
+
+/// The index of the first byte of `bytes` at or after `from` that a JSON string must escape.
+/// A word at a time: a string with nothing to escape (nearly all) is never looked at byte by
+/// byte; one shorter than a word is looked at as one, padded.
 fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
     let rest = &bytes[from..];
-    let mut words = rest.chunks_exact(8);
-    for word in words.by_ref() {
-        let w = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
-        if word_needs_escape(w) {
-            return word.iter().position(|&b| needs_escape(b)).map(|i| at + i);
+    let first = |within: &[u8], at: usize| {
+        within
+            .iter()
+            .position(|&b| needs_escape(b))
+            .map(|i| from + at + i)
+    };
+    let n = rest.len();
+    if n < 8 {
+        let mut word = [b'a'; 8];
+        word[..n].copy_from_slice(rest);
+        return match word_needs_escape(u64::from_le_bytes(word)) {
+            true => first(rest, 0),
+            false => None,
+        };
+    }
+    let mut at = 0;
+    while at + 8 <= n {
+        if word_needs_escape(word_at(rest, at)) {
+            return first(&rest[at..at + 8], at);
         }
         at += 8;
     }
-    words
-        .remainder()
-        .iter()
-        .position(|&b| needs_escape(b))
-        .map(|i| at + i)
+    // The last eight bytes, overlapping words already found clean: any escape is past `at`.
+    match at < n && word_needs_escape(word_at(rest, n - 8)) {
+        true => first(&rest[at..], at),
+        false => None,
+    }
 }
 
 fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-/// A JSON string with its quotes, escaped as serde_json escapes it.
-fn write_str<W: Write, F: Formatter>(w: &mut W, f: &mut F, value: &str) -> Result<(), Error> {
-    f.begin_string(w).map_err(Error::io)?;
+/// How long a string is written with its quotes in one piece.
+const SHORT: usize = 62;
+
+/// A JSON string with its quotes, escaped as serde_json escapes it. Written straight to `w`,
+/// not through the formatter: serde_json's formatters (ours included) write strings with the
+/// trait's own methods, which this writes the same bytes as.
+fn write_str<W: Write>(w: &mut W, value: &str) -> Result<(), Error> {
     let bytes = value.as_bytes();
-    let mut start = 0;
-    while let Some(at) = next_escape(bytes, start) {
-        if start < at {
-            f.write_string_fragment(w, &value[start..at])
-                .map_err(Error::io)?;
+    let Some(mut at) = next_escape(bytes, 0) else {
+        if bytes.len() <= SHORT {
+            let mut quoted = [b'"'; SHORT + 2];
+            quoted[1..=bytes.len()].copy_from_slice(bytes);
+            return io!(w.write_all(&quoted[..bytes.len() + 2]));
         }
+        io!(w.write_all(b"\""))?;
+        io!(w.write_all(bytes))?;
+        return io!(w.write_all(b"\""));
+    };
+    io!(w.write_all(b"\""))?;
+    let mut start = 0;
+    loop {
+        io!(w.write_all(&bytes[start..at]))?;
+        const HEX: &[u8; 16] = b"0123456789abcdef";
         let byte = bytes[at];
-        let escape = match byte {
-            b'"' => CharEscape::Quote,
-            b'\\' => CharEscape::ReverseSolidus,
-            0x08 => CharEscape::Backspace,
-            0x09 => CharEscape::Tab,
-            0x0a => CharEscape::LineFeed,
-            0x0c => CharEscape::FormFeed,
-            0x0d => CharEscape::CarriageReturn,
-            _ => CharEscape::AsciiControl(byte),
+        let control;
+        let escaped: &[u8] = match byte {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            0x08 => b"\\b",
+            0x09 => b"\\t",
+            0x0a => b"\\n",
+            0x0c => b"\\f",
+            0x0d => b"\\r",
+            _ => {
+                control = [
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(byte >> 4)],
+                    HEX[usize::from(byte & 0xf)],
+                ];
+                &control
+            }
         };
-        f.write_char_escape(w, escape).map_err(Error::io)?;
+        io!(w.write_all(escaped))?;
         start = at + 1;
+        match next_escape(bytes, start) {
+            Some(next) => at = next,
+            None => break,
+        }
     }
-    if start < bytes.len() {
-        f.write_string_fragment(w, &value[start..])
-            .map_err(Error::io)?;
-    }
-    f.end_string(w).map_err(Error::io)
+    io!(w.write_all(&bytes[start..]))?;
+    io!(w.write_all(b"\""))
 }
 
 /// Where a sequence or map is: nothing written in it yet, or something.
@@ -102,12 +154,6 @@ enum State {
 pub struct Compound<'a, W, F> {
     ser: &'a mut Serializer<W, F>,
     state: State,
-}
-
-macro_rules! io {
-    ($e:expr) => {
-        $e.map_err(Error::io)
-    };
 }
 
 impl<'a, W: Write, F: Formatter> ser::Serializer for &'a mut Serializer<W, F> {
@@ -170,7 +216,7 @@ impl<'a, W: Write, F: Formatter> ser::Serializer for &'a mut Serializer<W, F> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(&mut self.writer, &mut self.formatter, v)
+        write_str(&mut self.writer, v)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
         io!(self.formatter.write_byte_array(&mut self.writer, v))
@@ -212,7 +258,7 @@ impl<'a, W: Write, F: Formatter> ser::Serializer for &'a mut Serializer<W, F> {
         let (w, f) = (&mut self.writer, &mut self.formatter);
         io!(f.begin_object(w))?;
         io!(f.begin_object_key(w, true))?;
-        write_str(w, f, variant)?;
+        write_str(w, variant)?;
         io!(f.end_object_key(w))?;
         io!(f.begin_object_value(w))?;
         value.serialize(&mut *self)?;
@@ -285,7 +331,7 @@ impl<W: Write, F: Formatter> Serializer<W, F> {
         let (w, f) = (&mut self.writer, &mut self.formatter);
         io!(f.begin_object(w))?;
         io!(f.begin_object_key(w, true))?;
-        write_str(w, f, variant)?;
+        write_str(w, variant)?;
         io!(f.end_object_key(w))?;
         io!(f.begin_object_value(w))
     }
@@ -342,7 +388,7 @@ impl<W: Write, F: Formatter> Compound<'_, W, F> {
             .formatter
             .begin_object_key(&mut self.ser.writer, first))?;
         self.state = State::Rest;
-        write_str(&mut self.ser.writer, &mut self.ser.formatter, key)?;
+        write_str(&mut self.ser.writer, key)?;
         io!(self.ser.formatter.end_object_key(&mut self.ser.writer))?;
         self.value(value)
     }
@@ -519,7 +565,7 @@ impl<W: Write, F: Formatter> ser::Serializer for MapKey<'_, W, F> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(&mut self.ser.writer, &mut self.ser.formatter, v)
+        write_str(&mut self.ser.writer, v)
     }
     fn serialize_bytes(self, _v: &[u8]) -> Result<(), Error> {
         Err(key_must_be_a_string())
@@ -642,6 +688,24 @@ mod tests {
                 word[at] = b;
                 let w = u64::from_ne_bytes(word);
                 assert_eq!(word_needs_escape(w), needs_escape(b), "{b:#x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_byte_to_escape_is_found_at_any_length_and_place() {
+        for len in 0..40 {
+            let clean = "a".repeat(len);
+            assert_eq!(next_escape(clean.as_bytes(), 0), None, "{len}");
+            for at in 0..len {
+                for b in [b'"', b'\\', b'\n', 0u8, 0x1f] {
+                    let mut bytes = clean.clone().into_bytes();
+                    bytes[at] = b;
+                    for from in 0..=at {
+                        assert_eq!(next_escape(&bytes, from), Some(at), "{len} {at} {from}");
+                    }
+                    assert_eq!(next_escape(&bytes, at + 1), None, "{len} {at}");
+                }
             }
         }
     }

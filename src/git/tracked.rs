@@ -123,6 +123,10 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
         use_stdev: false,
     };
     let prefix = repo.prefix.as_bytes();
+    // Every path checked as UTF-8 at once (each entry's path is a piece of this backing): one
+    // pass, not one call per file. `None` when some path is not UTF-8: then each on its own.
+    let backing: &[u8] = index.path_backing();
+    let whole = std::str::from_utf8(backing).ok();
     let mut out: Vec<TrackedFile> = Vec::with_capacity(index.entries().len());
     for entry in index.entries() {
         use gix::index::entry::{Flags, Mode, Stage};
@@ -132,11 +136,18 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
         {
             continue;
         }
-        let path: &[u8] = entry.path(&index);
+        let path: &[u8] = entry.path_in(backing);
         let Some(rel) = path.strip_prefix(prefix) else {
             continue;
         };
-        let Ok(rel) = std::str::from_utf8(rel) else {
+        let rel = match whole {
+            Some(whole) => {
+                let start = rel.as_ptr() as usize - backing.as_ptr() as usize;
+                whole.get(start..start + rel.len())
+            }
+            None => std::str::from_utf8(rel).ok(),
+        };
+        let Some(rel) = rel else {
             continue;
         };
         let conflict = entry.stage() != Stage::Unconflicted;

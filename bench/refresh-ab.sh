@@ -8,7 +8,8 @@
 # with its own index built by that binary; then RUNS rounds (default 9), each making one new
 # commit (touching a governed file) in every clone in turn and timing, right after it,
 # `git rev-parse HEAD` and `BIN why PATH --git --json` there. Prints, per binary, the median
-# and best of each and their ratios, and the load average. Needs git.
+# and best of each and their ratios, the median of each round's own ratio (the two timed
+# moments apart, so the steadiest on a shared machine), and the load average. Needs git.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 commits=20000
@@ -52,7 +53,7 @@ sleep 2.2
 for ((i = 0; i < n; i++)); do
   "${bins[i]}" --root "$tmp/clone$i" why "$path" --git --json >/dev/null 2>&1 || true
 done
-f=() q=()
+f=() q=() x=()
 salt=$EPOCHREALTIME
 for ((r = 0; r < runs; r++)); do
   for ((i = 0; i < n; i++)); do
@@ -61,17 +62,18 @@ for ((r = 0; r < runs; r++)); do
     GIT_AUTHOR_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \
       GIT_COMMITTER_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \
       git -C "$d" commit -q -a -m "bench commit $r"
-    q[i]+=" $(elapsed git -C "$d" rev-parse HEAD)"
-    f[i]+=" $(elapsed "${bins[i]}" --root "$d" why "$path" --git --json)"
+    g=$(elapsed git -C "$d" rev-parse HEAD)
+    c=$(elapsed "${bins[i]}" --root "$d" why "$path" --git --json)
+    q[i]+=" $g" f[i]+=" $c" x[i]+=" $((c * 1000 / g))"
   done
 done
 echo "refresh: why $path --git --json right after one new commit, $runs interleaved rounds"
 for ((i = 0; i < n; i++)); do
   # shellcheck disable=SC2086 # the lists are space-separated on purpose
   awk -v b="${bins[i]}" -v mf="$(median ${f[i]})" -v mq="$(median ${q[i]})" \
-    -v bf="$(min ${f[i]})" -v bq="$(min ${q[i]})" 'BEGIN {
-    printf "%s\n  median %.2f ms / git rev-parse HEAD %.2f ms = %.2fx; best %.2f / %.2f ms = %.2fx\n",
-      b, mf/1e6, mq/1e6, mf/mq, bf/1e6, bq/1e6, bf/bq
+    -v bf="$(min ${f[i]})" -v bq="$(min ${q[i]})" -v mx="$(median ${x[i]})" 'BEGIN {
+    printf "%s\n  median %.2f ms / git rev-parse HEAD %.2f ms = %.2fx; best %.2f / %.2f ms = %.2fx; median of each round'"'"'s ratio %.2fx\n",
+      b, mf/1e6, mq/1e6, mf/mq, bf/1e6, bq/1e6, bf/bq, mx/1000
   }'
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -221,9 +221,16 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         if want < upto {
             return None;
         }
-        let at = bytes.len();
-        bytes.resize(want, 0);
-        file.read_exact(&mut bytes[at..]).ok()
+        // Read into the buffer's spare room, not over zeros written first (zeroing the
+        // chunk was a tenth of reading it).
+        let missing = want - bytes.len();
+        bytes.reserve_exact(missing);
+        (&mut file)
+            .take(missing as u64)
+            .read_to_end(bytes)
+            .ok()
+            .filter(|&read| read == missing)
+            .map(|_| ())
     };
     more(&mut bytes, 12)?;
     let be32 = |b: &[u8], at: usize| -> Option<u32> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark for the index, every figure a ratio to git on the same repository in this one run:
 #
-#   bench/index.sh [--commits N] [--repo DIR] [--folders N] [--keep]
+#   bench/index.sh [--commits N] [--repo DIR] [--folders N] [--keep] [--bin PATH]
 #
 #   build    `context-graph index --rebuild` against `git log --name-only --format=%H HEAD`
 #            (wall time and peak RSS);
@@ -16,7 +16,8 @@
 #
 # Without --repo it generates a deterministic N-commit history (default 20,000) with
 # bench/gen-history.sh in a temporary folder. PATH is the first folder the first record governs.
-# Best of RUNS (default 5) interleaved runs each. Needs the Rust toolchain and git.
+# Best of RUNS (default 5) interleaved runs each. Needs the Rust toolchain and git. `--bin PATH`
+# times that binary instead of building the release one (bench/refresh-ab.sh alternates two).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
@@ -24,6 +25,7 @@ commits=20000
 folders=50000
 repo=
 keep=0
+bin=
 runs=${RUNS:-5}
 while (($#)); do
   case $1 in
@@ -31,14 +33,17 @@ while (($#)); do
     --repo) repo=$(cd "$2" && pwd); shift ;;
     --folders) folders=$2; shift ;;
     --keep) keep=1 ;;
-    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
+    -h | --help) sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+if [[ -z $bin ]]; then
+  (cd "$project" && cargo build --release --quiet)
+  bin=$project/target/release/context-graph
+fi
 tmp=$(mktemp -d)
 if ((keep)); then trap 'rm -f "$tmp/rss"' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi
 if [[ -z $repo ]]; then

@@ -132,7 +132,8 @@ impl Cli {
                 record: None,
                 common: Common::default(),
             },
-            None => Cli::parse(),
+            // A plain `why PATH` likewise (issue 17: the answer right after a commit).
+            None => query::why_line(std::env::args_os().skip(1)).unwrap_or_else(Cli::parse),
         }
     }
 }

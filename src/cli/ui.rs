@@ -22,10 +22,10 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// Writes an answer to stdout with `write` (buffered), as [`emit`] does with a text.
+/// Writes an answer to stdout with `write`, as [`emit`] does with a text. `write` buffers what
+/// it writes itself (as `json::write` does): a second buffer here only copied the answer again.
 pub fn emit_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
-    let stdout = std::io::stdout().lock();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+    let mut out = std::io::stdout().lock();
     match write(&mut out).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ClosedPipe.into()),

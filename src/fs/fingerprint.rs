@@ -78,6 +78,30 @@ impl RootDir {
         fingerprint(&self.root.join(rel))
     }
 
+    /// What the root-relative `rel` is, its last part not followed if a link (`lstat`):
+    /// looked up from the open root as [`RootDir::fingerprint`] is. `None` when it is not there.
+    pub fn entry(&self, rel: &str) -> Option<Entry> {
+        #[cfg(unix)]
+        if let Some(fd) = &self.fd {
+            use rustix::fs::FileType;
+            let rel = if rel.is_empty() { "." } else { rel };
+            let st = rustix::fs::statat(fd, rel, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).ok()?;
+            return Some(match FileType::from_raw_mode(st.st_mode) {
+                FileType::Symlink => Entry::Link,
+                FileType::Directory => Entry::Folder,
+                _ => Entry::Other,
+            });
+        }
+        let meta = std::fs::symlink_metadata(self.root.join(rel)).ok()?;
+        Some(if meta.file_type().is_symlink() {
+            Entry::Link
+        } else if meta.is_dir() {
+            Entry::Folder
+        } else {
+            Entry::Other
+        })
+    }
+
     /// The stamp of `rel` now (`rel` may also be absolute), for work begun at `started_ns`:
     /// its fingerprint, then its content's digest when it changed within [`RACY_NS`] of then
     /// but before [`DIGEST_MARGIN_NS`] of it (a later change is one the work may have missed
@@ -116,6 +140,15 @@ impl RootDir {
             }
         }
     }
+}
+
+/// What [`RootDir::entry`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    Link,
+    Folder,
+    /// A file, or anything else that is neither a link nor a folder.
+    Other,
 }
 
 /// A stamp may hold a digest only for an entry last changed at least this long before the
@@ -241,6 +274,11 @@ mod tests {
             assert_eq!(dir.fingerprint(rel), absolute, "{rel:?}");
         }
         assert!(dir.fingerprint("docs/adr/0001-a.md").is_some());
+        assert_eq!(dir.entry("docs"), Some(Entry::Folder));
+        assert_eq!(dir.entry("docs/adr/0001-a.md"), Some(Entry::Other));
+        assert_eq!(dir.entry("docs/gone/x"), None);
+        #[cfg(unix)]
+        assert_eq!(dir.entry("docs/link.md"), Some(Entry::Link));
         assert_eq!(
             dir.fingerprint("docs/link.md").map(|f| f.ino),
             dir.fingerprint("docs/adr/0001-a.md").map(|f| f.ino),

@@ -2,6 +2,7 @@
 //! may have moved), or not a path of this repository; never following a link out of the root
 //! (ADR-0001, ADR-0002).
 
+use super::fingerprint::{Entry, RootDir};
 use crate::governs::Pattern;
 use crate::util::locked;
 use std::collections::{BTreeMap, HashMap};
@@ -45,6 +46,9 @@ pub struct Tree {
     /// What git tracks that the work tree need not hold (a sparse checkout's), asked about a
     /// path that is not there.
     absent: Option<Absent>,
+    /// The root opened once: each path is looked up from it, not from `/` (a memo's check
+    /// asks about a few hundred).
+    dir: RootDir,
 }
 
 /// Answers, for a path not in the work tree, whether git tracks it anyway (a sparse checkout's
@@ -105,6 +109,7 @@ impl Tree {
             moves: Mutex::new(BTreeMap::new()),
             globs: Mutex::new(BTreeMap::new()),
             ignores: super::ignored::Ignores::new(&root),
+            dir: RootDir::open(&root),
             root,
             absent: None,
         }
@@ -166,11 +171,11 @@ impl Tree {
         }
         let parent = rel.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
         let ok = self.dir_inside(parent)
-            && match fs::symlink_metadata(self.root.join(rel)) {
-                Ok(m) if m.file_type().is_symlink() => fs::canonicalize(self.root.join(rel))
+            && match self.dir.entry(rel) {
+                Some(Entry::Link) => fs::canonicalize(self.root.join(rel))
                     .is_ok_and(|c| c.starts_with(&self.root) && c.is_dir()),
-                Ok(m) => m.is_dir(),
-                Err(_) => false,
+                Some(entry) => entry == Entry::Folder,
+                None => false,
             };
         self.lock().insert(rel.to_string(), ok);
         ok
@@ -216,21 +221,20 @@ impl Tree {
         }
         let (parent, _) = bare.rsplit_once('/').unwrap_or(("", bare));
         if self.dir_inside(parent) {
-            let full = self.root.join(bare);
-            match fs::symlink_metadata(&full) {
-                Ok(m) if m.file_type().is_symlink() => {
-                    return match fs::canonicalize(&full) {
+            match self.dir.entry(bare) {
+                Some(Entry::Link) => {
+                    return match fs::canonicalize(self.root.join(bare)) {
                         Ok(c) if c.starts_with(&self.root) && c.is_dir() => Kind::Folder,
                         Ok(c) if c.starts_with(&self.root) => Kind::File,
                         _ => Kind::NotAPath,
                     };
                 }
-                Ok(m) if m.is_dir() => {
+                Some(Entry::Folder) => {
                     self.lock().insert(bare.to_string(), true);
                     return Kind::Folder;
                 }
-                Ok(_) => return Kind::File,
-                Err(_) => {}
+                Some(Entry::Other) => return Kind::File,
+                None => {}
             }
         }
         // Tracked by git though not in the work tree (outside a sparse checkout's set): there.

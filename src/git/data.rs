@@ -26,14 +26,16 @@ impl Sha {
     /// The first `len` hex characters (all 40 when `len` is longer).
     pub fn abbrev(&self, len: usize) -> String {
         const HEX: &[u8; 16] = b"0123456789abcdef";
-        let mut hex = [0u8; 40];
-        for (pair, byte) in hex.chunks_exact_mut(2).zip(&self.0) {
-            pair[0] = HEX[usize::from(byte >> 4)];
-            pair[1] = HEX[usize::from(byte & 15)];
+        // Only the characters kept, straight into the string (an answer abbreviates a
+        // thousand shas: encoding all 40 and checking them as UTF-8 was a third of its drift).
+        let len = len.min(40);
+        let mut out = String::with_capacity(len);
+        for at in 0..len {
+            let byte = self.0[at / 2];
+            let nibble = if at % 2 == 0 { byte >> 4 } else { byte & 15 };
+            out.push(char::from(HEX[usize::from(nibble)]));
         }
-        std::str::from_utf8(&hex[..len.min(40)])
-            .map(str::to_owned)
-            .unwrap_or_default()
+        out
     }
 
     /// From 40 hex characters (either case); `None` for anything else.

@@ -123,6 +123,10 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
         use_stdev: false,
     };
     let prefix = repo.prefix.as_bytes();
+    // Every path checked as UTF-8 at once (each entry's path is a piece of this backing): one
+    // pass, not one call per file. `None` when some path is not UTF-8: then each on its own.
+    let backing: &[u8] = index.path_backing();
+    let whole = std::str::from_utf8(backing).ok();
     let mut out: Vec<TrackedFile> = Vec::with_capacity(index.entries().len());
     for entry in index.entries() {
         use gix::index::entry::{Flags, Mode, Stage};
@@ -132,11 +136,18 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
         {
             continue;
         }
-        let path: &[u8] = entry.path(&index);
+        let path: &[u8] = entry.path_in(backing);
         let Some(rel) = path.strip_prefix(prefix) else {
             continue;
         };
-        let Ok(rel) = std::str::from_utf8(rel) else {
+        let rel = match whole {
+            Some(whole) => {
+                let start = rel.as_ptr() as usize - backing.as_ptr() as usize;
+                whole.get(start..start + rel.len())
+            }
+            None => std::str::from_utf8(rel).ok(),
+        };
+        let Some(rel) = rel else {
             continue;
         };
         let conflict = entry.stage() != Stage::Unconflicted;
@@ -210,9 +221,16 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         if want < upto {
             return None;
         }
-        let at = bytes.len();
-        bytes.resize(want, 0);
-        file.read_exact(&mut bytes[at..]).ok()
+        // Read into the buffer's spare room, not over zeros written first (zeroing the
+        // chunk was a tenth of reading it).
+        let missing = want - bytes.len();
+        bytes.reserve_exact(missing);
+        (&mut file)
+            .take(missing as u64)
+            .read_to_end(bytes)
+            .ok()
+            .filter(|&read| read == missing)
+            .map(|_| ())
     };
     more(&mut bytes, 12)?;
     let be32 = |b: &[u8], at: usize| -> Option<u32> {

@@ -27,10 +27,13 @@ impl Cached {
         if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope {
             return None;
         }
-        let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
+        // The stamps first: after a commit, git's index is being read on another thread
+        // (`Index::staged_job`), and the paths' check below waits for that reading, which
+        // these few hundred stats now overlap (issue 17).
         if !memo.deps.still_holds(self.dir()) {
             return None;
         }
+        let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
         let report: MemoReportRef = codec::decode_borrowed(report).ok()?;
         if report.heads.len() != report.records.len() {
             return None;

@@ -1,5 +1,7 @@
 //! The JSON document: the reference's shape plus CONTRACT.md §3, pretty-printed.
 
+mod ser;
+
 use crate::model::Report;
 use serde::Serialize;
 use serde_json::ser::Formatter;
@@ -10,8 +12,9 @@ pub fn render<T: Serialize>(value: &T) -> String {
     // Room for a long answer up front: growing a few hundred KiB by doubling copied it all
     // about ten times (the untouched rest of the reservation costs nothing).
     let mut out = Vec::with_capacity(1 << 20);
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Pretty::default());
+    let mut ser = ser::Serializer::with_formatter(&mut out, Pretty::default());
     value.serialize(&mut ser).expect("report serialises");
+    ser.finish().expect("a Vec takes every write");
     out.push(b'\n');
     String::from_utf8(out).expect("serde_json writes UTF-8")
 }
@@ -19,12 +22,12 @@ pub fn render<T: Serialize>(value: &T) -> String {
 /// Writes any serialisable answer to `w` as [`render`] makes it, a piece at a time: an answer
 /// with 80,000 findings is never held whole (ADR-0011).
 pub fn write<T: Serialize, W: Write>(value: &T, w: W) -> io::Result<()> {
-    // serde_json writes a few bytes at a time (76,727 writes for a 394 KB answer): into a
-    // buffer of this type they are copies inlined here, where `w` may be a `dyn Write` whose
-    // every write is a call.
-    let mut w = io::BufWriter::with_capacity(1 << 16, w);
-    let mut ser = serde_json::Serializer::with_formatter(&mut w, Pretty::default());
+    // The serializer writes a few bytes at a time (76,727 writes for a 394 KB answer) into a
+    // buffer of its own, and that to `w` (which may be a `dyn Write`, every write a call) in
+    // pieces of 64 KiB.
+    let mut ser = ser::Serializer::with_formatter(w, Pretty::default());
     value.serialize(&mut ser).map_err(io::Error::from)?;
+    let mut w = ser.finish().map_err(io::Error::from)?;
     w.write_all(b"\n")?;
     w.flush()
 }
@@ -135,12 +138,13 @@ mod tests {
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
             any::<i64>().prop_map(Value::from),
-            ".{0,12}".prop_map(Value::String),
+            "(.|[\\x00-\\x1f\"\\\\]){0,24}".prop_map(Value::String),
+            any::<f64>().prop_map(Value::from),
         ];
         leaf.prop_recursive(40, 200, 4, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-                prop::collection::vec((".{0,6}", inner), 0..4)
+                prop::collection::vec(("(.|[\\x00-\\x1f\"]){0,10}", inner), 0..4)
                     .prop_map(|kv| Value::Object(kv.into_iter().collect())),
             ]
         })
@@ -159,6 +163,20 @@ mod tests {
             let stock = serde_json::to_string_pretty(&v).expect("serialises") + "\n";
             prop_assert_eq!(render(&v), stock);
         }
+    }
+
+    /// An answer longer than the pieces it is written in, written whole and in order.
+    #[test]
+    fn a_long_answer_is_written_as_rendered() {
+        let v: Value = (0..20_000)
+            .map(|i| serde_json::json!({ "n": i, "s": format!("line {i}\n\"q\"") }))
+            .collect();
+        let stock = serde_json::to_string_pretty(&v).expect("serialises") + "\n";
+        assert!(stock.len() > 4 << 16, "several pieces");
+        assert_eq!(render(&v), stock);
+        let mut written = Vec::new();
+        write(&v, &mut written).expect("writes");
+        assert_eq!(String::from_utf8(written).expect("UTF-8"), stock);
     }
 
     #[test]

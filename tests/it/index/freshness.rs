@@ -197,6 +197,35 @@ fn the_memo_keeps_guide_folders_only_and_settles_once_found_holding() {
     );
 }
 
+/// A tracked path that is not UTF-8 is left out of git's tracked files, and every other path
+/// is still listed whole, before and after it in git's index (the paths are checked as UTF-8
+/// all at once, then one by one when that fails: issue 17).
+#[test]
+fn a_tracked_path_that_is_not_utf8_is_left_out_and_the_rest_kept() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = GitRepo::new();
+    repo.write("a/é.rs", "fn a() {}\n")
+        .write("z/last.rs", "fn z() {}\n");
+    let names = |repo: &GitRepo| -> Vec<String> {
+        let opened = context_graph::git::open(repo.path())
+            .expect("open the repository")
+            .expect("a repository");
+        let all = context_graph::git::tracked(&opened).expect("read git's index");
+        all.files.iter().map(|f| f.path.clone()).collect()
+    };
+    repo.git(&["add", "-A"]);
+    assert_eq!(names(&repo), ["a/é.rs", "z/last.rs"]);
+    let odd = std::ffi::OsStr::from_bytes(b"m/\xff.rs");
+    std::fs::create_dir_all(repo.path().join("m")).expect("a folder");
+    std::fs::write(repo.path().join(odd), "x\n").expect("a file");
+    repo.git(&["add", "-A"]);
+    assert!(
+        repo.git(&["ls-files", "--", "m"]).contains("m/"),
+        "git tracks the file"
+    );
+    assert_eq!(names(&repo), ["a/é.rs", "z/last.rs"]);
+}
+
 /// A folder's tracked files read straight from git's index bytes are the files the full read
 /// lists under it, with the same blob ids, states and flags: executable, link, staged for
 /// intent-to-add, in a root below the work tree's top; a split index and an index of format 4

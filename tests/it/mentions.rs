@@ -164,15 +164,19 @@ fn go_packages_and_qualified_names() {
         ("internal/retry/do.go", "package retry\n"),
     ]);
     let found = mentions(&g, "ADR-0003");
-    // `retry.Do` is written like a path in backticks: a path, not a term. `httpclient::Transport`
-    // is a qualified name; `backoff` a bare word naming no top-level folder or package (a
-    // folder in `internal/` is a module named by a common word, unlike one in Rails' `app/`).
+    // `retry.Do` in backticks has a capitalised last part: a qualified name, not a file's
+    // extension (issue 20's fourth round). `httpclient::Transport` is a qualified name;
+    // `backoff` a bare word naming no top-level folder or package (a folder in `internal/` is
+    // a module named by a common word, unlike one in Rails' `app/`).
     assert_eq!(
         found,
-        [(
-            "httpclient::Transport".to_string(),
-            "internal/httpclient/transport.go".to_string()
-        )]
+        [
+            (
+                "httpclient::Transport".to_string(),
+                "internal/httpclient/transport.go".to_string()
+            ),
+            ("retry.Do".to_string(), "internal/retry/do.go".to_string())
+        ]
     );
 }
 
@@ -687,4 +691,124 @@ fn a_lower_case_word_in_backticks_names_a_folder_not_a_file_and_english_no_test(
          record word in a phrase with another word names a tool's code; `opentsdb` is one \
          value of a list"
     );
+}
+
+#[test]
+fn a_name_spelled_by_a_paths_last_parts_names_that_file_less_surely() {
+    let g = repo(&[
+        (
+            "docs/rfcs/0001-ledger-rows.md",
+            "# 1. Ledger rows\n\nStatus: Accepted\n\nEach `LedgerEntry` keeps its posting date, and the \
+             ledger_cursor walks them.\n",
+        ),
+        ("crates/books/src/ledger/entry.rs", "pub struct LedgerEntry;\n"),
+        ("crates/books/src/ledger/cursor.rs", "pub struct Cursor;\n"),
+        ("crates/books/src/posting.rs", "pub struct Posting;\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "RFC-0001"),
+        [
+            (
+                "ledger_cursor".to_string(),
+                "crates/books/src/ledger/cursor.rs".to_string(),
+                0.7
+            ),
+            (
+                "LedgerEntry".to_string(),
+                "crates/books/src/ledger/entry.rs".to_string(),
+                0.7
+            ),
+        ],
+        "the name's first word is the folder, the rest the file; below --accept's 0.8"
+    );
+    // `why` on the file lists the record.
+    let w = json(&g, &["why", "crates/books/src/ledger/entry.rs"]);
+    assert_eq!(w["query"]["mentioned_by"][0]["id"], "RFC-0001", "{w:#}");
+}
+
+#[test]
+fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
+    let g = repo(&[
+        (
+            "docs/decisions/0001-card-payments.md",
+            "# 1. Card payments\n\nStatus: Accepted\n\nThe `Northwind.Payments.Stripe` package holds \
+             the new gateway.\n",
+        ),
+        ("dotnet/src/Payments/Payments.Stripe/Gateway.cs", "class Gateway {}\n"),
+        ("dotnet/src/Payments/Payments.Stripe/Payments.Stripe.csproj", "<Project/>\n"),
+        ("dotnet/src/IntegrationTests/Payments/Stripe/GatewayTests.cs", "class T {}\n"),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0001"),
+        [(
+            "Northwind.Payments.Stripe".to_string(),
+            "dotnet/src/Payments/Payments.Stripe/".to_string()
+        )],
+        "a capitalised last part is a name, not a file's extension; its last parts name the \
+         project's folder before its last part names a folder of tests"
+    );
+}
+
+#[test]
+fn a_command_in_backticks_names_the_subcommand_the_title_names() {
+    let g = repo(&[
+        (
+            "docs/design/prune.md",
+            "# Prune for tally\n\nStatus: Accepted\n\nA new `tally prune --older 30d` drops old \
+             entries; `tally show` is unchanged, and `git gc prune` is not ours.\n",
+        ),
+        ("cli/src/commands/prune.rs", "// prune\n"),
+        ("cli/src/commands/show.rs", "// show\n"),
+        ("cli/src/commands/gc/prune.rs", "// gc\n"),
+        ("cli/src/main.rs", "fn main() {}\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "prune"),
+        [(
+            "tally prune".to_string(),
+            "cli/src/commands/prune.rs".to_string(),
+            0.7
+        )],
+        "`tally show` is not in the title; `git gc prune`'s first subcommand is not either"
+    );
+}
+
+#[test]
+fn a_kebab_case_name_in_backticks_is_not_the_records_vocabulary() {
+    let files: Vec<(String, String)> = (1..=3)
+        .map(|n| {
+            (
+                format!("docs/rfcs/000{n}-step-{n}.md"),
+                format!(
+                    "# {n}. Step {n}\n\nStatus: Accepted\n\nThe `ledger-sync` worker and the \
+                     reconcile pass run nightly; the reconcile pass is idempotent.\n"
+                ),
+            )
+        })
+        .chain([
+            (
+                "src/workers/ledger_sync/mod.rs".to_string(),
+                "// l\n".to_string(),
+            ),
+            (
+                "src/workers/reconcile_pass.rs".to_string(),
+                "// r\n".to_string(),
+            ),
+        ])
+        .collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    for n in 1..=3 {
+        assert_eq!(
+            by_path(&g, &format!("RFC-000{n}")),
+            [(
+                "ledger-sync".to_string(),
+                "src/workers/ledger_sync/".to_string()
+            )],
+            "every record says both; the phrase is the domain's words, the code span is code"
+        );
+    }
 }

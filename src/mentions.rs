@@ -310,7 +310,7 @@ impl Names {
             {
                 continue;
             }
-            let found = self.lookup(term);
+            let found = self.lookup(term, vocabulary.says(term));
             let mut found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
             // The domain's vocabulary names no small part of the code: only a top-level
             // folder or a package (`event-bus/` for "event bus" in a mail server's records).
@@ -374,7 +374,9 @@ impl Names {
     }
 
     /// The entries `term` names, a file inside a named folder of the same name folded into it.
-    fn lookup(&self, term: &Term) -> Vec<&Entry> {
+    /// `common`: the records' vocabulary says the term (counted over every kind), so it is
+    /// not looked for as a path's last parts spell it.
+    fn lookup(&self, term: &Term, common: bool) -> Vec<&Entry> {
         let get = |k: &str| -> Vec<&Entry> {
             self.by_key
                 .get(k)
@@ -421,10 +423,12 @@ impl Names {
                 }
             }
             // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
-            // named by the part before it.
+            // named by the part before it. Not for a dotted name in backticks (a namespace:
+            // `Azure.AI.OpenAI` is a vendor's package, not `connectors/ai/open_ai/`).
+            let namespace = term.kind == Kind::Code && !term.text.contains("::");
             if let [.., parent, last] = parts.as_slice() {
                 let parent = key(parent);
-                if found.is_empty() {
+                if found.is_empty() && !namespace {
                     found = get(&key(last))
                         .into_iter()
                         .filter(|e| {
@@ -441,6 +445,7 @@ impl Names {
         // nothing, spelled by a path's last parts (`event/metadata.rs`, `metric/tags.rs`).
         if found.is_empty()
             && !qualified
+            && !common
             && words >= 2
             && matches!(term.kind, Kind::Identifier | Kind::Code)
             && !term.text.contains('-')
@@ -723,6 +728,13 @@ impl Vocabulary {
                 .collect(),
             lower,
         }
+    }
+
+    /// Whether at least [`VOCABULARY_RECORDS`] records and a tenth of them say `term`, of
+    /// whatever kind (`TableScan`, a library's type many records name): not a name a path's
+    /// last parts may spell.
+    pub fn says(&self, term: &Term) -> bool {
+        self.words.contains(&vocabulary_key(term))
     }
 
     /// Whether a capitalised name is an ordinary word some record writes in lower case.

@@ -232,9 +232,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             // A lower-case word listed among three code spans or more is a value: a column,
             // a source, an option (`opentsdb` / `loki` / `custom`).
             let value = !word.chars().any(|c| c.is_uppercase()) && values.contains(span);
-            // A dotted name whose last part is capitalised is a namespace, a project or a
-            // member (`SemanticKernel.Connectors.OpenAI`, `Foo.Bar`), not a file's extension.
+            // A dotted name whose first and last parts are capitalised is a namespace or a
+            // project (`SemanticKernel.Connectors.OpenAI`), not a file's extension; one
+            // starting in lower case is a variable's member or a path (`agent.Id`, `retry.Do`).
             let member = !word.contains('/')
+                && word.starts_with(|c: char| c.is_ascii_uppercase())
                 && word.rsplit_once('.').is_some_and(|(_, last)| {
                     last.chars().any(|c| c.is_ascii_uppercase())
                         && last.chars().any(|c| c.is_ascii_lowercase())

@@ -164,19 +164,15 @@ fn go_packages_and_qualified_names() {
         ("internal/retry/do.go", "package retry\n"),
     ]);
     let found = mentions(&g, "ADR-0003");
-    // `retry.Do` in backticks has a capitalised last part: a qualified name, not a file's
-    // extension (issue 20's fourth round). `httpclient::Transport` is a qualified name;
-    // `backoff` a bare word naming no top-level folder or package (a folder in `internal/` is
-    // a module named by a common word, unlike one in Rails' `app/`).
+    // `retry.Do` is written like a path in backticks: a path, not a term. `httpclient::Transport`
+    // is a qualified name; `backoff` a bare word naming no top-level folder or package (a
+    // folder in `internal/` is a module named by a common word, unlike one in Rails' `app/`).
     assert_eq!(
         found,
-        [
-            (
-                "httpclient::Transport".to_string(),
-                "internal/httpclient/transport.go".to_string()
-            ),
-            ("retry.Do".to_string(), "internal/retry/do.go".to_string())
-        ]
+        [(
+            "httpclient::Transport".to_string(),
+            "internal/httpclient/transport.go".to_string()
+        )]
     );
 }
 
@@ -732,8 +728,9 @@ fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
         (
             "docs/decisions/0001-card-payments.md",
             "# 1. Card payments\n\nStatus: Accepted\n\nThe `Northwind.Payments.Stripe` package holds \
-             the new gateway.\n",
+             the new gateway; it calls the vendor's `Stripe.Net.Client`.\n",
         ),
+        ("python/gateway/net/client.py", "# a client\n"),
         ("dotnet/src/Payments/Payments.Stripe/Gateway.cs", "class Gateway {}\n"),
         ("dotnet/src/Payments/Payments.Stripe/Payments.Stripe.csproj", "<Project/>\n"),
         ("dotnet/src/IntegrationTests/Payments/Stripe/GatewayTests.cs", "class T {}\n"),
@@ -745,7 +742,45 @@ fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
             "dotnet/src/Payments/Payments.Stripe/".to_string()
         )],
         "a capitalised last part is a name, not a file's extension; its last parts name the \
-         project's folder before its last part names a folder of tests"
+         project's folder before its last part names a folder of tests; a namespace in \
+         backticks names no file by its last part alone (`Stripe.Net.Client`)"
+    );
+}
+
+#[test]
+fn a_type_many_records_name_is_not_spelled_by_a_paths_last_parts() {
+    let mut files: Vec<(String, String)> = (1..=3)
+        .map(|n| {
+            (
+                format!("docs/rfcs/000{n}-plan-{n}.md"),
+                format!(
+                    "# {n}. Plan {n}\n\nStatus: Accepted\n\nThe planner emits a `FrameScan` node.\n"
+                ),
+            )
+        })
+        .collect();
+    files.push((
+        "docs/rfcs/0004-rows.md".to_string(),
+        "# 4. Rows\n\nStatus: Accepted\n\nA `RowBatch` is sent whole.\n".to_string(),
+    ));
+    files.extend([
+        ("src/frame/scan.rs".to_string(), "// s\n".to_string()),
+        ("src/row/batch.rs".to_string(), "// b\n".to_string()),
+    ]);
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    for n in 1..=3 {
+        assert!(
+            mentions(&g, &format!("RFC-000{n}")).is_empty(),
+            "three records of four name `FrameScan`: a library's type, not `frame/scan.rs`"
+        );
+    }
+    assert_eq!(
+        mentions(&g, "RFC-0004"),
+        [("RowBatch".to_string(), "src/row/batch.rs".to_string())]
     );
 }
 

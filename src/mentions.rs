@@ -272,18 +272,27 @@ impl Names {
     /// the record folders `skip`, or governed by the record (`governs`). In line order, each
     /// path once.
     pub fn resolve(&self, terms: &[Term], governs: &[String], skip: &[String]) -> Vec<CodeMention> {
-        self.resolve_with(terms, governs, skip, &Vocabulary::default())
+        self.resolve_with(terms, governs, skip, &Vocabulary::default(), "")
     }
 
     /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
-    /// bar a top-level folder or a package.
+    /// bar a top-level folder or a package. `title`, the record's, picks between two paths of
+    /// a name: one under a top-level folder it names (`python/` for "… Semantic Kernel
+    /// Python"); its words are never terms by themselves.
     pub fn resolve_with(
         &self,
         terms: &[Term],
         governs: &[String],
         skip: &[String],
         vocabulary: &Vocabulary,
+        title: &str,
     ) -> Vec<CodeMention> {
+        let title_tops: Vec<String> = title
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .map(key)
+            .filter(|k| k.len() >= 3 && self.under_top.contains_key(&format!("{k}/")))
+            .map(|k| format!("{k}/"))
+            .collect();
         let patterns: Vec<Pattern> = governs.iter().map(|g| Pattern::new(g)).collect();
         let governed = |path: &str| {
             let probe = path.trim_end_matches('/');
@@ -326,6 +335,27 @@ impl Names {
             };
             if found.is_empty() || found.len() > most {
                 continue;
+            }
+            // Of two paths, the one under a top-level folder the record's title names (a
+            // record "… (Semantic Kernel Python)" is about `python/`), else the one whose name
+            // is the term exactly as written (`NullMemory` is `NullMemory.cs`, not the Python
+            // port's `null_memory.py`), is the one meant.
+            if found.len() > 1 && matches!(term.kind, Kind::Identifier | Kind::Code) {
+                let titled: Vec<&Entry> = found
+                    .iter()
+                    .copied()
+                    .filter(|e| title_tops.iter().any(|t| e.path.starts_with(t.as_str())))
+                    .collect();
+                let exact: Vec<&Entry> = found
+                    .iter()
+                    .copied()
+                    .filter(|e| leaf_stem(&e.path) == term.text)
+                    .collect();
+                if !titled.is_empty() {
+                    found = titled;
+                } else if !exact.is_empty() {
+                    found = exact;
+                }
             }
             named.insert(key(&term.text));
             // A word of a phrase that named code is no name of its own (`Organisations` of

@@ -847,3 +847,48 @@ fn a_kebab_case_name_in_backticks_is_not_the_records_vocabulary() {
         );
     }
 }
+
+#[test]
+fn of_two_ports_of_a_class_the_titles_language_or_the_name_as_written_is_meant() {
+    let g = repo(&[
+        (
+            "docs/decisions/0001-invoice-totals.md",
+            "# 1. Invoice totals\n\nStatus: Accepted\n\nThe `InvoiceTotal` class rounds once.\n",
+        ),
+        (
+            "docs/decisions/0002-python-rounding.md",
+            "# 2. Rounding in the Python port\n\nStatus: Accepted\n\nThe `InvoiceTotal` class \
+             rounds half to even.\n",
+        ),
+        (
+            "dotnet/src/Billing/InvoiceTotal.cs",
+            "class InvoiceTotal {}\n",
+        ),
+        (
+            "python/billing/invoice_total.py",
+            "class InvoiceTotal: pass\n",
+        ),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "ADR-0001"),
+        [(
+            "InvoiceTotal".to_string(),
+            "dotnet/src/Billing/InvoiceTotal.cs".to_string(),
+            0.9
+        )],
+        "the file named exactly as the record writes the class"
+    );
+    let python: Vec<(String, String, f64)> = mentions_sure(&g, "ADR-0002")
+        .into_iter()
+        .filter(|m| m.0 == "InvoiceTotal")
+        .collect();
+    assert_eq!(
+        python,
+        [(
+            "InvoiceTotal".to_string(),
+            "python/billing/invoice_total.py".to_string(),
+            0.9
+        )],
+        "the title names the top-level folder `python/`"
+    );
+}

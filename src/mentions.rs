@@ -453,9 +453,12 @@ impl Names {
                 }
             }
             // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
-            // named by the part before it. Not for a dotted name in backticks (a namespace:
-            // `Azure.AI.OpenAI` is a vendor's package, not `connectors/ai/open_ai/`).
-            let namespace = term.kind == Kind::Code && !term.text.contains("::");
+            // named by the part before it. Not for a namespace, a dotted name in backticks or
+            // one starting with a capital (`Azure.AI.OpenAI` is a vendor's package, not
+            // `connectors/ai/open_ai/`; `Microsoft.SemanticKernel.Memory` is no Python folder).
+            let namespace = (term.kind == Kind::Code
+                || term.text.starts_with(|c: char| c.is_ascii_uppercase()))
+                && !term.text.contains("::");
             if let [.., parent, last] = parts.as_slice() {
                 let parent = key(parent);
                 if found.is_empty() && !namespace {

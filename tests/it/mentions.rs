@@ -728,9 +728,11 @@ fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
         (
             "docs/decisions/0001-card-payments.md",
             "# 1. Card payments\n\nStatus: Accepted\n\nThe `Northwind.Payments.Stripe` package holds \
-             the new gateway; it calls the vendor's `Stripe.Net.Client`.\n",
+             the new gateway; it calls the vendor's `Stripe.Net.Client` and logs through \
+             Northwind.Telemetry.Sink.\n",
         ),
         ("python/gateway/net/client.py", "# a client\n"),
+        ("python/northwind/telemetry/sink.py", "# the Python port's sink\n"),
         ("dotnet/src/Payments/Payments.Stripe/Gateway.cs", "class Gateway {}\n"),
         ("dotnet/src/Payments/Payments.Stripe/Payments.Stripe.csproj", "<Project/>\n"),
         ("dotnet/src/IntegrationTests/Payments/Stripe/GatewayTests.cs", "class T {}\n"),
@@ -743,7 +745,8 @@ fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
         )],
         "a capitalised last part is a name, not a file's extension; its last parts name the \
          project's folder before its last part names a folder of tests; a namespace in \
-         backticks names no file by its last part alone (`Stripe.Net.Client`)"
+         backticks or a capitalised one in prose names no file by its last part alone \
+         (`Stripe.Net.Client`, Northwind.Telemetry.Sink)"
     );
 }
 

@@ -272,18 +272,27 @@ impl Names {
     /// the record folders `skip`, or governed by the record (`governs`). In line order, each
     /// path once.
     pub fn resolve(&self, terms: &[Term], governs: &[String], skip: &[String]) -> Vec<CodeMention> {
-        self.resolve_with(terms, governs, skip, &Vocabulary::default())
+        self.resolve_with(terms, governs, skip, &Vocabulary::default(), "")
     }
 
     /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
-    /// bar a top-level folder or a package.
+    /// bar a top-level folder or a package. `title`, the record's, picks between two paths of
+    /// a name: one under a top-level folder it names (`python/` for "… Semantic Kernel
+    /// Python"); its words are never terms by themselves.
     pub fn resolve_with(
         &self,
         terms: &[Term],
         governs: &[String],
         skip: &[String],
         vocabulary: &Vocabulary,
+        title: &str,
     ) -> Vec<CodeMention> {
+        let title_tops: Vec<String> = title
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .map(key)
+            .filter(|k| k.len() >= 3 && self.under_top.contains_key(&format!("{k}/")))
+            .map(|k| format!("{k}/"))
+            .collect();
         let patterns: Vec<Pattern> = governs.iter().map(|g| Pattern::new(g)).collect();
         let governed = |path: &str| {
             let probe = path.trim_end_matches('/');
@@ -310,7 +319,7 @@ impl Names {
             {
                 continue;
             }
-            let found = self.lookup(term);
+            let found = self.lookup(term, vocabulary.says(term));
             let mut found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
             // The domain's vocabulary names no small part of the code: only a top-level
             // folder or a package (`event-bus/` for "event bus" in a mail server's records).
@@ -327,6 +336,27 @@ impl Names {
             if found.is_empty() || found.len() > most {
                 continue;
             }
+            // Of two paths, the one under a top-level folder the record's title names (a
+            // record "… (Semantic Kernel Python)" is about `python/`), else the one whose name
+            // is the term exactly as written (`NullMemory` is `NullMemory.cs`, not the Python
+            // port's `null_memory.py`), is the one meant.
+            if found.len() > 1 && matches!(term.kind, Kind::Identifier | Kind::Code) {
+                let titled: Vec<&Entry> = found
+                    .iter()
+                    .copied()
+                    .filter(|e| title_tops.iter().any(|t| e.path.starts_with(t.as_str())))
+                    .collect();
+                let exact: Vec<&Entry> = found
+                    .iter()
+                    .copied()
+                    .filter(|e| leaf_stem(&e.path) == term.text)
+                    .collect();
+                if !titled.is_empty() {
+                    found = titled;
+                } else if !exact.is_empty() {
+                    found = exact;
+                }
+            }
             named.insert(key(&term.text));
             // A word of a phrase that named code is no name of its own (`Organisations` of
             // `Worldwide Organisations`).
@@ -339,8 +369,22 @@ impl Names {
                 && found
                     .iter()
                     .any(|e| word_count(leaf_stem(&e.path)) < word_count(&term.text));
+            // A name spelled by a path's last parts (`EventMetadata` → `event/metadata.rs`)
+            // rather than by its file's or folder's own name is as sure as a joined one.
+            let k = key(&term.text);
+            let spelled = matches!(term.kind, Kind::Identifier | Kind::Code)
+                && !term.text.contains([':', '.'])
+                && found.iter().all(|e| {
+                    let leaf = e
+                        .path
+                        .trim_end_matches('/')
+                        .rsplit('/')
+                        .next()
+                        .unwrap_or("");
+                    key(leaf_stem(&e.path)) != k && key(leaf) != k
+                });
             let confidence = match confidence(term, found.len()) {
-                c if joined => c.min(JOINED_CONFIDENCE),
+                c if joined || spelled => c.min(JOINED_CONFIDENCE),
                 c => c,
             };
             for e in found {
@@ -360,7 +404,9 @@ impl Names {
     }
 
     /// The entries `term` names, a file inside a named folder of the same name folded into it.
-    fn lookup(&self, term: &Term) -> Vec<&Entry> {
+    /// `common`: the records' vocabulary says the term (counted over every kind), so it is
+    /// not looked for as a path's last parts spell it.
+    fn lookup(&self, term: &Term, common: bool) -> Vec<&Entry> {
         let get = |k: &str| -> Vec<&Entry> {
             self.by_key
                 .get(k)
@@ -372,6 +418,7 @@ impl Names {
             Kind::Name => return self.product(term),
             Kind::Folder => return self.folder(term),
             Kind::Once => return Vec::new(),
+            Kind::Command => return self.command(term),
             _ => {}
         }
         let qualified = term.text.contains("::") || term.text.contains('.');
@@ -389,25 +436,54 @@ impl Names {
             })
             .collect();
         if qualified && found.is_empty() {
-            // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
-            // named by the part before it.
             let parts: Vec<&str> = term
                 .text
                 .split([':', '.'])
                 .filter(|p| !p.is_empty())
                 .collect();
+            // `SemanticKernel.Connectors.AzureOpenAI`: a project's folder named by the name's
+            // last parts (`Connectors.AzureOpenAI/`), the longest that names a folder.
+            for from in 1..parts.len().saturating_sub(1) {
+                found = get(&key(&parts[from..].concat()))
+                    .into_iter()
+                    .filter(|e| e.path.ends_with('/'))
+                    .collect();
+                if !found.is_empty() {
+                    break;
+                }
+            }
+            // `billing::invoice::Total`, `app.services.Billing`: the last part, in a folder
+            // named by the part before it. Not for a namespace, a dotted name in backticks or
+            // one starting with a capital (`Azure.AI.OpenAI` is a vendor's package, not
+            // `connectors/ai/open_ai/`; `Microsoft.SemanticKernel.Memory` is no Python folder).
+            let namespace = (term.kind == Kind::Code
+                || term.text.starts_with(|c: char| c.is_ascii_uppercase()))
+                && !term.text.contains("::");
             if let [.., parent, last] = parts.as_slice() {
                 let parent = key(parent);
-                found = get(&key(last))
-                    .into_iter()
-                    .filter(|e| {
-                        let trimmed = e.path.trim_end_matches('/');
-                        let above = trimmed.rsplit_once('/').map_or("", |(d, _)| d);
-                        let folder = above.rsplit('/').next().unwrap_or(above);
-                        key(folder) == parent
-                    })
-                    .collect();
+                if found.is_empty() && !namespace {
+                    found = get(&key(last))
+                        .into_iter()
+                        .filter(|e| {
+                            let trimmed = e.path.trim_end_matches('/');
+                            let above = trimmed.rsplit_once('/').map_or("", |(d, _)| d);
+                            let folder = above.rsplit('/').next().unwrap_or(above);
+                            key(folder) == parent
+                        })
+                        .collect();
+                }
             }
+        }
+        // `EventMetadata`, `metric_tags`: a CamelCase or snake_case name whose whole names
+        // nothing, spelled by a path's last parts (`event/metadata.rs`, `metric/tags.rs`).
+        if found.is_empty()
+            && !qualified
+            && !common
+            && words >= 2
+            && matches!(term.kind, Kind::Identifier | Kind::Code)
+            && !term.text.contains('-')
+        {
+            found = self.spelled(&term.text);
         }
         if term.kind == Kind::Word {
             // A bare word names a package or a top-level folder, but not a hidden one (the
@@ -455,6 +531,63 @@ impl Names {
         // A single lower-case word in backticks is a function, a method, a keyword or a
         // field (`rate`, `close`, `finish`): it may name a folder, never a file.
         if term.kind == Kind::Code && classify(&term.text) == Some(Kind::Word) {
+            found.retain(|e| e.path.ends_with('/'));
+        }
+        found
+    }
+
+    /// The files and folders whose name and the one or two folders above spell `name`'s
+    /// words (`EventMetadata` → `event/metadata.rs`, `MetricTags` → `metric/tags.rs`): the
+    /// name's last words the file's or folder's whole name, the words before them its
+    /// folder's name (or its two folders' names run together).
+    fn spelled(&self, name: &str) -> Vec<&Entry> {
+        let words = words_of(name);
+        let mut out: Vec<&Entry> = Vec::new();
+        for split in 1..words.len() {
+            let (head, tail) = (key(&words[..split].concat()), words[split..].concat());
+            let Some(ns) = self.by_key.get(&key(&tail)) else {
+                continue;
+            };
+            for e in ns.iter().map(|&n| &self.entries[n as usize]) {
+                if word_count(leaf_stem(&e.path)) != words.len() - split {
+                    continue;
+                }
+                let trimmed = e.path.trim_end_matches('/');
+                let mut above = trimmed.rsplit('/').skip(1).map(key);
+                let (one, two) = (above.next().unwrap_or_default(), above.next());
+                let spelled = one == head || two.is_some_and(|two| two + &one == head);
+                if spelled && !out.iter().any(|o| o.path == e.path) {
+                    out.push(e);
+                }
+            }
+        }
+        out
+    }
+
+    /// The file or folder of the subcommand a [`Kind::Command`] term names: its subcommands'
+    /// names as the path's last parts, in a folder of commands (`jj sparse` →
+    /// `cli/src/commands/sparse/`, `jj run` → `cli/src/commands/run.rs`).
+    fn command(&self, term: &Term) -> Vec<&Entry> {
+        let words: Vec<String> = term.text.split(' ').skip(1).map(key).collect();
+        let Some(ns) = words.last().and_then(|last| self.by_key.get(last)) else {
+            return Vec::new();
+        };
+        let mut found: Vec<&Entry> = ns
+            .iter()
+            .map(|&n| &self.entries[n as usize])
+            .filter(|e| {
+                let trimmed = e.path.trim_end_matches('/');
+                let mut parts: Vec<String> = trimmed.split('/').map(key).collect();
+                if let Some(last) = parts.last_mut() {
+                    *last = key(leaf_stem(&e.path));
+                }
+                parts.len() > words.len()
+                    && parts[parts.len() - words.len()..] == words[..]
+                    && COMMAND_FOLDERS.contains(&parts[parts.len() - words.len() - 1].as_str())
+                    && !in_tests(&e.path)
+            })
+            .collect();
+        if found.iter().any(|e| e.path.ends_with('/')) {
             found.retain(|e| e.path.ends_with('/'));
         }
         found
@@ -630,6 +763,13 @@ impl Vocabulary {
         }
     }
 
+    /// Whether at least [`VOCABULARY_RECORDS`] records and a tenth of them say `term`, of
+    /// whatever kind (`TableScan`, a library's type many records name): not a name a path's
+    /// last parts may spell.
+    pub fn says(&self, term: &Term) -> bool {
+        self.words.contains(&vocabulary_key(term))
+    }
+
     /// Whether a capitalised name is an ordinary word some record writes in lower case.
     pub fn ordinary(&self, term: &Term) -> bool {
         term.kind == Kind::Name && self.lower.contains(&key(product_key(&term.text)))
@@ -643,8 +783,11 @@ impl Vocabulary {
                 .text
                 .as_bytes()
                 .windows(2)
-                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
-        !matches!(term.kind, Kind::Folder | Kind::TitlePhrase)
+                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+            // A kebab-case name in backticks (`datadog-agent`) is written as code, not as the
+            // domain's words (in prose, `time-series` is English).
+            || (term.kind == Kind::Code && term.text.contains('-'));
+        !matches!(term.kind, Kind::Folder | Kind::TitlePhrase | Kind::Command)
             && !compound
             && self.words.contains(&vocabulary_key(term))
     }
@@ -653,6 +796,36 @@ impl Vocabulary {
 /// A term's key as the vocabulary counts it: plural folded, a product's `.js` left out.
 fn vocabulary_key(term: &Term) -> String {
     singular(&key(product_key(&term.text)))
+}
+
+/// Folders of a program's subcommands, by [`key`].
+const COMMAND_FOLDERS: &[&str] = &["commands", "command", "cmd", "subcommands", "subcommand"];
+
+/// The words of a name, as [`word_count`] counts them (`EventMetadata` → `Event`, `Metadata`;
+/// `metric_tags` → `metric`, `tags`), without their separators.
+fn words_of(name: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut prev: Option<char> = None;
+    for (at, c) in name.char_indices() {
+        let boundary = match prev {
+            None => false,
+            Some(p) => p.is_lowercase() && c.is_uppercase(),
+        };
+        if !c.is_alphanumeric() || boundary {
+            if let Some(s) = start.take() {
+                out.push(&name[s..at]);
+            }
+        }
+        if c.is_alphanumeric() && start.is_none() {
+            start = Some(at);
+        }
+        prev = Some(c);
+    }
+    if let Some(s) = start {
+        out.push(&name[s..]);
+    }
+    out
 }
 
 /// The words of a name: parts between `_`, `-`, `.` and lower-to-upper case changes.
@@ -760,6 +933,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Code if compound => 9,
         Kind::Code => 7,
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
+        Kind::Command => 7,
         Kind::Name | Kind::Once => 5,
     };
     let less = match matches {

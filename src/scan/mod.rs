@@ -339,7 +339,8 @@ fn add_mentions(
     let vocabulary = crate::mentions::Vocabulary::new(parsed.iter().map(|p| p.terms.as_slice()));
     for r in records.iter_mut() {
         if let Some(p) = by_path.get(r.path.as_str()) {
-            r.code_mentions = names.resolve_with(&p.terms, &r.governs, folders, &vocabulary);
+            r.code_mentions =
+                names.resolve_with(&p.terms, &r.governs, folders, &vocabulary, &p.title);
         }
     }
 }

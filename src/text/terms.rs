@@ -35,6 +35,11 @@ pub enum Kind {
     /// Said once, not a term by itself: read only to count how many records say it (a word
     /// or phrase most records say is the domain's vocabulary, not a name of code).
     Once,
+    /// A command in backticks, its program and a first subcommand the record's title names
+    /// (`jj sparse` of `` `jj sparse set --add x` `` in a record titled "Sparse patterns"): it
+    /// may name that subcommand's file or folder in a folder of commands
+    /// (`cli/src/commands/sparse/`).
+    Command,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -217,13 +222,27 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let spans = code_spans(line);
         let values = enumerated(line);
         for span in &spans {
+            if let Some(command) = command(span, &title_words) {
+                push(&command, i, Kind::Command, &mut out, &mut seen, &mut code);
+                continue;
+            }
             let word = span.trim_end_matches("()");
             // An all-capitals word is a constant or an acronym (`HEAD`, `PATH`), not a name.
             let shouting = !word.chars().any(|c| c.is_lowercase());
             // A lower-case word listed among three code spans or more is a value: a column,
             // a source, an option (`opentsdb` / `loki` / `custom`).
             let value = !word.chars().any(|c| c.is_uppercase()) && values.contains(span);
-            if clean_code_path(span).is_some() || !is_name(word) || shouting || value {
+            // A dotted name whose first and last parts are capitalised is a namespace or a
+            // project (`SemanticKernel.Connectors.OpenAI`), not a file's extension; one
+            // starting in lower case is a variable's member or a path (`agent.Id`, `retry.Do`).
+            let member = !word.contains('/')
+                && word.starts_with(|c: char| c.is_ascii_uppercase())
+                && word.rsplit_once('.').is_some_and(|(_, last)| {
+                    last.chars().any(|c| c.is_ascii_uppercase())
+                        && last.chars().any(|c| c.is_ascii_lowercase())
+                });
+            let path = clean_code_path(span).is_some() && !member;
+            if path || !is_name(word) || shouting || value {
                 continue;
             }
             push(word, i, Kind::Code, &mut out, &mut seen, &mut code);
@@ -290,6 +309,30 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         push(&name, line, kind, &mut out, &mut seen, &mut code);
     }
     out
+}
+
+/// A command line in a code span, the program and its first subcommand, when that subcommand
+/// is a word of the record's title (`title_words`, by [`key`]): `jj sparse` of
+/// `jj sparse set --add foo/bar` in a record titled "Sparse Patterns". The program and its
+/// subcommands are lower-case names; an option or an argument ends them. A command the title
+/// does not name is not one the record is about (`jj log` said in passing, `git bisect run`
+/// in a record titled "run"): `None`. A title word by itself is still no
+/// term (CONTRACT.md §11); here it only picks which command of the record's the record is.
+fn command(span: &str, title_words: &HashSet<String>) -> Option<String> {
+    let words: Vec<&str> = span
+        .split(' ')
+        .take_while(|w| {
+            w.starts_with(|c: char| c.is_ascii_lowercase())
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-'))
+        })
+        .collect();
+    if words.len() < 2 || !span.contains(' ') {
+        return None;
+    }
+    title_words
+        .contains(&key(words[1]))
+        .then(|| words[..2].join(" "))
 }
 
 /// A prose token written as a product's or a tool's name: capitalised, three letters or

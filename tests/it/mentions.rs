@@ -688,3 +688,210 @@ fn a_lower_case_word_in_backticks_names_a_folder_not_a_file_and_english_no_test(
          value of a list"
     );
 }
+
+#[test]
+fn a_name_spelled_by_a_paths_last_parts_names_that_file_less_surely() {
+    let g = repo(&[
+        (
+            "docs/rfcs/0001-ledger-rows.md",
+            "# 1. Ledger rows\n\nStatus: Accepted\n\nEach `LedgerEntry` keeps its posting date, and the \
+             ledger_cursor walks them.\n",
+        ),
+        ("crates/books/src/ledger/entry.rs", "pub struct LedgerEntry;\n"),
+        ("crates/books/src/ledger/cursor.rs", "pub struct Cursor;\n"),
+        ("crates/books/src/posting.rs", "pub struct Posting;\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "RFC-0001"),
+        [
+            (
+                "ledger_cursor".to_string(),
+                "crates/books/src/ledger/cursor.rs".to_string(),
+                0.7
+            ),
+            (
+                "LedgerEntry".to_string(),
+                "crates/books/src/ledger/entry.rs".to_string(),
+                0.7
+            ),
+        ],
+        "the name's first word is the folder, the rest the file; below --accept's 0.8"
+    );
+    // `why` on the file lists the record.
+    let w = json(&g, &["why", "crates/books/src/ledger/entry.rs"]);
+    assert_eq!(w["query"]["mentioned_by"][0]["id"], "RFC-0001", "{w:#}");
+}
+
+#[test]
+fn a_dotted_project_name_in_backticks_names_its_folder_not_a_tests_copy() {
+    let g = repo(&[
+        (
+            "docs/decisions/0001-card-payments.md",
+            "# 1. Card payments\n\nStatus: Accepted\n\nThe `Northwind.Payments.Stripe` package holds \
+             the new gateway; it calls the vendor's `Stripe.Net.Client` and logs through \
+             Northwind.Telemetry.Sink.\n",
+        ),
+        ("python/gateway/net/client.py", "# a client\n"),
+        ("python/northwind/telemetry/sink.py", "# the Python port's sink\n"),
+        ("dotnet/src/Payments/Payments.Stripe/Gateway.cs", "class Gateway {}\n"),
+        ("dotnet/src/Payments/Payments.Stripe/Payments.Stripe.csproj", "<Project/>\n"),
+        ("dotnet/src/IntegrationTests/Payments/Stripe/GatewayTests.cs", "class T {}\n"),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0001"),
+        [(
+            "Northwind.Payments.Stripe".to_string(),
+            "dotnet/src/Payments/Payments.Stripe/".to_string()
+        )],
+        "a capitalised last part is a name, not a file's extension; its last parts name the \
+         project's folder before its last part names a folder of tests; a namespace in \
+         backticks or a capitalised one in prose names no file by its last part alone \
+         (`Stripe.Net.Client`, Northwind.Telemetry.Sink)"
+    );
+}
+
+#[test]
+fn a_type_many_records_name_is_not_spelled_by_a_paths_last_parts() {
+    let mut files: Vec<(String, String)> = (1..=3)
+        .map(|n| {
+            (
+                format!("docs/rfcs/000{n}-plan-{n}.md"),
+                format!(
+                    "# {n}. Plan {n}\n\nStatus: Accepted\n\nThe planner emits a `FrameScan` node.\n"
+                ),
+            )
+        })
+        .collect();
+    files.push((
+        "docs/rfcs/0004-rows.md".to_string(),
+        "# 4. Rows\n\nStatus: Accepted\n\nA `RowBatch` is sent whole.\n".to_string(),
+    ));
+    files.extend([
+        ("src/frame/scan.rs".to_string(), "// s\n".to_string()),
+        ("src/row/batch.rs".to_string(), "// b\n".to_string()),
+    ]);
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    for n in 1..=3 {
+        assert!(
+            mentions(&g, &format!("RFC-000{n}")).is_empty(),
+            "three records of four name `FrameScan`: a library's type, not `frame/scan.rs`"
+        );
+    }
+    assert_eq!(
+        mentions(&g, "RFC-0004"),
+        [("RowBatch".to_string(), "src/row/batch.rs".to_string())]
+    );
+}
+
+#[test]
+fn a_command_in_backticks_names_the_subcommand_the_title_names() {
+    let g = repo(&[
+        (
+            "docs/design/prune.md",
+            "# Prune for tally\n\nStatus: Accepted\n\nA new `tally prune --older 30d` drops old \
+             entries; `tally show` is unchanged, and `git gc prune` is not ours.\n",
+        ),
+        ("cli/src/commands/prune.rs", "// prune\n"),
+        ("cli/src/commands/show.rs", "// show\n"),
+        ("cli/src/commands/gc/prune.rs", "// gc\n"),
+        ("cli/src/main.rs", "fn main() {}\n"),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "prune"),
+        [(
+            "tally prune".to_string(),
+            "cli/src/commands/prune.rs".to_string(),
+            0.7
+        )],
+        "`tally show` is not in the title; `git gc prune`'s first subcommand is not either"
+    );
+}
+
+#[test]
+fn a_kebab_case_name_in_backticks_is_not_the_records_vocabulary() {
+    let files: Vec<(String, String)> = (1..=3)
+        .map(|n| {
+            (
+                format!("docs/rfcs/000{n}-step-{n}.md"),
+                format!(
+                    "# {n}. Step {n}\n\nStatus: Accepted\n\nThe `ledger-sync` worker and the \
+                     reconcile pass run nightly; the reconcile pass is idempotent.\n"
+                ),
+            )
+        })
+        .chain([
+            (
+                "src/workers/ledger_sync/mod.rs".to_string(),
+                "// l\n".to_string(),
+            ),
+            (
+                "src/workers/reconcile_pass.rs".to_string(),
+                "// r\n".to_string(),
+            ),
+        ])
+        .collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let g = repo(&refs);
+    for n in 1..=3 {
+        assert_eq!(
+            by_path(&g, &format!("RFC-000{n}")),
+            [(
+                "ledger-sync".to_string(),
+                "src/workers/ledger_sync/".to_string()
+            )],
+            "every record says both; the phrase is the domain's words, the code span is code"
+        );
+    }
+}
+
+#[test]
+fn of_two_ports_of_a_class_the_titles_language_or_the_name_as_written_is_meant() {
+    let g = repo(&[
+        (
+            "docs/decisions/0001-invoice-totals.md",
+            "# 1. Invoice totals\n\nStatus: Accepted\n\nThe `InvoiceTotal` class rounds once.\n",
+        ),
+        (
+            "docs/decisions/0002-python-rounding.md",
+            "# 2. Rounding in the Python port\n\nStatus: Accepted\n\nThe `InvoiceTotal` class \
+             rounds half to even.\n",
+        ),
+        (
+            "dotnet/src/Billing/InvoiceTotal.cs",
+            "class InvoiceTotal {}\n",
+        ),
+        (
+            "python/billing/invoice_total.py",
+            "class InvoiceTotal: pass\n",
+        ),
+    ]);
+    assert_eq!(
+        mentions_sure(&g, "ADR-0001"),
+        [(
+            "InvoiceTotal".to_string(),
+            "dotnet/src/Billing/InvoiceTotal.cs".to_string(),
+            0.9
+        )],
+        "the file named exactly as the record writes the class"
+    );
+    let python: Vec<(String, String, f64)> = mentions_sure(&g, "ADR-0002")
+        .into_iter()
+        .filter(|m| m.0 == "InvoiceTotal")
+        .collect();
+    assert_eq!(
+        python,
+        [(
+            "InvoiceTotal".to_string(),
+            "python/billing/invoice_total.py".to_string(),
+            0.9
+        )],
+        "the title names the top-level folder `python/`"
+    );
+}

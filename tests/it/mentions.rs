@@ -17,6 +17,15 @@ fn repo(files: &[(&str, &str)]) -> GitRepo {
     g
 }
 
+/// [`repo`] of files held as owned strings (a test that builds its list step by step).
+fn repo_owned(files: &[(String, String)]) -> GitRepo {
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    repo(&refs)
+}
+
 fn json(g: &GitRepo, args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.push("--json");
@@ -554,11 +563,7 @@ fn the_x_directory_names_that_folder_and_a_title_word_names_nothing() {
         ("src/mito/src/engine/mod.rs".to_string(), "// e\n".to_string()),
         ("src/meta/src/engine/mod.rs".to_string(), "// e\n".to_string()),
     ]);
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let g = repo(&refs);
+    let g = repo_owned(&files);
     assert_eq!(
         by_path(&g, "ADR-0010"),
         [("projects".to_string(), "terraform/projects/".to_string())],
@@ -625,11 +630,7 @@ fn the_records_vocabulary_names_no_small_file_but_a_top_level_folder() {
         ),
         ("event-bus/pom.xml".to_string(), "<x/>\n".to_string()),
     ]);
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let g = repo(&refs);
+    let g = repo_owned(&files);
     for n in 1..=5 {
         assert_eq!(
             by_path(&g, &format!("RFC-000{n}")),
@@ -770,11 +771,7 @@ fn a_type_many_records_name_is_not_spelled_by_a_paths_last_parts() {
         ("src/frame/scan.rs".to_string(), "// s\n".to_string()),
         ("src/row/batch.rs".to_string(), "// b\n".to_string()),
     ]);
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let g = repo(&refs);
+    let g = repo_owned(&files);
     for n in 1..=3 {
         assert!(
             mentions(&g, &format!("RFC-000{n}")).is_empty(),
@@ -834,11 +831,7 @@ fn a_kebab_case_name_in_backticks_is_not_the_records_vocabulary() {
             ),
         ])
         .collect();
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let g = repo(&refs);
+    let g = repo_owned(&files);
     for n in 1..=3 {
         assert_eq!(
             by_path(&g, &format!("RFC-000{n}")),

@@ -392,38 +392,27 @@ impl<W: Write, F: Formatter> Compound<'_, W, F> {
     }
 }
 
-impl<W: Write, F: Formatter> ser::SerializeSeq for Compound<'_, W, F> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.end_array()
-    }
+/// serde's three array-shaped traits, each an element at a time and `]` at the end.
+macro_rules! array_compound {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl<W: Write, F: Formatter> ser::$trait for Compound<'_, W, F> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.end_array()
+            }
+        }
+    )*};
 }
 
-impl<W: Write, F: Formatter> ser::SerializeTuple for Compound<'_, W, F> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.end_array()
-    }
-}
-
-impl<W: Write, F: Formatter> ser::SerializeTupleStruct for Compound<'_, W, F> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.end_array()
-    }
-}
+array_compound!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 impl<W: Write, F: Formatter> ser::SerializeTupleVariant for Compound<'_, W, F> {
     type Ok = ();

@@ -131,7 +131,7 @@ pub struct Names {
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
     pub checksum: Option<[u8; 20]>,
-    /// The repository's name on its forge (`crate::git::home_name`): a link into another
+    /// The repository's name on its forge (the git module's `home_name`): a link into another
     /// repository's code names nothing here. `None`: every link is taken as into this one.
     pub home: Option<String>,
 }

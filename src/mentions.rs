@@ -9,6 +9,7 @@
 use crate::governs::Pattern;
 pub use crate::model::CodeMention;
 use crate::text::terms::classify;
+use crate::text::terms::go_qualified;
 use crate::text::terms::product_key;
 use crate::text::terms::singular;
 pub use crate::text::terms::{key, terms, Kind, Term};
@@ -23,6 +24,19 @@ pub const ACCEPT_CONFIDENCE: f64 = 0.8;
 
 /// The most a name matched by its words joined is sure of: below [`ACCEPT_CONFIDENCE`].
 const JOINED_CONFIDENCE: f64 = 0.7;
+
+/// Go packages a project's own package of the same name is not meant by: the standard
+/// library's, and a few every Go program imports.
+#[rustfmt::skip]
+const GO_COMMON: &[&str] = &[
+    "errors", "fmt", "io", "os", "context", "time", "strings", "sync", "atomic", "http", "net",
+    "json", "xml", "csv", "bytes", "sort", "log", "slog", "math", "rand", "big", "reflect",
+    "testing", "runtime", "debug", "pprof", "trace", "bufio", "flag", "filepath", "path", "fs",
+    "regexp", "strconv", "unicode", "utf8", "url", "signal", "exec", "sql", "template", "tls",
+    "x509", "crypto", "sha256", "hash", "heap", "list", "zip", "gzip", "binary", "hex",
+    "base64", "slices", "maps", "iter", "cmp", "embed", "ioutil", "httptest", "grpc", "proto",
+    "zap", "cobra", "assert", "require",
+];
 
 /// A repository of fewer files has no bulk: each folder is a part.
 const BULK_FROM: usize = 100;
@@ -112,9 +126,14 @@ pub struct Names {
     by_token: HashMap<String, Vec<u32>>,
     /// The packages below the top (`packages/web/`): a tool's own file may lie in one.
     packages: HashSet<String>,
+    /// The folders holding a Go file of their own (`confmap/`): Go's packages.
+    go_packages: HashSet<String>,
     /// The checksum of git's index the paths were read from, when known: the same checksum,
     /// the same paths (so a stored answer is checked by 20 bytes, not the whole index).
     pub checksum: Option<[u8; 20]>,
+    /// The repository's name on its forge (the git module's `home_name`): a link into another
+    /// repository's code names nothing here. `None`: every link is taken as into this one.
+    pub home: Option<String>,
 }
 
 /// A bare word found in the names of more files than this is a word of the repository's
@@ -168,6 +187,9 @@ impl Names {
             }
             if is_doc(path) {
                 continue;
+            }
+            if name.ends_with(".go") && !folder.is_empty() {
+                names.go_packages.insert(format!("{folder}/"));
             }
             names.file_keys.push(key(name));
             let n = names.add(path.to_string(), false, name);
@@ -364,7 +386,8 @@ impl Names {
                 named.extend(term.text.split(' ').map(key));
             }
             // A name matched by its words joined (`user_data` → `userdata/`) is less sure.
-            let joined = term.text.contains('_')
+            let joined = term.kind != Kind::Link
+                && term.text.contains('_')
                 && !term.text.contains(['.', ':', '-'])
                 && found
                     .iter()
@@ -419,9 +442,19 @@ impl Names {
             Kind::Folder => return self.folder(term),
             Kind::Once => return Vec::new(),
             Kind::Command => return self.command(term),
+            Kind::Link => return self.linked(&term.text),
             _ => {}
         }
         let qualified = term.text.contains("::") || term.text.contains('.');
+        // `confmap.Provider`, `componentstatus.Reporter`: Go's name of a package's type. In
+        // backticks it is read as Go's only: elsewhere it is a variable's member (`agent.Id`),
+        // not the name of a file.
+        if let Some((package, name)) = go_qualified(&term.text) {
+            let found = self.go_named(package, name);
+            if !found.is_empty() || term.kind == Kind::Code {
+                return found;
+            }
+        }
         // A name of several words names a file or folder of as many (`start-up` is not
         // `startup.sh`, `AuthenticationController` is `authentication_controller.rb`), or,
         // written in snake_case, one of those words joined (`user_data` is
@@ -534,6 +567,84 @@ impl Names {
             found.retain(|e| e.path.ends_with('/'));
         }
         found
+    }
+
+    /// What Go's `package.Name` names: the one Go package of that name, and in it the file of
+    /// the name's own (`confmap/provider.go` for `confmap.Provider`) when there is one, else
+    /// the package (`component/componentstatus/` for `componentstatus.Reporter`). Two
+    /// packages of the name: nothing.
+    fn go_named(&self, package: &str, name: &str) -> Vec<&Entry> {
+        let get = |k: &str| -> Vec<&Entry> {
+            self.by_key
+                .get(k)
+                .map(|ns| ns.iter().map(|&n| &self.entries[n as usize]).collect())
+                .unwrap_or_default()
+        };
+        // The standard library's packages, and a few every Go program imports: `errors.As`
+        // is Go's, not the project's `internal/errors/`.
+        if GO_COMMON.contains(&package) {
+            return Vec::new();
+        }
+        let packages: Vec<&Entry> = get(&key(package))
+            .into_iter()
+            .filter(|e| self.go_packages.contains(&e.path) && !in_tests(&e.path))
+            .collect();
+        let [folder] = packages.as_slice() else {
+            return Vec::new();
+        };
+        let files: Vec<&Entry> = get(&key(name))
+            .into_iter()
+            .filter(|e| {
+                e.path.ends_with(".go")
+                    && e.path
+                        .strip_prefix(folder.path.as_str())
+                        .is_some_and(|rest| !rest.contains('/'))
+            })
+            .collect();
+        match files.as_slice() {
+            [file] => vec![*file],
+            _ => vec![*folder],
+        }
+    }
+
+    /// The tracked file or folder a link into a forge's view of code names: `path`, or `path`
+    /// without its first one or two segments (the rest of a branch's name, `release/1.2`).
+    fn linked(&self, url: &str) -> Vec<&Entry> {
+        // `https://host/owner/name/blob/REF/path`: the repository's name, then the path.
+        let Some((name, path)) = link_parts(url) else {
+            return Vec::new();
+        };
+        if self
+            .home
+            .as_deref()
+            .is_some_and(|home| !name.eq_ignore_ascii_case(home))
+        {
+            return Vec::new();
+        }
+        let mut rest = path;
+        for _ in 0..3 {
+            let leaf = rest.rsplit('/').next().unwrap_or(rest);
+            // A file of the top level (`README.md`) may be any repository's: a link names a
+            // path here only with a folder in it.
+            if rest.contains('/') {
+                let found: Vec<&Entry> = self
+                    .by_key
+                    .get(&key(leaf))
+                    .into_iter()
+                    .flatten()
+                    .map(|&n| &self.entries[n as usize])
+                    .filter(|e| e.path.strip_suffix('/').unwrap_or(&e.path) == rest)
+                    .collect();
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+            match rest.split_once('/') {
+                Some((_, after)) => rest = after,
+                None => break,
+            }
+        }
+        Vec::new()
     }
 
     /// The files and folders whose name and the one or two folders above spell `name`'s
@@ -787,8 +898,10 @@ impl Vocabulary {
             // A kebab-case name in backticks (`datadog-agent`) is written as code, not as the
             // domain's words (in prose, `time-series` is English).
             || (term.kind == Kind::Code && term.text.contains('-'));
-        !matches!(term.kind, Kind::Folder | Kind::TitlePhrase | Kind::Command)
-            && !compound
+        !matches!(
+            term.kind,
+            Kind::Folder | Kind::TitlePhrase | Kind::Command | Kind::Link
+        ) && !compound
             && self.words.contains(&vocabulary_key(term))
     }
 }
@@ -934,6 +1047,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Code => 7,
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Command => 7,
+        Kind::Link => 9,
         Kind::Name | Kind::Once => 5,
     };
     let less = match matches {
@@ -942,6 +1056,20 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         _ => 4,
     };
     f64::from(base.saturating_sub(less)) / 10.0
+}
+
+/// The repository's name and the path after the branch of a link into a forge's code
+/// (`https://github.com/o/name/blob/main/a/b.rs` → `name`, `a/b.rs`).
+fn link_parts(url: &str) -> Option<(&str, &str)> {
+    let (_, after) = url.split_once("://")?;
+    let mut parts = after.splitn(4, '/');
+    let (_host, _owner, name, rest) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let rest = rest.strip_prefix("-/").unwrap_or(rest);
+    let rest = rest
+        .strip_prefix("blob/")
+        .or_else(|| rest.strip_prefix("tree/"))?;
+    let (_branch, path) = rest.split_once('/')?;
+    Some((name.strip_suffix(".git").unwrap_or(name), path))
 }
 
 /// FNV-1a, 64 bits: a digest stable across builds and runs (std's hasher is not).

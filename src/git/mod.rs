@@ -26,7 +26,7 @@ pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};
 pub use tracked::{
-    index_checksum, tracked, tracked_within, BlobReader, IndexStat, Tracked, TrackedFile,
+    home_name, index_checksum, tracked, tracked_within, BlobReader, IndexStat, Tracked, TrackedFile,
 };
 pub use walk::walk_new;
 

@@ -41,6 +41,29 @@ pub struct Tracked {
     pub checksum: Option<[u8; 20]>,
 }
 
+/// The name of the repository on its forge, from `remote.origin.url` (`opentelemetry-collector`
+/// of `https://github.com/open-telemetry/opentelemetry-collector.git`), lower case: what a
+/// link into the repository's own code names. `None` without such a remote.
+pub fn home_name(repo: &Repo) -> Option<String> {
+    let url = repo
+        .gix()
+        .config_snapshot()
+        .string("remote.origin.url")?
+        .to_string();
+    home_name_of(&url)
+}
+
+/// [`home_name`] of a remote's URL: `https://github.com/o/name.git`, `git@host:o/name` give
+/// `name`; a path on this machine, none.
+pub fn home_name_of(url: &str) -> Option<String> {
+    let url = url.trim().trim_end_matches('/');
+    let remote = url.contains("://") && !url.starts_with("file://")
+        || (!url.contains("://") && url.contains(':') && !url.starts_with(['/', '.']));
+    let name = url.rsplit(['/', ':']).next()?;
+    let name = name.strip_suffix(".git").unwrap_or(name);
+    (remote && !name.is_empty()).then(|| name.to_ascii_lowercase())
+}
+
 /// The checksum git wrote at the end of its index (the last 20 bytes), read without reading
 /// the rest: `None` when there is no index, it is too short, or git wrote no checksum
 /// (`index.skipHash`). What [`tracked`] reports as `checksum`, for a cache to be asked first.
@@ -370,5 +393,28 @@ impl BlobReader {
         let mut data = data;
         data.truncate(window);
         Some((data, longer))
+    }
+}
+
+#[cfg(test)]
+mod home_tests {
+    use super::home_name_of;
+
+    #[test]
+    fn a_forges_url_gives_the_repositorys_name_a_local_path_none() {
+        for (url, name) in [
+            ("https://github.com/acme-co/Ledger.git", Some("ledger")),
+            ("git@github.com:acme-co/ledger.git", Some("ledger")),
+            (
+                "ssh://git@gitlab.example.com/group/sub/ledger",
+                Some("ledger"),
+            ),
+            ("https://github.com/acme-co/ledger/", Some("ledger")),
+            ("/srv/mirrors/ledger.git", None),
+            ("../ledger", None),
+            ("file:///srv/ledger.git", None),
+        ] {
+            assert_eq!(home_name_of(url).as_deref(), name, "{url}");
+        }
     }
 }

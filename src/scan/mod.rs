@@ -355,6 +355,7 @@ pub fn tracked_names(repo: Option<&crate::git::Repo>) -> Names {
         Some(Ok(t)) => {
             let mut names = Names::new(t.files.iter().map(|f| f.path.as_str()));
             names.checksum = checksum;
+            names.home = repo.and_then(crate::git::home_name);
             names
         }
         _ => Names::default(),

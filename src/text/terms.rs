@@ -40,6 +40,9 @@ pub enum Kind {
     /// may name that subcommand's file or folder in a folder of commands
     /// (`cli/src/commands/sparse/`).
     Command,
+    /// A link into a forge's view of code (`https://github.com/o/r/blob/REF/a/b.rs`,
+    /// GitLab's `/-/tree/REF/a/`): it names that tracked file or folder, and nothing else.
+    Link,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -217,6 +220,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         }
     };
     for &(i, line) in lines {
+        for path in code_links(line) {
+            push(path, i, Kind::Link, &mut out, &mut seen, &mut code);
+        }
         let line = &without_external_link_texts(line);
         // Words in backticks that are not paths.
         let spans = code_spans(line);
@@ -235,12 +241,15 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             // A dotted name whose first and last parts are capitalised is a namespace or a
             // project (`SemanticKernel.Connectors.OpenAI`), not a file's extension; one
             // starting in lower case is a variable's member or a path (`agent.Id`, `retry.Do`).
+            // Go's `package.Name` (`confmap.Provider`) likewise: no file's extension is
+            // capitalised.
             let member = !word.contains('/')
                 && word.starts_with(|c: char| c.is_ascii_uppercase())
                 && word.rsplit_once('.').is_some_and(|(_, last)| {
                     last.chars().any(|c| c.is_ascii_uppercase())
                         && last.chars().any(|c| c.is_ascii_lowercase())
-                });
+                })
+                || go_qualified(word).is_some();
             let path = clean_code_path(span).is_some() && !member;
             if path || !is_name(word) || shouting || value {
                 continue;
@@ -374,6 +383,22 @@ fn in_longer_names(prose: &str) -> HashSet<&str> {
     out
 }
 
+/// A name written as Go writes a package's exported name: `package.Name`, the package in
+/// lower case, the name capitalised (`confmap.Provider`; not `agent.id`, `Azure.AI`).
+pub fn go_qualified(text: &str) -> Option<(&str, &str)> {
+    let (package, name) = text.split_once('.')?;
+    let package_ok = package.len() >= 2
+        && package.starts_with(|c: char| c.is_ascii_lowercase())
+        && package
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let name_ok = name.len() >= 2
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().any(|c| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric());
+    (package_ok && name_ok).then_some((package, name))
+}
+
 /// A product's name without its `.js` (`Next.js` is `Next`).
 pub fn product_key(token: &str) -> &str {
     token.strip_suffix(".js").unwrap_or(token)
@@ -495,6 +520,27 @@ fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The links in `line` into a forge's view of a repository's code, up to a `#`, `?`, `)` or
+/// space: `https://host/owner/name/blob/REF/path` (`/tree/`; GitLab's `/-/blob/`). The
+/// lookup reads the repository's name and the path (a branch with a `/` in its name leaves a
+/// segment of it before the path: the lookup tries the path without it).
+fn code_links(line: &str) -> Vec<&str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !line.contains("://") {
+        return Vec::new();
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r#"https?://[^\s/]+/[^\s/]+/[^\s/]+/(?:-/)?(?:blob|tree)/[^\s/#?)\]>"'`]+/[^\s#?)\]>"'`]+"#,
+        )
+        .expect("regex")
+    });
+    re.find_iter(line)
+        .map(|m| m.as_str().trim_end_matches(['/', '.', ',', ';', ':']))
+        .filter(|u| !u.contains(".."))
+        .collect()
 }
 
 /// A single name: letters, digits, `_`, `-`, `.`, `::`, starting with a letter or `_`.

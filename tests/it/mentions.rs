@@ -164,24 +164,105 @@ fn go_packages_and_qualified_names() {
     let g = repo(&[
         (
             "docs/adr/0003-retry-policy.md",
-            "# 3. Retry policy\n\nStatus: Accepted\n\nCalls through `retry.Do` in the backoff package; the httpclient::Transport wraps it.\n",
+            "# 3. Retry policy\n\nStatus: Accepted\n\nCalls through `retry.Do` in the backoff package; the httpclient::Transport wraps it.\nA `ledger.Posting` is checked with `errors.As`.\n",
         ),
         ("go.mod", "module example.com/x\n"),
         ("internal/backoff/backoff.go", "package backoff\n"),
         ("internal/backoff/backoff_test.go", "package backoff\n"),
         ("internal/httpclient/transport.go", "package httpclient\n"),
         ("internal/retry/do.go", "package retry\n"),
+        ("pkg/ledger/book.go", "package ledger\n"),
+        ("pkg/errors/errors.go", "package errors\n"),
     ]);
     let found = mentions(&g, "ADR-0003");
-    // `retry.Do` is written like a path in backticks: a path, not a term. `httpclient::Transport`
-    // is a qualified name; `backoff` a bare word naming no top-level folder or package (a
-    // folder in `internal/` is a module named by a common word, unlike one in Rails' `app/`).
+    // `retry.Do` is Go's name of package retry's `Do`: its file `do.go` in the one Go package
+    // of that name (ADR-0017, fourth amendment). `ledger.Posting` has no file of its own: the
+    // package. `errors.As` is the standard library's, not `pkg/errors/`.
+    // `httpclient::Transport` is a qualified name; `backoff` a bare word naming no top-level
+    // folder or package (a folder in `internal/` is a module named by a common word, unlike
+    // one in Rails' `app/`).
     assert_eq!(
         found,
-        [(
-            "httpclient::Transport".to_string(),
-            "internal/httpclient/transport.go".to_string()
-        )]
+        [
+            (
+                "httpclient::Transport".to_string(),
+                "internal/httpclient/transport.go".to_string()
+            ),
+            ("retry.Do".to_string(), "internal/retry/do.go".to_string()),
+            ("ledger.Posting".to_string(), "pkg/ledger/".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_dotted_member_outside_go_is_no_term() {
+    // No Go package named `agent`: `agent.Id` in backticks is a variable's member, and the
+    // C# file `AgentId.cs` is not what it names.
+    let g = repo(&[
+        (
+            "docs/adr/0004-agent-runs.md",
+            "# 4. Agent runs\n\nStatus: Accepted\n\nA run is keyed by `agent.Id` and the thread.\n",
+        ),
+        ("src/Agents/AgentId.cs", "class AgentId {}\n"),
+        ("src/agent/Runner.cs", "class Runner {}\n"),
+    ]);
+    assert_eq!(mentions(&g, "ADR-0004"), Vec::<(String, String)>::new());
+}
+
+#[test]
+fn links_into_the_repositorys_own_code_are_mentions() {
+    let record = "# 5. Ledger posting\n\nStatus: Accepted\n\n\
+The [posting code](https://github.com/acme-co/ledger/blob/4f2a9c1/pkg/ledger/book.go#L12) \
+and [its folder](https://github.com/acme-co/ledger/tree/release/2.1/pkg/ledger) stay.\n\
+Upstream's [book.go](https://github.com/other-org/bookkeeper/blob/main/pkg/ledger/book.go) \
+differs; the [readme](https://github.com/acme-co/ledger/blob/main/README.md) too.\n";
+    // `origin`'s URL, when given, is set before the first answer: a change of the remote
+    // alone is seen at the next change of the records or the tracked paths (README).
+    let with_origin = |origin: Option<&str>| {
+        let g = GitRepo::new();
+        g.write("docs/adr/0005-ledger-posting.md", record);
+        g.write("pkg/ledger/book.go", "package ledger\n");
+        g.write("pkg/ledger/entry.go", "package ledger\n");
+        g.write("README.md", "# ledger\n");
+        g.commit_at(DATE, "Ann", "initial");
+        if let Some(url) = origin {
+            g.git(&["remote", "add", "origin", url]);
+        }
+        g
+    };
+    let paths = |g: &GitRepo| -> Vec<String> {
+        mentions(g, "ADR-0005")
+            .into_iter()
+            .map(|(_, path)| path)
+            .collect()
+    };
+    // Without a remote every link is taken as into this repository; a top-level file
+    // (`README.md`) is any repository's, never taken.
+    assert_eq!(
+        paths(&with_origin(None)),
+        ["pkg/ledger/", "pkg/ledger/book.go"]
+    );
+    // With `origin` on a forge, a link into another repository names nothing here, and the
+    // term is the link as written.
+    let g = with_origin(Some("git@github.com:acme-co/ledger.git"));
+    assert_eq!(
+        mentions(&g, "ADR-0005"),
+        [
+            (
+                "https://github.com/acme-co/ledger/tree/release/2.1/pkg/ledger".to_string(),
+                "pkg/ledger/".to_string()
+            ),
+            (
+                "https://github.com/acme-co/ledger/blob/4f2a9c1/pkg/ledger/book.go".to_string(),
+                "pkg/ledger/book.go".to_string()
+            ),
+        ]
+    );
+    let g = with_origin(Some("https://github.com/other-org/bookkeeper"));
+    assert_eq!(paths(&g), ["pkg/ledger/book.go"]);
+    assert_eq!(
+        mentions(&g, "ADR-0005")[0].0,
+        "https://github.com/other-org/bookkeeper/blob/main/pkg/ledger/book.go"
     );
 }
 

@@ -96,11 +96,23 @@ pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
             return Ok(found.clone());
         }
     }
-    let found = std::sync::Arc::new(read_tracked(repo, &path)?);
+    // Read from the bytes (no entry decoded beyond what is kept, no extension, no thread
+    // pool asked for its size); by gix's decoder where that does not apply (issue 17).
+    let found = match read_entries(repo, Select::Under(repo.prefix.as_bytes())) {
+        Some(found) => found,
+        None => read_tracked(repo, &path)?,
+    };
+    let found = std::sync::Arc::new(found);
     if let (Some(key), Ok(mut last)) = (key, LAST.lock()) {
         *last = Some((key, found.clone()));
     }
     Ok(found)
+}
+
+/// What [`tracked`] answers, decoded whole by gix and not kept: the reading [`tracked`] falls
+/// back on where the bytes can't be read directly (and what that reading is tested against).
+pub fn tracked_decoded(repo: &Repo) -> Result<Tracked, HistoryError> {
+    read_tracked(repo, &repo.gix().index_path())
 }
 
 fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryError> {
@@ -192,6 +204,31 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
 /// file in the git dir: the entries are in two files), a path of 4,095 bytes or more, or
 /// anything unexpected.
 pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
+    let full = format!("{}{within}", repo.prefix);
+    let folder = format!("{full}/");
+    read_entries(
+        repo,
+        Select::Within {
+            file: full.as_bytes(),
+            folder: folder.as_bytes(),
+        },
+    )
+}
+
+/// Which entries [`read_entries`] lists.
+#[derive(Clone, Copy)]
+enum Select<'a> {
+    /// Every entry whose path starts with this (the root's prefix in the work tree, maybe
+    /// empty): the whole index is read.
+    Under(&'a [u8]),
+    /// The entry at `file` and those under `folder` (`file` and a `/`): read only as far as
+    /// they go.
+    Within { file: &'a [u8], folder: &'a [u8] },
+}
+
+/// The entries of git's index that `select` picks, read from its bytes as
+/// [`tracked_within`] says; `None` where that reading does not apply.
+fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     use std::io::{Read, Seek, SeekFrom};
     let gix_repo = repo.gix();
     let split = std::fs::read_dir(gix_repo.git_dir()).ok()?.any(|e| {
@@ -217,7 +254,9 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         if bytes.len() >= upto {
             return Some(());
         }
-        let want = upto.max(bytes.len() + 256 * 1024).min(size);
+        // 64 KiB first (a folder early in a big index is read without the rest), then
+        // doubling, so that a folder late in it is not copied over and over as the buffer grows.
+        let want = upto.max(bytes.len() + bytes.len().max(64 * 1024)).min(size);
         if want < upto {
             return None;
         }
@@ -232,7 +271,12 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
             .filter(|&read| read == missing)
             .map(|_| ())
     };
-    more(&mut bytes, 12)?;
+    // The whole index is read at once, when all of it is asked for.
+    let first = match select {
+        Select::Under(_) => size,
+        Select::Within { .. } => 12,
+    };
+    more(&mut bytes, first)?;
     let be32 = |b: &[u8], at: usize| -> Option<u32> {
         Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
     };
@@ -240,9 +284,6 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         return None;
     }
     let count = be32(&bytes, 8)? as usize;
-    let full = format!("{}{within}", repo.prefix);
-    let (file_name, folder) = (full.as_bytes(), format!("{full}/"));
-    let folder = folder.as_bytes();
     let mut out: Vec<TrackedFile> = Vec::new();
     let mut at = 12;
     for _ in 0..count {
@@ -257,10 +298,20 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         let entry_len = (name_at - at + len + 8) & !7;
         more(&mut bytes, at + entry_len)?;
         let name = bytes.get(name_at..name_at + len)?;
-        if name > folder && !name.starts_with(folder) {
-            break; // sorted: nothing further is under the folder
-        }
-        if name == file_name || name.starts_with(folder) {
+        let picked = match select {
+            Select::Under(prefix) if !name.starts_with(prefix) => {
+                if name > prefix {
+                    break; // sorted: nothing further is under the prefix
+                }
+                false
+            }
+            Select::Under(_) => true,
+            Select::Within { folder, .. } if name > folder && !name.starts_with(folder) => {
+                break; // sorted: nothing further is under the folder
+            }
+            Select::Within { file, folder } => name == file || name.starts_with(folder),
+        };
+        if picked {
             let b = bytes.as_slice();
             let mode = be32(b, at + 24)?;
             let link = mode == 0o120000;
@@ -304,11 +355,20 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         }
         at += entry_len;
     }
-    // The checksum git wrote at the end, as [`index_checksum`] reads it.
+    // The checksum git wrote at the end, as [`index_checksum`] reads it (already read when
+    // the whole index was).
     let mut checksum = [0u8; 20];
-    file.seek(SeekFrom::Start(u64::try_from(size.checked_sub(20)?).ok()?))
-        .ok()?;
-    file.read_exact(&mut checksum).ok()?;
+    match bytes
+        .get(size.checked_sub(20)?..)
+        .filter(|_| bytes.len() == size)
+    {
+        Some(end) => checksum.copy_from_slice(end),
+        None => {
+            file.seek(SeekFrom::Start(u64::try_from(size.checked_sub(20)?).ok()?))
+                .ok()?;
+            file.read_exact(&mut checksum).ok()?;
+        }
+    }
     Some(Tracked {
         files: out,
         checksum: (checksum != [0u8; 20]).then_some(checksum),

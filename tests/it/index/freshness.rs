@@ -228,8 +228,9 @@ fn a_tracked_path_that_is_not_utf8_is_left_out_and_the_rest_kept() {
 
 /// A folder's tracked files read straight from git's index bytes are the files the full read
 /// lists under it, with the same blob ids, states and flags: executable, link, staged for
-/// intent-to-add, in a root below the work tree's top; a split index and an index of format 4
-/// are left to the full read.
+/// intent-to-add, in a root below the work tree's top; so is the whole index read from its
+/// bytes (issue 17) against gix's decoding; a split index and an index of format 4 are left
+/// to gix.
 #[test]
 fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
     let repo = GitRepo::new();
@@ -250,6 +251,13 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
             .expect("open the repository")
             .expect("a repository");
         let all = context_graph::git::tracked(&opened).expect("read git's index");
+        let decoded = context_graph::git::tracked_decoded(&opened).expect("decode git's index");
+        assert_eq!(
+            *all, decoded,
+            "the whole index read from its bytes is gix's reading"
+        );
+        assert!(all.files.len() >= 5, "{:?}", all.files);
+        let all = decoded;
         let prefix = if root == repo.path() { "app/" } else { "" };
         for within in ["src", "tool.sh", "src/deep", "nothing"] {
             let within = format!("{prefix}{within}");
@@ -290,4 +298,9 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
         .expect("open")
         .expect("a repository");
     assert!(context_graph::git::tracked_within(&v4, "app/src").is_none());
+    // A format-4 index is decoded by gix: the same files.
+    let read = context_graph::git::tracked(&v4).expect("read a format-4 index");
+    let decoded = context_graph::git::tracked_decoded(&v4).expect("decode it");
+    assert_eq!(*read, decoded);
+    assert!(read.files.iter().any(|f| f.path == "app/src/a.rs"));
 }

@@ -304,3 +304,51 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
     assert_eq!(*read, decoded);
     assert!(read.files.iter().any(|f| f.path == "app/src/a.rs"));
 }
+
+/// The folders of the paths records name are stamped in the memo and, once settled, vouch for
+/// the paths in them: a check stats `src/auth` once rather than each path in it (issue 17).
+/// A named file removed, or a named folder renamed away, changes its folder's times, so each
+/// is seen at once all the same, though git's index still lists it (an unstaged deletion).
+#[test]
+fn a_named_path_gone_from_a_vouching_folder_is_seen_at_once() {
+    let repo = settled_repo();
+    let check = ["check", "--json"];
+    // Past the racy window: this check finds every path holding and restamps the folders.
+    assert_same(&repo, "settled", &check);
+    let memo = stored_memo(&repo);
+    let folders: Vec<&str> = memo
+        .parents
+        .dirs
+        .iter()
+        .map(|(d, _, _)| d.as_str())
+        .collect();
+    assert!(
+        folders.contains(&"src") && folders.contains(&"src/auth"),
+        "{folders:?}"
+    );
+    for (folder, fp, paths) in &memo.parents.dirs {
+        assert!(!paths.is_empty(), "{folder}");
+        assert!(
+            memo.parents.at_ns - fp.mtime_ns.max(fp.ctime_ns) > 2_000_000_000,
+            "{folder}: restamped past the racy window, so it vouches"
+        );
+    }
+    let before = repo.run(&check);
+    assert!(before.stderr.is_empty(), "{}", before.stderr);
+
+    std::fs::remove_file(repo.path().join("src/auth/login.rs")).expect("remove a named file");
+    let gone = assert_same(&repo, "a named file removed", &check);
+    assert_ne!(gone.stdout, before.stdout, "the missing file is reported");
+    assert!(String::from_utf8_lossy(&gone.stdout).contains("src/auth/login.rs"));
+
+    repo.write("src/auth/login.rs", "fn login() {}\n");
+    std::thread::sleep(PAST_RACY_WINDOW);
+    let back = assert_same(&repo, "put back", &check);
+    assert_eq!(back.stdout, before.stdout);
+    assert_same(&repo, "put back, settled again", &check);
+
+    std::fs::rename(repo.path().join("src/auth"), repo.path().join("src/authn"))
+        .expect("rename a named folder");
+    let moved = assert_same(&repo, "a named folder renamed away", &check);
+    assert_ne!(moved.stdout, before.stdout, "the moved folder is reported");
+}

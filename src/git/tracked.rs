@@ -284,7 +284,11 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
         return None;
     }
     let count = be32(&bytes, 8)? as usize;
-    let mut out: Vec<TrackedFile> = Vec::new();
+    // First the entries picked (where each begins, its flags) and their root-relative paths,
+    // side by side in one buffer, so that the paths are checked as UTF-8 in one pass, not one
+    // call per file (as the whole read by gix had them, issue 17).
+    let mut picked: Vec<(usize, u16, usize, usize)> = Vec::new();
+    let mut names: Vec<u8> = Vec::new();
     let mut at = 12;
     for _ in 0..count {
         more(&mut bytes, at + 64)?;
@@ -298,7 +302,7 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
         let entry_len = (name_at - at + len + 8) & !7;
         more(&mut bytes, at + entry_len)?;
         let name = bytes.get(name_at..name_at + len)?;
-        let picked = match select {
+        let wanted = match select {
             Select::Under(prefix) if !name.starts_with(prefix) => {
                 if name > prefix {
                     break; // sorted: nothing further is under the prefix
@@ -311,49 +315,60 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
             }
             Select::Within { file, folder } => name == file || name.starts_with(folder),
         };
-        if picked {
-            let b = bytes.as_slice();
-            let mode = be32(b, at + 24)?;
-            let link = mode == 0o120000;
-            let rel = std::str::from_utf8(&name[repo.prefix.len()..]).ok();
-            if let (Some(rel), true) = (rel, mode == 0o100644 || mode == 0o100755 || link) {
-                if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
-                    last.trusted = false; // one path in several stages: a conflict
-                } else {
-                    let conflict = flags & 0x3000 != 0;
-                    let intent_to_add = extended && {
-                        let more = u16::from_be_bytes(b.get(at + 62..at + 64)?.try_into().ok()?);
-                        more & (1 << 13) != 0
-                    };
-                    let stat = IndexStat {
-                        ctime: (be32(b, at)?, be32(b, at + 4)?),
-                        mtime: (be32(b, at + 8)?, be32(b, at + 12)?),
-                        dev: be32(b, at + 16)?,
-                        ino: be32(b, at + 20)?,
-                        uid: be32(b, at + 28)?,
-                        gid: be32(b, at + 32)?,
-                        size: be32(b, at + 36)?,
-                    };
-                    // Racily clean, as `gix` tells it: changed in the second git wrote the
-                    // index, at or after its nanosecond.
-                    let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
-                        std::cmp::Ordering::Less => true,
-                        std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
-                        std::cmp::Ordering::Greater => false,
-                    };
-                    let mut blob = [0u8; 20];
-                    blob.copy_from_slice(b.get(at + 40..at + 60)?);
-                    out.push(TrackedFile {
-                        path: rel.to_string(),
-                        blob,
-                        stat,
-                        link,
-                        trusted: !conflict && !intent_to_add && !racy,
-                    });
-                }
-            }
+        let mode = be32(&bytes, at + 24)?;
+        if wanted && (mode == 0o100644 || mode == 0o100755 || mode == 0o120000) {
+            let rel = &name[repo.prefix.len()..];
+            picked.push((at, flags, names.len(), rel.len()));
+            names.extend_from_slice(rel);
         }
         at += entry_len;
+    }
+    let whole = std::str::from_utf8(&names).ok();
+    let b = bytes.as_slice();
+    let mut out: Vec<TrackedFile> = Vec::with_capacity(picked.len());
+    for (at, flags, start, len) in picked {
+        // A piece of valid UTF-8 is itself valid where it starts and ends on characters.
+        let rel = match whole {
+            Some(whole) => whole.get(start..start + len),
+            None => std::str::from_utf8(&names[start..start + len]).ok(),
+        };
+        let Some(rel) = rel else {
+            continue;
+        };
+        if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
+            last.trusted = false; // one path in several stages: a conflict
+            continue;
+        }
+        let conflict = flags & 0x3000 != 0;
+        let intent_to_add = flags & 0x4000 != 0 && {
+            let more = u16::from_be_bytes(b.get(at + 62..at + 64)?.try_into().ok()?);
+            more & (1 << 13) != 0
+        };
+        let stat = IndexStat {
+            ctime: (be32(b, at)?, be32(b, at + 4)?),
+            mtime: (be32(b, at + 8)?, be32(b, at + 12)?),
+            dev: be32(b, at + 16)?,
+            ino: be32(b, at + 20)?,
+            uid: be32(b, at + 28)?,
+            gid: be32(b, at + 32)?,
+            size: be32(b, at + 36)?,
+        };
+        // Racily clean, as `gix` tells it: changed in the second git wrote the index, at or
+        // after its nanosecond.
+        let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
+            std::cmp::Ordering::Greater => false,
+        };
+        let mut blob = [0u8; 20];
+        blob.copy_from_slice(b.get(at + 40..at + 60)?);
+        out.push(TrackedFile {
+            path: rel.to_string(),
+            blob,
+            stat,
+            link: be32(b, at + 24)? == 0o120000,
+            trusted: !conflict && !intent_to_add && !racy,
+        });
     }
     // The checksum git wrote at the end, as [`index_checksum`] reads it (already read when
     // the whole index was).

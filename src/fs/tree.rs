@@ -72,7 +72,7 @@ impl Observed {
     /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
     /// not matched again: it is what it was while the path is what it was (ADR-0016). The
     /// kinds whose index `known` marks true are already known to hold (their folder is as it
-    /// was: [`crate::scan::Parents`]), and are not asked again.
+    /// was, as the scan memo's folder stamps tell), and are not asked again.
     pub fn still_holds(
         &self,
         root: &Path,

@@ -287,11 +287,20 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     // First the entries picked (where each begins, its flags) and their root-relative paths,
     // side by side in one buffer, so that the paths are checked as UTF-8 in one pass, not one
     // call per file (as the whole read by gix had them, issue 17).
-    let mut picked: Vec<(usize, u16, usize, usize)> = Vec::new();
-    let mut names: Vec<u8> = Vec::new();
+    let (mut picked, mut names) = match select {
+        // Sized once for the whole index: at most every entry, and fewer path bytes than
+        // the file holds.
+        Select::Under(_) => (
+            Vec::with_capacity(count.min(size / 62)),
+            Vec::with_capacity(size),
+        ),
+        Select::Within { .. } => (Vec::new(), Vec::new()),
+    };
     let mut at = 12;
     for _ in 0..count {
-        more(&mut bytes, at + 64)?;
+        if bytes.len() < at + 64 {
+            more(&mut bytes, at + 64)?;
+        }
         let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
         let extended = flags & 0x4000 != 0;
         let name_at = at + if extended { 64 } else { 62 };
@@ -300,7 +309,9 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
             return None;
         }
         let entry_len = (name_at - at + len + 8) & !7;
-        more(&mut bytes, at + entry_len)?;
+        if bytes.len() < at + entry_len {
+            more(&mut bytes, at + entry_len)?;
+        }
         let name = bytes.get(name_at..name_at + len)?;
         let wanted = match select {
             Select::Under(prefix) if !name.starts_with(prefix) => {

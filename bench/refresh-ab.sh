@@ -7,9 +7,10 @@
 # For each binary, a clone of the history (DIR's, or a generated N-commit one, default 20,000)
 # with its own index built by that binary; then RUNS rounds (default 9), each making one new
 # commit (touching a governed file) in every clone in turn and timing, right after it,
-# `git rev-parse HEAD` and `BIN why PATH --git --json` there. Prints, per binary, the median
-# and best of each and their ratios, the median of each round's own ratio (the two timed
-# moments apart, so the steadiest on a shared machine), and the load average. Needs git.
+# `git rev-parse HEAD` and `BIN why PATH --git --json` there, each round starting with the
+# next binary. Prints, per binary, the median and best of each and their ratios, the median of
+# each round's own ratio (the two timed moments apart, so the steadiest on a shared machine),
+# and the load average. Needs git.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 commits=20000
@@ -20,7 +21,7 @@ while (($#)); do
   case $1 in
     --commits) commits=$2; shift ;;
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
-    -h | --help) sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     -*) echo "$0: unknown argument $1" >&2; exit 2 ;;
     *) bins+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
   esac
@@ -56,7 +57,10 @@ done
 f=() q=() x=()
 salt=$EPOCHREALTIME
 for ((r = 0; r < runs; r++)); do
-  for ((i = 0; i < n; i++)); do
+  # Each round starts with the next binary: on a loaded machine the one timed first in a round
+  # ran faster (by about a seventh in the same build's ratio), which a fixed order credits to it.
+  for ((j = 0; j < n; j++)); do
+    i=$(((j + r) % n))
     d=$tmp/clone$i
     echo "bench $r $salt" >>"$d/$target"
     GIT_AUTHOR_DATE="2030-01-0$((r % 9 + 1))T00:00:00Z" \

@@ -102,6 +102,41 @@ impl RootDir {
         })
     }
 
+    /// The fingerprint of the root-relative `rel` itself (`lstat`, a link not followed) and
+    /// what it is, looked up from the open root. `None` when it is not there.
+    pub fn entry_fingerprint(&self, rel: &str) -> Option<(Fingerprint, Entry)> {
+        #[cfg(unix)]
+        if let Some(fd) = &self.fd {
+            use rustix::fs::FileType;
+            let rel = if rel.is_empty() { "." } else { rel };
+            let st = rustix::fs::statat(fd, rel, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).ok()?;
+            let fp = Fingerprint {
+                len: st.st_size as u64,
+                mtime_ns: st.st_mtime as i64 * 1_000_000_000 + st.st_mtime_nsec as i64,
+                ctime_ns: st.st_ctime as i64 * 1_000_000_000 + st.st_ctime_nsec as i64,
+                ino: st.st_ino as u64,
+            };
+            let entry = match FileType::from_raw_mode(st.st_mode) {
+                FileType::Symlink => Entry::Link,
+                FileType::Directory => Entry::Folder,
+                _ => Entry::Other,
+            };
+            return Some((fp, entry));
+        }
+        let full = self.root.join(rel);
+        let meta = std::fs::symlink_metadata(&full).ok()?;
+        let entry = if meta.file_type().is_symlink() {
+            Entry::Link
+        } else if meta.is_dir() {
+            Entry::Folder
+        } else {
+            Entry::Other
+        };
+        // Without an open root (or off unix) the fingerprint follows a link; a link is
+        // never taken as a folder here anyway.
+        Some((fingerprint(&full)?, entry))
+    }
+
     /// The stamp of `rel` now (`rel` may also be absolute), for work begun at `started_ns`:
     /// its fingerprint, then its content's digest when it changed within [`RACY_NS`] of then
     /// but before [`DIGEST_MARGIN_NS`] of it (a later change is one the work may have missed

@@ -70,16 +70,22 @@ impl Observed {
     /// `same_dirs` are folders already known to be the same folders as when asked (a guide
     /// walk's, by their fingerprints): a folder among them is still a folder. With
     /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
-    /// not matched again: it is what it was while the path is what it was (ADR-0016).
+    /// not matched again: it is what it was while the path is what it was (ADR-0016). The
+    /// kinds whose index `known` marks true are already known to hold (their folder is as it
+    /// was, as the scan memo's folder stamps tell), and are not asked again.
     pub fn still_holds(
         &self,
         root: &Path,
         same_dirs: &std::collections::HashSet<&str>,
         absent: Option<Absent>,
         same_rules: bool,
+        known: &[bool],
     ) -> bool {
         let tree = Tree::new(root.to_path_buf()).with_absent(absent);
-        self.kinds.iter().all(|(path, kind)| {
+        self.kinds.iter().enumerate().all(|(at, (path, kind))| {
+            if known.get(at) == Some(&true) {
+                return true;
+            }
             if *kind == Kind::Folder && same_dirs.contains(path.as_str()) {
                 return true;
             }

@@ -26,7 +26,8 @@ pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, StagedPath};
 pub use state::{HooksDir, InProgress};
 pub use tracked::{
-    home_name, index_checksum, tracked, tracked_within, BlobReader, IndexStat, Tracked, TrackedFile,
+    home_name, index_checksum, tracked, tracked_decoded, tracked_within, BlobReader, IndexStat,
+    Tracked, TrackedFile,
 };
 pub use walk::walk_new;
 

@@ -119,11 +119,23 @@ pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
             return Ok(found.clone());
         }
     }
-    let found = std::sync::Arc::new(read_tracked(repo, &path)?);
+    // Read from the bytes (no entry decoded beyond what is kept, no extension, no thread
+    // pool asked for its size); by gix's decoder where that does not apply (issue 17).
+    let found = match read_entries(repo, Select::Under(repo.prefix.as_bytes())) {
+        Some(found) => found,
+        None => read_tracked(repo, &path)?,
+    };
+    let found = std::sync::Arc::new(found);
     if let (Some(key), Ok(mut last)) = (key, LAST.lock()) {
         *last = Some((key, found.clone()));
     }
     Ok(found)
+}
+
+/// What [`tracked`] answers, decoded whole by gix and not kept: the reading [`tracked`] falls
+/// back on where the bytes can't be read directly (and what that reading is tested against).
+pub fn tracked_decoded(repo: &Repo) -> Result<Tracked, HistoryError> {
+    read_tracked(repo, &repo.gix().index_path())
 }
 
 fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryError> {
@@ -215,6 +227,31 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
 /// file in the git dir: the entries are in two files), a path of 4,095 bytes or more, or
 /// anything unexpected.
 pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
+    let full = format!("{}{within}", repo.prefix);
+    let folder = format!("{full}/");
+    read_entries(
+        repo,
+        Select::Within {
+            file: full.as_bytes(),
+            folder: folder.as_bytes(),
+        },
+    )
+}
+
+/// Which entries [`read_entries`] lists.
+#[derive(Clone, Copy)]
+enum Select<'a> {
+    /// Every entry whose path starts with this (the root's prefix in the work tree, maybe
+    /// empty): the whole index is read.
+    Under(&'a [u8]),
+    /// The entry at `file` and those under `folder` (`file` and a `/`): read only as far as
+    /// they go.
+    Within { file: &'a [u8], folder: &'a [u8] },
+}
+
+/// The entries of git's index that `select` picks, read from its bytes as
+/// [`tracked_within`] says; `None` where that reading does not apply.
+fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     use std::io::{Read, Seek, SeekFrom};
     let gix_repo = repo.gix();
     let split = std::fs::read_dir(gix_repo.git_dir()).ok()?.any(|e| {
@@ -240,7 +277,9 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         if bytes.len() >= upto {
             return Some(());
         }
-        let want = upto.max(bytes.len() + 256 * 1024).min(size);
+        // 64 KiB first (a folder early in a big index is read without the rest), then
+        // doubling, so that a folder late in it is not copied over and over as the buffer grows.
+        let want = upto.max(bytes.len() + bytes.len().max(64 * 1024)).min(size);
         if want < upto {
             return None;
         }
@@ -255,7 +294,12 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
             .filter(|&read| read == missing)
             .map(|_| ())
     };
-    more(&mut bytes, 12)?;
+    // The whole index is read at once, when all of it is asked for.
+    let first = match select {
+        Select::Under(_) => size,
+        Select::Within { .. } => 12,
+    };
+    more(&mut bytes, first)?;
     let be32 = |b: &[u8], at: usize| -> Option<u32> {
         Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
     };
@@ -263,13 +307,23 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
         return None;
     }
     let count = be32(&bytes, 8)? as usize;
-    let full = format!("{}{within}", repo.prefix);
-    let (file_name, folder) = (full.as_bytes(), format!("{full}/"));
-    let folder = folder.as_bytes();
-    let mut out: Vec<TrackedFile> = Vec::new();
+    // First the entries picked (where each begins, its flags) and their root-relative paths,
+    // side by side in one buffer, so that the paths are checked as UTF-8 in one pass, not one
+    // call per file (as the whole read by gix had them, issue 17).
+    let (mut picked, mut names) = match select {
+        // Sized once for the whole index: at most every entry, and fewer path bytes than
+        // the file holds.
+        Select::Under(_) => (
+            Vec::with_capacity(count.min(size / 62)),
+            Vec::with_capacity(size),
+        ),
+        Select::Within { .. } => (Vec::new(), Vec::new()),
+    };
     let mut at = 12;
     for _ in 0..count {
-        more(&mut bytes, at + 64)?;
+        if bytes.len() < at + 64 {
+            more(&mut bytes, at + 64)?;
+        }
         let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
         let extended = flags & 0x4000 != 0;
         let name_at = at + if extended { 64 } else { 62 };
@@ -278,60 +332,92 @@ pub fn tracked_within(repo: &Repo, within: &str) -> Option<Tracked> {
             return None;
         }
         let entry_len = (name_at - at + len + 8) & !7;
-        more(&mut bytes, at + entry_len)?;
-        let name = bytes.get(name_at..name_at + len)?;
-        if name > folder && !name.starts_with(folder) {
-            break; // sorted: nothing further is under the folder
+        if bytes.len() < at + entry_len {
+            more(&mut bytes, at + entry_len)?;
         }
-        if name == file_name || name.starts_with(folder) {
-            let b = bytes.as_slice();
-            let mode = be32(b, at + 24)?;
-            let link = mode == 0o120000;
-            let rel = std::str::from_utf8(&name[repo.prefix.len()..]).ok();
-            if let (Some(rel), true) = (rel, mode == 0o100644 || mode == 0o100755 || link) {
-                if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
-                    last.trusted = false; // one path in several stages: a conflict
-                } else {
-                    let conflict = flags & 0x3000 != 0;
-                    let intent_to_add = extended && {
-                        let more = u16::from_be_bytes(b.get(at + 62..at + 64)?.try_into().ok()?);
-                        more & (1 << 13) != 0
-                    };
-                    let stat = IndexStat {
-                        ctime: (be32(b, at)?, be32(b, at + 4)?),
-                        mtime: (be32(b, at + 8)?, be32(b, at + 12)?),
-                        dev: be32(b, at + 16)?,
-                        ino: be32(b, at + 20)?,
-                        uid: be32(b, at + 28)?,
-                        gid: be32(b, at + 32)?,
-                        size: be32(b, at + 36)?,
-                    };
-                    // Racily clean, as `gix` tells it: changed in the second git wrote the
-                    // index, at or after its nanosecond.
-                    let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
-                        std::cmp::Ordering::Less => true,
-                        std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
-                        std::cmp::Ordering::Greater => false,
-                    };
-                    let mut blob = [0u8; 20];
-                    blob.copy_from_slice(b.get(at + 40..at + 60)?);
-                    out.push(TrackedFile {
-                        path: rel.to_string(),
-                        blob,
-                        stat,
-                        link,
-                        trusted: !conflict && !intent_to_add && !racy,
-                    });
+        let name = bytes.get(name_at..name_at + len)?;
+        let wanted = match select {
+            Select::Under(prefix) if !name.starts_with(prefix) => {
+                if name > prefix {
+                    break; // sorted: nothing further is under the prefix
                 }
+                false
             }
+            Select::Under(_) => true,
+            Select::Within { folder, .. } if name > folder && !name.starts_with(folder) => {
+                break; // sorted: nothing further is under the folder
+            }
+            Select::Within { file, folder } => name == file || name.starts_with(folder),
+        };
+        let mode = be32(&bytes, at + 24)?;
+        if wanted && (mode == 0o100644 || mode == 0o100755 || mode == 0o120000) {
+            let rel = &name[repo.prefix.len()..];
+            picked.push((at, flags, names.len(), rel.len()));
+            names.extend_from_slice(rel);
         }
         at += entry_len;
     }
-    // The checksum git wrote at the end, as [`index_checksum`] reads it.
+    let whole = std::str::from_utf8(&names).ok();
+    let b = bytes.as_slice();
+    let mut out: Vec<TrackedFile> = Vec::with_capacity(picked.len());
+    for (at, flags, start, len) in picked {
+        // A piece of valid UTF-8 is itself valid where it starts and ends on characters.
+        let rel = match whole {
+            Some(whole) => whole.get(start..start + len),
+            None => std::str::from_utf8(&names[start..start + len]).ok(),
+        };
+        let Some(rel) = rel else {
+            continue;
+        };
+        if let Some(last) = out.last_mut().filter(|l| l.path == rel) {
+            last.trusted = false; // one path in several stages: a conflict
+            continue;
+        }
+        let conflict = flags & 0x3000 != 0;
+        let intent_to_add = flags & 0x4000 != 0 && {
+            let more = u16::from_be_bytes(b.get(at + 62..at + 64)?.try_into().ok()?);
+            more & (1 << 13) != 0
+        };
+        let stat = IndexStat {
+            ctime: (be32(b, at)?, be32(b, at + 4)?),
+            mtime: (be32(b, at + 8)?, be32(b, at + 12)?),
+            dev: be32(b, at + 16)?,
+            ino: be32(b, at + 20)?,
+            uid: be32(b, at + 28)?,
+            gid: be32(b, at + 32)?,
+            size: be32(b, at + 36)?,
+        };
+        // Racily clean, as `gix` tells it: changed in the second git wrote the index, at or
+        // after its nanosecond.
+        let racy = match stamp_secs.cmp(&u64::from(stat.mtime.0)) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Equal => stamp_nsecs <= stat.mtime.1,
+            std::cmp::Ordering::Greater => false,
+        };
+        let mut blob = [0u8; 20];
+        blob.copy_from_slice(b.get(at + 40..at + 60)?);
+        out.push(TrackedFile {
+            path: rel.to_string(),
+            blob,
+            stat,
+            link: be32(b, at + 24)? == 0o120000,
+            trusted: !conflict && !intent_to_add && !racy,
+        });
+    }
+    // The checksum git wrote at the end, as [`index_checksum`] reads it (already read when
+    // the whole index was).
     let mut checksum = [0u8; 20];
-    file.seek(SeekFrom::Start(u64::try_from(size.checked_sub(20)?).ok()?))
-        .ok()?;
-    file.read_exact(&mut checksum).ok()?;
+    match bytes
+        .get(size.checked_sub(20)?..)
+        .filter(|_| bytes.len() == size)
+    {
+        Some(end) => checksum.copy_from_slice(end),
+        None => {
+            file.seek(SeekFrom::Start(u64::try_from(size.checked_sub(20)?).ok()?))
+                .ok()?;
+            file.read_exact(&mut checksum).ok()?;
+        }
+    }
     Some(Tracked {
         files: out,
         checksum: (checksum != [0u8; 20]).then_some(checksum),

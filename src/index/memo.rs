@@ -12,7 +12,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-14");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-15");
 
 impl Cached {
     /// The stored scan's report, when everything it depended on still holds, the tracked
@@ -30,7 +30,12 @@ impl Cached {
         // The stamps first: after a commit, git's index is being read on another thread
         // (`Index::staged_job`), and the paths' check below waits for that reading, which
         // these few hundred stats now overlap (issue 17).
-        if !memo.deps.still_holds(self.dir()) {
+        // The named paths' folders before the paths: a folder as it was vouches for the paths
+        // in it; the others' paths are stat'ed after their folder was.
+        let parents = memo
+            .parents
+            .check(self.dir(), memo.deps.observed.kinds.len());
+        if !memo.deps.still_holds_knowing(self.dir(), &parents.known) {
             return None;
         }
         let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
@@ -40,10 +45,17 @@ impl Cached {
         }
         // Stamps found holding by reading their content are kept as found now, so the next
         // check only stats them.
-        let settle = memo.deps.settled_at(checked_ns).map(|deps| {
-            memo.deps = deps;
-            if let Some(checksum) = names {
-                memo.names_checksum = Some(checksum);
+        let settled = memo.deps.settled_at(checked_ns);
+        let restamped = memo.parents.settled_at(&parents, checked_ns);
+        let settle = (settled.is_some() || restamped.is_some()).then(|| {
+            if let Some(deps) = settled {
+                memo.deps = deps;
+                if let Some(checksum) = names {
+                    memo.names_checksum = Some(checksum);
+                }
+            }
+            if let Some(parents) = restamped {
+                memo.parents = parents;
             }
             codec::encode(&memo)
         });
@@ -102,12 +114,16 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
     {
         return None;
     }
+    let deps = deps.for_memo();
+    let root = crate::fs::fingerprint::RootDir::open(std::path::Path::new(&scope.root));
+    let parents = crate::scan::Parents::of(&deps.observed, &root, deps.started_ns);
     let memo = ScanMemo {
         made_by: MEMO_MADE_BY.to_string(),
         scope: scope.clone(),
-        deps: deps.for_memo(),
+        deps,
         names: scan.names,
         names_checksum: scan.names_checksum,
+        parents,
     };
     let memo_report = MemoReport {
         heads: report

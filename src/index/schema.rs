@@ -237,6 +237,9 @@ pub struct ScanMemo {
     /// checksum of git's index they were read from.
     pub names: u64,
     pub names_checksum: Option<[u8; 20]>,
+    /// The folders of the paths the records name, stamped: while one holds, the paths in it
+    /// are not stat'ed one by one (issue 17).
+    pub parents: crate::scan::Parents,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.

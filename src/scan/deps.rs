@@ -7,8 +7,8 @@
 //! index tracks stands for the rest (ADR-0016).
 
 use crate::fs::discover;
-use crate::fs::fingerprint::{settled, Content, RootDir, Stamp};
-use crate::fs::tree::Observed;
+use crate::fs::fingerprint::{settled, Content, Entry, Fingerprint, RootDir, Stamp};
+use crate::fs::tree::{Kind, Observed};
 use crate::fs::walk::WalkStamp;
 use crate::fs::Found;
 use serde::{Deserialize, Serialize};
@@ -154,6 +154,12 @@ impl Deps {
     /// it), every record and guide file as it was, the same guide walk, and the same answers
     /// from the file system.
     pub fn still_holds(&self, dir: &RootDir) -> bool {
+        self.still_holds_knowing(dir, &[])
+    }
+
+    /// [`Deps::still_holds`], the named paths whose index in `observed.kinds` `known` marks
+    /// true known to hold already ([`Parents::check`]).
+    pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool]) -> bool {
         if !self.records_hold(dir) {
             return false;
         }
@@ -174,7 +180,182 @@ impl Deps {
         let same_dirs: std::collections::HashSet<&str> =
             self.walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
         // The ignore files were found unchanged with the walk above.
-        self.observed
-            .still_holds(root, &same_dirs, Some(super::not_checked_out(root)), true)
+        self.observed.still_holds(
+            root,
+            &same_dirs,
+            Some(super::not_checked_out(root)),
+            true,
+            known,
+        )
+    }
+}
+
+/// The folders that hold the files and folders records name, stamped (issue 17, ADR-0016):
+/// creating, removing or renaming an entry changes its folder's times, so while a folder has
+/// the same fingerprint (`lstat`: the same folder, not a link), settled, the entries in it are
+/// the same entries, and a named path in it that was a file or a folder (not a link) still is.
+/// A memo's check then stats each such folder once rather than every path in it. The paths'
+/// content is not vouched for (an edit in place leaves the folder alone): only what they are.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parents {
+    /// When the stamps were taken (ns since the epoch): the scan's start, or a later check
+    /// that found every path in them holding. A stamp vouches only when settled by then.
+    pub at_ns: i64,
+    /// Each folder (root-relative, `""` the root), its fingerprint, and the indices in
+    /// [`Observed::kinds`] of the named paths right in it.
+    pub dirs: Vec<(String, Fingerprint, Vec<u32>)>,
+}
+
+/// What [`Parents::check`] found.
+pub struct ParentsCheck {
+    /// By index in [`Observed::kinds`]: the paths known to hold without a stat.
+    pub known: Vec<bool>,
+    /// Each folder's fingerprint now (`None`: gone, or no longer a folder), taken before any
+    /// path in it is checked.
+    now: Vec<Option<Fingerprint>>,
+    /// Whether every folder vouched now.
+    all: bool,
+}
+
+impl Parents {
+    /// The folders of the files and folders `observed` found (not links), stamped now, for a
+    /// scan begun at `started_ns`: each is stamped after the scan looked in it, so a folder
+    /// changed meanwhile is not settled as of `started_ns` and vouches for nothing until a
+    /// check stats its paths and finds them holding ([`Parents::settled_at`]).
+    pub fn of(observed: &Observed, dir: &RootDir, started_ns: i64) -> Parents {
+        let mut by_dir: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+        for (at, (path, kind)) in observed.kinds.iter().enumerate() {
+            let want = match kind {
+                Kind::File => Entry::Other,
+                Kind::Folder => Entry::Folder,
+                _ => continue,
+            };
+            let Ok(at) = u32::try_from(at) else { break };
+            // What the path is now, not through a link (a link's target is not its folder's).
+            if dir.entry(path).is_some_and(|e| e == want) {
+                let parent = path.rsplit_once('/').map_or("", |(p, _)| p);
+                by_dir.entry(parent).or_default().push(at);
+            }
+        }
+        let dirs = by_dir
+            .into_iter()
+            .filter_map(|(parent, paths)| {
+                let (fp, entry) = dir.entry_fingerprint(parent)?;
+                (entry == Entry::Folder).then(|| (parent.to_string(), fp, paths))
+            })
+            .collect();
+        Parents {
+            at_ns: started_ns,
+            dirs,
+        }
+    }
+
+    /// Each folder stat'ed now: the paths in those with the same fingerprint, settled, are
+    /// known to hold (`kinds`: how many paths [`Observed::kinds`] has).
+    pub fn check(&self, dir: &RootDir, kinds: usize) -> ParentsCheck {
+        let mut known = vec![false; kinds];
+        let mut all = true;
+        let now = self
+            .dirs
+            .iter()
+            .map(|(parent, then, paths)| {
+                let now = dir
+                    .entry_fingerprint(parent)
+                    .filter(|(_, e)| *e == Entry::Folder)
+                    .map(|(fp, _)| fp);
+                let vouches = now.is_some_and(|now| now == *then && settled(&now, self.at_ns));
+                if vouches {
+                    for &at in paths {
+                        if let Some(k) = known.get_mut(at as usize) {
+                            *k = true;
+                        }
+                    }
+                }
+                all &= vouches;
+                now
+            })
+            .collect();
+        ParentsCheck { known, now, all }
+    }
+
+    /// These stamps as of a check begun at `checked_ns` that found every path holding (those
+    /// `check` did not vouch for stat'ed one by one after their folder was): each folder
+    /// stamped as `check` found it, so that one settled by then vouches from the next check
+    /// on. `None` when nothing would change (every folder vouched), or none would vouch yet.
+    pub fn settled_at(&self, check: &ParentsCheck, checked_ns: i64) -> Option<Parents> {
+        if check.all || checked_ns < self.at_ns {
+            return None;
+        }
+        let dirs: Vec<(String, Fingerprint, Vec<u32>)> = self
+            .dirs
+            .iter()
+            .zip(&check.now)
+            .filter_map(|((parent, _, paths), now)| Some((parent.clone(), (*now)?, paths.clone())))
+            .collect();
+        let vouching = |dirs: &[(String, Fingerprint, Vec<u32>)], at: i64| {
+            dirs.iter().filter(|(_, fp, _)| settled(fp, at)).count()
+        };
+        (vouching(&dirs, checked_ns) > vouching(&self.dirs, self.at_ns)).then_some(Parents {
+            at_ns: checked_ns,
+            dirs,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A named file or folder is vouched for by its folder's stamp once settled, a link or a
+    /// missing path never; removing a file changes its folder's stamp, so the paths in it are
+    /// asked again, and the check restamps the folder as it found it.
+    #[test]
+    fn a_folder_vouches_for_its_named_paths_until_an_entry_changes() {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("a")).expect("a folder");
+        std::fs::write(root.join("a/f.rs"), "fn f() {}\n").expect("a file");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("f.rs", root.join("a/l.rs")).expect("a link");
+        let observed = Observed {
+            kinds: vec![
+                ("a".to_string(), Kind::Folder),
+                ("a/f.rs".to_string(), Kind::File),
+                ("a/l.rs".to_string(), Kind::File),
+                ("gone/x.rs".to_string(), Kind::Missing),
+            ],
+            ..Observed::default()
+        };
+        let dir = RootDir::open(root);
+        let now = crate::util::now_ns();
+        let made = Parents::of(&observed, &dir, now);
+        let dirs: Vec<(&str, &[u32])> = made
+            .dirs
+            .iter()
+            .map(|(d, _, paths)| (d.as_str(), paths.as_slice()))
+            .collect();
+        #[cfg(unix)]
+        assert_eq!(
+            dirs,
+            vec![("", &[0][..]), ("a", &[1][..])],
+            "no link, no missing path"
+        );
+        // Just written: not settled as of the scan, so nothing is vouched for yet.
+        let fresh = made.check(&dir, observed.kinds.len());
+        assert_eq!(fresh.known, vec![false; 4]);
+        // Past the racy window (a check 3 s on, as if): restamped, the folders vouch.
+        let later = now + 3_000_000_000;
+        let settled = made.settled_at(&fresh, later).expect("restamped");
+        assert_eq!(settled.at_ns, later);
+        let held = settled.check(&dir, observed.kinds.len());
+        assert_eq!(held.known, vec![true, true, false, false]);
+        assert!(
+            settled.settled_at(&held, later + 1).is_none(),
+            "nothing to restamp"
+        );
+        // A file removed: its folder's times change, so its paths are asked again.
+        std::fs::remove_file(root.join("a/f.rs")).expect("remove");
+        let changed = settled.check(&dir, observed.kinds.len());
+        assert_eq!(changed.known, vec![true, false, false, false]);
     }
 }

@@ -11,7 +11,7 @@
 mod deps;
 pub mod markers;
 
-pub use deps::Deps;
+pub use deps::{Deps, Parents, ParentsCheck};
 pub use markers::{
     blob_markers, markers_for, scan_markers, staged_markers, MarkerCache, MarkerScan, NoCache,
     SourceWalk, StagedCache, StagedFiles, StagedScan,

@@ -228,8 +228,9 @@ fn a_tracked_path_that_is_not_utf8_is_left_out_and_the_rest_kept() {
 
 /// A folder's tracked files read straight from git's index bytes are the files the full read
 /// lists under it, with the same blob ids, states and flags: executable, link, staged for
-/// intent-to-add, in a root below the work tree's top; a split index and an index of format 4
-/// are left to the full read.
+/// intent-to-add, in a root below the work tree's top; so is the whole index read from its
+/// bytes (issue 17) against gix's decoding; a split index and an index of format 4 are left
+/// to gix.
 #[test]
 fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
     let repo = GitRepo::new();
@@ -250,6 +251,13 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
             .expect("open the repository")
             .expect("a repository");
         let all = context_graph::git::tracked(&opened).expect("read git's index");
+        let decoded = context_graph::git::tracked_decoded(&opened).expect("decode git's index");
+        assert_eq!(
+            *all, decoded,
+            "the whole index read from its bytes is gix's reading"
+        );
+        assert!(all.files.len() >= 5, "{:?}", all.files);
+        let all = decoded;
         let prefix = if root == repo.path() { "app/" } else { "" };
         for within in ["src", "tool.sh", "src/deep", "nothing"] {
             let within = format!("{prefix}{within}");
@@ -290,4 +298,57 @@ fn a_folder_read_from_git_index_bytes_lists_what_the_full_read_lists() {
         .expect("open")
         .expect("a repository");
     assert!(context_graph::git::tracked_within(&v4, "app/src").is_none());
+    // A format-4 index is decoded by gix: the same files.
+    let read = context_graph::git::tracked(&v4).expect("read a format-4 index");
+    let decoded = context_graph::git::tracked_decoded(&v4).expect("decode it");
+    assert_eq!(*read, decoded);
+    assert!(read.files.iter().any(|f| f.path == "app/src/a.rs"));
+}
+
+/// The folders of the paths records name are stamped in the memo and, once settled, vouch for
+/// the paths in them: a check stats `src/auth` once rather than each path in it (issue 17).
+/// A named file removed, or a named folder renamed away, changes its folder's times, so each
+/// is seen at once all the same, though git's index still lists it (an unstaged deletion).
+#[test]
+fn a_named_path_gone_from_a_vouching_folder_is_seen_at_once() {
+    let repo = settled_repo();
+    let check = ["check", "--json"];
+    // Past the racy window: this check finds every path holding and restamps the folders.
+    assert_same(&repo, "settled", &check);
+    let memo = stored_memo(&repo);
+    let folders: Vec<&str> = memo
+        .parents
+        .dirs
+        .iter()
+        .map(|(d, _, _)| d.as_str())
+        .collect();
+    assert!(
+        folders.contains(&"src") && folders.contains(&"src/auth"),
+        "{folders:?}"
+    );
+    for (folder, fp, paths) in &memo.parents.dirs {
+        assert!(!paths.is_empty(), "{folder}");
+        assert!(
+            memo.parents.at_ns - fp.mtime_ns.max(fp.ctime_ns) > 2_000_000_000,
+            "{folder}: restamped past the racy window, so it vouches"
+        );
+    }
+    let before = repo.run(&check);
+    assert!(before.stderr.is_empty(), "{}", before.stderr);
+
+    std::fs::remove_file(repo.path().join("src/auth/login.rs")).expect("remove a named file");
+    let gone = assert_same(&repo, "a named file removed", &check);
+    assert_ne!(gone.stdout, before.stdout, "the missing file is reported");
+    assert!(String::from_utf8_lossy(&gone.stdout).contains("src/auth/login.rs"));
+
+    repo.write("src/auth/login.rs", "fn login() {}\n");
+    std::thread::sleep(PAST_RACY_WINDOW);
+    let back = assert_same(&repo, "put back", &check);
+    assert_eq!(back.stdout, before.stdout);
+    assert_same(&repo, "put back, settled again", &check);
+
+    std::fs::rename(repo.path().join("src/auth"), repo.path().join("src/authn"))
+        .expect("rename a named folder");
+    let moved = assert_same(&repo, "a named folder renamed away", &check);
+    assert_ne!(moved.stdout, before.stdout, "the moved folder is reported");
 }

@@ -328,3 +328,102 @@ fn a_background_refresh_waits_for_the_git_that_ran_it() {
     assert!(done.success(), "{done:?}");
     assert_fresh(&repo, "the refresh after its git");
 }
+
+/// commit-msg starts the refresh after the commit itself, with a note `armed` naming its git:
+/// post-commit's script, run by that git, then starts nothing (ADR-0008); run by another git
+/// (a `--no-verify` commit, a note left behind), it starts the refresh as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn commit_msg_starts_the_refresh_and_post_commit_then_starts_none() {
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "One (ADR-0001)"),
+        "commit",
+    );
+    assert_fresh(&repo, "the first commit");
+    let dir = repo.index_file().parent().expect("a folder").to_path_buf();
+    let armed = dir.join("armed");
+    for (i, message) in ["Two (ADR-0001)", "Three"].iter().enumerate() {
+        ok(
+            &commit(
+                &repo,
+                "src/auth/login.py",
+                &format!("a = {}\n", i + 2),
+                message,
+            ),
+            "commit",
+        );
+        assert_fresh(&repo, message);
+        assert_eq!(in_flight(&repo), Vec::<String>::new(), "after {message}");
+        let note = std::fs::read_to_string(&armed).expect("commit-msg's note");
+        assert_eq!(note, "", "post-commit emptied it after {message}");
+    }
+
+    // The script itself: a note naming the process that runs it (as git would be) starts
+    // nothing, and is emptied.
+    let script = repo.path().join(".git/hooks/post-commit");
+    let run_script = || {
+        let out = repo
+            .command(&script)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run the post-commit script");
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    };
+    std::fs::write(&armed, format!("{}\n", std::process::id())).expect("arm");
+    let before = std::fs::metadata(repo.index_file())
+        .and_then(|m| m.modified())
+        .expect("the index's time");
+    run_script();
+    assert_eq!(in_flight(&repo), Vec::<String>::new(), "nothing started");
+    assert_eq!(std::fs::read_to_string(&armed).expect("note"), "");
+    // A note naming another git: the script starts the refresh, as with no note.
+    std::fs::write(&armed, "1\n").expect("arm for another git");
+    std::fs::remove_file(repo.index_file()).expect("drop the index");
+    run_script();
+    assert_eq!(std::fs::read_to_string(&armed).expect("note"), "");
+    assert_fresh(&repo, "the refresh post-commit started");
+    let after = std::fs::metadata(repo.index_file())
+        .and_then(|m| m.modified())
+        .expect("the index's time");
+    assert_ne!(before, after, "rebuilt by the refresh");
+}
+
+/// A commit aborted after commit-msg (here by someone else's commit-msg lines, which run after
+/// ours) leaves nothing behind: the refresh commit-msg started finds no new commit once git has
+/// exited, and stops, its notes gone; a `--no-verify` commit after it is refreshed by
+/// post-commit as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_commit_aborted_after_commit_msg_leaves_nothing_behind() {
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "One (ADR-0001)"),
+        "commit",
+    );
+    assert_fresh(&repo, "the first commit");
+    let hook = repo.path().join(".git/hooks/commit-msg");
+    let mine = std::fs::read_to_string(&hook).expect("read the hook") + "exit 1\n";
+    std::fs::write(&hook, mine).expect("someone else's refusal after ours");
+    let head = repo.head();
+    let out = commit(&repo, "src/auth/login.py", "a = 2\n", "Two (ADR-0001)");
+    assert!(!out.status.success(), "the commit is refused");
+    assert_eq!(repo.head(), head);
+    assert_fresh(&repo, "an aborted commit");
+    assert_eq!(in_flight(&repo), Vec::<String>::new(), "no refresh left");
+    let dir = repo.index_file().parent().expect("a folder").to_path_buf();
+    let note = std::fs::read_to_string(dir.join("armed")).expect("commit-msg's note");
+    assert_eq!(note, "", "emptied by the refresh that found no commit");
+    let log = std::fs::read_to_string(dir.join("hooks.log")).unwrap_or_default();
+    assert_eq!(log, "", "nothing failed");
+    // The same change committed without commit-msg: post-commit refreshes.
+    ok(
+        &git(&repo, &["commit", "-q", "--no-verify", "-m", "Two"], &[]),
+        "commit --no-verify",
+    );
+    assert_ne!(repo.head(), head);
+    assert_fresh(&repo, "a --no-verify commit");
+}

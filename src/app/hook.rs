@@ -32,13 +32,6 @@ pub const CHECKED: &str = "checked";
 /// script has emptied the notes already).
 pub const CHECKED_ENV: &str = "CONTEXT_GRAPH_CHECKED";
 
-/// Where commit-msg notes, for post-commit, that it started the refresh after this commit
-/// itself (`PID`: the git whose exit that refresh waits for). post-commit, run by the same git
-/// (its parent), then starts none: no process is started on git's path after the commit is
-/// made. The post-commit script reads and empties it with builtins; a refresh whose commit was
-/// aborted empties it when it still names its git.
-pub const ARMED: &str = "armed";
-
 /// How many commits back from HEAD a fixup or squash commit's target is looked for.
 const FIXUP_SEARCH: usize = 10_000;
 
@@ -65,46 +58,6 @@ fn write_note(repo: &Repo, name: &str, text: &str) {
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
         let _ = crate::util::replace_file(&path, &tmp, text.as_bytes());
     }
-}
-
-/// commit-msg's note that it started the refresh after the commit git `git` is making
-/// ([`ARMED`]); whether it could be written (a folder that cannot be written gets no note, and
-/// then no refresh is started there). Only into the index's folder, when there is one.
-pub fn note_armed(session: &Session, git: u32) -> bool {
-    let Some(repo) = session.repository() else {
-        return false;
-    };
-    let path = note(repo, ARMED);
-    if !path.parent().is_some_and(Path::is_dir) {
-        return false;
-    }
-    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
-    crate::util::replace_file(&path, &tmp, format!("{git}\n").as_bytes()).is_ok()
-}
-
-/// The git the [`ARMED`] note names, if any.
-pub fn armed_note(session: &Session) -> Option<u32> {
-    let repo = session.repository()?;
-    read_note(&note(repo, ARMED)).ok()?.trim().parse().ok()
-}
-
-/// Whether the [`ARMED`] note names `git`; when it does it is emptied (it was about this commit
-/// only).
-pub fn take_armed(session: &Session, git: u32) -> bool {
-    let named = armed_note(session) == Some(git);
-    if let (true, Some(repo)) = (named, session.repository()) {
-        write_note(repo, ARMED, "");
-    }
-    named
-}
-
-/// commit-msg's [`CHECKED`] note as it left it (empty when there is none), for the refresh it
-/// starts itself: that refresh runs after the next commit's hooks may have written their own.
-pub fn checked_note(session: &Session) -> String {
-    session
-        .repository()
-        .and_then(|repo| read_note(&note(repo, CHECKED)).ok())
-        .unwrap_or_default()
 }
 
 /// A note's text: only a regular file's, so a FIFO there is never waited on (ADR-0011).

@@ -149,19 +149,9 @@ fn run_hook(
         #[cfg(unix)]
         let _ = rustix::process::setpriority_process(None, 10);
     }
-    // The refresh commit-msg started ([`arm`]): the HEAD it saw, to tell a commit made from
-    // one aborted after it.
-    let armed = std::env::var(ARMED_ENV).ok();
-    std::env::remove_var(ARMED_ENV);
-    let after = if hook.refreshes() {
-        after_git(if armed.is_some() {
-            ARMED_WAIT
-        } else {
-            AFTER_WAIT
-        })
-    } else {
-        None
-    };
+    if hook.refreshes() {
+        after_git();
+    }
     let mut session = Session::open(opts)?;
     let message_file = || -> anyhow::Result<&String> {
         args.first().ok_or_else(|| {
@@ -207,8 +197,7 @@ fn run_hook(
         Hook::CommitMsg => {
             let message = read(message_file()?)?;
             let editor = std::env::var_os("GIT_EDITOR").is_none_or(|e| e != ":");
-            let git = git_process();
-            let cleanup = git.as_ref().and_then(|(_, args)| cleanup_of(args));
+            let cleanup = git_command_line().and_then(|args| cleanup_of(&args));
             let check = hook::staged_check(
                 &mut session,
                 CommitHook::CommitMessage {
@@ -219,42 +208,7 @@ fn run_hook(
                 index,
             )?;
             eprint!("{}", say::commit_msg(&check));
-            let refused = check.refused();
-            // The refresh after this commit, started now rather than by post-commit: git
-            // makes the commit with no process of ours started on its path (ADR-0008).
-            if let (Some((pid, _)), false, None) = (git, refused, check.skipped) {
-                arm(&session, pid);
-            }
-            Ok(u8::from(refused))
-        }
-        Hook::PostCommit if armed.is_some() => {
-            // Started by commit-msg before git made the commit: nothing to do when git made
-            // none (an empty message, another commit-msg hook's refusal, an interrupt).
-            let head = session.repository().and_then(|r| r.head);
-            let head = head
-                .map(|h| context_graph::git::sha_hex(&h))
-                .unwrap_or_default();
-            if armed.as_deref() == Some(head.as_str()) {
-                if let Some(git) = after {
-                    hook::take_armed(&session, git);
-                }
-                if let Some(repo) = session.repository() {
-                    context_graph::index::inflight::finish(repo);
-                }
-                return Ok(0);
-            }
-            hook::refresh(&mut session, hook, args)?;
-            Ok(0)
-        }
-        // commit-msg started this commit's refresh already ([`arm`]): a hooks manager's
-        // post-commit, which runs the binary directly, starts none. (The script reads the note
-        // itself and does not start the binary.)
-        Hook::PostCommit
-            if std::env::var_os(DETACHED_ENV).is_none()
-                && std::env::var_os(CHECKED_ENV).is_none()
-                && started_by_commit_msg(&session) =>
-        {
-            Ok(0)
+            Ok(u8::from(check.refused()))
         }
         Hook::PostCommit | Hook::PostMerge | Hook::PostCheckout | Hook::PostRewrite => {
             // The first refresh, before the index's folder exists (the scripts then start the
@@ -277,17 +231,10 @@ fn run_hook(
     }
 }
 
-/// Whether commit-msg started the refresh after the commit the git running this hook made
-/// ([`arm`]); its note is then emptied.
-fn started_by_commit_msg(session: &Session) -> bool {
-    hook::armed_note(session).is_some()
-        && git_process().is_some_and(|(pid, _)| hook::take_armed(session, pid))
-}
-
-/// The `git` running this hook, its pid and command line: the nearest process above this one
-/// whose program is git (the hook's script, or a hooks manager's, in between). Git tells a hook
+/// The command line of the `git` running this hook: the nearest process above this one whose
+/// program is git (the hook's script, or a hooks manager's, in between). Git tells a hook
 /// neither `--cleanup` nor `-c commit.cleanup=…`; its command line does. Linux only (`/proc`).
-fn git_process() -> Option<(u32, Vec<String>)> {
+fn git_command_line() -> Option<Vec<String>> {
     #[cfg(unix)]
     let mut pid = std::os::unix::process::parent_id();
     #[cfg(not(unix))]
@@ -304,7 +251,7 @@ fn git_process() -> Option<(u32, Vec<String>)> {
             .collect();
         let program = args.first().map(|a| a.rsplit('/').next().unwrap_or(a));
         if program == Some("git") {
-            return Some((pid, args));
+            return Some(args);
         }
         // The parent's pid is the fourth field of `stat`, after the name in parentheses.
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -351,89 +298,21 @@ const AFTER_ENV: &str = "CONTEXT_GRAPH_AFTER";
 /// How long a refresh waits for git to finish before it goes on regardless.
 const AFTER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Set in the refresh commit-msg starts ([`arm`]): the HEAD commit-msg saw (its sha, empty on
-/// an unborn branch).
-const ARMED_ENV: &str = "CONTEXT_GRAPH_ARMED";
-
-/// How long the refresh commit-msg starts waits for its git: git has yet to make the commit
-/// (and run whatever else its hooks do) when it starts, so as long as a note of a refresh in
-/// flight counts (`index::inflight::STALE`).
-const ARMED_WAIT: std::time::Duration = context_graph::index::inflight::STALE;
-
-/// Where the post-commit script hands the refresh commit-msg's note (`app::hook::CHECKED`).
-const CHECKED_ENV: &str = context_graph::app::hook::CHECKED_ENV;
-
-/// commit-msg starts the refresh after the commit that `git` (pid) is making, so that git
-/// starts no process of ours once the commit is made (ADR-0008): a process of its own that
-/// waits, asleep, until git has exited, then refreshes when HEAD moved (nothing when the commit
-/// was aborted). Only where the index's folder is (a repository without one gets no notes),
-/// and only when the note telling post-commit so ([`hook::ARMED`]) could be written; its stdin
-/// and stdout `/dev/null`, its stderr `hooks.log` (never git's pipes), named by a note
-/// `refreshing.PID` that `index --status` waits on. Whether it started.
-fn arm(session: &Session, git: u32) -> bool {
-    let Some(dir) = hook::index_folder(session).filter(|d| d.is_dir()) else {
-        return false;
-    };
-    if session.options().no_index || !hook::note_armed(session, git) {
-        return false;
-    }
-    let head = session
-        .repository()
-        .and_then(|r| r.head)
-        .map(|h| context_graph::git::sha_hex(&h))
-        .unwrap_or_default();
-    let started = std::env::current_exe().ok().and_then(|exe| {
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(dir.join("hooks.log"))
-            .map(std::process::Stdio::from)
-            .unwrap_or_else(|_| std::process::Stdio::null());
-        let mut command = std::process::Command::new(exe);
-        command
-            .args(["hook", Hook::PostCommit.name()])
-            .env(AFTER_ENV, git.to_string())
-            .env(ARMED_ENV, head)
-            .env(CHECKED_ENV, hook::checked_note(session))
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(log);
-        // Its own process group: an interrupt meant for git does not reach it (it then finds
-        // no new commit, and stops).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        command.spawn().ok()
-    });
-    match started {
-        Some(child) => {
-            let note = dir.join(format!(
-                "{}{}",
-                context_graph::index::inflight::PREFIX,
-                child.id()
-            ));
-            let _ = std::fs::write(note, "");
-            true
-        }
-        None => {
-            hook::take_armed(session, git);
-            false
-        }
-    }
-}
-
 /// A background refresh waits until the git that ran its hook has exited (at most
 /// [`AFTER_WAIT`]): git finishes the commit (its summary, its automatic maintenance) with the
 /// machine's cores to itself, and the refresh reads the commit as git left it. Only where the
 /// hook script names git in [`AFTER_ENV`]; asleep on a pidfd until git exits where Linux has
 /// them, else by asking `/proc` every millisecond whether it still runs (a process that has
 /// exited but not yet been waited for counts as gone, either way).
-fn after_git(limit: std::time::Duration) -> Option<u32> {
+fn after_git() {
     let pid = std::env::var(AFTER_ENV).ok();
     std::env::remove_var(AFTER_ENV);
-    let pid = pid.and_then(|p| p.parse::<u32>().ok()).filter(|p| *p > 1)?;
+    let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()).filter(|p| *p > 1) else {
+        return;
+    };
     #[cfg(target_os = "linux")]
-    if wait_exit(pid, limit) {
-        return Some(pid);
+    if wait_exit(pid, AFTER_WAIT) {
+        return;
     }
     let stat = PathBuf::from(format!("/proc/{pid}/stat"));
     let running = || {
@@ -446,10 +325,9 @@ fn after_git(limit: std::time::Duration) -> Option<u32> {
         })
     };
     let start = std::time::Instant::now();
-    while running() && start.elapsed() < limit {
+    while running() && start.elapsed() < AFTER_WAIT {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    Some(pid)
 }
 
 /// Sleeps until the process `pid` has exited (or `limit` has passed), on a pidfd: no CPU

@@ -79,7 +79,7 @@ fn an_index_folder_nothing_can_be_written_in_blocks_nothing() {
     let dir = repo.path().join(".git/context-graph");
     std::fs::create_dir_all(&dir).expect("mkdir");
     // Folders where the hooks write their notes and log: no one, root included, can write them.
-    for name in ["message-source", "checked", "armed", "hooks.log"] {
+    for name in ["message-source", "checked", "hooks.log"] {
         std::fs::create_dir_all(dir.join(name).join("x")).expect("a folder in its place");
     }
     // And, for anyone but root, a folder made read-only (as one root made would be).

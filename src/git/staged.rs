@@ -282,7 +282,8 @@ fn children(nodes: &[Node], at: usize) -> Vec<usize> {
 struct RawIndex<'a> {
     bytes: &'a [u8],
     extended: bool,
-    starts: Vec<u32>,
+    /// Where each entry starts, and where its name does and how long it is.
+    starts: Vec<(u32, u32, u32)>,
     nodes: Vec<Node<'a>>,
 }
 
@@ -311,7 +312,6 @@ impl<'a> RawIndex<'a> {
         let mut starts = Vec::with_capacity(count);
         let mut at = 12usize;
         for _ in 0..count {
-            starts.push(u32::try_from(at).ok()?);
             let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
             let extended = flags & 0x4000 != 0;
             if extended && version < 3 {
@@ -325,6 +325,8 @@ impl<'a> RawIndex<'a> {
             if bytes.get(name_at + name_len) != Some(&0) {
                 return None;
             }
+            let start = u32::try_from(at).ok()?;
+            starts.push((start, u32::try_from(name_at).ok()?, name_len as u32));
             // Padded with NULs to a multiple of eight bytes, at least one.
             at += (name_at - at + name_len + 8) & !7;
         }
@@ -355,12 +357,8 @@ impl<'a> RawIndex<'a> {
     }
 
     fn path(&self, k: usize) -> &'a [u8] {
-        let at = self.starts[k] as usize;
-        let flags = self.flags(at);
-        let name_at = at + 62 + if flags & 0x4000 != 0 { 2 } else { 0 };
-        let rest = &self.bytes[name_at..];
-        let len = rest.iter().position(|b| *b == 0).unwrap_or(rest.len());
-        &rest[..len]
+        let (_, name_at, len) = self.starts[k];
+        &self.bytes[name_at as usize..(name_at + len) as usize]
     }
 
     fn flags(&self, at: usize) -> u16 {
@@ -368,7 +366,7 @@ impl<'a> RawIndex<'a> {
     }
 
     fn get(&self, k: usize) -> Ent<'a> {
-        let at = self.starts[k] as usize;
+        let at = self.starts[k].0 as usize;
         let b = self.bytes;
         let flags = self.flags(at);
         let ext = if self.extended && flags & 0x4000 != 0 {
@@ -396,11 +394,15 @@ fn parse_tree<'a>(data: &'a [u8], pos: &mut usize, nodes: &mut Vec<Node<'a>>) ->
     let name = &rest[..nul];
     let line = &rest[nul + 1..];
     let eol = line.iter().position(|b| *b == b'\n')?;
-    let (count, subtrees) = std::str::from_utf8(&line[..eol]).ok()?.split_once(' ')?;
-    let count: i64 = count.parse().ok()?;
-    let subtrees: usize = subtrees.parse().ok()?;
+    let (count, subtrees) = line[..eol].split_at(line[..eol].iter().position(|b| *b == b' ')?);
+    // `-1` for a node that is not valid, else how many entries it covers.
+    let valid = count != b"-1";
+    let subtrees = decimal(&subtrees[1..])?;
+    if valid {
+        decimal(count)?;
+    }
     *pos += nul + 1 + eol + 1;
-    let id = if count >= 0 {
+    let id = if valid {
         let id: [u8; 20] = data.get(*pos..*pos + 20)?.try_into().ok()?;
         *pos += 20;
         Some(id)
@@ -423,6 +425,16 @@ fn parse_tree<'a>(data: &'a [u8], pos: &mut usize, nodes: &mut Vec<Node<'a>>) ->
 
 /// A cache-tree node as [`Node`] holds it, its name owned: name, id, subtrees, span.
 type OwnedNode = (Vec<u8>, Option<[u8; 20]>, usize, usize);
+
+/// A decimal number written in ASCII digits, nothing else.
+fn decimal(digits: &[u8]) -> Option<usize> {
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    digits.iter().try_fold(0usize, |n, d| {
+        d.is_ascii_digit().then(|| n * 10 + usize::from(d - b'0'))
+    })
+}
 
 /// gix's reading of the index (where [`RawIndex`] does not read it), in the same shapes.
 struct Decoded {

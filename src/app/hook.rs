@@ -155,22 +155,12 @@ pub fn staged_check(
     index: Option<&Path>,
 ) -> Result<StagedCheck> {
     let repo = repo_of(session)?;
-    // The table of governed entries is checked beside everything else the hook reads (the
-    // notes, the configuration, git's index and HEAD's tree): it touches only the table and
-    // the record files (ADR-0018). Started first, since its stats of the record files are the
-    // longest part once git's index is read from its bytes. Not for a commit left alone (a
-    // merge, a sequence's commit, no editor for the hint).
-    let skipped = skip(&repo, hook);
-    let table = match skipped {
-        None => TableLoad::start(session, &repo),
-        Some(_) => TableLoad::None,
-    };
     note_source(&repo, hook);
     // The memo is read, never written, on git's path: the refresh after the commit settles
     // it (ADR-0016).
     session.settle = false;
     let mut held = false;
-    let check = check_staged(session, &repo, hook, index, (skipped, table), &mut held);
+    let check = check_staged(session, &repo, hook, index, &mut held);
     if let CommitHook::CommitMessage { .. } = hook {
         let now = crate::util::now_ns();
         let head = repo.head.map(|h| format!("{} {now}\n", git::sha_hex(&h)));
@@ -180,20 +170,18 @@ pub fn staged_check(
     check
 }
 
-/// [`staged_check`]'s work, given why it leaves the commit alone (if it does) and the table's
-/// load it started; `held` is set when the index's scan memo answered (no scan ran).
+/// [`staged_check`]'s work; `held` is set when the index's scan memo answered (no scan ran).
 fn check_staged(
     session: &mut Session,
     repo: &Repo,
     hook: CommitHook,
     index: Option<&Path>,
-    (skipped, table): (Option<Skipped>, TableLoad),
     held: &mut bool,
 ) -> Result<StagedCheck> {
     let mut check = StagedCheck {
         staged: 0,
         decisions: Vec::new(),
-        skipped,
+        skipped: skip(repo, hook),
         strict: repo
             .config_bool("context-graph.strict")
             .or_else(|| session.config().and_then(|c| c.strict))
@@ -205,6 +193,9 @@ fn check_staged(
     if check.skipped.is_some() || !has_record_folders(session) {
         return Ok(check);
     }
+    // The table of governed entries is checked beside the reading of git's index and HEAD's
+    // tree: it touches only the table and the record files (ADR-0018).
+    let table = TableLoad::start(session, repo);
     let base = match (repo.head, amends(repo, hook)) {
         (Some(head), true) => repo.first_parent(head)?,
         (head, _) => head,

@@ -131,3 +131,46 @@ fn a_conflict_and_a_root_below_the_top() {
         .expect("none")
         .is_empty());
 }
+
+/// The version git's index file is written in.
+fn index_version(repo: &GitRepo) -> u32 {
+    let bytes = std::fs::read(repo.path().join(".git/index")).expect("the index");
+    u32::from_be_bytes(bytes[4..8].try_into().expect("a header"))
+}
+
+/// Every form git writes its index in gives the same staged paths: versions 2 and 3 (read from
+/// their bytes; 3 once an entry is added with `-N`), version 4 and a split index (read by gix).
+#[test]
+fn every_form_of_the_index_gives_the_same_paths() {
+    let repo = GitRepo::new();
+    repo.write("a.txt", "a\n")
+        .write("src/x/y.rs", "y\n")
+        .write("src/z.rs", "z\n")
+        .write("docs/d.md", "d\n");
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "--no-verify", "-m", "one"]);
+    repo.write("src/x/y.rs", "y2\n").write("new.txt", "n\n");
+    repo.remove("docs/d.md");
+    repo.git(&["add", "-A"]);
+    assert_eq!(index_version(&repo), 2);
+    let want = same_as_git(&repo, Some("HEAD"), "version 2");
+    assert_eq!(want, ["docs/d.md", "new.txt", "src/x/y.rs"]);
+    for (args, version) in [
+        // Git writes version 3 only for an entry that needs its extended flags.
+        (&["update-index", "--index-version", "3"][..], 2),
+        (&["update-index", "--index-version", "4"], 4),
+        (&["update-index", "--index-version", "2"], 2),
+        (&["update-index", "--split-index"], 2),
+        (&["update-index", "--no-split-index"], 2),
+    ] {
+        repo.git(args);
+        assert_eq!(index_version(&repo), version, "{args:?}");
+        assert_eq!(same_as_git(&repo, Some("HEAD"), &args.join(" ")), want);
+    }
+    repo.write("later.txt", "l\n");
+    repo.git(&["add", "-N", "later.txt"]);
+    assert_eq!(index_version(&repo), 3, "an entry with extended flags");
+    assert_eq!(same_as_git(&repo, Some("HEAD"), "an intent to add"), want);
+    repo.git(&["update-index", "--index-version", "4"]);
+    assert_eq!(same_as_git(&repo, Some("HEAD"), "version 4, -N"), want);
+}

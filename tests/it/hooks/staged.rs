@@ -138,8 +138,8 @@ fn index_version(repo: &GitRepo) -> u32 {
     u32::from_be_bytes(bytes[4..8].try_into().expect("a header"))
 }
 
-/// Every form git writes its index in gives the same staged paths: versions 2 and 3 (read from
-/// their bytes; 3 once an entry is added with `-N`), version 4 and a split index (read by gix).
+/// Every form git writes its index in gives the same staged paths: versions 2 and 3 (3 once an
+/// entry is added with `-N`), version 4 and a split index.
 #[test]
 fn every_form_of_the_index_gives_the_same_paths() {
     let repo = GitRepo::new();

@@ -230,15 +230,21 @@ impl Session {
         let has_commits = idx.repo.head.is_some();
         let history = (self.opts.git && has_commits).then_some(progress);
         let (local, global) = self.marker_needs(ask, why_path);
-        let local = match local {
-            Some(within) => Some(self.markers_indexed(&mut idx, within)?),
-            None => None,
-        };
         // Drift counts the files git's index says declare a record: kept by the checksum of
         // git's index, so asking again reads nothing. After a commit it reads git's index
-        // whole: on a thread of its own beside the scan (the memo's check, which reads the same
-        // index, waits for that reading rather than doing it twice: `git::tracked`).
-        let staged = (self.opts.git && has_commits).then(|| idx.staged_job());
+        // whole: on a thread of its own, started first, beside the rest (the memo's check,
+        // which reads the same index, waits for that reading rather than doing it twice:
+        // `git::tracked`).
+        let staged = (self.opts.git && has_commits).then(|| {
+            let job = idx.staged_job();
+            std::thread::spawn(move || job.run())
+        });
+        // The markers of the path asked about are read beside the memo's check too, and only
+        // waited for where the answer is narrowed to the path (issue 17).
+        let mut local = match local {
+            Some(within) => Some(self.markers_started(&mut idx, within)?),
+            None => None,
+        };
         // Every source file's markers (the full check's and `record`'s findings) are brought
         // up to date beside the scan, on a thread of their own (a stat per tracked file), and
         // kept after it.
@@ -249,24 +255,29 @@ impl Session {
         let root = self.root.as_path();
         let repo = idx.repo.clone();
         let (scanned, global, staged) = std::thread::scope(|s| {
-            let staged = staged.map(|job| s.spawn(|| job.run()));
             let handle = stored
                 .as_ref()
                 .map(|stored| s.spawn(|| scan::scan_markers(root, Some(&repo), "", stored)));
-            let picking = local
-                .as_ref()
-                .map(|l| l.markers.clone())
-                .unwrap_or_default();
-            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &picking);
+            let mut picking = || {
+                local
+                    .as_mut()
+                    .map(|l| l.scan().markers.clone())
+                    .unwrap_or_default()
+            };
+            let scanned = self.scan_with(&mut idx, history, false, ask, why_path, &mut picking);
             let global = handle.map(|h| h.join().expect("the marker scan panicked"));
             let staged = staged.map(|h| h.join().expect("the staged markers panicked"));
             (scanned, global, staged.unwrap_or_default())
         });
+        // What git's index declares is kept beside the index on the writing thread below, not
+        // here: the answer goes on meanwhile (issue 17).
+        let (staged, staged_write) = staged;
         let (scanned, _, rescanned) = scanned?;
         if let (Some(stored), Some(found)) = (&stored, &global) {
             idx.store_markers(stored, found, "")?;
         }
         let (mut report, known) = scanned?;
+        let local = local.map(LocalMarkers::into_scan);
         let markers = Found { local, global };
         marker_findings(&mut report, ask, why_path, markers.about(), &known);
         markers.add_notes(&mut report);
@@ -288,10 +299,19 @@ impl Session {
                 &self.kept_elsewhere(Some(&idx.repo)),
             );
         }
-        // New pending commits are written beside the index while the answer is computed.
+        // New pending commits (and what git's index declares, found anew) are written beside
+        // the index while the answer is computed.
         let pending = idx.take_pending_write();
         let written = std::thread::scope(|s| -> Result<Option<String>> {
-            let write = pending.map(|p| s.spawn(move || p.write()));
+            let write = (pending.is_some() || staged_write.is_some()).then(|| {
+                s.spawn(move || {
+                    let note = pending.and_then(|p| p.write().err());
+                    if let Some(w) = staged_write {
+                        w.write();
+                    }
+                    note
+                })
+            });
             if write.is_some() {
                 std::thread::yield_now(); // see `scan_with`: let it start now
             }
@@ -303,7 +323,7 @@ impl Session {
                 };
                 add_history(&self.root, &mut report, outcome, &staged);
             }
-            Ok(write.and_then(|w| w.join().expect("the pending write panicked").err()))
+            Ok(write.and_then(|w| w.join().expect("the pending write panicked")))
         })?;
         idx.diagnostics.extend(written);
         idx.finish()?;
@@ -324,7 +344,7 @@ impl Session {
         fold: bool,
         ask: &Ask,
         why_path: Option<&str>,
-        picking: &Markers,
+        picking: &mut dyn FnMut() -> Markers,
     ) -> Result<ScanOutcome> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
@@ -383,7 +403,7 @@ impl Session {
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
                     index::governing::write(path, cached.scope(), deps, &scan.report.records);
                 }
-                narrow(scan.report, ask, why_path, root, picking)
+                narrow(scan.report, ask, why_path, root, &picking())
             }
             Ok(Scanned::Memo(mut memo)) => {
                 // Kept as found holding now, so the next check reads nothing; not by a
@@ -392,7 +412,7 @@ impl Session {
                     idx.settle_memo(&settled)?;
                 }
                 let deps = table.as_ref().map(|_| memo.deps().clone());
-                match narrow_memo(memo, ask, why_path, root, picking) {
+                match narrow_memo(memo, ask, why_path, root, &picking()) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {
@@ -444,7 +464,7 @@ impl Session {
             true,
             &Ask::Check,
             None,
-            &Markers::default(),
+            &mut Markers::default,
         )?;
         if let Some(p) = idx.take_pending_write() {
             if let Err(note) = p.write() {
@@ -460,8 +480,14 @@ impl Session {
                 break;
             }
             std::thread::sleep(SETTLE);
-            (scanned, _, rescanned) =
-                self.scan_with(&mut idx, None, true, &Ask::Check, None, &Markers::default())?;
+            (scanned, _, rescanned) = self.scan_with(
+                &mut idx,
+                None,
+                true,
+                &Ask::Check,
+                None,
+                &mut Markers::default,
+            )?;
         }
         idx.finish()?;
         let records = match scanned {
@@ -498,7 +524,7 @@ impl Session {
             false,
             &Ask::Check,
             None,
-            &Markers::default(),
+            &mut Markers::default,
         )?;
         if let Some(p) = idx.take_pending_write() {
             // Not written: the next query walks those commits again.
@@ -573,15 +599,27 @@ impl Session {
         }
     }
 
-    /// The markers under `within` from the index: a folder's served by blob id and kept; a
-    /// single file is only read.
-    fn markers_indexed(&self, idx: &mut Index, within: &str) -> Result<scan::MarkerScan> {
-        let folder = within.is_empty() || self.root.join(within).is_dir();
-        Ok(if folder {
-            idx.markers(&self.root, within)?
-        } else {
-            scan::scan_markers(&self.root, Some(&idx.repo), within, &scan::NoCache)
-        })
+    /// The markers under `within` from the index: a folder's served by blob id (and kept,
+    /// for the whole root); a single file is only read. Read on a thread of its own, but for
+    /// the whole root, which the index keeps after.
+    fn markers_started(&self, idx: &mut Index, within: &str) -> Result<LocalMarkers> {
+        if within.is_empty() {
+            return Ok(LocalMarkers::Ready(Box::new(
+                idx.markers(&self.root, within)?,
+            )));
+        }
+        let (root, repo, within) = (self.root.clone(), idx.repo.clone(), within.to_string());
+        let stored = match root.join(&within).is_dir() {
+            true => Some(idx.stored_markers_for(&within)?),
+            false => None,
+        };
+        Ok(LocalMarkers::Running(std::thread::spawn(move || {
+            let cache: &dyn scan::MarkerCache = match &stored {
+                Some(stored) => stored,
+                None => &scan::NoCache,
+            };
+            scan::scan_markers(&root, Some(&repo), &within, cache)
+        })))
     }
 
     /// The markers of every source file under the root (CONTRACT.md §7, ADR-0009): from the
@@ -701,6 +739,38 @@ fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Mar
                 );
             }
             drift::fill_declared(&mut report.records, &data, markers, &mut report.notes);
+        }
+    }
+}
+
+/// The markers of the path asked about: read, or being read on a thread of their own.
+enum LocalMarkers {
+    Ready(Box<scan::MarkerScan>),
+    Running(std::thread::JoinHandle<scan::MarkerScan>),
+}
+
+impl LocalMarkers {
+    /// The scan, waited for the first time it is asked for.
+    fn scan(&mut self) -> &scan::MarkerScan {
+        if let LocalMarkers::Running(_) = self {
+            let LocalMarkers::Running(handle) =
+                std::mem::replace(self, LocalMarkers::Ready(Box::default()))
+            else {
+                unreachable!("matched just above")
+            };
+            *self = LocalMarkers::Ready(Box::new(handle.join().expect("the marker scan panicked")));
+        }
+        match self {
+            LocalMarkers::Ready(scan) => scan,
+            LocalMarkers::Running(_) => unreachable!("waited for just above"),
+        }
+    }
+
+    fn into_scan(mut self) -> scan::MarkerScan {
+        self.scan();
+        match self {
+            LocalMarkers::Ready(scan) => *scan,
+            LocalMarkers::Running(_) => unreachable!("waited for by scan()"),
         }
     }
 }

@@ -464,3 +464,89 @@ fn a_sparse_history_gives_the_same_answers_as_the_full_one() {
         .as_ref()
         .is_some_and(|d| d.since_from == "first-commit"));
 }
+
+#[test]
+fn records_filled_on_two_threads_answer_as_one_at_a_time() {
+    // Enough commits for the second half of the records to be filled on another thread.
+    let days: Vec<String> = (0..256)
+        .map(|i| format!("2024-{:02}-{:02}", 12 - i / 40, 28 - (i % 40) / 2))
+        .collect();
+    let paths: [&[&str]; 3] = [
+        &["src/a/x.rs"],
+        &["src/b/y.rs"],
+        &["src/a/z.rs", "src/b/y.rs"],
+    ];
+    let commits: Vec<(&str, &str, &str, bool, &[&str])> = days
+        .iter()
+        .enumerate()
+        .map(|(i, day)| {
+            let message = match i % 5 {
+                0 => "Tune a (ADR-0001)",
+                1 => "Touch b per ADR-0002",
+                _ => "Plain change",
+            };
+            (
+                day.as_str(),
+                ["Ana", "Ben", "Cy"][i % 3],
+                message,
+                false,
+                paths[i % 3],
+            )
+        })
+        .collect();
+    let data = history(&commits);
+    assert!(data.commits.len() >= PARALLEL_FROM_COMMITS);
+    let all = || {
+        vec![
+            // Undated and never committed: a note, one from each half, in the records' order.
+            record(
+                "ADR-0003",
+                Status::Accepted,
+                None,
+                "docs/adr/0003-c.md",
+                &["src/a/"],
+            ),
+            record(
+                "ADR-0001",
+                Status::Accepted,
+                Some("2024-03-01"),
+                "docs/adr/0001-a.md",
+                &["src/a/"],
+            ),
+            record(
+                "ADR-0002",
+                Status::Accepted,
+                Some("2024-06-01"),
+                "docs/adr/0002-b.md",
+                &["src/b/"],
+            ),
+            record(
+                "ADR-0004",
+                Status::Accepted,
+                Some("2024-01-01"),
+                "docs/adr/0004-d.md",
+                &["src/"],
+            ),
+            record(
+                "ADR-0005",
+                Status::Accepted,
+                None,
+                "docs/adr/0005-e.md",
+                &["src/b/"],
+            ),
+        ]
+    };
+    let (mut together, mut together_notes) = (all(), Vec::new());
+    fill(&mut together, &data, &mut together_notes);
+    let (mut one_by_one, mut one_by_one_notes) = (all(), Vec::new());
+    for r in one_by_one.iter_mut() {
+        fill(std::slice::from_mut(r), &data, &mut one_by_one_notes);
+    }
+    assert_eq!(together, one_by_one);
+    assert_eq!(together_notes, one_by_one_notes);
+    assert_eq!(together_notes.len(), 2);
+    assert!(together_notes[0].starts_with("ADR-0003"));
+    assert!(together_notes[1].starts_with("ADR-0005"));
+    assert!(together[1].drift.as_ref().is_some_and(|d| d.count > 50));
+    assert!(!together[2].commits.is_empty());
+}

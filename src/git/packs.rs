@@ -59,18 +59,18 @@ impl Packs {
         })
     }
 
-    /// Whether `id` is to be read as a loose object: while the budget lasts, when its file is
-    /// there.
-    fn loose(&self, id: &oid) -> bool {
+    /// Whether `id` is to be looked for as a loose object first: while the budget lasts.
+    fn loose_first(&self) -> bool {
         use std::sync::atomic::Ordering;
-        let budget = self
-            .loose_first
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
-        if budget.is_err() {
-            return false;
-        }
+        self.loose_first
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok()
+    }
+
+    /// Where the loose object `id` would be.
+    fn loose_path(&self, id: &oid) -> std::path::PathBuf {
         let hex = id.to_hex().to_string();
-        std::fs::symlink_metadata(self.objects.join(&hex[..2]).join(&hex[2..])).is_ok()
+        self.objects.join(&hex[..2]).join(&hex[2..])
     }
 }
 
@@ -133,6 +133,37 @@ impl<'a> Reader<'a> {
 
     pub(super) fn stats(&self) -> ReadStats {
         self.state.borrow().stats
+    }
+
+    /// Reads the loose object `id` into `out` with this reader's inflater (gix sets up a new
+    /// one, window and all, for every loose object: the most of reading the few a refresh after
+    /// a commit walks, issue 17). `None` when there is no such file or it does not read as one
+    /// here: gix then reads it, or says what is wrong.
+    fn read_loose(&self, id: &oid, out: &mut Vec<u8>) -> Option<Kind> {
+        let bytes = std::fs::read(self.packs.loose_path(id)).ok()?;
+        let state = &mut *self.state.borrow_mut();
+        state.inflate.reset();
+        // The header (`blob 123\0`) first, then the rest, as gix's loose store reads it.
+        let mut head = [0u8; 64];
+        let (status, used, written) = state.inflate.prefix(&bytes, &mut head).ok()?;
+        let (kind, size, header) = gix::objs::decode::loose_header(&head[..written]).ok()?;
+        let size = usize::try_from(size).ok()?;
+        // zlib inflates at most about 1,032 to 1: a header saying more is not believed (gix
+        // reads the object and says what is wrong) rather than given its memory.
+        if size > bytes.len().saturating_mul(1032) {
+            return None;
+        }
+        if status == gix::zlib::Status::StreamEnd {
+            out.clear();
+            out.extend_from_slice(head.get(header..written)?);
+        } else {
+            let rest = bytes.get(used..)?;
+            state
+                .inflate
+                .rest(rest, &head[..written], header, out, size)
+                .ok()?;
+        }
+        (out.len() == size).then_some(kind)
     }
 
     /// Reads `id` from the packs into `out`; `None` when it is not there or not readable here.
@@ -228,8 +259,10 @@ impl gix::objs::Find for Reader<'_> {
         id: &oid,
         buffer: &'b mut Vec<u8>,
     ) -> gix::error::Result<Option<gix::objs::Data<'b>>> {
-        if self.packs.loose(id) {
-            return self.fallback.objects.try_find(id, buffer);
+        if self.packs.loose_first() {
+            if let Some(kind) = self.read_loose(id, buffer) {
+                return Ok(Some(gix::objs::Data::new(buffer, kind, self.packs.hash)));
+            }
         }
         match self.read(id, buffer) {
             Some(kind) => Ok(Some(gix::objs::Data::new(buffer, kind, self.packs.hash))),

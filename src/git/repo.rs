@@ -1,5 +1,4 @@
-//! The repository around a root: found, HEAD and the local branches read, no history walked
-//! (ADR-0005).
+//! The repository around a root: found and HEAD read, no history walked (ADR-0005).
 
 use super::HistoryError;
 use crate::util::one_line;
@@ -18,8 +17,6 @@ pub struct Repo {
     pub head: Option<[u8; 20]>,
     /// A shallow clone: its history stops at a boundary.
     pub shallow: bool,
-    /// The tips of `refs/heads/*` (direct references only), sorted, each once.
-    pub local_branches: Vec<[u8; 20]>,
     pub(super) sync: gix::ThreadSafeRepository,
 }
 
@@ -37,28 +34,31 @@ impl Repo {
             .unwrap_or_else(|| b"shallow".to_vec())
     }
 
-    /// Reads HEAD, whether the clone is shallow and the local branches' tips again: a session
-    /// that answers many questions (hooks, `watch`) does this before each, the repository
-    /// itself staying open.
+    /// Reads HEAD and whether the clone is shallow again: a session that answers many
+    /// questions (hooks, `watch`) does this before each, the repository itself staying open.
+    /// The local branches are not read here: only a refresh after a rewrite needs them
+    /// ([`Repo::local_branches`]), and listing them was a fifth of opening the repository on
+    /// every answer (issue 17).
     pub fn refresh(&mut self) -> Result<(), HistoryError> {
         let repo = self.sync.to_thread_local();
+        self.head = head_of(&repo)?;
         let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
-        let head = {
-            let head = repo.head().map_err(|e| head_error(&e))?;
-            match head.id() {
-                Some(id) => Some(id.detach()),
-                None if head.is_unborn() => None,
-                // HEAD → a symbolic branch → …: follow it all the way.
-                None => head
-                    .try_into_peeled_id()
-                    .map_err(|e| head_error(&e))?
-                    .map(|id| id.detach()),
-            }
-        };
-        let shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
+        self.shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
+        Ok(())
+    }
+
+    /// What HEAD points to now, read again (nothing else is): `None` when it is unborn.
+    pub fn head_now(&self) -> Result<Option<[u8; 20]>, HistoryError> {
+        head_of(&self.sync.to_thread_local())
+    }
+
+    /// The tips of `refs/heads/*` (direct references only), sorted, each once, read now. A
+    /// broken reference is skipped: it must not stop the refresh that asks.
+    pub fn local_branches(&self) -> Result<Vec<[u8; 20]>, HistoryError> {
+        let repo = self.sync.to_thread_local();
+        let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
         let mut local_branches: Vec<[u8; 20]> = Vec::new();
         let refs = repo.references().map_err(|e| head_error(&e))?;
-        // A broken reference is skipped: it must not stop every query.
         for reference in refs.local_branches().map_err(|e| head_error(&e))?.flatten() {
             if let Some(id) = reference.target().try_id() {
                 local_branches.push(id20(id));
@@ -66,10 +66,7 @@ impl Repo {
         }
         local_branches.sort_unstable();
         local_branches.dedup();
-        self.head = head.map(|id| id20(&id));
-        self.shallow = shallow;
-        self.local_branches = local_branches;
-        Ok(())
+        Ok(local_branches)
     }
 
     /// A thread-local handle on the repository (e.g. to read its configuration).
@@ -78,9 +75,9 @@ impl Repo {
     }
 }
 
-/// Finds the git work tree around `root` and reads HEAD, whether the clone is shallow and the
-/// local branches' tips. `None` when `root` is not inside a work tree (no repository, a bare one,
-/// or a root inside the git dir). No history is read: this is cheap enough for every query.
+/// Finds the git work tree around `root` and reads HEAD and whether the clone is shallow.
+/// `None` when `root` is not inside a work tree (no repository, a bare one, or a root inside
+/// the git dir). No history is read: this is cheap enough for every query.
 pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
     let root_abs = std::fs::canonicalize(root).map_err(|e| HistoryError::Root {
         path: root.to_path_buf(),
@@ -125,11 +122,26 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
         prefix,
         head: None,
         shallow: false,
-        local_branches: Vec::new(),
         sync,
     };
     repo.refresh()?;
     Ok(Some(repo))
+}
+
+/// What HEAD of `repo` points to, followed through symbolic references: `None` when unborn.
+fn head_of(repo: &gix::Repository) -> Result<Option<[u8; 20]>, HistoryError> {
+    let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
+    let head = repo.head().map_err(|e| head_error(&e))?;
+    let id = match head.id() {
+        Some(id) => Some(id.detach()),
+        None if head.is_unborn() => None,
+        // HEAD → a symbolic branch → …: follow it all the way.
+        None => head
+            .try_into_peeled_id()
+            .map_err(|e| head_error(&e))?
+            .map(|id| id.detach()),
+    };
+    Ok(id.map(|id| id20(&id)))
 }
 
 pub(super) fn id20(id: &gix::oid) -> [u8; 20] {

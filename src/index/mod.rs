@@ -30,7 +30,7 @@ mod status;
 mod window;
 
 pub use files::Cached;
-pub use markers::{StagedJob, StoredMarkerCache};
+pub use markers::{StagedJob, StagedWrite, StoredMarkerCache};
 pub use memo::MemoHit;
 pub use open::{catch_damage, panic_is_handled};
 pub use pending::PendingWrite;

@@ -38,9 +38,11 @@ impl PendingWrite {
         // Under a lock shared by every writer of the file, so that the check of HEAD and the
         // write are one step: git moves HEAD before it runs the next hook.
         let _lock = lock(&self.path.with_extension("pending-lock"));
-        let mut now = self.repo.clone();
-        if now.refresh().is_ok() && self.tip.is_some() && now.head != self.tip {
-            return Ok(());
+        // HEAD alone is read again (not the branches: issue 17).
+        if let (Ok(now), Some(_)) = (self.repo.head_now(), self.tip) {
+            if now != self.tip {
+                return Ok(());
+            }
         }
         let tmp = self
             .path

@@ -495,7 +495,8 @@ impl Index {
         let descends = old_head_n.is_none_or(|o| reach.contains(o));
         if !descends {
             let mut tips: Vec<u32> = head_n.into_iter().collect();
-            for tip in &self.repo.local_branches {
+            // Read only now: a rewrite is rare, and every answer opens the repository.
+            for tip in &self.repo.local_branches()? {
                 if let Some(n) = self.number_of(&HashMap::new(), &t.commit_ids, tip)? {
                     tips.push(n);
                 }

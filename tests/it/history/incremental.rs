@@ -48,7 +48,7 @@ fn open_reads_head_branches_and_where_the_root_is_without_walking() {
     assert!(!opened_top.shallow);
     let mut branches = vec![id(&repo.rev("main")), id(&repo.rev("side"))];
     branches.sort_unstable();
-    assert_eq!(opened_top.local_branches, branches);
+    assert_eq!(opened_top.local_branches().unwrap(), branches);
     assert_eq!(history::sha_hex(&id(&repo.head())), repo.head());
 
     let sub = opened(&repo.path().join("src/x"));
@@ -66,7 +66,7 @@ fn open_reads_head_branches_and_where_the_root_is_without_walking() {
     let empty = GitRepo::new();
     let unborn = opened(empty.path());
     assert_eq!(unborn.head, None);
-    assert!(unborn.local_branches.is_empty());
+    assert!(unborn.local_branches().unwrap().is_empty());
 }
 
 #[test]
@@ -90,7 +90,10 @@ fn a_linked_worktree_has_its_own_git_dir_and_head() {
     );
     assert_eq!(linked.head, Some(id(&repo.rev("topic"))));
     assert_ne!(linked.head, opened(repo.path()).head);
-    assert!(linked.local_branches.contains(&id(&repo.rev("topic"))));
+    assert!(linked
+        .local_branches()
+        .unwrap()
+        .contains(&id(&repo.rev("topic"))));
     let data = loaded(&wt);
     assert_eq!(&*data.commits[0].subject, "Topic");
     assert_eq!(data.by_path["t.txt"], [0]);

@@ -74,6 +74,11 @@ impl Loose {
         if size > limit {
             return Some(Found::TooLarge);
         }
+        // zlib inflates at most about 1,032 to 1: a header saying more is not believed (gix
+        // reads the object and says what is wrong) rather than given its memory.
+        if size > (self.raw.len() as u64).saturating_mul(1032) {
+            return None;
+        }
         let full = size;
         let size = usize::try_from(size).ok()?;
         let held = written.checked_sub(header_size)?;

@@ -9,6 +9,7 @@
 //! and applied about once. Anything it cannot read (a loose object, an alternate, an odd entry)
 //! goes to gix's object store, which reads it or says what is wrong.
 
+use super::loose::{Found, Loose};
 use gix::hash::oid;
 use gix::objs::Kind;
 use gix::odb::pack;
@@ -66,12 +67,6 @@ impl Packs {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
             .is_ok()
     }
-
-    /// Where the loose object `id` would be.
-    fn loose_path(&self, id: &oid) -> std::path::PathBuf {
-        let hex = id.to_hex().to_string();
-        self.objects.join(&hex[..2]).join(&hex[2..])
-    }
 }
 
 /// How hard a reader works: `links / served` is the average number of pack entries (delta
@@ -87,6 +82,8 @@ pub(super) struct Reader<'a> {
     packs: &'a Packs,
     fallback: &'a gix::Repository,
     state: RefCell<State>,
+    /// The loose objects, read with one inflater (made when the first is asked for).
+    loose: RefCell<Option<Loose>>,
 }
 
 struct State {
@@ -128,6 +125,7 @@ impl<'a> Reader<'a> {
                 chain: Vec::new(),
                 stats: ReadStats::default(),
             }),
+            loose: RefCell::new(None),
         }
     }
 
@@ -135,35 +133,17 @@ impl<'a> Reader<'a> {
         self.state.borrow().stats
     }
 
-    /// Reads the loose object `id` into `out` with this reader's inflater (gix sets up a new
-    /// one, window and all, for every loose object: the most of reading the few a refresh after
-    /// a commit walks, issue 17). `None` when there is no such file or it does not read as one
-    /// here: gix then reads it, or says what is wrong.
+    /// Reads the loose object `id` into `out` with one inflater for all of them
+    /// ([`super::loose`]; gix sets up a new one, window and all, for every loose object: the
+    /// most of reading the few a refresh after a commit walks, issue 17). `None` when there is
+    /// no such file or it does not read as one here: gix then reads it, or says what is wrong.
     fn read_loose(&self, id: &oid, out: &mut Vec<u8>) -> Option<Kind> {
-        let bytes = std::fs::read(self.packs.loose_path(id)).ok()?;
-        let state = &mut *self.state.borrow_mut();
-        state.inflate.reset();
-        // The header (`blob 123\0`) first, then the rest, as gix's loose store reads it.
-        let mut head = [0u8; 64];
-        let (status, used, written) = state.inflate.prefix(&bytes, &mut head).ok()?;
-        let (kind, size, header) = gix::objs::decode::loose_header(&head[..written]).ok()?;
-        let size = usize::try_from(size).ok()?;
-        // zlib inflates at most about 1,032 to 1: a header saying more is not believed (gix
-        // reads the object and says what is wrong) rather than given its memory.
-        if size > bytes.len().saturating_mul(1032) {
-            return None;
+        let mut loose = self.loose.borrow_mut();
+        let loose = loose.get_or_insert_with(|| Loose::new(self.fallback));
+        match loose.read(id, out, u64::MAX, usize::MAX) {
+            Found::Read(kind, _) => Some(kind),
+            Found::NotHere | Found::TooLarge => None,
         }
-        if status == gix::zlib::Status::StreamEnd {
-            out.clear();
-            out.extend_from_slice(head.get(header..written)?);
-        } else {
-            let rest = bytes.get(used..)?;
-            state
-                .inflate
-                .rest(rest, &head[..written], header, out, size)
-                .ok()?;
-        }
-        (out.len() == size).then_some(kind)
     }
 
     /// Reads `id` from the packs into `out`; `None` when it is not there or not readable here.

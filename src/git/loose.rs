@@ -32,8 +32,13 @@ const HEADER: usize = 64;
 impl Loose {
     /// The loose objects of `repo`'s object store.
     pub fn new(repo: &gix::Repository) -> Loose {
+        Loose::at(repo.objects.store_ref().path().to_path_buf())
+    }
+
+    /// The loose objects under the `objects` folder `dir`.
+    fn at(dir: PathBuf) -> Loose {
         Loose {
-            dir: repo.objects.store_ref().path().to_path_buf(),
+            dir,
             inflate: gix::zlib::Inflate::default(),
             raw: Vec::new(),
         }
@@ -106,5 +111,55 @@ impl Loose {
             }
         }
         Some(Found::Read(kind, full))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// Writes `raw` (header and data), compressed, as the loose object named `hex`.
+    fn put(dir: &std::path::Path, hex: &str, raw: &[u8]) {
+        let mut z =
+            gix::zlib::stream::deflate::Write::new(Vec::new(), gix::zlib::Compression::DEFAULT);
+        z.write_all(raw).unwrap();
+        z.flush().unwrap();
+        let folder = dir.join(&hex[..2]);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join(&hex[2..]), z.into_inner()).unwrap();
+    }
+
+    fn id(hex: &str) -> gix::ObjectId {
+        gix::ObjectId::from_hex(hex.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn a_header_claiming_more_than_zlib_can_inflate_is_left_to_gix() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (good, bad) = (
+            "1111111111111111111111111111111111111111",
+            "2222222222222222222222222222222222222222",
+        );
+        put(tmp.path(), good, b"blob 3\0abc");
+        // 100 GB claimed by a file of a few bytes: not believed, nor allocated.
+        put(tmp.path(), bad, b"blob 100000000000\0abc");
+        let mut loose = Loose::at(tmp.path().to_path_buf());
+        let mut out = Vec::new();
+        match loose.read(&id(good), &mut out, u64::MAX, usize::MAX) {
+            Found::Read(kind, size) => {
+                assert_eq!((kind, size), (gix::object::Kind::Blob, 3));
+                assert_eq!(out, b"abc");
+            }
+            _ => panic!("a plain loose blob is read here"),
+        }
+        assert!(matches!(
+            loose.read(&id(good), &mut out, 2, usize::MAX),
+            Found::TooLarge
+        ));
+        assert!(matches!(
+            loose.read(&id(bad), &mut out, u64::MAX, usize::MAX),
+            Found::NotHere
+        ));
     }
 }

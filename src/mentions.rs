@@ -718,6 +718,9 @@ impl Names {
         if words < 2 || english || found.iter().any(|e| !in_tests(&e.path)) {
             found.retain(|e| !in_tests(&e.path));
         }
+        // In tests, a file that is not source code is a fixture, data a test reads
+        // (`task_transform.yaml`, `fluent-bit.conf`), not code a record is about.
+        found.retain(|e| !(in_tests(&e.path) && !e.path.ends_with('/') && !is_source(&e.path)));
         // A bare word the repository names many of its files by (`mailbox` in a mail server)
         // is a word of its domain, not the name of one folder.
         if term.kind == Kind::Word && !found.is_empty() {

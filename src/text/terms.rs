@@ -121,6 +121,17 @@ const EVERYWHERE: &[&str] = &[
     "support", "docker", "deploy", "deployment", "release", "releases",
 ];
 
+/// The names of a language's own standard types, written in backticks as any program's code
+/// writes them (`Vec`, `HashMap`, `Optional`): the language's, not the repository's code.
+/// Compared as written.
+#[rustfmt::skip]
+const LANGUAGE_TYPES: &[&str] = &[
+    "Vec", "VecDeque", "HashMap", "HashSet", "BTreeMap", "BTreeSet", "String", "Option",
+    "Result", "Box", "Arc", "Rc", "RefCell", "Cell", "Mutex", "RwLock", "Cow", "Future",
+    "Iterator", "Optional", "Promise", "Exception", "Tuple", "IEnumerable", "IList",
+    "IDictionary", "CancellationToken", "ArrayList", "LinkedList",
+];
+
 /// Placeholder names: never terms.
 #[rustfmt::skip]
 const PLACEHOLDERS: &[&str] = &[
@@ -221,6 +232,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 code: &mut HashSet<String>| {
         let k = key(text);
         if is_stop(&k) || is_placeholder(text) {
+            return;
+        }
+        if matches!(kind, Kind::Code | Kind::Identifier) && LANGUAGE_TYPES.contains(&text) {
             return;
         }
         // A title word is said by the record, but is no bare-word term.

@@ -300,6 +300,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let values = enumerated(line);
         for span in &spans {
             let offset = span.as_ptr() as usize - line.as_ptr() as usize;
+            if given_as_example(line, offset) {
+                continue;
+            }
             let said = nouns.entry(key(span.trim_end_matches("()"))).or_default();
             for n in nouns_beside(line, offset, offset + span.len())
                 .into_iter()
@@ -343,8 +346,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let prose = prose_of(line);
         let longer = in_longer_names(&prose);
         for token in tokens(&prose) {
+            let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
+            if given_as_example(&prose, offset) {
+                continue;
+            }
             if let Some(kind) = classify(token) {
-                let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
                 let said = nouns.entry(key(token)).or_default();
                 for n in nouns_beside(&prose, offset, offset + token.len()) {
                     if !said.contains(&n) {
@@ -475,6 +481,23 @@ fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
         out.extend(noun(word));
     }
     out
+}
+
+/// Whether the name at `offset` of `line` is given as an example: after "e.g." in the same
+/// clause (no sentence's end, closing parenthesis or semicolon between). Not after "for
+/// example", which as often brings in the case a record is about (`` For example, a
+/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``).
+fn given_as_example(line: &str, offset: usize) -> bool {
+    let before = line[..offset].to_ascii_lowercase();
+    let Some(at) = ["e.g.", "e. g."]
+        .iter()
+        .filter_map(|m| before.rfind(m).map(|at| at + m.len()))
+        .max()
+    else {
+        return false;
+    };
+    let between = &before[at..];
+    !between.contains(". ") && !between.contains(')') && !between.contains(';')
 }
 
 /// The run of ASCII letters `text` ends with, when a word ends there.

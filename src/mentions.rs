@@ -177,6 +177,11 @@ impl Names {
                         Some((root, rest)) => SOURCE_ROOTS.contains(&root) && !rest.contains('/'),
                     };
                     let n = names.add(format!("{dir}/"), top, leaf);
+                    // A project folder named as .NET and Java name them, by its namespace
+                    // (`Connectors.AzureOpenAI/`): also by its last part (`AzureOpenAI`).
+                    if let Some(last) = dotted_last(leaf) {
+                        names.by_key.entry(key(last)).or_default().push(n);
+                    }
                     names.entries[n as usize].files = 1;
                     names.entries[n as usize].code = source;
                     folders.insert(dir, n);
@@ -640,7 +645,11 @@ impl Names {
                         key(n) == k && n.split('.').filter(|p| !p.is_empty()).count() == dotted
                     });
                 }
-                words < 2 || leaf == words || (joinable && leaf < words)
+                let last = dotted_last(leaf_stem(&e.path)).filter(|l| key(l) == k);
+                words < 2
+                    || leaf == words
+                    || (joinable && leaf < words)
+                    || last.is_some_and(|l| word_count(l) == words)
             })
             .collect();
         if qualified && found.is_empty() {
@@ -718,9 +727,26 @@ impl Names {
         if words < 2 || english || found.iter().any(|e| !in_tests(&e.path)) {
             found.retain(|e| !in_tests(&e.path));
         }
-        // In tests, a file that is not source code is a fixture, data a test reads
-        // (`task_transform.yaml`, `fluent-bit.conf`), not code a record is about.
-        found.retain(|e| !(in_tests(&e.path) && !e.path.ends_with('/') && !is_source(&e.path)));
+        // In tests, samples and examples, a file that is not source code, or a folder holding
+        // none, is a fixture, data a test or a sample reads (`task_transform.yaml`,
+        // `fluent-bit.conf`, a prompt's `ChatGPT/`), not code a record is about.
+        found.retain(|e| {
+            let code = match e.path.ends_with('/') {
+                true => e.package || e.code > 0,
+                false => is_source(&e.path),
+            };
+            code || !in_tests(&e.path)
+        });
+        // A compound name naming a folder below the top that holds the bulk of the
+        // repository names the project (`SemanticKernel`, `python/semantic_kernel/`), not a
+        // part of it.
+        if matches!(term.kind, Kind::Identifier | Kind::Code) {
+            found.retain(|e| {
+                !(e.path.ends_with('/')
+                    && e.path.trim_end_matches('/').contains('/')
+                    && self.bulk(e))
+            });
+        }
         // A bare word the repository names many of its files by (`mailbox` in a mail server)
         // is a word of its domain, not the name of one folder.
         if term.kind == Kind::Word && !found.is_empty() {
@@ -946,7 +972,10 @@ impl Names {
                 ns.iter()
                     .map(|&n| &self.entries[n as usize])
                     .filter(|e| {
-                        e.path.ends_with('/') && !e.path.starts_with('.') && !in_tests(&e.path)
+                        e.path.ends_with('/')
+                            && !e.path.starts_with('.')
+                            && !in_tests(&e.path)
+                            && (e.package || e.code > 0)
                     })
                     .collect()
             })
@@ -1153,6 +1182,17 @@ fn word_count(name: &str) -> usize {
     n
 }
 
+/// The last part of a folder's dotted name (`AzureOpenAI` of `Connectors.AzureOpenAI`): a
+/// name of a letter and two more, of a name that is not hidden.
+fn dotted_last(leaf: &str) -> Option<&str> {
+    let (head, last) = leaf.rsplit_once('.')?;
+    (!head.is_empty()
+        && last.len() >= 3
+        && last.starts_with(|c: char| c.is_ascii_alphabetic())
+        && last.chars().all(|c| c.is_ascii_alphanumeric()))
+    .then_some(last)
+}
+
 /// A path's last part without its extension (a folder's name).
 fn leaf_stem(path: &str) -> &str {
     let trimmed = path.trim_end_matches('/');
@@ -1229,6 +1269,10 @@ fn test_folder(part: &str) -> bool {
     let lower = part.to_ascii_lowercase();
     TEST_FOLDERS.contains(&part)
         || lower.ends_with("tests")
+        || lower.ends_with("_samples")
+        || lower.ends_with("-samples")
+        || lower.ends_with("_examples")
+        || lower.ends_with("-examples")
         || lower.ends_with("-test")
         || lower.starts_with("test_")
         || lower.starts_with("test-")

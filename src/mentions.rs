@@ -119,6 +119,8 @@ pub struct Names {
     digest: u64,
     /// How many files are tracked, and how many under each top-level folder.
     files: usize,
+    /// How many of them are source code.
+    code_files: usize,
     under_top: HashMap<String, usize>,
     /// Each tracked file's name, by its key.
     file_keys: Vec<String>,
@@ -155,6 +157,7 @@ impl Names {
             hasher.path(path);
             names.files += 1;
             let source = u32::from(is_source(path));
+            names.code_files += source as usize;
             if let Some((top, _)) = path.split_once('/') {
                 *names.under_top.entry(format!("{top}/")).or_default() += 1;
             }
@@ -732,19 +735,20 @@ impl Names {
         // `fluent-bit.conf`, a prompt's `ChatGPT/`), not code a record is about.
         found.retain(|e| {
             let code = match e.path.ends_with('/') {
-                true => e.package || e.code > 0,
+                true => self.holds_code(e),
                 false => is_source(&e.path),
             };
             code || !in_tests(&e.path)
         });
         // A compound name naming a folder below the top that holds the bulk of the
-        // repository names the project (`SemanticKernel`, `python/semantic_kernel/`), not a
-        // part of it.
+        // repository's code names the project (`SemanticKernel`, `python/semantic_kernel/`),
+        // not a part of it.
         if matches!(term.kind, Kind::Identifier | Kind::Code) {
             found.retain(|e| {
                 !(e.path.ends_with('/')
                     && e.path.trim_end_matches('/').contains('/')
-                    && self.bulk(e))
+                    && self.code_files >= BULK_FROM
+                    && e.code as usize * 10 >= self.code_files)
             });
         }
         // A bare word the repository names many of its files by (`mailbox` in a mail server)
@@ -771,7 +775,8 @@ impl Names {
             found.retain(|e| e.path.ends_with('/'));
         }
         // A single word is English as often as a name: the folder it names must hold code,
-        // not only packaging, data or documentation (`distribution/`, `regression/`).
+        // not only packaging, data or documentation (`distribution/`, `regression/`, a
+        // README's `agents/`).
         if classify(&term.text) == Some(Kind::Word) {
             found.retain(|e| self.holds_code(e));
         }
@@ -936,7 +941,6 @@ impl Names {
         // (`sqs_allow_sns_policy.tpl`).
         found.retain(|e| {
             (e.path.ends_with('/') || at_top(&e.path))
-                && self.holds_code(e)
                 && !self.most(e)
                 && !e.path.to_ascii_lowercase().contains("test")
                 && !in_tests(&e.path)
@@ -975,17 +979,17 @@ impl Names {
                         e.path.ends_with('/')
                             && !e.path.starts_with('.')
                             && !in_tests(&e.path)
-                            && (e.package || e.code > 0)
+                            && self.holds_code(e)
                     })
                     .collect()
             })
             .unwrap_or_default()
     }
 
-    /// Whether an entry is code: a file, a package, or a folder at least half of whose files
-    /// are source code in a programming language.
+    /// Whether an entry is code: a file, a package, or a folder holding source code in a
+    /// programming language.
     fn holds_code(&self, e: &Entry) -> bool {
-        !e.path.ends_with('/') || e.package || e.code * 2 >= e.files
+        !e.path.ends_with('/') || e.package || e.code > 0
     }
 
     /// Whether a top-level folder holds half the tracked files or more: a word names it as
@@ -1244,7 +1248,7 @@ const SOURCE_EXTENSIONS: &[&str] = &[
     "vb", "ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "svelte", "c", "h", "cc", "cpp", "cxx",
     "hpp", "hh", "m", "mm", "swift", "php", "ex", "exs", "erl", "hrl", "hs", "ml", "mli", "elm",
     "dart", "lua", "pl", "pm", "r", "jl", "zig", "nim", "cr", "tf", "hcl", "sql", "proto",
-    "erb", "rake", "ps1",
+    "rake", "ps1",
 ];
 
 /// Whether a tracked file is source code, by its extension.

@@ -346,11 +346,8 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let prose = prose_of(line);
         let longer = in_longer_names(&prose);
         for token in tokens(&prose) {
-            let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
-            if given_as_example(&prose, offset) {
-                continue;
-            }
             if let Some(kind) = classify(token) {
+                let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
                 let said = nouns.entry(key(token)).or_default();
                 for n in nouns_beside(&prose, offset, offset + token.len()) {
                     if !said.contains(&n) {
@@ -483,10 +480,12 @@ fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
     out
 }
 
-/// Whether the name at `offset` of `line` is given as an example: after "e.g." in the same
-/// clause (no sentence's end, closing parenthesis or semicolon between). Not after "for
+/// Whether the code span at `offset` of `line` is given as an example: after "e.g." in the
+/// same clause (no sentence's end, closing parenthesis or semicolon between), a name written
+/// to show a pattern or a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for
 /// example", which as often brings in the case a record is about (`` For example, a
-/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``).
+/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``), nor a prose word
+/// ("each component (e.g. fxaclient, places, logins)" names the components).
 fn given_as_example(line: &str, offset: usize) -> bool {
     let before = line[..offset].to_ascii_lowercase();
     let Some(at) = ["e.g.", "e. g."]

@@ -106,6 +106,8 @@ struct Entry {
     files: u32,
     /// How many of them are source code in a programming language ([`is_source`]).
     code: u32,
+    /// How many of them are documentation or pictures ([`is_doc`]).
+    docs: u32,
     /// A package: a folder in a folder of packages holding a manifest.
     package: bool,
 }
@@ -158,6 +160,7 @@ impl Names {
             names.files += 1;
             let source = u32::from(is_source(path));
             names.code_files += source as usize;
+            let doc = u32::from(is_doc(path));
             if let Some((top, _)) = path.split_once('/') {
                 *names.under_top.entry(format!("{top}/")).or_default() += 1;
             }
@@ -172,6 +175,7 @@ impl Names {
                 if let Some(&n) = folders.get(dir) {
                     names.entries[n as usize].files += 1;
                     names.entries[n as usize].code += source;
+                    names.entries[n as usize].docs += doc;
                 }
                 if !folders.contains_key(dir) && !is_doc(&format!("{dir}/-")) {
                     let leaf = &dir[end..];
@@ -187,6 +191,7 @@ impl Names {
                     }
                     names.entries[n as usize].files = 1;
                     names.entries[n as usize].code = source;
+                    names.entries[n as usize].docs = doc;
                     folders.insert(dir, n);
                 }
                 end = at + 1;
@@ -297,6 +302,7 @@ impl Names {
             named,
             files: 0,
             code: 0,
+            docs: 0,
             package: false,
         });
         self.by_key.entry(key(name)).or_default().push(n);
@@ -421,7 +427,13 @@ impl Names {
                 continue;
             }
             let found = self.lookup(term, vocabulary.says(term));
-            let mut found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
+            // A folder of documentation alone is no code (`java/` of a README left where a
+            // port moved out): a link names it as written, nothing else does.
+            let mut found: Vec<&Entry> = found
+                .into_iter()
+                .filter(|e| !skipped(&e.path))
+                .filter(|e| term.kind == Kind::Link || !e.path.ends_with('/') || e.docs < e.files)
+                .collect();
             // The domain's vocabulary names no small part of the code: only a top-level
             // folder or a package (`event-bus/` for "event bus" in a mail server's records).
             if vocabulary.holds(term) {

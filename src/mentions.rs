@@ -350,9 +350,11 @@ impl Names {
                 .copied()
                 .find(|p| *p == top && path.len() > top.len())
         };
-        // A record is about the ports whose language it names, and the port most of its
-        // mentions are in (links aside: they name their path whatever the language). A
-        // record naming Python in passing is still about the .NET code it names.
+        // A record is about the ports whose language it names, and, when none of those has
+        // as many of its mentions as any other, the port most of its mentions are in (links
+        // aside: they name their path whatever the language). A record naming Python in
+        // passing is still about the .NET code it names; one naming no language, about the
+        // port most of its mentions are in (all of them on a tie).
         let mut about: Vec<&str> = terms
             .iter()
             .filter(|t| t.kind == Kind::Language)
@@ -366,7 +368,14 @@ impl Names {
             }
         }
         let most = per.values().copied().max().unwrap_or(0);
-        about.extend(per.iter().filter(|(_, n)| **n == most).map(|(p, _)| *p));
+        let leading: Vec<&str> = per
+            .iter()
+            .filter(|(_, n)| **n == most)
+            .map(|(p, _)| *p)
+            .collect();
+        if !about.iter().any(|p| leading.contains(p)) {
+            about.extend(leading);
+        }
         if ports.iter().all(|p| about.contains(p)) || most == 0 && about.is_empty() {
             return first;
         }

@@ -132,7 +132,7 @@ fn a_bare_word_names_only_a_folder_that_holds_code() {
             "docs/adr/0001-sampling.md",
             "# 1. Sampling\n\nStatus: Accepted\n\nA sampled distribution, as other agents \
              report it, is a regression for the protocols we serve.\n\
-             The java directory keeps the old port.\n",
+             The java directory keeps the old port.\nJava moved out; Java lives elsewhere.\n",
         ),
         ("distribution/helm/values.yaml", "a: 1\n"),
         ("distribution/debian/postinst.sh", "exit 0\n"),
@@ -147,7 +147,8 @@ fn a_bare_word_names_only_a_folder_that_holds_code() {
     assert_eq!(
         mentions(&g, "ADR-0001"),
         pairs(&[("protocols", "protocols/")]),
-        "packaging, documentation and data folders are named by English words, not as code"
+        "packaging, documentation and data folders are named by English words, not as code; \
+         a folder of a README alone is no code, even by a product's name"
     );
 }
 

@@ -59,8 +59,8 @@ pub struct Term {
     /// The nouns the record writes next to the name, wherever it writes it, each as its key
     /// in the singular: the kind of thing the prose says it is (`` the `aws_s3` source ``,
     /// `` `throttle` transform ``, a table's column headed "sink"), which may be the name
-    /// of the folder of that kind of code (`sources/`, `transforms/`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// of the folder of that kind of code (`sources/`, `transforms/`). Always stored: the
+    /// index's codec is not self-describing.
     pub nouns: Vec<String>,
 }
 

@@ -12,6 +12,7 @@ use crate::text::terms::classify;
 use crate::text::terms::go_qualified;
 use crate::text::terms::product_key;
 use crate::text::terms::singular;
+use crate::text::terms::LANGUAGE_PORTS;
 pub use crate::text::terms::{key, terms, Kind, Term};
 use std::collections::{HashMap, HashSet};
 
@@ -103,6 +104,12 @@ struct Entry {
     named: bool,
     /// How many tracked files a folder holds (0 for a file).
     files: u32,
+    /// How many of them are source code in a programming language ([`is_source`]).
+    code: u32,
+    /// How many of them are documentation or pictures ([`is_doc`]).
+    docs: u32,
+    /// A package: a folder in a folder of packages holding a manifest.
+    package: bool,
 }
 
 /// The names of the tracked files and folders, by [`key`]: a file by its name without its
@@ -114,6 +121,8 @@ pub struct Names {
     digest: u64,
     /// How many files are tracked, and how many under each top-level folder.
     files: usize,
+    /// How many of them are source code.
+    code_files: usize,
     under_top: HashMap<String, usize>,
     /// Each tracked file's name, by its key.
     file_keys: Vec<String>,
@@ -149,6 +158,9 @@ impl Names {
         for path in paths {
             hasher.path(path);
             names.files += 1;
+            let source = u32::from(is_source(path));
+            names.code_files += source as usize;
+            let doc = u32::from(is_doc(path));
             if let Some((top, _)) = path.split_once('/') {
                 *names.under_top.entry(format!("{top}/")).or_default() += 1;
             }
@@ -162,6 +174,8 @@ impl Names {
                 let dir = &path[..at];
                 if let Some(&n) = folders.get(dir) {
                     names.entries[n as usize].files += 1;
+                    names.entries[n as usize].code += source;
+                    names.entries[n as usize].docs += doc;
                 }
                 if !folders.contains_key(dir) && !is_doc(&format!("{dir}/-")) {
                     let leaf = &dir[end..];
@@ -170,7 +184,14 @@ impl Names {
                         Some((root, rest)) => SOURCE_ROOTS.contains(&root) && !rest.contains('/'),
                     };
                     let n = names.add(format!("{dir}/"), top, leaf);
+                    // A project folder named as .NET and Java name them, by its namespace
+                    // (`Connectors.AzureOpenAI/`): also by its last part (`AzureOpenAI`).
+                    if let Some(last) = dotted_last(leaf) {
+                        names.by_key.entry(key(last)).or_default().push(n);
+                    }
                     names.entries[n as usize].files = 1;
+                    names.entries[n as usize].code = source;
+                    names.entries[n as usize].docs = doc;
                     folders.insert(dir, n);
                 }
                 end = at + 1;
@@ -183,6 +204,7 @@ impl Names {
             if container.is_some_and(|c| CONTAINERS.contains(&c)) && MANIFESTS.contains(&name) {
                 if let Some(&n) = folders.get(folder) {
                     names.entries[n as usize].named = true;
+                    names.entries[n as usize].package = true;
                 }
             }
             if is_doc(path) {
@@ -279,6 +301,9 @@ impl Names {
             path,
             named,
             files: 0,
+            code: 0,
+            docs: 0,
+            package: false,
         });
         self.by_key.entry(key(name)).or_default().push(n);
         n
@@ -309,6 +334,65 @@ impl Names {
         vocabulary: &Vocabulary,
         title: &str,
     ) -> Vec<CodeMention> {
+        // The ports of a multi-language repository (`python/` beside `dotnet/`).
+        let ports: Vec<&str> = LANGUAGE_PORTS
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|p| self.under_top.contains_key(&format!("{p}/")))
+            .collect();
+        if ports.len() < 2 {
+            return self.resolve_in(terms, governs, skip, vocabulary, title, None);
+        }
+        let port_of = |path: &str| -> Option<&str> {
+            let top = path.split('/').next()?;
+            ports
+                .iter()
+                .copied()
+                .find(|p| *p == top && path.len() > top.len())
+        };
+        // A record is about the ports whose language it names, and, when none of those has
+        // as many of its mentions as any other, the port most of its mentions are in (links
+        // aside: they name their path whatever the language). A record naming Python in
+        // passing is still about the .NET code it names; one naming no language, about the
+        // port most of its mentions are in (all of them on a tie).
+        let mut about: Vec<&str> = terms
+            .iter()
+            .filter(|t| t.kind == Kind::Language)
+            .filter_map(|t| ports.iter().copied().find(|p| *p == t.text))
+            .collect();
+        let first = self.resolve_in(terms, governs, skip, vocabulary, title, None);
+        let mut per: HashMap<&str, usize> = HashMap::new();
+        for m in first.iter().filter(|m| !m.term.contains("://")) {
+            if let Some(p) = port_of(&m.path) {
+                *per.entry(p).or_default() += 1;
+            }
+        }
+        let most = per.values().copied().max().unwrap_or(0);
+        let leading: Vec<&str> = per
+            .iter()
+            .filter(|(_, n)| **n == most)
+            .map(|(p, _)| *p)
+            .collect();
+        if !about.iter().any(|p| leading.contains(p)) {
+            about.extend(leading);
+        }
+        if ports.iter().all(|p| about.contains(p)) || most == 0 && about.is_empty() {
+            return first;
+        }
+        self.resolve_in(terms, governs, skip, vocabulary, title, Some(&about))
+    }
+
+    /// [`Names::resolve_with`], a name in a language's port (of `LANGUAGE_PORTS`) kept only
+    /// when the port is one of `ports` (all: `None`).
+    fn resolve_in(
+        &self,
+        terms: &[Term],
+        governs: &[String],
+        skip: &[String],
+        vocabulary: &Vocabulary,
+        title: &str,
+        ports: Option<&[&str]>,
+    ) -> Vec<CodeMention> {
         let title_tops: Vec<String> = title
             .split(|c: char| !c.is_ascii_alphanumeric())
             .map(key)
@@ -329,25 +413,48 @@ impl Names {
                         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
             })
         };
+        // Outside the record's ports: a port of another language.
+        let elsewhere = |path: &str| -> bool {
+            let Some(ports) = ports else {
+                return false;
+            };
+            let top = path.split('/').next().unwrap_or("");
+            path.len() > top.len()
+                && !ports.contains(&top)
+                && LANGUAGE_PORTS.iter().any(|(p, _)| *p == top)
+        };
         let mut out: Vec<CodeMention> = Vec::new();
         let mut seen: HashSet<&str> = HashSet::new();
         // The keys of the terms that named something: a name also read as an identifier
         // (`DocumentDB`) is looked up by its parts only when the whole names nothing.
         let mut named: HashSet<String> = HashSet::new();
         for term in terms {
-            if term.kind == Kind::Once
+            if matches!(term.kind, Kind::Once | Kind::Language)
                 || (term.kind == Kind::Name && named.contains(&key(product_key(&term.text))))
                 || vocabulary.ordinary(term)
             {
                 continue;
             }
             let found = self.lookup(term, vocabulary.says(term));
-            let mut found: Vec<&Entry> = found.into_iter().filter(|e| !skipped(&e.path)).collect();
+            // A folder of documentation alone is no code (`java/` of a README left where a
+            // port moved out): a link names it as written, nothing else does.
+            let mut found: Vec<&Entry> = found
+                .into_iter()
+                .filter(|e| !skipped(&e.path))
+                .filter(|e| term.kind == Kind::Link || !e.path.ends_with('/') || e.docs < e.files)
+                .collect();
             // The domain's vocabulary names no small part of the code: only a top-level
             // folder or a package (`event-bus/` for "event bus" in a mail server's records).
             if vocabulary.holds(term) {
                 found.retain(|e| e.named);
             }
+            // The kind of thing the prose says the name is (`` the `aws_s3` source ``): what
+            // it names lies in the folder of that kind, when the tree has one beside it.
+            if !term.nouns.is_empty() && !found.is_empty() {
+                found = self.of_kind(term, found);
+                found.retain(|e| !skipped(&e.path));
+            }
+
             // A single word is the name of many things: it must name one path.
             let most = match classify(&term.text) {
                 Some(Kind::Identifier) if !matches!(term.kind, Kind::Name | Kind::Folder) => {
@@ -357,6 +464,16 @@ impl Names {
             };
             if found.is_empty() || found.len() > most {
                 continue;
+            }
+            // A language's port (`python/` beside `dotnet/`) is named only by a record about
+            // that language: a .NET record's `CancellationToken` is not the Python port's
+            // `cancellation_token.py`. (After the count: a name in every port is as ambiguous
+            // as before.)
+            if term.kind != Kind::Link {
+                found.retain(|e| !elsewhere(&e.path));
+                if found.is_empty() {
+                    continue;
+                }
             }
             // Of two paths, the one under a top-level folder the record's title names (a
             // record "… (Semantic Kernel Python)" is about `python/`), else the one whose name
@@ -426,6 +543,77 @@ impl Names {
         out
     }
 
+    /// The entries of `found` in the folder of the kind the prose calls the name (its
+    /// [`Term::nouns`]: `` the `aws_s3` source `` is `sources/aws_s3/`, not `sinks/aws_s3/`),
+    /// when the tree has a folder of that kind beside a folder they are in (`src/sinks/`
+    /// beside `src/internal_events/`). None is: the name's words spelled by a path of that
+    /// kind (`` `datadog_traces` sink `` is `sinks/datadog/traces/`). No noun names such a
+    /// folder, or nothing of the name lies in one: `found` (`` the `TextToImage` service ``
+    /// is no folder of services' code).
+    fn of_kind<'a>(&'a self, term: &Term, found: Vec<&'a Entry>) -> Vec<&'a Entry> {
+        // The folders above each found path, and the folders those are in.
+        let mut beside: HashSet<&str> = HashSet::new();
+        for e in &found {
+            let trimmed = e.path.trim_end_matches('/');
+            for (at, _) in trimmed.match_indices('/') {
+                let above = &trimmed[..at];
+                beside.insert(above.rsplit_once('/').map_or("", |(p, _)| p));
+            }
+        }
+        let kinds: Vec<&str> = term
+            .nouns
+            .iter()
+            .map(String::as_str)
+            .filter(|n| {
+                let plural = match n.strip_suffix('y') {
+                    Some(stem) => format!("{stem}ies"),
+                    None => format!("{n}s"),
+                };
+                [n.to_string(), plural, format!("{n}es")]
+                    .iter()
+                    .filter_map(|k| self.by_key.get(k))
+                    .flatten()
+                    .map(|&i| &self.entries[i as usize])
+                    .filter(|e| e.path.ends_with('/') && !in_tests(&e.path))
+                    .any(|e| {
+                        let trimmed = e.path.trim_end_matches('/');
+                        let (parent, leaf) = trimmed.rsplit_once('/').unwrap_or(("", trimmed));
+                        singular(&key(leaf)) == **n && beside.contains(parent)
+                    })
+            })
+            .collect();
+        if kinds.is_empty() {
+            return found;
+        }
+        // How many of the kinds a path is of: the paths of the most are kept (`OpenAI`
+        // said a connector and Python's is `python/…/connectors/…/open_ai/`).
+        let of_kinds = |e: &Entry| {
+            let trimmed = e.path.trim_end_matches('/');
+            let above = trimmed.rsplit_once('/').map_or("", |(a, _)| a);
+            let parts: Vec<String> = above.split('/').map(|p| singular(&key(p))).collect();
+            kinds
+                .iter()
+                .filter(|k| parts.iter().any(|p| p == *k))
+                .count()
+        };
+        let of_kind = |e: &Entry| of_kinds(e) > 0;
+        let best = found.iter().map(|e| of_kinds(e)).max().unwrap_or(0);
+        if best > 0 {
+            return found.into_iter().filter(|e| of_kinds(e) == best).collect();
+        }
+        if word_count(&term.text) >= 2 && !term.text.contains([':', '.']) {
+            let spelled: Vec<&Entry> = self
+                .spelled(&term.text)
+                .into_iter()
+                .filter(|e| of_kind(e) && !in_tests(&e.path))
+                .collect();
+            if !spelled.is_empty() {
+                return spelled;
+            }
+        }
+        found
+    }
+
     /// The entries `term` names, a file inside a named folder of the same name folded into it.
     /// `common`: the records' vocabulary says the term (counted over every kind), so it is
     /// not looked for as a path's last parts spell it.
@@ -440,7 +628,7 @@ impl Names {
             Kind::Phrase | Kind::TitlePhrase => return self.phrase(term),
             Kind::Name => return self.product(term),
             Kind::Folder => return self.folder(term),
-            Kind::Once => return Vec::new(),
+            Kind::Once | Kind::Language => return Vec::new(),
             Kind::Command => return self.command(term),
             Kind::Link => return self.linked(&term.text),
             _ => {}
@@ -461,11 +649,31 @@ impl Names {
         // `userdata/`): hyphenated English is not a name joined.
         let words = word_count(&term.text);
         let joinable = term.text.contains('_') && !term.text.contains('-');
-        let mut found: Vec<&Entry> = get(&key(&term.text))
+        // A dotted name names a file or folder of as many dotted parts (`Plugins.Memory/`,
+        // `config.toml`), not one whose words run together: `function.name` is a member,
+        // not `FunctionName.cs`.
+        let dotted = term
+            .text
+            .split([':', '.'])
+            .filter(|p| !p.is_empty())
+            .count();
+        let k = key(&term.text);
+        let mut found: Vec<&Entry> = get(&k)
             .into_iter()
             .filter(|e| {
                 let leaf = word_count(leaf_stem(&e.path));
-                qualified || words < 2 || leaf == words || (joinable && leaf < words)
+                if qualified {
+                    let whole = e.path.trim_end_matches('/');
+                    let whole = whole.rsplit('/').next().unwrap_or(whole);
+                    return [whole, leaf_stem(&e.path)].iter().any(|n| {
+                        key(n) == k && n.split('.').filter(|p| !p.is_empty()).count() == dotted
+                    });
+                }
+                let last = dotted_last(leaf_stem(&e.path)).filter(|l| key(l) == k);
+                words < 2
+                    || leaf == words
+                    || (joinable && leaf < words)
+                    || last.is_some_and(|l| word_count(l) == words)
             })
             .collect();
         if qualified && found.is_empty() {
@@ -543,6 +751,27 @@ impl Names {
         if words < 2 || english || found.iter().any(|e| !in_tests(&e.path)) {
             found.retain(|e| !in_tests(&e.path));
         }
+        // In tests, samples and examples, a file that is not source code, or a folder holding
+        // none, is a fixture, data a test or a sample reads (`task_transform.yaml`,
+        // `fluent-bit.conf`, a prompt's `ChatGPT/`), not code a record is about.
+        found.retain(|e| {
+            let code = match e.path.ends_with('/') {
+                true => self.holds_code(e),
+                false => is_source(&e.path),
+            };
+            code || !in_tests(&e.path)
+        });
+        // A compound name naming a folder below the top that holds the bulk of the
+        // repository's code names the project (`SemanticKernel`, `python/semantic_kernel/`),
+        // not a part of it.
+        if matches!(term.kind, Kind::Identifier | Kind::Code) {
+            found.retain(|e| {
+                !(e.path.ends_with('/')
+                    && e.path.trim_end_matches('/').contains('/')
+                    && self.code_files >= BULK_FROM
+                    && e.code as usize * 10 >= self.code_files)
+            });
+        }
         // A bare word the repository names many of its files by (`mailbox` in a mail server)
         // is a word of its domain, not the name of one folder.
         if term.kind == Kind::Word && !found.is_empty() {
@@ -565,6 +794,12 @@ impl Names {
         // field (`rate`, `close`, `finish`): it may name a folder, never a file.
         if term.kind == Kind::Code && classify(&term.text) == Some(Kind::Word) {
             found.retain(|e| e.path.ends_with('/'));
+        }
+        // A single word is English as often as a name: the folder it names must hold code,
+        // not only packaging, data or documentation (`distribution/`, `regression/`, a
+        // README's `agents/`).
+        if classify(&term.text) == Some(Kind::Word) {
+            found.retain(|e| self.holds_code(e));
         }
         found
     }
@@ -762,11 +997,20 @@ impl Names {
                 ns.iter()
                     .map(|&n| &self.entries[n as usize])
                     .filter(|e| {
-                        e.path.ends_with('/') && !e.path.starts_with('.') && !in_tests(&e.path)
+                        e.path.ends_with('/')
+                            && !e.path.starts_with('.')
+                            && !in_tests(&e.path)
+                            && self.holds_code(e)
                     })
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Whether an entry is code: a file, a package, or a folder holding source code in a
+    /// programming language.
+    fn holds_code(&self, e: &Entry) -> bool {
+        !e.path.ends_with('/') || e.package || e.code > 0
     }
 
     /// Whether a top-level folder holds half the tracked files or more: a word names it as
@@ -849,7 +1093,11 @@ impl Vocabulary {
         let mut records: usize = 0;
         for terms in each {
             records += 1;
-            let keys: HashSet<String> = terms.iter().map(vocabulary_key).collect();
+            let keys: HashSet<String> = terms
+                .iter()
+                .filter(|t| t.kind != Kind::Language)
+                .map(vocabulary_key)
+                .collect();
             lower.extend(
                 terms
                     .iter()
@@ -959,6 +1207,17 @@ fn word_count(name: &str) -> usize {
     n
 }
 
+/// The last part of a folder's dotted name (`AzureOpenAI` of `Connectors.AzureOpenAI`): a
+/// name of a letter and two more, of a name that is not hidden.
+fn dotted_last(leaf: &str) -> Option<&str> {
+    let (head, last) = leaf.rsplit_once('.')?;
+    (!head.is_empty()
+        && last.len() >= 3
+        && last.starts_with(|c: char| c.is_ascii_alphabetic())
+        && last.chars().all(|c| c.is_ascii_alphanumeric()))
+    .then_some(last)
+}
+
 /// A path's last part without its extension (a folder's name).
 fn leaf_stem(path: &str) -> &str {
     let trimmed = path.trim_end_matches('/');
@@ -1003,6 +1262,24 @@ fn is_doc(path: &str) -> bool {
     .any(|e| lower.ends_with(e))
 }
 
+/// The extensions of source code in a programming language (and of infrastructure's code).
+#[rustfmt::skip]
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "rs", "go", "py", "rb", "java", "kt", "kts", "scala", "groovy", "clj", "cljs", "cs", "fs",
+    "vb", "ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "svelte", "c", "h", "cc", "cpp", "cxx",
+    "hpp", "hh", "m", "mm", "swift", "php", "ex", "exs", "erl", "hrl", "hs", "ml", "mli", "elm",
+    "dart", "lua", "pl", "pm", "r", "jl", "zig", "nim", "cr", "tf", "hcl", "sql", "proto",
+    "rake", "ps1",
+];
+
+/// Whether a tracked file is source code, by its extension.
+fn is_source(path: &str) -> bool {
+    let leaf = path.rsplit('/').next().unwrap_or(path);
+    leaf.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && SOURCE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
 /// Folders of tests, fixtures, examples, test doubles and vendored code.
 #[rustfmt::skip]
 const TEST_FOLDERS: &[&str] = &[
@@ -1017,6 +1294,10 @@ fn test_folder(part: &str) -> bool {
     let lower = part.to_ascii_lowercase();
     TEST_FOLDERS.contains(&part)
         || lower.ends_with("tests")
+        || lower.ends_with("_samples")
+        || lower.ends_with("-samples")
+        || lower.ends_with("_examples")
+        || lower.ends_with("-examples")
         || lower.ends_with("-test")
         || lower.starts_with("test_")
         || lower.starts_with("test-")
@@ -1048,7 +1329,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Command => 7,
         Kind::Link => 9,
-        Kind::Name | Kind::Once => 5,
+        Kind::Name | Kind::Once | Kind::Language => 5,
     };
     let less = match matches {
         0 | 1 => 0,
@@ -1158,6 +1439,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             text: text.into(),
             line: 3,
             kind,
+            nouns: Vec::new(),
         };
         let got = names.resolve(
             &[
@@ -1215,6 +1497,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             text: text.into(),
             line: 1,
             kind,
+            nouns: Vec::new(),
         };
         let got = |t: Term| -> Vec<(String, f64)> {
             names
@@ -1259,6 +1542,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             text: text.into(),
             line: 1,
             kind,
+            nouns: Vec::new(),
         };
         let mut each: Vec<Vec<Term>> = (0..40).map(|_| Vec::new()).collect();
         for terms in each.iter_mut().take(5) {
@@ -1299,6 +1583,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             text: text.into(),
             line: 1,
             kind: Kind::Phrase,
+            nouns: Vec::new(),
         };
         assert!(names.resolve(&[phrase("Kernel")], &[], &[]).is_empty());
         assert_eq!(

@@ -43,6 +43,10 @@ pub enum Kind {
     /// A link into a forge's view of code (`https://github.com/o/r/blob/REF/a/b.rs`,
     /// GitLab's `/-/tree/REF/a/`): it names that tracked file or folder, and nothing else.
     Link,
+    /// A programming language the record names (`Python`, `.NET`, `C#`, `Java`), by the name
+    /// of the folder a multi-language repository keeps its port in (`python`, `dotnet`):
+    /// never a name of code, read only to tell which language's port the record is about.
+    Language,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -52,6 +56,12 @@ pub struct Term {
     pub text: String,
     pub line: u32,
     pub kind: Kind,
+    /// The nouns the record writes next to the name, wherever it writes it, each as its key
+    /// in the singular: the kind of thing the prose says it is (`` the `aws_s3` source ``,
+    /// `` `throttle` transform ``, a table's column headed "sink"), which may be the name
+    /// of the folder of that kind of code (`sources/`, `transforms/`). Always stored: the
+    /// index's codec is not self-describing.
+    pub nouns: Vec<String>,
 }
 
 /// The key a name is matched by: lower case, without `_`, `-`, `.`, `:` or `/`.
@@ -94,7 +104,12 @@ const STOP: &[&str] = &[
     "adr", "adrs", "rfc", "rfcs", "decision", "decisions", "context", "consequences", "status",
     "accepted", "proposed", "rejected", "deprecated", "superseded", "option", "options",
     "considered", "pros", "cons", "outcome", "drivers", "record", "records",
-    // names every repository has: too common to tell anything
+];
+
+/// Names every repository has: too common to tell anything as terms, but a noun of kind may
+/// be one (`` the `exec` source ``: `sources/`).
+#[rustfmt::skip]
+const EVERYWHERE: &[&str] = &[
     "src", "lib", "libs", "bin", "doc", "docs", "test", "tests", "spec", "specs", "script",
     "scripts", "tool", "tools", "build", "dist", "vendor", "config", "configs", "app", "apps",
     "internal", "pkg", "cmd", "main", "index", "readme", "changelog", "license", "contributing",
@@ -104,6 +119,17 @@ const STOP: &[&str] = &[
     "plugin", "plugins", "source", "code", "files", "file", "folder", "folders", "default",
     "defaults", "types", "type", "models", "model", "version", "versions", "feature", "features", "testing",
     "support", "docker", "deploy", "deployment", "release", "releases",
+];
+
+/// The names of a language's own standard types, written in backticks as any program's code
+/// writes them (`Vec`, `HashMap`, `Optional`): the language's, not the repository's code.
+/// Compared as written.
+#[rustfmt::skip]
+const LANGUAGE_TYPES: &[&str] = &[
+    "Vec", "VecDeque", "HashMap", "HashSet", "BTreeMap", "BTreeSet", "String", "Option",
+    "Result", "Box", "Arc", "Rc", "RefCell", "Cell", "Mutex", "RwLock", "Cow", "Future",
+    "Iterator", "Optional", "Promise", "Exception", "Tuple", "IEnumerable", "IList",
+    "IDictionary", "CancellationToken", "ArrayList", "LinkedList",
 ];
 
 /// Placeholder names: never terms.
@@ -125,8 +151,20 @@ fn is_record_word(k: &str) -> bool {
 
 fn is_stop(k: &str) -> bool {
     static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    let set = SET.get_or_init(|| STOP.iter().chain(PLACEHOLDERS).map(|w| key(w)).collect());
+    let set = SET.get_or_init(|| {
+        STOP.iter()
+            .chain(EVERYWHERE)
+            .chain(PLACEHOLDERS)
+            .map(|w| key(w))
+            .collect()
+    });
     k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether a key is a common word of English or of records (not one of the names every
+/// repository has).
+fn is_english(k: &str) -> bool {
+    is_stop(k) && !EVERYWHERE.iter().any(|w| key(w) == k)
 }
 
 /// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
@@ -196,6 +234,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         if is_stop(&k) || is_placeholder(text) {
             return;
         }
+        if matches!(kind, Kind::Code | Kind::Identifier) && LANGUAGE_TYPES.contains(&text) {
+            return;
+        }
         // A title word is said by the record, but is no bare-word term.
         let kind = match kind {
             Kind::Word if title_words.contains(&k) => Kind::Once,
@@ -216,18 +257,61 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 text: text.to_string(),
                 line: line as u32 + 1,
                 kind,
+                nouns: Vec::new(),
             });
         }
     };
-    for &(i, line) in lines {
+    // The nouns written next to each name, by the name's key.
+    let mut nouns: HashMap<String, Vec<String>> = HashMap::new();
+    let mut languages: Vec<&str> = Vec::new();
+    // The header of the table the line is a row of: its cells.
+    let mut header: Option<Vec<&str>> = None;
+    for (at, &(i, line)) in lines.iter().enumerate() {
+        for language in languages_of(line) {
+            if !languages.contains(&language) {
+                languages.push(language);
+            }
+        }
+        let row = table_row(line);
+        if !row {
+            header = None;
+        }
+        // A table's header row labels its columns: it names no code, and each cell says
+        // what the column's cells are (`| sink | encoding |`).
+        if row && lines.get(at + 1).is_some_and(|(_, next)| table_rule(next)) {
+            header = Some(cells(line));
+            continue;
+        }
+        if table_rule(line) {
+            continue;
+        }
         for path in code_links(line) {
             push(path, i, Kind::Link, &mut out, &mut seen, &mut code);
         }
         let line = &without_external_link_texts(line);
+        let column = |offset: usize| -> Option<String> {
+            let cells = header.as_ref()?;
+            let before = line[..offset].matches('|').count();
+            let n = before.checked_sub(usize::from(line.trim_start().starts_with('|')))?;
+            noun(cells.get(n)?.split_whitespace().last()?)
+        };
         // Words in backticks that are not paths.
         let spans = code_spans(line);
         let values = enumerated(line);
         for span in &spans {
+            let offset = span.as_ptr() as usize - line.as_ptr() as usize;
+            if given_as_example(line, offset) {
+                continue;
+            }
+            let said = nouns.entry(key(span.trim_end_matches("()"))).or_default();
+            for n in nouns_beside(line, offset, offset + span.len())
+                .into_iter()
+                .chain(column(offset))
+            {
+                if !said.contains(&n) {
+                    said.push(n);
+                }
+            }
             if let Some(command) = command(span, &title_words) {
                 push(&command, i, Kind::Command, &mut out, &mut seen, &mut code);
                 continue;
@@ -263,6 +347,13 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let longer = in_longer_names(&prose);
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
+                let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
+                let said = nouns.entry(key(token)).or_default();
+                for n in nouns_beside(&prose, offset, offset + token.len()) {
+                    if !said.contains(&n) {
+                        said.push(n);
+                    }
+                }
                 push(token, i, kind, &mut out, &mut seen, &mut code);
             }
             if is_product(token) && !longer.contains(token) {
@@ -316,6 +407,190 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             false => Kind::Once,
         };
         push(&name, line, kind, &mut out, &mut seen, &mut code);
+    }
+    for term in &mut out {
+        if matches!(term.kind, Kind::Code | Kind::Identifier) {
+            if let Some(said) = nouns.remove(&key(&term.text)) {
+                term.nouns = said;
+            }
+        }
+    }
+    for language in languages {
+        out.push(Term {
+            text: language.to_string(),
+            line: 0,
+            kind: Kind::Language,
+            nouns: Vec::new(),
+        });
+    }
+    out
+}
+
+/// The nouns a name at `start..end` of `line` (a code span's contents, or a prose token) has
+/// beside it: the word after it, past its closing backticks and any names listed with it
+/// (`` `dedupe`, `filter` or `sample` transforms ``), and the word before it, past its
+/// opening backticks and a "called" or "named" (`a source called `x``). Keys, singular;
+/// common words are none.
+fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let heading = line.trim_start().starts_with('#');
+    let mut rest = line[end..].trim_start_matches('`');
+    loop {
+        let trimmed = rest.trim_start_matches([' ', ',', '/', '\t']);
+        if let Some(after) = ["and ", "or ", "nor "]
+            .iter()
+            .find_map(|w| trimmed.strip_prefix(w))
+        {
+            rest = after;
+            continue;
+        }
+        if let Some(span) = trimmed.strip_prefix('`') {
+            match span.find('`') {
+                Some(close) => {
+                    rest = span[close..].trim_start_matches('`');
+                    continue;
+                }
+                None => break,
+            }
+        }
+        let word: String = trimmed
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let ends = trimmed[word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '`' | '\'')));
+        // A capitalised word after a name is a product's or a person's, not a kind of
+        // code (`vector-aggregator Helm chart`), but in a heading (`` `throttle` Transform ``).
+        if ends && (heading || !word.starts_with(|c: char| c.is_ascii_uppercase())) {
+            out.extend(noun(&word));
+        }
+        break;
+    }
+    let before = line[..start].trim_end_matches('`').trim_end();
+    let word = last_word(before);
+    let word = match word.to_ascii_lowercase().as_str() {
+        "called" | "named" => last_word(before[..before.len() - word.len()].trim_end()),
+        _ => word,
+    };
+    if heading || !word.starts_with(|c: char| c.is_ascii_uppercase()) {
+        out.extend(noun(word));
+    }
+    out
+}
+
+/// Whether the code span at `offset` of `line` is given as an example: after "e.g." in the
+/// same clause (no sentence's end, closing parenthesis or semicolon between), a name written
+/// to show a pattern or a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for
+/// example", which as often brings in the case a record is about (`` For example, a
+/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``), nor a prose word
+/// ("each component (e.g. fxaclient, places, logins)" names the components).
+fn given_as_example(line: &str, offset: usize) -> bool {
+    let before = line[..offset].to_ascii_lowercase();
+    let Some(at) = ["e.g.", "e. g."]
+        .iter()
+        .filter_map(|m| before.rfind(m).map(|at| at + m.len()))
+        .max()
+    else {
+        return false;
+    };
+    let between = &before[at..];
+    !between.contains(". ") && !between.contains(')') && !between.contains(';')
+}
+
+/// The run of ASCII letters `text` ends with, when a word ends there.
+fn last_word(text: &str) -> &str {
+    let from = text
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphabetic())
+        .last()
+        .map_or(text.len(), |(at, _)| at);
+    let word = &text[from..];
+    match text[..from].chars().next_back() {
+        Some(c) if c.is_alphanumeric() || matches!(c, '_' | '-' | '.') => "",
+        _ => word,
+    }
+}
+
+/// A word as a noun of kind: its key in the singular, unless it is a common word or says
+/// what a name is in the language (`type`, `class`, `function`), not where its code lies.
+fn noun(word: &str) -> Option<String> {
+    #[rustfmt::skip]
+    const CONSTRUCTS: &[&str] = &[
+        "type", "struct", "trait", "enum", "class", "interface", "function", "method", "field",
+        "object", "variable", "value", "macro", "constant", "attribute", "property",
+        "parameter", "argument", "instance", "file", "folder", "directory", "name", "key",
+        "call", "test", "example", "sample", "option", "setting", "flag", "string", "note",
+    ];
+    let word = word.trim_matches(|c: char| !c.is_ascii_alphabetic());
+    let k = singular(&key(word));
+    (word.len() >= 3
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && !is_english(&key(word))
+        && !is_english(&k)
+        && !CONSTRUCTS.contains(&k.as_str()))
+    .then_some(k)
+}
+
+/// Whether `line` is a row of a Markdown table.
+fn table_row(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('|') && t.len() > 1
+}
+
+/// Whether `line` is the rule under a table's header (`| --- | :-: |`).
+fn table_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-')
+        && t.contains('|')
+        && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+}
+
+/// The cells of a table row, without the outer bars.
+fn cells(line: &str) -> Vec<&str> {
+    let t = line.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(str::trim).collect()
+}
+
+/// The folders a multi-language repository keeps its ports in, and the words that name each
+/// port's language in prose (compared in lower case, as whole words).
+pub const LANGUAGE_PORTS: &[(&str, &[&str])] = &[
+    ("python", &["python"]),
+    ("dotnet", &[".net", "dotnet", "c#", "csharp"]),
+    ("java", &["java"]),
+    ("typescript", &["typescript"]),
+    ("javascript", &["javascript"]),
+    ("rust", &["rust"]),
+    ("ruby", &["ruby"]),
+    ("kotlin", &["kotlin"]),
+    ("swift", &["swift"]),
+    ("golang", &["golang"]),
+];
+
+/// The ports whose language `line` names (by the port's folder name).
+fn languages_of(line: &str) -> Vec<&'static str> {
+    let lower = line.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (port, words) in LANGUAGE_PORTS {
+        let named = words.iter().any(|w| {
+            lower.match_indices(w).any(|(at, _)| {
+                let before = lower[..at].chars().next_back();
+                let after = lower[at + w.len()..].chars().next();
+                // `.net` must not be a domain's end (`dotnet.microsoft.com` aside, `x.net/`).
+                let word =
+                    |c: Option<char>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+                word(after)
+                    && (w.starts_with('.') || word(before))
+                    && !(w.starts_with('.') && before.is_some_and(|c| c.is_ascii_alphanumeric()))
+            })
+        });
+        if named {
+            out.push(*port);
+        }
     }
     out
 }

@@ -48,3 +48,6 @@ mod review_pr;
 mod scope;
 mod watch;
 mod write;
+
+// Code mentions read as a careful reader reads them (issue 20, ADR-0017).
+mod mentions_precision;

@@ -317,7 +317,12 @@ impl Session {
             }
             if self.opts.git {
                 let outcome = if has_commits {
-                    Outcome::Ready(idx.history_for(&report.records, &staged)?)
+                    let history = idx.history_for(&report.records, &staged)?;
+                    // A new history memo is written while the answer is computed.
+                    if let Some(memo) = idx.take_history_memo_write() {
+                        s.spawn(move || memo.write());
+                    }
+                    Outcome::Ready(history)
                 } else {
                     Outcome::NoCommits
                 };

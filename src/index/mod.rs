@@ -13,6 +13,7 @@
 pub mod codec;
 mod files;
 mod graph;
+mod history_memo;
 // The commit hook's table of governed entries (ADR-0018).
 pub mod governing;
 pub mod inflight;
@@ -30,6 +31,7 @@ mod status;
 mod window;
 
 pub use files::Cached;
+pub use history_memo::HistoryMemoWrite;
 pub use markers::{StagedJob, StagedWrite, StoredMarkerCache};
 pub use memo::MemoHit;
 pub use open::{catch_damage, panic_is_handled};
@@ -106,6 +108,8 @@ pub struct Index {
     pending: Vec<WalkedCommit>,
     /// The pending file to write, encoded, when the last refresh made a new one.
     pending_write: Option<Vec<u8>>,
+    /// The history memo the last [`Index::history_for`] made (issue 17).
+    history_memo_write: Option<HistoryMemoWrite>,
     /// Set by [`Index::gate_writes`]: opening to write first waits for its sender to go.
     write_gate: Option<std::sync::mpsc::Receiver<()>>,
     /// Where a new file is being built, put at `path` whole by [`Index::finish`] (ADR-0011).

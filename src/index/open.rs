@@ -135,6 +135,7 @@ impl Index {
             diagnostics: Vec::new(),
             pending: Vec::new(),
             pending_write: None,
+            history_memo_write: None,
             write_gate: None,
             building: None,
             generation: None,

@@ -7,7 +7,7 @@ use super::graph::Reach;
 use super::pending::pending_number;
 use super::schema::*;
 use super::{Index, IndexError};
-use crate::git::{self, CommitMeta, HistoryData, Rename};
+use crate::git::{self, CommitMeta, HistoryData, Rename, WalkedCommit};
 use crate::governs::{Pattern, Scope};
 use crate::model::Record;
 use crate::text::date::{parse_date, SECONDS_PER_DAY};
@@ -21,8 +21,8 @@ type Numbered<V> = HashMap<u32, V, foldhash::fast::RandomState>;
 /// Path → commit numbers, filled from range scans where one path's entries come together: a
 /// run is gathered and moved into the map when the path changes, not looked up entry by entry.
 #[derive(Default)]
-struct PathLists {
-    map: BTreeMap<String, Vec<u32>>,
+pub(super) struct PathLists {
+    pub(super) map: BTreeMap<String, Vec<u32>>,
     path: String,
     run: Vec<u32>,
 }
@@ -36,7 +36,7 @@ impl PathLists {
         self.run.push(n);
     }
 
-    fn flush(&mut self) {
+    pub(super) fn flush(&mut self) {
         if !self.run.is_empty() {
             let path = std::mem::take(&mut self.path);
             self.map.entry(path).or_default().append(&mut self.run);
@@ -44,7 +44,7 @@ impl PathLists {
         self.path.clear();
     }
 
-    fn finish(mut self) -> BTreeMap<String, Vec<u32>> {
+    pub(super) fn finish(mut self) -> BTreeMap<String, Vec<u32>> {
         self.flush();
         self.map
     }
@@ -55,20 +55,20 @@ impl PathLists {
 /// stays small as it grows, where one holding 1,300 commits' metadata regrew through 400 KB,
 /// a sixth of a warm answer's page faults.)
 #[derive(Default)]
-struct Found {
-    slots: Numbered<u32>,
-    metas: Vec<CommitMeta>,
+pub(super) struct Found {
+    pub(super) slots: Numbered<u32>,
+    pub(super) metas: Vec<CommitMeta>,
     /// Authors as met: an answer's commits share a few authors, so each name is made once.
     authors: HashSet<std::sync::Arc<str>, foldhash::fast::RandomState>,
 }
 
 impl Found {
-    fn insert(&mut self, n: u32, meta: CommitMeta) {
+    pub(super) fn insert(&mut self, n: u32, meta: CommitMeta) {
         self.slots.insert(n, self.metas.len() as u32);
         self.metas.push(meta);
     }
 
-    fn author(&mut self, name: &str) -> std::sync::Arc<str> {
+    pub(super) fn author(&mut self, name: &str) -> std::sync::Arc<str> {
         if let Some(known) = self.authors.get(name) {
             return known.clone();
         }
@@ -133,6 +133,12 @@ impl Index {
     /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.
     /// The files whose markers declare a current record (`markers`) are read like its
     /// governed paths: drift counts them (ADR-0009).
+    ///
+    /// What the stored commits give is kept beside the index ([`super::history_memo`]) with
+    /// everything it was read from: while that holds (a few new commits kept pending since,
+    /// the records as they were), it is read back whole and only the pending commits are
+    /// added (issue 17). The pending commits never change what is read from the stored ones,
+    /// except through a record file they renamed: then everything is read as it stands.
     pub fn history_for(
         &mut self,
         records: &[Record],
@@ -140,6 +146,39 @@ impl Index {
     ) -> Result<HistoryData, IndexError> {
         let declared = markers.declared();
         let reach = self.reach()?;
+        let renamed = self.pending.iter().any(|c| !c.renames.is_empty());
+        let key = match renamed {
+            true => None,
+            false => Some(self.history_key(records, &declared)?),
+        };
+        let gathered = match key {
+            Some(key) => {
+                let mut gathered = match self.read_history_memo(&key) {
+                    Some(kept) => kept,
+                    None => {
+                        let mut gathered = self.gather(records, &declared, &reach, &[])?;
+                        gathered.by_path.flush();
+                        self.keep_history_memo(key, &gathered);
+                        gathered
+                    }
+                };
+                self.add_pending(&mut gathered, records, &declared);
+                gathered
+            }
+            None => self.gather(records, &declared, &reach, &self.pending)?,
+        };
+        Ok(self.finish_history(gathered, &reach))
+    }
+
+    /// The commits `records` need among those HEAD reaches, read from the stored ones and
+    /// from `pending`.
+    fn gather(
+        &self,
+        records: &[Record],
+        declared: &Declared<'_>,
+        reach: &Reach,
+        pending: &[WalkedCommit],
+    ) -> Result<Gathered, IndexError> {
         // The first commit number that may be as recent as a date (seconds): every stored
         // number below it is older (`KEY_TIME_BLOCKS`; 0 when the index keeps no blocks).
         let blocks: Option<Vec<i64>> = match self.meta(KEY_TIME_BLOCKS)? {
@@ -160,9 +199,7 @@ impl Index {
 
         // (root-relative path) → commit numbers, for every path the answer may look at; and
         // each commit's metadata, read from the same entries the first time it shows up.
-        let mut by_path = PathLists::default();
-        let mut renames: Vec<(u32, String, String)> = Vec::new();
-        let mut found = Found::default();
+        let mut g = Gathered::default();
         // Keeps commit `n` unless it is older than `since` (seconds), and says whether it did
         // (or had already).
         let keep = |n: u32,
@@ -241,22 +278,7 @@ impl Index {
                     None => break,
                 }
             }
-            // The pending commits, all reached by HEAD (a fast-forward), numbered down from
-            // the top so they never meet a stored number.
-            for (i, c) in self.pending.iter().enumerate() {
-                let n = pending_number(i);
-                for path in &c.changes {
-                    let Some(rel) = path.strip_prefix(prefix) else {
-                        continue;
-                    };
-                    if pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel)) {
-                        by_path.push(rel, n);
-                        if !found.slots.contains_key(&n) {
-                            found.insert(n, c.meta.clone());
-                        }
-                    }
-                }
-            }
+            pending_on(pending, prefix, pattern, scope, by_path, found);
             Ok(())
         };
         for r in records {
@@ -272,20 +294,27 @@ impl Index {
                     .map(|day| day * SECONDS_PER_DAY);
                 let scope = Scope::new(&r.governs);
                 for pattern in scope.positives() {
-                    scan_range(pattern, Some(&scope), since, &mut by_path, &mut found)?;
+                    scan_range(pattern, Some(&scope), since, &mut g.by_path, &mut g.found)?;
                 }
                 for (file, _) in declared.get(r.id.as_str()).into_iter().flatten() {
-                    scan_range(&Pattern::Path(file), None, since, &mut by_path, &mut found)?;
+                    scan_range(
+                        &Pattern::Path(file),
+                        None,
+                        since,
+                        &mut g.by_path,
+                        &mut g.found,
+                    )?;
                 }
             }
             // The record file, and its earlier names back through renames.
             let mut todo = vec![r.path.clone()];
             let mut seen = HashSet::new();
+            let mut chain = Vec::new();
             while let Some(p) = todo.pop() {
                 if !seen.insert(p.clone()) {
                     continue;
                 }
-                scan_range(&Pattern::Path(&p), None, None, &mut by_path, &mut found)?;
+                scan_range(&Pattern::Path(&p), None, None, &mut g.by_path, &mut g.found)?;
                 let full = format!("{prefix}{p}");
                 for entry in renames_t
                     .range((full.as_str(), 0u32)..)
@@ -298,22 +327,25 @@ impl Index {
                     }
                     if reach.contains(n) {
                         if let Some(from) = v.value().strip_prefix(prefix) {
-                            renames.push((n, from.to_string(), p.clone()));
+                            g.renames.push((n, from.to_string(), p.clone()));
                             todo.push(from.to_string());
                         }
                     }
                 }
-                for (i, c) in self.pending.iter().enumerate() {
+                for (i, c) in pending.iter().enumerate() {
                     for (from, to) in &c.renames {
                         if *to == full {
                             if let Some(from) = from.strip_prefix(prefix) {
-                                renames.push((pending_number(i), from.to_string(), p.clone()));
+                                g.renames
+                                    .push((pending_number(i), from.to_string(), p.clone()));
                                 todo.push(from.to_string());
                             }
                         }
                     }
                 }
+                chain.push(p);
             }
+            g.chains.push(chain);
             for entry in mentions
                 .range((r.id.as_str(), 0u32)..)
                 .map_err(|e| self.err(e))?
@@ -324,23 +356,74 @@ impl Index {
                     break;
                 }
                 if reach.contains(n) {
-                    keep(n, v.value(), None, &mut found)?;
+                    keep(n, v.value(), None, &mut g.found)?;
                 }
             }
-            for (i, c) in self.pending.iter().enumerate() {
-                let n = pending_number(i);
-                if c.meta.mentions.contains(&r.id) && !found.slots.contains_key(&n) {
-                    found.insert(n, c.meta.clone());
-                }
-            }
+            pending_mentioning(pending, &r.id, &mut g.found);
         }
+        Ok(g)
+    }
+
+    /// Adds the pending commits to what the stored ones gave (`g`, read with no pending
+    /// commits): the same as reading both at once when no pending commit renamed a file.
+    fn add_pending(&self, g: &mut Gathered, records: &[Record], declared: &Declared<'_>) {
+        let prefix = self.repo.prefix.as_str();
+        let pending = self.pending.as_slice();
+        for (r, chain) in records.iter().zip(&g.chains) {
+            if r.status.is_current() {
+                let scope = Scope::new(&r.governs);
+                for pattern in scope.positives() {
+                    pending_on(
+                        pending,
+                        prefix,
+                        pattern,
+                        Some(&scope),
+                        &mut g.by_path,
+                        &mut g.found,
+                    );
+                }
+                for (file, _) in declared.get(r.id.as_str()).into_iter().flatten() {
+                    let pattern = Pattern::Path(file);
+                    pending_on(
+                        pending,
+                        prefix,
+                        &pattern,
+                        None,
+                        &mut g.by_path,
+                        &mut g.found,
+                    );
+                }
+            }
+            for p in chain {
+                let pattern = Pattern::Path(p);
+                pending_on(
+                    pending,
+                    prefix,
+                    &pattern,
+                    None,
+                    &mut g.by_path,
+                    &mut g.found,
+                );
+            }
+            pending_mentioning(pending, &r.id, &mut g.found);
+        }
+    }
+
+    /// The history an answer reads, from what was gathered.
+    fn finish_history(&self, g: Gathered, reach: &Reach) -> HistoryData {
         // The commits, in the canonical order (newest first, ties by sha); their places are
         // sorted, not the metadata itself.
+        let Gathered {
+            found,
+            by_path,
+            renames,
+            ..
+        } = g;
         let Found { slots, metas, .. } = found;
+        // A stable sort: the stored commits of a history memo come in this order already,
+        // and the pending ones after them, two runs merged at once.
         let mut order: Vec<u32> = (0..metas.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| {
-            git::canonical_order(&metas[a as usize], &metas[b as usize])
-        });
+        order.sort_by(|&a, &b| git::canonical_order(&metas[a as usize], &metas[b as usize]));
         // Slot → place in the answer.
         let mut place = vec![0u32; metas.len()];
         for (i, &slot) in order.iter().enumerate() {
@@ -367,14 +450,64 @@ impl Index {
             .collect();
         renames.sort_by(|a, b| (a.commit, &a.from, &a.to).cmp(&(b.commit, &b.from, &b.to)));
         renames.dedup();
-        Ok(HistoryData {
+        HistoryData {
             head: self.repo.head.map(|h| git::sha_hex(&h)).unwrap_or_default(),
             shallow: self.repo.shallow,
             commits: metas,
             by_path,
             renames,
             total_commits: reach.count() + self.pending.len(),
-        })
+        }
+    }
+}
+
+/// The files whose markers declare each id ([`Markers::declared`]).
+pub(super) type Declared<'a> = BTreeMap<&'a str, Vec<(&'a str, u32)>>;
+
+/// What the commits an answer needs gave, before it is put in order: each commit's metadata,
+/// each path's commit numbers, the renames met, and each record's file names back through
+/// them (the record's own first), record by record.
+#[derive(Default)]
+pub(super) struct Gathered {
+    pub(super) found: Found,
+    pub(super) by_path: PathLists,
+    pub(super) renames: Vec<(u32, String, String)>,
+    pub(super) chains: Vec<Vec<String>>,
+}
+
+/// The pending commits (all reached by HEAD, a fast-forward, numbered down from the top so
+/// they never meet a stored number) touching a path `pattern` matches (within `scope`).
+fn pending_on(
+    pending: &[WalkedCommit],
+    prefix: &str,
+    pattern: &Pattern,
+    scope: Option<&Scope>,
+    by_path: &mut PathLists,
+    found: &mut Found,
+) {
+    for (i, c) in pending.iter().enumerate() {
+        let n = pending_number(i);
+        for path in &c.changes {
+            let Some(rel) = path.strip_prefix(prefix) else {
+                continue;
+            };
+            if pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel)) {
+                by_path.push(rel, n);
+                if !found.slots.contains_key(&n) {
+                    found.insert(n, c.meta.clone());
+                }
+            }
+        }
+    }
+}
+
+/// The pending commits whose message mentions `id`.
+fn pending_mentioning(pending: &[WalkedCommit], id: &str, found: &mut Found) {
+    for (i, c) in pending.iter().enumerate() {
+        let n = pending_number(i);
+        if c.meta.mentions.iter().any(|m| m == id) && !found.slots.contains_key(&n) {
+            found.insert(n, c.meta.clone());
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 //! - `migration`: a version-1 index fixture taken through the migration path, and a shallow clone
 //!   deepened;
 //! - `pending`: a few new commits kept beside the index until written in;
+//! - `history_memo`: what the stored commits gave the last answer, read back after a commit;
 //! - `freshness`: what a warm answer checks to know nothing changed, and what waits for git's
 //!   index (ADR-0016).
 //!
@@ -15,6 +16,7 @@
 
 mod differential;
 mod freshness;
+mod history_memo;
 mod memo;
 mod migration;
 mod no_index;

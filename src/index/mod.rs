@@ -130,6 +130,23 @@ impl Index {
             .map(|v| v.value().to_vec()))
     }
 
+    /// Several `meta` values, read in one transaction.
+    pub(super) fn metas<const N: usize>(
+        &self,
+        keys: [&str; N],
+    ) -> Result<[Option<Vec<u8>>; N], IndexError> {
+        let txn = self.read_txn()?;
+        let meta = txn.open_table(META).map_err(|e| self.err(e))?;
+        let mut out = [const { None }; N];
+        for (slot, key) in out.iter_mut().zip(keys) {
+            *slot = meta
+                .get(key)
+                .map_err(|e| self.err(e))?
+                .map(|v| v.value().to_vec());
+        }
+        Ok(out)
+    }
+
     /// This index's file is unusable for `e` (a redb error, a stored value that does not decode).
     pub(crate) fn err(&self, e: impl ToString) -> IndexError {
         IndexError::unusable(&self.path, e)

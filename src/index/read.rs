@@ -63,6 +63,11 @@ pub(super) struct Found {
 }
 
 impl Found {
+    pub(super) fn reserve(&mut self, n: usize) {
+        self.slots.reserve(n);
+        self.metas.reserve(n);
+    }
+
     pub(super) fn insert(&mut self, n: u32, meta: CommitMeta) {
         self.slots.insert(n, self.metas.len() as u32);
         self.metas.push(meta);

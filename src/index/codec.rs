@@ -45,6 +45,16 @@ pub fn decode_borrowed<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result
         .map_err(|e| DecodeError(e.to_string()))
 }
 
+/// Decodes one value that borrows its strings from the start of `bytes`, and says how many
+/// bytes it took: values written one after another are read one at a time, with no list of
+/// them made first.
+pub fn decode_borrowed_prefix<'a, T: serde::Deserialize<'a>>(
+    bytes: &'a [u8],
+) -> Result<(T, usize), DecodeError> {
+    bincode::serde::borrow_decode_from_slice(bytes, bincode::config::standard())
+        .map_err(|e| DecodeError(e.to_string()))
+}
+
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DecodeError> {
     bincode::serde::decode_from_slice(bytes, bincode::config::standard())
         .map(|(v, _)| v)

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// Which build wrote a history memo: one from another build is not read.
-const HISTORY_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/history-1");
+const HISTORY_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/history-2");
 
 /// Everything a reading of the stored commits depends on.
 #[derive(Serialize)]
@@ -42,15 +42,14 @@ struct Key<'a> {
 /// governed paths.
 type RecordKey<'a> = (&'a str, &'a str, bool, Option<&'a str>, &'a [String]);
 
-/// What the stored commits gave, as kept: commits by slot (their numbers beside them), each
-/// author once.
+/// What the stored commits gave, as kept: each commit's number (its metadata, a [`KeptMeta`]
+/// each, follows this head in the same order, read one at a time: a list of them decoded first
+/// was 28 pages of fresh memory), each author once.
 #[derive(Serialize, Deserialize)]
 struct Kept<'a> {
     #[serde(borrow)]
     authors: Vec<&'a str>,
     numbers: Vec<u32>,
-    #[serde(borrow)]
-    metas: Vec<KeptMeta<'a>>,
     #[serde(borrow)]
     by_path: Vec<(&'a str, Vec<u32>)>,
     #[serde(borrow)]
@@ -137,16 +136,16 @@ impl Index {
         if body.get(..len)? != key {
             return None;
         }
-        let kept: Kept = codec::decode_borrowed(&body[len..]).ok()?;
-        if kept.numbers.len() != kept.metas.len() {
-            return None;
-        }
+        let (kept, used): (Kept, usize) = codec::decode_borrowed_prefix(&body[len..]).ok()?;
+        let mut rest = &body[len + used..];
         let mut found = Found::default();
         // Sized once: growing them was a sixth of reading the memo back.
-        found.reserve(kept.metas.len());
+        found.reserve(kept.numbers.len());
         let authors: Vec<std::sync::Arc<str>> =
             kept.authors.iter().map(|a| found.author(a)).collect();
-        for (&n, m) in kept.numbers.iter().zip(&kept.metas) {
+        for &n in &kept.numbers {
+            let (m, used): (KeptMeta, usize) = codec::decode_borrowed_prefix(rest).ok()?;
+            rest = &rest[used..];
             let sha = Sha(m.sha.try_into().ok()?);
             found.insert(
                 n,
@@ -195,28 +194,24 @@ impl Index {
         let mut order: Vec<usize> = (0..all.len()).collect();
         order.sort_by(|&a, &b| crate::git::canonical_order(&all[a], &all[b]));
         let numbers = order.iter().map(|&slot| number_of[slot]).collect();
-        let metas = order
-            .iter()
-            .map(|&slot| &all[slot])
-            .map(|m| {
-                let author = *author_of.entry(&*m.author).or_insert_with(|| {
-                    authors.push(&m.author);
-                    authors.len() as u32 - 1
-                });
-                KeptMeta {
-                    sha: &m.sha.0,
-                    time: m.time,
-                    author,
-                    subject: &m.subject,
-                    mentions: m.mentions.iter().map(String::as_str).collect(),
-                    is_merge: m.is_merge,
-                }
-            })
-            .collect();
+        let mut metas = Vec::new();
+        for m in order.iter().map(|&slot| &all[slot]) {
+            let author = *author_of.entry(&*m.author).or_insert_with(|| {
+                authors.push(&m.author);
+                authors.len() as u32 - 1
+            });
+            metas.extend(codec::encode(&KeptMeta {
+                sha: &m.sha.0,
+                time: m.time,
+                author,
+                subject: &m.subject,
+                mentions: m.mentions.iter().map(String::as_str).collect(),
+                is_merge: m.is_merge,
+            }));
+        }
         let kept = Kept {
             authors,
             numbers,
-            metas,
             by_path: g
                 .by_path
                 .map
@@ -234,11 +229,12 @@ impl Index {
                 .map(|c| c.iter().map(String::as_str).collect())
                 .collect(),
         };
-        let body = codec::encode(&kept);
-        let mut bytes = Vec::with_capacity(4 + key.len() + body.len());
+        let head = codec::encode(&kept);
+        let mut bytes = Vec::with_capacity(4 + key.len() + head.len() + metas.len());
         bytes.extend_from_slice(&(key.len() as u32).to_le_bytes());
         bytes.extend_from_slice(&key);
-        bytes.extend_from_slice(&body);
+        bytes.extend_from_slice(&head);
+        bytes.extend_from_slice(&metas);
         self.history_memo_write = Some(HistoryMemoWrite {
             path: self.history_memo_path(),
             bytes,

@@ -424,7 +424,9 @@ impl Index {
             renames,
             ..
         } = g;
-        let Found { slots, metas, .. } = found;
+        let Found {
+            slots, mut metas, ..
+        } = found;
         // A stable sort: the stored commits of a history memo come in this order already,
         // and the pending ones after them, two runs merged at once.
         let mut order: Vec<u32> = (0..metas.len() as u32).collect();
@@ -434,11 +436,17 @@ impl Index {
         for (i, &slot) in order.iter().enumerate() {
             place[slot as usize] = i as u32;
         }
-        let mut metas: Vec<Option<CommitMeta>> = metas.into_iter().map(Some).collect();
-        let metas: Vec<CommitMeta> = order
-            .iter()
-            .filter_map(|&slot| metas[slot as usize].take())
-            .collect();
+        // Put in place where they are, cycle by cycle, not copied into a new list: a
+        // thousand commits' metadata is 40 pages of fresh memory, and each page's first touch
+        // cost 2–4 µs on the VM (issue 17).
+        let mut to = place.clone();
+        for i in 0..to.len() {
+            while to[i] as usize != i {
+                let j = to[i] as usize;
+                metas.swap(i, j);
+                to.swap(i, j);
+            }
+        }
         let position = |n: &u32| slots.get(n).map(|&slot| place[slot as usize]);
         let by_path = by_path
             .finish()

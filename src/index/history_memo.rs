@@ -71,21 +71,7 @@ struct KeptMeta<'a> {
 }
 
 /// A history memo to write: owned, so the answer goes on while it is written.
-pub struct HistoryMemoWrite {
-    path: PathBuf,
-    bytes: Vec<u8>,
-}
-
-impl HistoryMemoWrite {
-    /// Writes it in the old one's place ([`crate::util::replace_file`]); a failed write is a
-    /// miss next time, so it is not reported.
-    pub fn write(self) {
-        let tmp = self
-            .path
-            .with_extension(format!("history.{}", std::process::id()));
-        let _ = crate::util::replace_file(&self.path, &tmp, &self.bytes);
-    }
-}
+pub type HistoryMemoWrite = super::markers::SideFileWrite;
 
 impl Index {
     /// The history memo's file beside the index.

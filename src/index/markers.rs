@@ -230,18 +230,23 @@ impl StagedJob {
 }
 
 /// What [`StagedJob::run`] found, to be kept beside the index.
-pub struct StagedWrite {
-    path: std::path::PathBuf,
-    bytes: Vec<u8>,
+pub type StagedWrite = SideFileWrite;
+
+/// A cache file beside the index to write (`index.staged`, `index.history`), owned so that
+/// the answer goes on while it is written.
+pub struct SideFileWrite {
+    pub(super) path: std::path::PathBuf,
+    pub(super) bytes: Vec<u8>,
 }
 
-impl StagedWrite {
-    /// Puts the file in place ([`crate::util::replace_file`]); a failed write is a cache miss
-    /// next time, nothing more.
+impl SideFileWrite {
+    /// Puts the file in place ([`crate::util::replace_file`], through `NAME.EXT.PID` beside
+    /// it); a failed write is a cache miss next time, nothing more.
     pub fn write(self) {
+        let ext = self.path.extension().unwrap_or_default().to_string_lossy();
         let tmp = self
             .path
-            .with_extension(format!("staged.{}", std::process::id()));
+            .with_extension(format!("{ext}.{}", std::process::id()));
         let _ = crate::util::replace_file(&self.path, &tmp, &self.bytes);
     }
 }

@@ -375,40 +375,21 @@ impl Index {
         let prefix = self.repo.prefix.as_str();
         let pending = self.pending.as_slice();
         for (r, chain) in records.iter().zip(&g.chains) {
-            if r.status.is_current() {
+            let current = r.status.is_current();
+            if current {
                 let scope = Scope::new(&r.governs);
                 for pattern in scope.positives() {
-                    pending_on(
-                        pending,
-                        prefix,
-                        pattern,
-                        Some(&scope),
-                        &mut g.by_path,
-                        &mut g.found,
-                    );
-                }
-                for (file, _) in declared.get(r.id.as_str()).into_iter().flatten() {
-                    let pattern = Pattern::Path(file);
-                    pending_on(
-                        pending,
-                        prefix,
-                        &pattern,
-                        None,
-                        &mut g.by_path,
-                        &mut g.found,
-                    );
+                    let (by_path, found) = (&mut g.by_path, &mut g.found);
+                    pending_on(pending, prefix, pattern, Some(&scope), by_path, found);
                 }
             }
-            for p in chain {
-                let pattern = Pattern::Path(p);
-                pending_on(
-                    pending,
-                    prefix,
-                    &pattern,
-                    None,
-                    &mut g.by_path,
-                    &mut g.found,
-                );
+            // The files declaring a current record, then the record's file and its earlier
+            // names: each read whole.
+            let declaring = declared.get(r.id.as_str()).filter(|_| current);
+            let files = declaring.into_iter().flatten().map(|(file, _)| *file);
+            for file in files.chain(chain.iter().map(String::as_str)) {
+                let (by_path, found) = (&mut g.by_path, &mut g.found);
+                pending_on(pending, prefix, &Pattern::Path(file), None, by_path, found);
             }
             pending_mentioning(pending, &r.id, &mut g.found);
         }

@@ -110,6 +110,9 @@ struct Entry {
     docs: u32,
     /// A package: a folder in a folder of packages holding a manifest.
     package: bool,
+    /// A folder holding a package's manifest directly, wherever it lies (`components/suggest/`
+    /// with its `Cargo.toml`), or a Go package: what "the X component" may name.
+    unit: bool,
 }
 
 /// The names of the tracked files and folders, by [`key`]: a file by its name without its
@@ -201,6 +204,11 @@ impl Names {
             let container = folder
                 .rsplit_once('/')
                 .map(|(above, _)| above.rsplit('/').next().unwrap_or(above));
+            if MANIFESTS.contains(&name) || name.ends_with(".go") {
+                if let Some(&n) = folders.get(folder) {
+                    names.entries[n as usize].unit = true;
+                }
+            }
             if container.is_some_and(|c| CONTAINERS.contains(&c)) && MANIFESTS.contains(&name) {
                 if let Some(&n) = folders.get(folder) {
                     names.entries[n as usize].named = true;
@@ -304,6 +312,7 @@ impl Names {
             code: 0,
             docs: 0,
             package: false,
+            unit: false,
         });
         self.by_key.entry(key(name)).or_default().push(n);
         n
@@ -322,10 +331,7 @@ impl Names {
         self.resolve_with(terms, governs, skip, &Vocabulary::default(), "")
     }
 
-    /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
-    /// bar a top-level folder or a package. `title`, the record's, picks between two paths of
-    /// a name: one under a top-level folder it names (`python/` for "… Semantic Kernel
-    /// Python"); its words are never terms by themselves.
+    /// [`Names::resolve_defined`] without the types' definitions.
     pub fn resolve_with(
         &self,
         terms: &[Term],
@@ -334,6 +340,23 @@ impl Names {
         vocabulary: &Vocabulary,
         title: &str,
     ) -> Vec<CodeMention> {
+        self.resolve_defined(terms, governs, skip, vocabulary, title, &Defined::default())
+    }
+
+    /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
+    /// bar a top-level folder or a package. `title`, the record's, picks between two paths of
+    /// a name: one under a top-level folder it names (`python/` for "… Semantic Kernel
+    /// Python"); its words are never terms by themselves. `defined`: the source files
+    /// defining the types the terms name ([`Names::defined`]).
+    pub fn resolve_defined(
+        &self,
+        terms: &[Term],
+        governs: &[String],
+        skip: &[String],
+        vocabulary: &Vocabulary,
+        title: &str,
+        defined: &Defined,
+    ) -> Vec<CodeMention> {
         // The ports of a multi-language repository (`python/` beside `dotnet/`).
         let ports: Vec<&str> = LANGUAGE_PORTS
             .iter()
@@ -341,7 +364,7 @@ impl Names {
             .filter(|p| self.under_top.contains_key(&format!("{p}/")))
             .collect();
         if ports.len() < 2 {
-            return self.resolve_in(terms, governs, skip, vocabulary, title, None);
+            return self.resolve_in(terms, governs, skip, vocabulary, title, None, defined);
         }
         let port_of = |path: &str| -> Option<&str> {
             let top = path.split('/').next()?;
@@ -360,7 +383,7 @@ impl Names {
             .filter(|t| t.kind == Kind::Language)
             .filter_map(|t| ports.iter().copied().find(|p| *p == t.text))
             .collect();
-        let first = self.resolve_in(terms, governs, skip, vocabulary, title, None);
+        let first = self.resolve_in(terms, governs, skip, vocabulary, title, None, defined);
         let mut per: HashMap<&str, usize> = HashMap::new();
         for m in first.iter().filter(|m| !m.term.contains("://")) {
             if let Some(p) = port_of(&m.path) {
@@ -379,11 +402,20 @@ impl Names {
         if ports.iter().all(|p| about.contains(p)) || most == 0 && about.is_empty() {
             return first;
         }
-        self.resolve_in(terms, governs, skip, vocabulary, title, Some(&about))
+        self.resolve_in(
+            terms,
+            governs,
+            skip,
+            vocabulary,
+            title,
+            Some(&about),
+            defined,
+        )
     }
 
     /// [`Names::resolve_with`], a name in a language's port (of `LANGUAGE_PORTS`) kept only
     /// when the port is one of `ports` (all: `None`).
+    #[allow(clippy::too_many_arguments)]
     fn resolve_in(
         &self,
         terms: &[Term],
@@ -392,6 +424,7 @@ impl Names {
         vocabulary: &Vocabulary,
         title: &str,
         ports: Option<&[&str]>,
+        defined: &Defined,
     ) -> Vec<CodeMention> {
         let title_tops: Vec<String> = title
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -462,6 +495,46 @@ impl Names {
                 }
                 _ => 1,
             };
+            // A type's name (`ControllerConfig`, `Node`, `Optional[T]`): the source file
+            // defining a type of that name, when its name names nothing, too much, or
+            // nothing holding the one file that defines it.
+            let mut by_definition = false;
+            if let Some(name) = definable(term).filter(|_| definitions_kept(term, vocabulary)) {
+                let defs: Vec<&Entry> = defined
+                    .0
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                    .map(|&n| &self.entries[n as usize])
+                    .filter(|e| !skipped(&e.path))
+                    .collect();
+                // A folder named by the name that neither holds the file defining it nor is
+                // that file's module (`region_server/` beside `region_server.rs`) is another
+                // thing of the name (`nodebuilder/node/` for `Node`, defined in
+                // `nodebuilder/node.go`); a file named by it is its own.
+                // Not a top-level folder or a package: a module of the project is what its
+                // name says (`event-bus/` for `EventBus`, though an event store defines one).
+                let other = match (found.as_slice(), defs.as_slice()) {
+                    ([f], [d]) => {
+                        let folder = f.path.trim_end_matches('/');
+                        let module = d.path.ends_with(".rs")
+                            && d.path.rsplit_once('.').map(|(s, _)| s) == Some(folder);
+                        f.path.ends_with('/') && !f.named && !d.path.starts_with(&f.path) && !module
+                    }
+                    _ => false,
+                };
+                // A module path's first part (`serde::Serializer`, `tokio_util::codec::Decoder`)
+                // must name something here: else it is another project's type.
+                let foreign = term.text.split_once("::").is_some_and(|(first, _)| {
+                    first.starts_with(|c: char| c.is_ascii_lowercase())
+                        && !self.by_key.contains_key(&key(first))
+                        && !self.by_key.contains_key(&format!("{}s", key(first)))
+                });
+                if (found.is_empty() || other) && defs.len() == 1 && !foreign {
+                    found = defs;
+                    by_definition = true;
+                }
+            }
             if found.is_empty() || found.len() > most {
                 continue;
             }
@@ -524,7 +597,7 @@ impl Names {
                     key(leaf_stem(&e.path)) != k && key(leaf) != k
                 });
             let confidence = match confidence(term, found.len()) {
-                c if joined || spelled => c.min(JOINED_CONFIDENCE),
+                c if joined || spelled || by_definition => c.min(JOINED_CONFIDENCE),
                 c => c,
             };
             for e in found {
@@ -628,7 +701,9 @@ impl Names {
             Kind::Phrase | Kind::TitlePhrase => return self.phrase(term),
             Kind::Name => return self.product(term),
             Kind::Folder => return self.folder(term),
-            Kind::Once | Kind::Language => return Vec::new(),
+            Kind::Once | Kind::Language | Kind::Type => return Vec::new(),
+            Kind::Value => return self.value(term),
+            Kind::Unit => return self.unit(term),
             Kind::Command => return self.command(term),
             Kind::Link => return self.linked(&term.text),
             _ => {}
@@ -988,6 +1063,104 @@ impl Names {
         found
     }
 
+    /// What a listed value in backticks names ([`Kind::Value`]): a top-level folder or a
+    /// package of code of its name (`consumer/` for `` `consumer`, `receiver`, `processor` ``),
+    /// never a file nor a folder deep in the tree.
+    fn value(&self, term: &Term) -> Vec<&Entry> {
+        self.by_key
+            .get(&key(&term.text))
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.entries[n as usize])
+            .filter(|e| {
+                e.path.ends_with('/')
+                    && e.named
+                    && !e.path.starts_with('.')
+                    && !in_tests(&e.path)
+                    && self.holds_code(e)
+            })
+            .collect()
+    }
+
+    /// What a word the prose calls a component, a crate, a package or a module names
+    /// ([`Kind::Unit`]): the one folder of its name holding a package's manifest or Go's code
+    /// (`components/suggest/` for "the Suggest component"), bar tests and hidden folders.
+    fn unit(&self, term: &Term) -> Vec<&Entry> {
+        self.by_key
+            .get(&key(&term.text))
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.entries[n as usize])
+            .filter(|e| {
+                e.path.ends_with('/')
+                    && e.unit
+                    && !e.path.starts_with('.')
+                    && !in_tests(&e.path)
+                    && self.holds_code(e)
+            })
+            .collect()
+    }
+
+    /// The names of types the records' terms may name by their definition ([`definable`]),
+    /// each once, sorted: what [`Names::defined`] looks for. Not one the records' vocabulary
+    /// says (`TableScan`, a library's type many records name).
+    pub fn definable_names<'a>(
+        &self,
+        each: impl IntoIterator<Item = &'a [Term]>,
+        vocabulary: &Vocabulary,
+    ) -> Vec<String> {
+        let mut out: Vec<String> = each
+            .into_iter()
+            .flatten()
+            .filter(|t| definitions_kept(t, vocabulary))
+            .filter_map(definable)
+            .map(str::to_string)
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The source files defining each of `wanted` (type names, as written), read by `read`
+    /// (a file's bytes, or `None` when it cannot or should not be read): a line declaring a
+    /// struct, class, interface, trait, enum, type, object, record, protocol or module of
+    /// that name ([`definitions_in`]). Files are read on every core.
+    pub fn defined(
+        &self,
+        wanted: &[String],
+        read: impl Fn(&str) -> Option<Vec<u8>> + Sync,
+    ) -> Defined {
+        if wanted.is_empty() {
+            return Defined::default();
+        }
+        let wanted: HashSet<&str> = wanted.iter().map(String::as_str).collect();
+        let files: Vec<(u32, &str)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| definition_source(&e.path))
+            .map(|(n, e)| (n as u32, e.path.as_str()))
+            .collect();
+        let found = crate::util::parallel_map(&files, |(n, path)| {
+            let bytes = read(path)?;
+            let names = definitions_in(&bytes, path, &wanted)
+                .into_iter()
+                .filter(|name| named_by_its_file(name, path))
+                .collect::<Vec<String>>();
+            (!names.is_empty()).then_some((*n, names))
+        });
+        let mut out: HashMap<String, Vec<u32>> = HashMap::new();
+        for (n, names) in found.into_iter().flatten() {
+            for name in names {
+                let at = out.entry(name).or_default();
+                if !at.contains(&n) {
+                    at.push(n);
+                }
+            }
+        }
+        Defined(out)
+    }
+
     /// The folder "the X directory" names: the one folder of that name, bar hidden ones, tests
     /// and documentation.
     fn folder(&self, term: &Term) -> Vec<&Entry> {
@@ -1070,6 +1243,142 @@ impl Names {
     }
 }
 
+/// The source files defining each type name the records say, by the name as written:
+/// [`Names::defined`].
+#[derive(Debug, Default)]
+pub struct Defined(HashMap<String, Vec<u32>>);
+
+/// The name of a type a term may name by its definition: a name in backticks or in prose
+/// starting with a capital and holding a lower-case letter (`ControllerConfig`, `Node`;
+/// not an acronym, `HTTP`), or the type of `Type::method`; a [`Kind::Type`]'s word.
+fn definable(term: &Term) -> Option<&str> {
+    if !matches!(term.kind, Kind::Code | Kind::Identifier | Kind::Type) {
+        return None;
+    }
+    let text = term.text.trim_end_matches("()");
+    // `Type::method`, `module::Type`, `Enum::Variant`: the first capitalised part.
+    let name = match text.contains("::") {
+        true => text
+            .split("::")
+            .find(|p| p.starts_with(|c: char| c.is_ascii_uppercase()))?,
+        false => text,
+    };
+    // A single word is English as often as a type's name: written as code once it may be
+    // said in passing (`` into the `Map` ``, `` return `Error` ``); twice, it is discussed.
+    if term.kind != Kind::Type && name == text && words_of(name).len() == 1 && term.coded < 2 {
+        return None;
+    }
+    (name.len() >= 3
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().any(|c| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    .then_some(name)
+}
+
+/// Whether a term may name a type by its definition: one in backticks unless the records'
+/// vocabulary writes it as code (`Node` is the type, though every record says "node"); one
+/// in prose unless the records' vocabulary says it (`TableScan`, a library's type).
+fn definitions_kept(term: &Term, vocabulary: &Vocabulary) -> bool {
+    match term.kind {
+        // Written as code by many records: a library's type they all use (`RecordBatch`).
+        Kind::Code => !vocabulary.coded(term),
+        _ => !vocabulary.says(term),
+    }
+}
+
+/// The regex finding a type's definition at a line's start: modifiers, a keyword declaring a
+/// type in one of the common languages, the name (capitalised). One small regex for every
+/// name, the names then looked up: an alternation of hundreds of names was several times
+/// slower on a large tree.
+fn definition_regex() -> &'static regex::bytes::Regex {
+    static RE: std::sync::OnceLock<regex::bytes::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::bytes::Regex::new(
+            r"(?m)^([ \t]*)(?:(?:pub(?:\([a-z:]+\))?|export|public|internal|private|protected|abstract|sealed|static|final|partial|data|open|case|default|declare|inline|value|unsafe|readonly|ref)[ \t]+)*(?:struct|class|interface|trait|enum|type|object|record|protocol|module)[ \t]+([A-Z][A-Za-z0-9_]*)\b([ \t]*=)?",
+        )
+        .expect("regex")
+    })
+}
+
+/// Whether a tracked file is looked in for the types it defines: source code outside tests,
+/// test helpers (`headertest/`, `testing.go`, `mocks`), examples and vendored code; not Java
+/// or C#, whose public types lie in files of their own names (found by name already: a
+/// type defined in another's file there is a nested or a private one).
+fn definition_source(path: &str) -> bool {
+    if path.ends_with('/') || !is_source(path) || in_tests(path) {
+        return false;
+    }
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".java") || lower.ends_with(".cs") {
+        return false;
+    }
+    !lower.split('/').any(|part| {
+        let stem = part.split('.').next().unwrap_or(part);
+        stem.ends_with("test")
+            || stem.ends_with("tests")
+            || stem.ends_with("testing")
+            || stem.ends_with("testutil")
+            || stem.ends_with("_spec")
+            || stem.starts_with("test_")
+            || stem.starts_with("mock")
+            || stem.starts_with("fake")
+    })
+}
+
+/// File and folder names that say nothing of what a file holds.
+const GENERIC_STEMS: &[&str] = &[
+    "mod", "lib", "main", "index", "init", "__init__", "src", "app", "types", "common", "util",
+    "utils", "internal", "core", "pkg", "api", "base", "helpers", "defs",
+];
+
+/// Whether the file at `path` is named by a word of the type `name` it defines: a word of its
+/// name or of its folder's (of the folder above, for a module's `mod.rs`, `lib.rs`,
+/// `index.ts`, `__init__.py`) is in the name (`ControllerConfig` in `generated_config.go`,
+/// `Node` in `node.go`, `RetryLogic` in `retries.rs`). A type defined in a file named for
+/// something else is a helper of that thing, or another project's type of the same name
+/// (`Info` in `command_line/cli.rs`, `ConfigMap` in `loading/representation.rs`).
+fn named_by_its_file(name: &str, path: &str) -> bool {
+    let whole = singular(&key(name));
+    let mut parts = path.rsplit('/');
+    let file = parts.next().unwrap_or(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    let mut names = vec![stem];
+    let mut above = parts.filter(|p| !GENERIC_STEMS.contains(&p.to_ascii_lowercase().as_str()));
+    names.extend(above.next());
+    if GENERIC_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
+        names.extend(above.next());
+    }
+    names.iter().flat_map(|n| words_of(n)).any(|w| {
+        let k = singular(&key(w));
+        k.len() >= 3 && !GENERIC_STEMS.contains(&k.as_str()) && whole.contains(&k)
+    })
+}
+
+/// The names of `wanted` defined in the file `path`'s `bytes` ([`definition_regex`]): at the
+/// line's start (Ruby's classes nest in modules: indented up to two levels), and in Go's
+/// code not an alias (`type X = other.X` only names another package's type).
+fn definitions_in(bytes: &[u8], path: &str, wanted: &HashSet<&str>) -> Vec<String> {
+    let re = definition_regex();
+    let go = path.ends_with(".go");
+    let ruby = path.ends_with(".rb");
+    let mut out: Vec<String> = Vec::new();
+    for c in re.captures_iter(bytes) {
+        let indent = c.get(1).map_or(0, |m| m.len());
+        if (go && c.get(3).is_some()) || indent > if ruby { 4 } else { 0 } {
+            continue;
+        }
+        if let Some(name) = c
+            .get(2)
+            .and_then(|m| std::str::from_utf8(m.as_bytes()).ok())
+        {
+            if wanted.contains(name) && !out.iter().any(|n| n == name) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// The records' vocabulary: the words and phrases (not compound names) that at least
 /// [`VOCABULARY_RECORDS`] records and a tenth of them say. A database's records all say
 /// "time series", "query engine", `schema`; a kernel's, "function calling": the domain's
@@ -1080,6 +1389,8 @@ pub struct Vocabulary {
     /// The words some record writes in lower case in its prose: ordinary words, not names
     /// (`Security`, `Networking` at the start of a sentence or in a title).
     lower: HashSet<String>,
+    /// The names as many records write them in code (`RecordBatch`), as written.
+    coded: HashSet<String>,
 }
 
 /// The fewest records that make a word the vocabulary.
@@ -1089,10 +1400,19 @@ impl Vocabulary {
     /// The vocabulary of the records whose terms are `each` (one list per record).
     pub fn new<'a>(each: impl IntoIterator<Item = &'a [Term]>) -> Vocabulary {
         let mut said: HashMap<String, usize> = HashMap::new();
+        let mut coded: HashMap<String, usize> = HashMap::new();
         let mut lower: HashSet<String> = HashSet::new();
         let mut records: usize = 0;
         for terms in each {
             records += 1;
+            let code: HashSet<&str> = terms
+                .iter()
+                .filter(|t| matches!(t.kind, Kind::Code | Kind::Identifier))
+                .map(|t| t.text.as_str())
+                .collect();
+            for c in code {
+                *coded.entry(c.to_string()).or_default() += 1;
+            }
             let keys: HashSet<String> = terms
                 .iter()
                 .filter(|t| t.kind != Kind::Language)
@@ -1119,7 +1439,18 @@ impl Vocabulary {
                 .map(|(k, _)| k)
                 .collect(),
             lower,
+            coded: coded
+                .into_iter()
+                .filter(|(_, n)| *n >= least)
+                .map(|(k, _)| k)
+                .collect(),
         }
+    }
+
+    /// Whether at least [`VOCABULARY_RECORDS`] records and a tenth of them write `term` as
+    /// code, as it is written: a type they all use, most often a library's (`RecordBatch`).
+    pub fn coded(&self, term: &Term) -> bool {
+        self.coded.contains(&term.text)
     }
 
     /// Whether at least [`VOCABULARY_RECORDS`] records and a tenth of them say `term`, of
@@ -1329,6 +1660,8 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Command => 7,
         Kind::Link => 9,
+        Kind::Value | Kind::Unit => 6,
+        Kind::Type => 7,
         Kind::Name | Kind::Once | Kind::Language => 5,
     };
     let less = match matches {
@@ -1440,6 +1773,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             line: 3,
             kind,
             nouns: Vec::new(),
+            coded: 0,
         };
         let got = names.resolve(
             &[
@@ -1498,6 +1832,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             line: 1,
             kind,
             nouns: Vec::new(),
+            coded: 0,
         };
         let got = |t: Term| -> Vec<(String, f64)> {
             names
@@ -1543,6 +1878,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             line: 1,
             kind,
             nouns: Vec::new(),
+            coded: 0,
         };
         let mut each: Vec<Vec<Term>> = (0..40).map(|_| Vec::new()).collect();
         for terms in each.iter_mut().take(5) {
@@ -1574,6 +1910,61 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
     }
 
     #[test]
+    fn definitions_are_read_at_a_lines_start_in_each_languages_shape() {
+        let wanted: HashSet<&str> = ["Node", "Ledger", "Billing", "Widget", "Alias"]
+            .into_iter()
+            .collect();
+        let got = |text: &str, path: &str| definitions_in(text.as_bytes(), path, &wanted);
+        assert_eq!(
+            got(
+                "type Node struct {}\ntype Alias = other.Alias\n",
+                "a/node.go"
+            ),
+            ["Node"],
+            "a Go alias names another package's type"
+        );
+        assert_eq!(
+            got(
+                "pub(crate) struct Ledger;\n    struct Widget;\n",
+                "a/ledger.rs"
+            ),
+            ["Ledger"],
+            "an indented type is nested"
+        );
+        assert_eq!(
+            got(
+                "module Shop\n  class Billing < Base\n  end\nend\n",
+                "app/billing.rb"
+            ),
+            ["Billing"],
+            "Ruby's classes nest in modules"
+        );
+        assert_eq!(got("export abstract class Widget {}\n", "w.ts"), ["Widget"]);
+        assert!(got("// the Node struct is central\n", "x.go").is_empty());
+    }
+
+    #[test]
+    fn a_definition_counts_in_a_file_named_by_a_word_of_the_type() {
+        assert!(named_by_its_file(
+            "ControllerConfig",
+            "scraper/internal/controller/generated_config.go"
+        ));
+        assert!(named_by_its_file("RetryLogic", "src/sinks/util/retries.rs"));
+        assert!(named_by_its_file(
+            "Metric",
+            "lib/core/src/event/metric/mod.rs"
+        ));
+        assert!(!named_by_its_file(
+            "ConfigMap",
+            "src/config/loading/representation.rs"
+        ));
+        assert!(!named_by_its_file(
+            "Info",
+            "components/fml/src/command_line/cli.rs"
+        ));
+    }
+
+    #[test]
     fn a_folder_holding_a_tenth_of_the_files_is_the_bulk() {
         let mut paths: Vec<String> = (0..120).map(|n| format!("python/kernel/f{n}.py")).collect();
         paths.extend((0..900).map(|n| format!("other/x{n}/a.rs")));
@@ -1584,6 +1975,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
             line: 1,
             kind: Kind::Phrase,
             nouns: Vec::new(),
+            coded: 0,
         };
         assert!(names.resolve(&[phrase("Kernel")], &[], &[]).is_empty());
         assert_eq!(

@@ -138,7 +138,7 @@ pub fn scan(
     }
     let tree = Tree::new(root.to_path_buf()).with_absent(Some(not_checked_out(root)));
     let mut records = graph::build(&tree, &folders, &parsed);
-    add_mentions(&mut records, &parsed, names, &folders);
+    add_mentions(&mut records, &parsed, names, &folders, root);
 
     let walk = match inputs.guide_walk() {
         Some(held) => held,
@@ -333,16 +333,42 @@ fn add_mentions(
     parsed: &[ParsedRecord],
     names: &Names,
     folders: &[String],
+    root: &Path,
 ) {
     let by_path: std::collections::HashMap<&str, &ParsedRecord> =
         parsed.iter().map(|p| (p.path.as_str(), p)).collect();
     let vocabulary = crate::mentions::Vocabulary::new(parsed.iter().map(|p| p.terms.as_slice()));
+    // The types the records name, looked for in the tracked source files (a file read only
+    // when there is a name to look for; a large one, likely generated, is not).
+    let wanted = names.definable_names(parsed.iter().map(|p| p.terms.as_slice()), &vocabulary);
+    let defined = names.defined(&wanted, |rel| read_source(root, rel));
     for r in records.iter_mut() {
         if let Some(p) = by_path.get(r.path.as_str()) {
-            r.code_mentions =
-                names.resolve_with(&p.terms, &r.governs, folders, &vocabulary, &p.title);
+            r.code_mentions = names.resolve_defined(
+                &p.terms,
+                &r.governs,
+                folders,
+                &vocabulary,
+                &p.title,
+                &defined,
+            );
         }
     }
+}
+
+/// A source file looked in for the types it defines: larger ones are left unread (generated
+/// code, bundles).
+const SOURCE_READ_LIMIT: u64 = 512 * 1024;
+
+/// The bytes of the tracked source file `rel` under `root`, unless it is larger than
+/// [`SOURCE_READ_LIMIT`], not a regular file, or not there (a sparse checkout).
+fn read_source(root: &Path, rel: &str) -> Option<Vec<u8>> {
+    let path = root.join(rel);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if !meta.is_file() || meta.len() > SOURCE_READ_LIMIT {
+        return None;
+    }
+    std::fs::read(&path).ok()
 }
 
 /// The names of the files git tracks under the root (none outside git, or when git's index

@@ -47,6 +47,19 @@ pub enum Kind {
     /// of the folder a multi-language repository keeps its port in (`python`, `dotnet`):
     /// never a name of code, read only to tell which language's port the record is about.
     Language,
+    /// A lower-case word in backticks listed among three code spans or more (`` `consumer`,
+    /// `receiver`, `processor` ``): a value of an enumeration, a column, a source, or the
+    /// names of modules. It may name only a top-level folder or a package of code, as a bare
+    /// word may (issue 20's seventh round).
+    Value,
+    /// A word written right before a noun saying it is a unit of code ("the Suggest
+    /// component", "the `logins` crate" aside: in prose): it may name the one folder of that
+    /// name holding a package's manifest, or a Go package (`components/suggest/`).
+    Unit,
+    /// A capitalised word the prose calls a type ("an Optional type", "the Node struct"): it
+    /// may name only the one source file that defines a type of that name
+    /// (`type Optional[T any] struct`).
+    Type,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -62,6 +75,9 @@ pub struct Term {
     /// of the folder of that kind of code (`sources/`, `transforms/`). Always stored: the
     /// index's codec is not self-describing.
     pub nouns: Vec<String>,
+    /// How many times the record writes the name in backticks (0 for a term of another
+    /// kind): a single word written so once may be said in passing (`` the `Map` ``).
+    pub coded: u32,
 }
 
 /// The key a name is matched by: lower case, without `_`, `-`, `.`, `:` or `/`.
@@ -246,23 +262,39 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         let k = match kind {
             Kind::Name => format!("name:{k}"),
             Kind::Folder => format!("folder:{k}"),
+            Kind::Unit => format!("unit:{k}"),
+            Kind::Type => format!("type:{k}"),
             _ => k,
         };
         // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
         if matches!(kind, Kind::Code | Kind::Identifier | Kind::Word) {
             code.insert(singular(&k));
         }
-        if seen.insert(k) {
+        if seen.insert(k.clone()) {
             out.push(Term {
                 text: text.to_string(),
                 line: line as u32 + 1,
                 kind,
                 nouns: Vec::new(),
+                coded: 0,
             });
+        } else if matches!(kind, Kind::Code | Kind::Identifier) {
+            // Said bare first (a bare word, a title word, a listed value), written as code
+            // later (`` used by `mdatagen` ``, `` the `Node` ``): the name is read as code, as
+            // and where the code writes it.
+            if let Some(t) = out.iter_mut().find(|t| {
+                matches!(t.kind, Kind::Word | Kind::Once | Kind::Value) && key(&t.text) == k
+            }) {
+                t.text = text.to_string();
+                t.line = line as u32 + 1;
+                t.kind = kind;
+            }
         }
     };
     // The nouns written next to each name, by the name's key.
     let mut nouns: HashMap<String, Vec<String>> = HashMap::new();
+    // How many times each name is written in backticks, by its key.
+    let mut spans_said: HashMap<String, u32> = HashMap::new();
     let mut languages: Vec<&str> = Vec::new();
     // The header of the table the line is a row of: its cells.
     let mut header: Option<Vec<&str>> = None;
@@ -316,7 +348,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 push(&command, i, Kind::Command, &mut out, &mut seen, &mut code);
                 continue;
             }
-            let word = span.trim_end_matches("()");
+            let word = without_generics(span.trim_end_matches("()"));
             // An all-capitals word is a constant or an acronym (`HEAD`, `PATH`), not a name.
             let shouting = !word.chars().any(|c| c.is_lowercase());
             // A lower-case word listed among three code spans or more is a value: a column,
@@ -335,7 +367,18 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 })
                 || go_qualified(word).is_some();
             let path = clean_code_path(span).is_some() && !member;
-            if path || !is_name(word) || shouting || value {
+            // A name with a leading or trailing underscore is a column's, a field's or a
+            // private helper's (`__column_`, `_sum`), not a module's.
+            if path || !is_name(word) || shouting || word.starts_with('_') || word.ends_with('_') {
+                continue;
+            }
+            *spans_said.entry(key(word)).or_default() += 1;
+            if value {
+                // A single lower-case word is read as a bare word is: it may name a
+                // top-level folder or a package (`consumer/`), never a file.
+                if classify(word) == Some(Kind::Word) {
+                    push(word, i, Kind::Value, &mut out, &mut seen, &mut code);
+                }
                 continue;
             }
             push(word, i, Kind::Code, &mut out, &mut seen, &mut code);
@@ -361,6 +404,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                     .entry(key(product_key(token)))
                     .or_insert((token.to_string(), i, 0));
                 at.2 += 1;
+            }
+        }
+        for (word, kind) in units_and_types(&prose) {
+            if !title_words.contains(&key(word)) {
+                push(word, i, kind, &mut out, &mut seen, &mut code);
             }
         }
         for phrase in phrases(&prose) {
@@ -414,6 +462,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 term.nouns = said;
             }
         }
+        if term.kind == Kind::Code {
+            term.coded = spans_said.get(&key(&term.text)).copied().unwrap_or(0);
+        }
     }
     for language in languages {
         out.push(Term {
@@ -421,6 +472,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             line: 0,
             kind: Kind::Language,
             nouns: Vec::new(),
+            coded: 0,
         });
     }
     out
@@ -532,6 +584,91 @@ fn noun(word: &str) -> Option<String> {
         && !is_english(&k)
         && !CONSTRUCTS.contains(&k.as_str()))
     .then_some(k)
+}
+
+/// The nouns that say a word before them names a unit of code: a package, a crate, a module.
+const UNIT_NOUNS: &[&str] = &[
+    "component",
+    "components",
+    "crate",
+    "crates",
+    "package",
+    "packages",
+    "module",
+    "modules",
+    "library",
+    "gem",
+    "plugin",
+    "extension",
+];
+
+/// The nouns that say a capitalised word before them names a type.
+const TYPE_NOUNS: &[&str] = &[
+    "type",
+    "types",
+    "struct",
+    "structs",
+    "class",
+    "classes",
+    "interface",
+    "interfaces",
+    "trait",
+    "traits",
+    "enum",
+    "enums",
+    "protocol",
+];
+
+/// The words of `prose` written right before a noun of a unit of code ("the Suggest
+/// component", "the places crate": [`Kind::Unit`]), and the capitalised ones written right
+/// before a noun of a type ("an Optional type": [`Kind::Type`]). Not a common word, a
+/// placeholder, a language's name (`Python package`), a word after a name it qualifies
+/// (`Copilot Studio plugin`), nor a compound name (read as such already).
+fn units_and_types(prose: &str) -> Vec<(&str, Kind)> {
+    let words: Vec<&str> = prose.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for (at, pair) in words.windows(2).enumerate() {
+        let (word, noun) = (pair[0], pair[1]);
+        let noun = noun.trim_end_matches([',', '.', ';', ':', ')', '!', '?']);
+        let unit = UNIT_NOUNS.contains(&noun);
+        let of_type = TYPE_NOUNS.contains(&noun);
+        if !(unit || of_type) || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let k = key(word);
+        let language = LANGUAGE_PORTS
+            .iter()
+            .any(|(port, said)| *port == k || said.contains(&k.as_str()));
+        let capital = word.starts_with(|c: char| c.is_ascii_uppercase());
+        // A capitalised word after another is a longer name's (`Copilot Studio`).
+        let after_name = at > 0
+            && words[at - 1].starts_with(|c: char| c.is_ascii_uppercase())
+            && !is_stop(&key(words[at - 1]));
+        if word.len() < 3
+            || is_stop(&k)
+            || is_placeholder(word)
+            || language
+            || after_name
+            || !word.starts_with(|c: char| c.is_ascii_alphabetic())
+            || classify(word) == Some(Kind::Identifier)
+        {
+            continue;
+        }
+        if unit {
+            out.push((word, Kind::Unit));
+        } else if capital && word.chars().any(|c| c.is_ascii_lowercase()) {
+            out.push((word, Kind::Type));
+        }
+    }
+    out
+}
+
+/// A name written with its type's parameters (`Optional[T]`, `Result<T, E>`) without them.
+fn without_generics(word: &str) -> &str {
+    match word.find(['[', '<']) {
+        Some(at) if at > 0 && word.ends_with([']', '>']) => &word[..at],
+        _ => word,
+    }
 }
 
 /// Whether `line` is a row of a Markdown table.

@@ -51,3 +51,6 @@ mod write;
 
 // Code mentions read as a careful reader reads them (issue 20, ADR-0017).
 mod mentions_precision;
+
+// Code mentions: types by their definitions, listed modules, components (issue 20, ADR-0017).
+mod mentions_definitions;

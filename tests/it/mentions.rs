@@ -178,12 +178,14 @@ fn go_packages_and_qualified_names() {
     // `retry.Do` is Go's name of package retry's `Do`: its file `do.go` in the one Go package
     // of that name (ADR-0017, fourth amendment). `ledger.Posting` has no file of its own: the
     // package. `errors.As` is the standard library's, not `pkg/errors/`.
-    // `httpclient::Transport` is a qualified name; `backoff` a bare word naming no top-level
-    // folder or package (a folder in `internal/` is a module named by a common word, unlike
-    // one in Rails' `app/`).
+    // `httpclient::Transport` is a qualified name. `backoff` alone would be a bare word naming
+    // no top-level folder or package (a folder in `internal/` is a module named by a common
+    // word, unlike one in Rails' `app/`), but "the backoff package" says it is one: the Go
+    // package of that name (ADR-0017, sixth amendment).
     assert_eq!(
         found,
         [
+            ("backoff".to_string(), "internal/backoff/".to_string()),
             (
                 "httpclient::Transport".to_string(),
                 "internal/httpclient/transport.go".to_string()

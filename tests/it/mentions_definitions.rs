@@ -1,0 +1,229 @@
+//! Code mentions by how records name code they do not spell as a path (CONTRACT.md §11,
+//! ADR-0017's sixth amendment): a type by the source file defining it, a name first said bare
+//! and later written as code, modules listed in backticks, "the X component", and names in a
+//! fenced code block (examples: never terms).
+
+use crate::git::GitRepo;
+use serde_json::Value;
+
+const DATE: &str = "2025-03-05T10:00:00Z";
+
+/// A repository holding `files`, committed.
+fn repo(files: &[(&str, &str)]) -> GitRepo {
+    let g = GitRepo::new();
+    for (path, body) in files {
+        g.write(path, body);
+    }
+    g.commit_at(DATE, "Ann", "initial");
+    g
+}
+
+/// `(term, path, line, confidence)` of each code mention of the record `id`.
+fn mentions(g: &GitRepo, id: &str) -> Vec<(String, String, u64, f64)> {
+    let run = g.run(&["--json"]);
+    run.assert_finished();
+    let j: Value = run.json();
+    let r = j["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
+        .clone();
+    r["code_mentions"]
+        .as_array()
+        .expect("code_mentions")
+        .iter()
+        .map(|m| {
+            (
+                m["term"].as_str().unwrap_or("").to_string(),
+                m["path"].as_str().unwrap_or("").to_string(),
+                m["line"].as_u64().unwrap_or(0),
+                m["confidence"].as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
+/// The `(term, path)` pairs of [`mentions`].
+fn named(g: &GitRepo, id: &str) -> Vec<(String, String)> {
+    mentions(g, id)
+        .into_iter()
+        .map(|(t, p, _, _)| (t, p))
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+/// A Go and Rust tree whose types lie in files of other names.
+fn typed(record: &str) -> GitRepo {
+    repo(&[
+        ("docs/adr/0001-controllers.md", record),
+        (
+            "scraper/internal/controller/generated_config.go",
+            "package controller\n\ntype ControllerConfig struct {\n\tInterval int\n}\n",
+        ),
+        // An alias only names another package's type.
+        (
+            "scraper/generated_config.go",
+            "package scraper\n\ntype ControllerConfig = controller.ControllerConfig\n",
+        ),
+        (
+            "nodebuilder/node.go",
+            "package nodebuilder\n\n// Node is the node.\ntype Node struct {\n}\n",
+        ),
+        // A folder named by the name that holds another thing.
+        (
+            "nodebuilder/node/type.go",
+            "package node\n\ntype Type int\n",
+        ),
+        // Defined in a file named for something else: a helper of that thing.
+        ("src/helpers.rs", "pub struct Registry {}\n"),
+        // Defined only by a test helper and a test.
+        (
+            "internal/sprockettest/fake.go",
+            "package sprockettest\n\ntype Sprocket struct{}\n",
+        ),
+        ("src/ledger.rs", "pub struct Ledger {\n    n: u32,\n}\n"),
+        ("src/shelves/store.rs", "pub struct Shelf {}\n"),
+        // Defined inside a code block of the record only.
+        ("src/gadget.rs", "pub struct Gadget {}\n"),
+        // Twice: no one file is the type's.
+        ("a/widget.rs", "pub struct Widget {}\n"),
+        ("b/widget.rs", "pub struct Widget {}\n"),
+    ])
+}
+
+#[test]
+fn a_type_names_the_one_source_file_that_defines_it() {
+    let g = typed(
+        "# 1. Controllers\n\nStatus: Accepted\n\n\
+         Modify `ControllerConfig` to support a timer.\n\
+         The `Node` is central: every service registers on the `Node`.\n\
+         The `Registry` keeps them, and the `Sprocket` turns, the `Sprocket` stops.\n\
+         The `Ledger` counts; the `Ledger` is kept. We put it on the `Shelf`.\n\
+         Each `Widget` draws; the `Widget` is drawn.\n",
+    );
+    let got = mentions(&g, "ADR-0001");
+    assert_eq!(
+        got.iter()
+            .map(|(t, p, _, _)| (t.clone(), p.clone()))
+            .collect::<Vec<_>>(),
+        pairs(&[
+            (
+                "ControllerConfig",
+                "scraper/internal/controller/generated_config.go"
+            ),
+            ("Node", "nodebuilder/node.go"),
+            ("Ledger", "src/ledger.rs"),
+        ]),
+        "the struct, not the alias; the file defining `Node`, not the folder `node/`; \
+         not a type defined in a file named for something else, nor by tests' helpers; \
+         a single word written as code once is said in passing; two definitions: none"
+    );
+    assert!(
+        got.iter().all(|(_, _, _, c)| *c < 0.8),
+        "a definition is a guess, below --accept: {got:?}"
+    );
+    // `why` on the file lists the record.
+    let run = g.run(&["why", "nodebuilder/node.go", "--json"]);
+    run.assert_finished();
+    let j: Value = run.json();
+    let ids: Vec<&str> = j["query"]["mentioned_by"]
+        .as_array()
+        .expect("mentioned_by")
+        .iter()
+        .filter_map(|m| m["id"].as_str())
+        .collect();
+    assert_eq!(ids, ["ADR-0001"]);
+}
+
+#[test]
+fn a_type_in_a_fenced_code_block_is_an_example() {
+    let g = typed(
+        "# 1. Controllers\n\nStatus: Accepted\n\nWe add a gadget.\n\n\
+         ```rust\nlet g = Gadget::new();\nlet l: Ledger = Ledger::open();\n```\n",
+    );
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[]),
+        "names only in a fenced code block are the example's, whatever the tree defines"
+    );
+}
+
+#[test]
+fn a_type_the_prose_calls_a_type_names_its_definition() {
+    let g = repo(&[
+        (
+            "docs/rfcs/0001-configuration-values.md",
+            "# 1. Configuration values\n\nStatus: Accepted\n\n\
+             Go has no Optional type in its library; we add an Optional type.\n",
+        ),
+        (
+            "config/configoptional/optional.go",
+            "package configoptional\n\ntype Optional[T any] struct {\n\tvalue T\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        named(&g, "RFC-0001"),
+        pairs(&[("Optional", "config/configoptional/optional.go")])
+    );
+}
+
+/// A tree of Go modules and Rust crates.
+fn modules(record: &str) -> GitRepo {
+    repo(&[
+        ("docs/rfcs/0001-profiles.md", record),
+        ("consumer/go.mod", "module example.com/consumer\n"),
+        ("consumer/consumer.go", "package consumer\n"),
+        ("receiver/go.mod", "module example.com/receiver\n"),
+        ("receiver/receiver.go", "package receiver\n"),
+        ("pkg/metrics/histogram/histogram.go", "package histogram\n"),
+        ("internal/widgets/widgets.go", "package widgets\n"),
+        (
+            "components/suggest/Cargo.toml",
+            "[package]\nname = \"suggest\"\n",
+        ),
+        ("components/suggest/src/lib.rs", "pub fn s() {}\n"),
+        ("a/python/Cargo.toml", "[package]\nname = \"python\"\n"),
+        ("a/python/src/lib.rs", "pub fn p() {}\n"),
+        ("x/places/Cargo.toml", "[package]\nname = \"places\"\n"),
+        ("x/places/src/lib.rs", "pub fn p() {}\n"),
+        ("y/places/Cargo.toml", "[package]\nname = \"places\"\n"),
+        ("y/places/src/lib.rs", "pub fn p() {}\n"),
+    ])
+}
+
+#[test]
+fn listed_modules_components_and_names_written_as_code_later() {
+    let g = modules(
+        "# 1. Profiles\n\nStatus: Accepted\n\n\
+         Add profiles to `consumer`, `receiver`, `histogram` and `processor`.\n\
+         The widgets move.\n\
+         Later the `widgets` package keeps them.\n\
+         The Suggest component indexes them; the Python package and the places crate do not.\n",
+    );
+    let got = mentions(&g, "RFC-0001");
+    let terms: Vec<(String, String)> = got
+        .iter()
+        .map(|(t, p, _, _)| (t.clone(), p.clone()))
+        .collect();
+    assert_eq!(
+        terms,
+        pairs(&[
+            ("consumer", "consumer/"),
+            ("receiver", "receiver/"),
+            ("widgets", "internal/widgets/"),
+            ("Suggest", "components/suggest/"),
+        ]),
+        "listed modules name top-level modules only (not `pkg/metrics/histogram/`); a name \
+         said bare, then in backticks, is read as code; a component names its crate; a \
+         language's name and a name of two crates name nothing"
+    );
+    let widgets = got.iter().find(|m| m.0 == "widgets").expect("widgets");
+    assert_eq!(widgets.2, 7, "the line where it is written as code");
+}

@@ -438,13 +438,14 @@ impl Names {
             patterns.iter().any(|p| p.matches(path) || p.matches(probe))
         };
         let skipped = |path: &str| {
-            skip.iter().any(|f| {
-                let f = f.trim_end_matches('/');
-                !f.is_empty()
-                    && path
-                        .strip_prefix(f)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-            })
+            vendored(path)
+                || skip.iter().any(|f| {
+                    let f = f.trim_end_matches('/');
+                    !f.is_empty()
+                        && path
+                            .strip_prefix(f)
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+                })
         };
         // Outside the record's ports: a port of another language.
         let elsewhere = |path: &str| -> bool {
@@ -514,12 +515,20 @@ impl Names {
                 // `nodebuilder/node.go`); a file named by it is its own.
                 // Not a top-level folder or a package: a module of the project is what its
                 // name says (`event-bus/` for `EventBus`, though an event store defines one).
+                // Likewise a source file named by it that does not define it, where one other
+                // file defines the type (`08-wasm/types/client_message.go` beside the
+                // `ClientMessage` interface of `core/exported/client.go`): the name is the
+                // type's; the file is about one of its uses.
+                let function = defined.1.contains(name);
                 let other = match (found.as_slice(), defs.as_slice()) {
+                    ([f], [d]) if !f.path.ends_with('/') => {
+                        !function && definition_source(&f.path) && f.path != d.path
+                    }
                     ([f], [d]) => {
                         let folder = f.path.trim_end_matches('/');
                         let module = d.path.ends_with(".rs")
                             && d.path.rsplit_once('.').map(|(s, _)| s) == Some(folder);
-                        f.path.ends_with('/') && !f.named && !d.path.starts_with(&f.path) && !module
+                        !f.named && !d.path.starts_with(&f.path) && !module
                     }
                     _ => false,
                 };
@@ -704,6 +713,7 @@ impl Names {
             Kind::Once | Kind::Language | Kind::Type => return Vec::new(),
             Kind::Value => return self.value(term),
             Kind::Unit => return self.unit(term),
+            Kind::Controller => return self.controller(term),
             Kind::Command => return self.command(term),
             Kind::Link => return self.linked(&term.text),
             _ => {}
@@ -1082,6 +1092,43 @@ impl Names {
             .collect()
     }
 
+    /// What a [`Kind::Controller`] names: the one folder of its name (or spelled by its two
+    /// words, "Node Health" → `node/health/`) below a folder of controllers or reconcilers
+    /// (`internal/controller/protection/usage/` for "the Usage controller"), holding code.
+    fn controller(&self, term: &Term) -> Vec<&Entry> {
+        let mut found: Vec<&Entry> = self
+            .by_key
+            .get(&key(&term.text))
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.entries[n as usize])
+            .collect();
+        if term.text.contains(' ') {
+            found.extend(self.spelled(&term.text));
+        }
+        found.retain(|e| {
+            let parts: Vec<&str> = e.path.trim_end_matches('/').split('/').collect();
+            e.path.ends_with('/')
+                && !e.path.starts_with('.')
+                && !in_tests(&e.path)
+                && self.holds_code(e)
+                && parts[..parts.len() - 1].iter().any(|p| {
+                    matches!(
+                        p.to_ascii_lowercase().as_str(),
+                        "controller" | "controllers" | "reconciler" | "reconcilers"
+                    )
+                })
+        });
+        found.dedup_by(|a, b| a.path == b.path);
+        // Of two controllers of the name, the one nearest the top of its folder of controllers
+        // (`reconcilers/machineset/`, not `reconcilers/topology/machineset/`).
+        let depth = |e: &Entry| e.path.matches('/').count();
+        if let Some(least) = found.iter().map(|e| depth(e)).min() {
+            found.retain(|e| depth(e) == least);
+        }
+        found
+    }
+
     /// What a word the prose calls a component, a crate, a package or a module names
     /// ([`Kind::Unit`]): the one folder of its name holding a package's manifest or Go's code
     /// (`components/suggest/` for "the Suggest component"), bar tests and hidden folders.
@@ -1143,22 +1190,31 @@ impl Names {
             .collect();
         let found = crate::util::parallel_map(&files, |(n, path)| {
             let bytes = read(path)?;
-            let names = definitions_in(&bytes, path, &wanted)
+            let mut names = definitions_in(&bytes, path, &wanted)
                 .into_iter()
                 .filter(|name| named_by_its_file(name, path))
-                .collect::<Vec<String>>();
+                .map(|name| (name, false))
+                .collect::<Vec<(String, bool)>>();
+            for name in functions_in(&bytes, path, &wanted) {
+                if !names.iter().any(|(n, _)| *n == name) {
+                    names.push((name, true));
+                }
+            }
             (!names.is_empty()).then_some((*n, names))
         });
-        let mut out: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut out = Defined::default();
         for (n, names) in found.into_iter().flatten() {
-            for name in names {
-                let at = out.entry(name).or_default();
+            for (name, function) in names {
+                let at = out.0.entry(name.clone()).or_default();
                 if !at.contains(&n) {
                     at.push(n);
                 }
+                if function {
+                    out.1.insert(name);
+                }
             }
         }
-        Defined(out)
+        out
     }
 
     /// The folder "the X directory" names: the one folder of that name, bar hidden ones, tests
@@ -1243,10 +1299,10 @@ impl Names {
     }
 }
 
-/// The source files defining each type name the records say, by the name as written:
-/// [`Names::defined`].
+/// The source files defining each type name the records say, by the name as written, and
+/// the names of those that are Go functions: [`Names::defined`].
 #[derive(Debug, Default)]
-pub struct Defined(HashMap<String, Vec<u32>>);
+pub struct Defined(HashMap<String, Vec<u32>>, HashSet<String>);
 
 /// The name of a type a term may name by its definition: a name in backticks or in prose
 /// starting with a capital and holding a lower-case letter (`ControllerConfig`, `Node`;
@@ -1305,7 +1361,7 @@ fn definition_regex() -> &'static regex::bytes::Regex {
 /// or C#, whose public types lie in files of their own names (found by name already: a
 /// type defined in another's file there is a nested or a private one).
 fn definition_source(path: &str) -> bool {
-    if path.ends_with('/') || !is_source(path) || in_tests(path) {
+    if path.ends_with('/') || !is_source(path) || in_tests(path) || generated(path) {
         return false;
     }
     let lower = path.to_ascii_lowercase();
@@ -1357,6 +1413,58 @@ fn named_by_its_file(name: &str, path: &str) -> bool {
 /// The names of `wanted` defined in the file `path`'s `bytes` ([`definition_regex`]): at the
 /// line's start (Ruby's classes nest in modules: indented up to two levels), and in Go's
 /// code not an alias (`type X = other.X` only names another package's type).
+/// The exported Go functions of the names `wanted` that `bytes` (the file at `path`) defines
+/// (`func NewRequirementWithFlexibility(`): package-level functions of three words or more,
+/// whose names are written for them alone, so their files need not be named by them. Not
+/// methods (a receiver's `UpdateClient`, `GetStatus`: many types define them), nor in
+/// generated files (`tx.pb.go`).
+fn functions_in(bytes: &[u8], path: &str, wanted: &HashSet<&str>) -> Vec<String> {
+    if !path.ends_with(".go") || generated(path) {
+        return Vec::new();
+    }
+    static RE: std::sync::OnceLock<regex::bytes::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::bytes::Regex::new(r"(?m)^func[ \t]+([A-Z][A-Za-z0-9_]*)[ \t]*[\[(]").expect("regex")
+    });
+    let mut out: Vec<String> = Vec::new();
+    for c in re.captures_iter(bytes) {
+        let Some(name) = c
+            .get(1)
+            .and_then(|m| std::str::from_utf8(m.as_bytes()).ok())
+        else {
+            continue;
+        };
+        if words_of(name).len() >= 3 && wanted.contains(name) && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// A file a tool wrote from another (`tx.pb.go`, `zz_generated.deepcopy.go`).
+fn generated(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    [
+        ".pb.",
+        ".pulsar.",
+        "_pb2.",
+        ".connect.",
+        "zz_generated",
+        "_gen.",
+        ".gen.",
+    ]
+    .iter()
+    .any(|g| file.contains(g))
+}
+
+/// Whether `path` is another project's code kept in this tree (Go's `vendor/`,
+/// `node_modules/`): no record here is about it. Not `third-party/`, where some projects keep
+/// their own integrations (James's `third-party/rspamd/`).
+fn vendored(path: &str) -> bool {
+    path.split('/')
+        .any(|part| matches!(part, "vendor" | "vendored" | "node_modules"))
+}
+
 fn definitions_in(bytes: &[u8], path: &str, wanted: &HashSet<&str>) -> Vec<String> {
     let re = definition_regex();
     let go = path.ends_with(".go");
@@ -1660,7 +1768,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Command => 7,
         Kind::Link => 9,
-        Kind::Value | Kind::Unit => 6,
+        Kind::Value | Kind::Unit | Kind::Controller => 6,
         Kind::Type => 7,
         Kind::Name | Kind::Once | Kind::Language => 5,
     };

@@ -60,6 +60,10 @@ pub enum Kind {
     /// may name only the one source file that defines a type of that name
     /// (`type Optional[T any] struct`).
     Type,
+    /// A name the prose calls a controller ("the Usage controller", "the `trigger`
+    /// controller", "the Node Health controller"): it may name only the one folder of that
+    /// name in a folder of controllers (`internal/controller/protection/usage/`).
+    Controller,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -264,6 +268,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             Kind::Folder => format!("folder:{k}"),
             Kind::Unit => format!("unit:{k}"),
             Kind::Type => format!("type:{k}"),
+            Kind::Controller => format!("controller:{k}"),
             _ => k,
         };
         // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
@@ -411,6 +416,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 push(word, i, kind, &mut out, &mut seen, &mut code);
             }
         }
+        for name in controllers(&prose) {
+            if !title_words.contains(&key(&name)) {
+                push(&name, i, Kind::Controller, &mut out, &mut seen, &mut code);
+            }
+        }
         for phrase in phrases(&prose) {
             let k = singular(&key(&phrase));
             let at = said.entry(k).or_insert((phrase, i, 0));
@@ -464,6 +474,29 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         }
         if term.kind == Kind::Code {
             term.coded = spans_said.get(&key(&term.text)).copied().unwrap_or(0);
+        }
+    }
+    // A name in backticks the prose calls a controller (`` the `trigger` controller ``).
+    let called: Vec<(String, u32)> = out
+        .iter()
+        .filter(|t| {
+            t.kind == Kind::Code
+                && t.nouns
+                    .iter()
+                    .any(|n| CONTROLLER_NOUNS.contains(&n.as_str()))
+        })
+        .map(|t| (t.text.clone(), t.line))
+        .collect();
+    for (text, line) in called {
+        let k = format!("controller:{}", key(&text));
+        if seen.insert(k) {
+            out.push(Term {
+                text,
+                line,
+                kind: Kind::Controller,
+                nouns: Vec::new(),
+                coded: 0,
+            });
         }
     }
     for language in languages {
@@ -601,6 +634,50 @@ const UNIT_NOUNS: &[&str] = &[
     "plugin",
     "extension",
 ];
+
+/// The nouns that say the name before them is a controller's (a Kubernetes operator's
+/// reconciling loop, each in a folder of its name among the controllers), as a key.
+const CONTROLLER_NOUNS: &[&str] = &["controller", "reconciler"];
+
+/// The names `prose` calls controllers: a word (or a capitalised word after another, "Node
+/// Health") right before "controller" or "reconciler" ("the Usage controller", "the
+/// WatchOperation controller"). Not a common word, a placeholder or a language's name.
+fn controllers(prose: &str) -> Vec<String> {
+    let words: Vec<&str> = prose.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for (at, pair) in words.windows(2).enumerate() {
+        let noun = pair[1].trim_end_matches([',', '.', ';', ':', ')', '!', '?', '\'']);
+        let noun = noun.strip_suffix("'s").unwrap_or(noun).to_ascii_lowercase();
+        let noun = noun.strip_suffix('s').unwrap_or(&noun);
+        if !CONTROLLER_NOUNS.contains(&noun) {
+            continue;
+        }
+        let word = pair[0];
+        let k = key(word);
+        let plain = |w: &str| {
+            w.len() >= 3
+                && w.chars().all(|c| c.is_ascii_alphanumeric())
+                && w.starts_with(|c: char| c.is_ascii_alphabetic())
+                && !is_stop(&key(w))
+                && !is_placeholder(w)
+        };
+        if !plain(word)
+            || LANGUAGE_PORTS
+                .iter()
+                .any(|(port, said)| *port == k || said.contains(&k.as_str()))
+        {
+            continue;
+        }
+        let capital = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
+        match at.checked_sub(1).map(|b| words[b]) {
+            Some(before) if capital(word) && capital(before) && plain(before) => {
+                out.push(format!("{before} {word}"));
+            }
+            _ => out.push(word.to_string()),
+        }
+    }
+    out
+}
 
 /// The nouns that say a capitalised word before them names a type.
 const TYPE_NOUNS: &[&str] = &[

@@ -54,3 +54,4 @@ mod mentions_precision;
 
 // Code mentions: types by their definitions, listed modules, components (issue 20, ADR-0017).
 mod mentions_definitions;
+mod mentions_functions;

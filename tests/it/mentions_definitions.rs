@@ -9,7 +9,7 @@ use serde_json::Value;
 const DATE: &str = "2025-03-05T10:00:00Z";
 
 /// A repository holding `files`, committed.
-fn repo(files: &[(&str, &str)]) -> GitRepo {
+pub(crate) fn repo(files: &[(&str, &str)]) -> GitRepo {
     let g = GitRepo::new();
     for (path, body) in files {
         g.write(path, body);
@@ -45,15 +45,28 @@ fn mentions(g: &GitRepo, id: &str) -> Vec<(String, String, u64, f64)> {
         .collect()
 }
 
+/// The `(term, path)` of each of a record's `code_mentions` (a record of `--json`'s).
+pub(crate) fn term_paths(record: &Value) -> Vec<(String, String)> {
+    record["code_mentions"]
+        .as_array()
+        .expect("code_mentions")
+        .iter()
+        .map(|m| {
+            let text = |k: &str| m[k].as_str().unwrap_or("").to_string();
+            (text("term"), text("path"))
+        })
+        .collect()
+}
+
 /// The `(term, path)` pairs of [`mentions`].
-fn named(g: &GitRepo, id: &str) -> Vec<(String, String)> {
+pub(crate) fn named(g: &GitRepo, id: &str) -> Vec<(String, String)> {
     mentions(g, id)
         .into_iter()
         .map(|(t, p, _, _)| (t, p))
         .collect()
 }
 
-fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(crate) fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect()

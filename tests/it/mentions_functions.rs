@@ -1,0 +1,194 @@
+//! Code mentions by Go functions, types over files named like them, vendored code and
+//! controllers (CONTRACT.md §11, ADR-0017's seventh amendment; issue 20's eighth round).
+
+use crate::git::GitRepo;
+use crate::mentions_definitions::{named, pairs, repo, term_paths};
+use serde_json::Value;
+
+/// A Go module shaped like a Cosmos chain's: keepers, generated protobuf code, an interface
+/// in `exported/`, a light client's file named like that interface, and a vendored dependency.
+fn chain(record: &str) -> GitRepo {
+    repo(&[
+        ("docs/adr/0001-escrow.md", record),
+        (
+            "modules/transfer/keeper/escrow.go",
+            "package keeper\n\nfunc NewTotalEscrowTracker(store Store) *Tracker {\n\treturn nil\n}\n",
+        ),
+        // A method: many types define one of the name (`UpdateClient`), so it names nothing.
+        (
+            "modules/client/keeper/client.go",
+            "package keeper\n\nfunc (k *Keeper) UpdateClientState(ctx Context, id string) error {\n\treturn nil\n}\n",
+        ),
+        // Generated stubs define functions again: never the function meant.
+        (
+            "modules/transfer/types/tx.pb.go",
+            "package types\n\nfunc RegisterMsgServiceHandler(s Server) {\n}\n\ntype MsgTransfer struct {\n}\n",
+        ),
+        // Two definitions of a function: ambiguous.
+        ("modules/a/address.go", "package a\n\nfunc NewEscrowAddress() {}\n"),
+        ("modules/b/address.go", "package b\n\nfunc NewEscrowAddress() {}\n"),
+        // A function of two words: said as often as any method's name.
+        ("modules/c/send.go", "package c\n\nfunc SendPacket() {}\n"),
+        (
+            "modules/core/exported/client.go",
+            "package exported\n\ntype ClientMessage interface {\n\tClientType() string\n}\n",
+        ),
+        (
+            "modules/light-clients/wasm/types/client_message.go",
+            "package types\n\nfunc (m ClientMessage) ClientType() string { return \"wasm\" }\n",
+        ),
+        (
+            "vendor/github.com/acme/user/user_id.go",
+            "package user\n\ntype UserID string\n",
+        ),
+        ("go.mod", "module example.com/chain\n"),
+    ])
+}
+
+#[test]
+fn a_go_function_of_three_words_names_the_one_file_defining_it() {
+    let g = chain(
+        "# 1. Total escrow\n\nStatus: accepted\n\n## Decision\n\n\
+         Build the tracker with `NewTotalEscrowTracker` whenever tokens move.\n\
+         `UpdateClientState` emits the new event.\n\
+         `RegisterMsgServiceHandler` is unchanged, and so are `NewEscrowAddress` and\n\
+         `SendPacket`. The `MsgTransfer` message gains a memo.\n",
+    );
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[(
+            "NewTotalEscrowTracker",
+            "modules/transfer/keeper/escrow.go"
+        )]),
+        "not a method, not generated code (`tx.pb.go`), not a name two files define or of two words"
+    );
+}
+
+#[test]
+fn a_function_in_a_code_block_is_an_example() {
+    let g = chain(
+        "# 1. Trackers\n\nStatus: accepted\n\n## Decision\n\nAs below.\n\n\
+         ```go\nt := NewTotalEscrowTracker(store)\n```\n",
+    );
+    assert_eq!(named(&g, "ADR-0001"), pairs(&[]));
+}
+
+#[test]
+fn a_type_names_its_definition_over_a_file_named_like_it_that_does_not_define_it() {
+    let g = chain(
+        "# 1. Client messages\n\nStatus: accepted\n\n## Decision\n\n\
+         Merge the headers into one `ClientMessage` interface.\n",
+    );
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[("ClientMessage", "modules/core/exported/client.go")]),
+        "the file named like the type only implements it"
+    );
+}
+
+#[test]
+fn vendored_code_is_never_mentioned() {
+    let g = chain(
+        "# 1. Users\n\nStatus: accepted\n\n## Decision\n\nRead the `UserID` from the header.\n",
+    );
+    assert_eq!(named(&g, "ADR-0001"), pairs(&[]));
+    // Without the vendor folder the same name is this repository's own code.
+    let own = repo(&[
+        (
+            "docs/adr/0001-users.md",
+            "# 1. Users\n\nStatus: accepted\n\n## Decision\n\nRead the `UserID` from the header.\n",
+        ),
+        (
+            "pkg/user/user_id.go",
+            "package user\n\ntype UserID string\n",
+        ),
+    ]);
+    assert_eq!(
+        named(&own, "ADR-0001"),
+        pairs(&[("UserID", "pkg/user/user_id.go")])
+    );
+}
+
+/// The `(term, path)` of each code mention of the one record in `design/`, cert-manager's and
+/// crossplane's record folder.
+fn designed(g: &GitRepo) -> Vec<(String, String)> {
+    let run = g.run(&["--docs", "design", "--json"]);
+    run.assert_finished();
+    let j: Value = run.json();
+    term_paths(&j["records"][0])
+}
+
+/// A Kubernetes operator's tree: controllers in folders of their names below a folder of
+/// controllers, a webhook of the same name beside them.
+fn operator(record: &str) -> GitRepo {
+    repo(&[
+        ("design/usage.md", record),
+        (
+            "internal/controller/protection/usage/reconciler.go",
+            "package usage\n",
+        ),
+        (
+            "internal/webhook/protection/usage/handler.go",
+            "package usage\n",
+        ),
+        (
+            "pkg/controllers/node/health/controller.go",
+            "package health\n",
+        ),
+        (
+            "pkg/controller/certificates/trigger/trigger_controller.go",
+            "package trigger\n",
+        ),
+        ("pkg/util/trigger/trigger.go", "package trigger\n"),
+        // Deeper among the controllers: the other one of the name is meant.
+        (
+            "pkg/controller/topology/certificates/trigger/trigger.go",
+            "package trigger\n",
+        ),
+        ("go.mod", "module example.com/operator\n"),
+    ])
+}
+
+#[test]
+fn the_x_controller_names_the_folder_of_that_controller() {
+    let g = operator(
+        "# Protecting resources in use\n\n## Proposal\n\n\
+         The Usage controller adds a finalizer.\n\
+         The Node Health controller terminates broken nodes.\n\
+         The `trigger` controller will not interfere.\n",
+    );
+    assert_eq!(
+        designed(&g),
+        pairs(&[
+            ("Usage", "internal/controller/protection/usage/"),
+            ("Node Health", "pkg/controllers/node/health/"),
+            ("trigger", "pkg/controller/certificates/trigger/"),
+        ]),
+        "not the webhook's `usage/`, not `pkg/util/trigger/`, not the deeper `trigger/`"
+    );
+    // `why` on the controller's file names the record, as a mention.
+    let why = g.run(&[
+        "--docs",
+        "design",
+        "why",
+        "internal/controller/protection/usage/reconciler.go",
+        "--json",
+    ]);
+    why.assert_finished();
+    let q: Value = why.json();
+    assert_eq!(q["query"]["mentioned_by"][0]["term"], "Usage", "{q:#}");
+    assert!(
+        q["query"]["decisions"]
+            .as_array()
+            .is_some_and(|d| d.is_empty()),
+        "{q:#}"
+    );
+}
+
+#[test]
+fn a_word_before_controller_said_in_passing_names_no_folder_elsewhere() {
+    // "the main controller": a common word; "Helm controller": no folder of it.
+    let g =
+        operator("# Helm\n\n## Proposal\n\nThe Helm controller and the main controller stay.\n");
+    assert_eq!(designed(&g), pairs(&[]));
+}

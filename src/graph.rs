@@ -69,8 +69,15 @@ impl<'a> Resolver<'a> {
         if let Some(id) = self.by_path.get(target) {
             return Some(id.to_string());
         }
+        // A link to a record's own folder (`../0004-x/`) is a link to the record in it.
         if !target.to_ascii_lowercase().ends_with(".md") {
-            return None;
+            let folder = target.trim_end_matches('/');
+            return ["README.md", "readme.md", "Readme.md"]
+                .iter()
+                .find_map(|readme| {
+                    let id = self.by_path.get(format!("{folder}/{readme}").as_str())?;
+                    Some(id.to_string())
+                });
         }
         let name = target.rsplit('/').next().unwrap_or(target);
         let in_records = self.in_record_folder(target).is_some();

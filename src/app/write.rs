@@ -6,7 +6,7 @@
 
 use super::error::{Error, Result};
 use super::Session;
-use crate::fs::discover::{is_record_name, record_folders};
+use crate::fs::discover::{is_record_name, numbered_folder_name, record_folders};
 use crate::fs::root::query_path;
 use crate::model::{FileDiff, Hunk, Status, WriteReport, Written};
 use crate::parse::{normalise_status, parse_head, Head};
@@ -65,6 +65,26 @@ fn check_date(date: Option<&str>) -> Result<String> {
     }
 }
 
+/// The `README.md` (any case) of a record in a folder of its own, `{folder}/{name}/`, when
+/// there is one, root-relative.
+fn own_folder_readme(root: &Path, folder: &str, name: &str) -> Option<String> {
+    ["README.md", "readme.md", "Readme.md"]
+        .iter()
+        .map(|r| format!("{folder}/{name}/{r}"))
+        .find(|rel| root.join(rel).is_file())
+}
+
+/// The file of a record named `name` in a listing of `folder` ([`Listings::records`]): the
+/// file itself, or the `README.md` of the folder the name stands for.
+fn listed_file(root: &Path, folder: &str, name: &str) -> String {
+    let file = format!("{folder}/{name}");
+    if root.join(&file).is_file() {
+        return file;
+    }
+    let stem = name.strip_suffix(".md").unwrap_or(name);
+    own_folder_readme(root, folder, stem).unwrap_or(file)
+}
+
 /// The record file names directly in `folder` (root-relative), in the directory's order:
 /// nothing that reads them depends on their order, and sorting 5,000 names cost more than
 /// listing them (ADR-0013).
@@ -97,12 +117,26 @@ impl Listings {
             .filter(|n| !n.is_empty()))
     }
 
-    /// The record file names directly in `folder`.
-    fn records(&mut self, root: &Path, folder: &str) -> Result<Vec<&str>> {
-        Ok(self
-            .all(root, folder)?
-            .filter(|n| is_record_name(n))
-            .collect())
+    /// The record names directly in `folder`: its record files, and each record in a folder
+    /// of its own (`0013-x/README.md`, `fs::discover::is_folder_record`) by its folder's name
+    /// as a file's (`0013-x.md`), so that it counts for the next number and the naming.
+    fn records(&mut self, root: &Path, folder: &str) -> Result<Vec<String>> {
+        let mut out: Vec<String> = Vec::new();
+        let mut own: Vec<String> = Vec::new();
+        for n in self.all(root, folder)? {
+            if is_record_name(n) {
+                out.push(n.to_string());
+            } else if !n.contains('.') && numbered_folder_name(n) {
+                own.push(n.to_string());
+            }
+        }
+        for n in own {
+            let as_file = format!("{n}.md");
+            if !out.contains(&as_file) && own_folder_readme(root, folder, &n).is_some() {
+                out.push(as_file);
+            }
+        }
+        Ok(out)
     }
 
     /// Lists every folder again when next asked.
@@ -423,7 +457,7 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         }
     }
     let folder = match (&args.folder, olds.first()) {
-        (None, Some((old, _))) => parent_folder(&old.path).to_string(),
+        (None, Some((old, _))) => home_folder(&old.path).to_string(),
         (f, _) => target_folder(session, f.as_deref())?,
     };
     let status = match &args.status {
@@ -472,7 +506,8 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         if attempt > 1 {
             listings.forget();
         }
-        let survey = naming::survey(listings.records(&root, &folder)?);
+        let listed = listings.records(&root, &folder)?;
+        let survey = naming::survey(listed.iter().map(String::as_str));
         let naming = survey
             .naming
             .clone()
@@ -482,19 +517,29 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         for other in record_folders(&root, &session.options().docs)? {
             if other != folder && Prefix::for_folder(&other) == prefix {
                 if let Ok(more) = listings.records(&root, &other) {
-                    highest = highest.max(naming::highest_number(more));
+                    highest = highest.max(naming::highest_number(more.iter().map(String::as_str)));
                 }
             }
         }
         // The first try and the first retry take the number after the highest listed.
         let number = highest + attempt.max(2) as u64 - 1;
         let name = naming.file_name(number, &date, title);
-        let path = format!("{folder}/{name}");
-        let exemplar = survey
+        let newest = survey
             .newest
             .as_ref()
-            .map(|n| read_text(&root, &format!("{folder}/{n}")))
-            .transpose()?;
+            .map(|n| listed_file(&root, &folder, n));
+        // The newest record in a folder of its own: so is the new one (`0014-x/README.md`).
+        let own_folder = newest
+            .as_ref()
+            .is_some_and(|f| crate::fs::discover::is_folder_record(f, &folder));
+        let path = if own_folder {
+            let stem = name.strip_suffix(".md").unwrap_or(&name);
+            let readme = newest.as_deref().and_then(|f| f.rsplit('/').next());
+            format!("{folder}/{stem}/{}", readme.unwrap_or("README.md"))
+        } else {
+            format!("{folder}/{name}")
+        };
+        let exemplar = newest.as_ref().map(|f| read_text(&root, f)).transpose()?;
         let mut keys = CorpusKeys::default();
         for (old, _) in &olds {
             keys.learn(&old.text);
@@ -517,12 +562,12 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             supersedes: olds
                 .iter()
                 .filter(|(_, s)| *s)
-                .map(|(o, _)| link_to(&folder, o))
+                .map(|(o, _)| link_to(parent_folder(&path), o))
                 .collect(),
             amends: olds
                 .iter()
                 .filter(|(_, s)| !*s)
-                .map(|(o, _)| link_to(&folder, o))
+                .map(|(o, _)| link_to(parent_folder(&path), o))
                 .collect(),
             governs: governs.clone(),
         };
@@ -567,6 +612,22 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             }
             break;
         }
+        // A record in a folder of its own takes its number by making the folder: two writers
+        // at once can't both make it.
+        if own_folder {
+            let dir = parent_folder(&path);
+            match std::fs::create_dir(root.join(dir)) {
+                Ok(()) => {}
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::AlreadyExists
+                        && numbered
+                        && attempt < 20 =>
+                {
+                    continue
+                }
+                Err(e) => return Err(refuse(format!("cannot create {dir}/: {e}"))),
+            }
+        }
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -575,7 +636,7 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             Ok(mut file) => {
                 use std::io::Write;
                 if let Err(e) = file.write_all(text.as_bytes()) {
-                    let _ = std::fs::remove_file(root.join(&path));
+                    remove_created(&root, &path, own_folder);
                     return Err(refuse(format!("cannot write {path}: {e}")));
                 }
                 break;
@@ -589,17 +650,43 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
                     parsed.id
                 )))
             }
-            Err(e) => return Err(refuse(format!("cannot create {path}: {e}"))),
+            Err(e) => {
+                if own_folder {
+                    let _ = std::fs::remove_dir(root.join(parent_folder(&path)));
+                }
+                return Err(refuse(format!("cannot create {path}: {e}")));
+            }
         }
     }
     let created = plans[0].path.clone();
+    let own_folder = crate::fs::discover::is_folder_record(&created, &folder);
     let mut report = finish(&root, &plans, args.dry_run).inspect_err(|_| {
         if !args.dry_run {
-            let _ = std::fs::remove_file(root.join(&created));
+            remove_created(&root, &created, own_folder);
         }
     })?;
     report.notes = notes;
     Ok(report)
+}
+
+/// The folder a record sits in beside the others: its file's, or for a record in a folder of
+/// its own (`rfcs/0004-x/README.md`), the folder above (`rfcs`).
+fn home_folder(path: &str) -> &str {
+    let dir = parent_folder(path);
+    let up = parent_folder(dir);
+    if crate::fs::discover::is_folder_record(path, up) {
+        up
+    } else {
+        dir
+    }
+}
+
+/// Takes back a record file this write created, and the folder of its own it made for it.
+fn remove_created(root: &Path, path: &str, own_folder: bool) {
+    let _ = std::fs::remove_file(root.join(path));
+    if own_folder {
+        let _ = std::fs::remove_dir(root.join(parent_folder(path)));
+    }
 }
 
 /// Writes the plans' edits (the new file is already created), and reports every file.

@@ -191,9 +191,45 @@ pub fn is_record_name(name: &str) -> bool {
     !own_word("template") && !placeholder
 }
 
+/// Whether a file in a record folder is a record in a folder of its own: a `README.md` (any
+/// case) directly in a folder below the record folder whose name starts with the record's
+/// number (`rfcs/0001-authorization/README.md`, `keps/sig-node/1234-x/README.md`,
+/// `rfcs/RFC-0007-x/README.md`), as flux2 and Kubernetes' enhancement proposals keep them.
+/// The folder names the record (its id and date, as a file name would); the reference leaves
+/// every other `README.md` out.
+pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
+    let Some((dir, name)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    let below = record_folder.is_empty()
+        || dir
+            .strip_prefix(record_folder)
+            .is_some_and(|r| r.starts_with('/'));
+    if !name.eq_ignore_ascii_case("readme.md") || !below {
+        return false;
+    }
+    numbered_folder_name(dir.rsplit('/').next().unwrap_or(dir))
+}
+
+/// A folder name that starts with a record's number: digits, or a kind word and digits
+/// (`0001-x`, `2021-05-04-x`, `RFC-0007-x`, `adr_12_x`), followed by a separator or nothing.
+pub fn numbered_folder_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let mut rest = lower.as_str();
+    for kind in ["adr", "rfc", "kep", "dr"] {
+        if let Some(r) = rest.strip_prefix(kind) {
+            rest = r.trim_start_matches(['-', '_', ' ']);
+            break;
+        }
+    }
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'-' | b'_' | b'.'))
+}
+
 /// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a
 /// record `X.md` (chapters, appendices, at any depth below it) are parts of that record, not
-/// records of their own.
+/// records of their own; so are the other `.md` files in a record's own folder
+/// ([`is_folder_record`]).
 fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
     let records: std::collections::HashSet<String> = files.iter().map(|f| f.rel.clone()).collect();
     files.retain(|f| {
@@ -209,6 +245,13 @@ fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
                 break;
             }
             if records.contains(&format!("{parent}.md")) {
+                return false;
+            }
+            let own = ["README.md", "readme.md", "Readme.md"]
+                .iter()
+                .map(|r| format!("{parent}/{r}"))
+                .find(|r| records.contains(r));
+            if own.is_some_and(|r| r != f.rel) {
                 return false;
             }
             dir = parent;
@@ -283,11 +326,12 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
                 dirs.push(rel_of(root, entry.path()));
                 continue;
             }
-            if !is_record_name(name) {
+            let rel = rel_of(root, entry.path());
+            if !is_record_name(name) && !is_folder_record(&rel, folder) {
                 continue;
             }
             files.push(Found {
-                rel: rel_of(root, entry.path()),
+                rel,
                 link: entry.path_is_symlink(),
             });
         }

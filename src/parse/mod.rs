@@ -11,7 +11,7 @@ mod replaced;
 mod roles;
 mod scope;
 
-pub use fields::{normalise_status, StatusAt};
+pub use fields::{normalise_status, record_stem, StatusAt};
 pub use guide::{parse_guide, Guide};
 pub use record::{name_id, parse_head, parse_text, status_in, Head};
 
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 16;
+pub const PARSER_VERSION: u32 = 17;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

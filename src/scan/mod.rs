@@ -317,10 +317,14 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
         })
         .collect();
     parsed.retain(|p| {
-        let name = p.path.rsplit('/').next().unwrap_or(&p.path);
-        let template = name.starts_with("0000-") && p.placeholders;
+        // The name that stands for the record: a record in a folder of its own is named by
+        // the folder (`rfcs/RFC-0000/README.md`).
+        let stem = parse::record_stem(&p.path);
+        let zero = stem.starts_with("0000-")
+            || parse::name_id(stem, p.prefix)
+                .is_some_and(|id| crate::text::ids::number_of(&id) == Some(0));
+        let template = zero && p.placeholders;
         // A name with a number or a date (`0024-x.md`) says it is a record, heading or not.
-        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
         let named = parse::name_id(stem, p.prefix).is_some();
         !template && (!p.bare || named || linked.contains(&p.path))
     });

@@ -80,3 +80,139 @@ fn a_spec_with_its_own_status_and_a_record_citing_the_successor_too_are_not_flag
         "docs/adr/0005-cite-the-old-one.md".to_string()
     )));
 }
+
+/// flux2's and the Kubernetes enhancement proposals' layout: each record is the `README.md` of a
+/// folder of its own named by its number (`rfcs/0001-authorization/README.md`).
+fn own_folder_root() -> crate::fixture::Fixture {
+    let f = crate::fixture::empty_root();
+    let files: [(&str, &str); 8] = [
+        (
+            "rfcs/README.md",
+            "# Flux RFCs\n\nThe index of every RFC: [RFC-0001](0001-authorization/README.md).\n",
+        ),
+        (
+            "rfcs/RFC-0000/README.md",
+            "# RFC-NNNN Title\n\n**Status:** provisional\n\n## Summary\n\nx\n",
+        ),
+        (
+            "rfcs/0001-authorization/README.md",
+            "# RFC-0001 Memorandum on Flux Authorization\n\n**Status:** implemented\n\n\
+             **Creation date:** 2021-11-02\n\n## Summary\n\nHow Flux decides what is allowed.\n",
+        ),
+        (
+            "rfcs/0002-helm-oci/README.md",
+            "# RFC-0002 Flux OCI support for Helm\n\n**Status:** implemented\n\n\
+             **Creation date:** 2022-03-30\n\n## Summary\n\nBuilds on \
+             [the authorization memo](../0001-authorization/) and changes `internal/oci/`.\n",
+        ),
+        (
+            "rfcs/0002-helm-oci/notes.md",
+            "# Notes\n\nStatus: draft\n\nA chapter of RFC-0002, not a record.\n",
+        ),
+        (
+            "rfcs/0002-helm-oci/diagram.md",
+            "# 7. A diagram's caption\n\nStatus: Accepted\n",
+        ),
+        ("internal/oci/client.go", "package oci\n"),
+        (
+            "docs/design/overview/README.md",
+            "# Overview\n\nStatus: Accepted\n\nNot numbered: a guide to the designs.\n",
+        ),
+    ];
+    for (rel, text) in files {
+        f.write(rel, text.as_bytes());
+    }
+    f
+}
+
+#[test]
+fn a_readme_in_a_numbered_folder_of_its_own_is_that_record() {
+    let f = own_folder_root();
+    let out = f.run_json(&["check"]);
+    out.assert_code(0);
+    let doc = out.json();
+    let mut paths: Vec<String> = crate::fixture::records(&doc)
+        .iter()
+        .map(|r| r["path"].as_str().unwrap().to_string())
+        .collect();
+    paths.sort();
+    // Not the folder's index, nor the template, nor the parts beside a record's README, nor a
+    // README in a folder without a number.
+    assert_eq!(
+        paths,
+        [
+            "rfcs/0001-authorization/README.md",
+            "rfcs/0002-helm-oci/README.md"
+        ]
+    );
+    let one = record_at(&doc, "rfcs/0001-authorization/README.md");
+    assert_eq!(one["id"], "RFC-0001", "{one:#}");
+    assert_eq!(one["title"], "Memorandum on Flux Authorization", "{one:#}");
+    assert_eq!(one["status"], "implemented", "{one:#}");
+    let two = record_at(&doc, "rfcs/0002-helm-oci/README.md");
+    assert_eq!(two["id"], "RFC-0002", "{two:#}");
+    // A link to the record's folder is a link to the record.
+    assert_eq!(two["cites"], serde_json::json!(["RFC-0001"]), "{two:#}");
+    assert_eq!(
+        two["governs"],
+        serde_json::json!(["internal/oci/"]),
+        "{two:#}"
+    );
+    assert_eq!(
+        crate::fixture::findings(&doc),
+        Vec::<(String, String)>::new()
+    );
+    // And `why` answers from it.
+    let why = f.run_json(&["why", "internal/oci/client.go"]);
+    why.assert_code(0);
+    let ids: Vec<String> = why.json()["query"]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids, ["RFC-0002"]);
+}
+
+#[test]
+fn a_readme_directly_in_a_record_folder_is_still_not_a_record() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/adr/README.md",
+        b"# 1. Looks like a record\n\nStatus: Accepted\n",
+    );
+    f.write(
+        "docs/adr/0001-use-adrs.md",
+        b"# 1. Use ADRs\n\nStatus: Accepted\n",
+    );
+    let out = f.run_json(&["check"]);
+    out.assert_code(0);
+    assert_eq!(crate::fixture::ids(&out.json()), ["ADR-0001"]);
+}
+
+/// Kubernetes' enhancement proposals: `keps/sig-x/NNNN-name/README.md` beside a `kep.yaml`,
+/// read with `--docs keps`.
+#[test]
+fn kep_folders_below_a_group_folder_are_records() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "keps/sig-node/688-pod-overhead/README.md",
+        b"# KEP-688: Pod Overhead\n\n## Summary\n\nAccount for the sandbox.\n",
+    );
+    f.write(
+        "keps/sig-node/688-pod-overhead/kep.yaml",
+        b"status: implemented\n",
+    );
+    f.write("keps/sig-node/README.md", b"# SIG Node KEPs\n");
+    let out = f.run_json(&["check", "--docs", "keps"]);
+    let doc = out.json();
+    let paths: Vec<&str> = crate::fixture::records(&doc)
+        .iter()
+        .map(|r| r["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["keps/sig-node/688-pod-overhead/README.md"]);
+    let r = record_at(&doc, "keps/sig-node/688-pod-overhead/README.md");
+    // Its number is the folder's; "KEP" is no kind the reference knows, so the title keeps it.
+    assert_eq!(r["id"], "DR-0688", "{r:#}");
+    assert_eq!(r["title"], "KEP-688: Pod Overhead", "{r:#}");
+}

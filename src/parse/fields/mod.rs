@@ -373,7 +373,7 @@ pub(super) fn read_date(
 // ------------------------------------------------------------------ the file's name
 
 /// File names that say what a file is, not which record: the record is named by its folder.
-const GENERIC_NAMES: &[&str] = &["rfc", "adr", "design", "proposal", "decision"];
+const GENERIC_NAMES: &[&str] = &["rfc", "adr", "design", "proposal", "decision", "readme"];
 
 /// Folder names that hold many records: a generic file directly in one is not in a folder of
 /// its own.
@@ -394,10 +394,11 @@ const COLLECTION_FOLDERS: &[&str] = &[
 ];
 
 /// The name that stands for the record: its file stem, or, for a file with a generic name
-/// (`rfc.md`, `adr.md`, `design.md`, `proposal.md`, `decision.md`, any case) in a folder of its
+/// (`rfc.md`, `adr.md`, `design.md`, `proposal.md`, `decision.md`, any case, and the
+/// `README.md` discovery reads as a record only in a folder of its own) in a folder of its
 /// own, that folder's name (`docs/rfcs/2022-12-20-promql-in-rust/rfc.md` →
 /// `2022-12-20-promql-in-rust`).
-pub(super) fn record_stem(rel_path: &str) -> &str {
+pub fn record_stem(rel_path: &str) -> &str {
     let stem = file_stem(rel_path);
     if !GENERIC_NAMES.iter().any(|g| stem.eq_ignore_ascii_case(g)) {
         return stem;

@@ -341,3 +341,36 @@ fn edit_opens_the_editor_on_the_new_record() {
     run.assert_code(0);
     assert!(read(&f, "doc/adr/0003-use-redis.md").ends_with("## Consequences\nEdited.\n"));
 }
+
+/// flux2's layout: each record the `README.md` of a folder of its own. A new one takes the next
+/// number past them, in a folder of its own, from the newest one's form.
+#[test]
+fn records_in_folders_of_their_own_get_a_new_folder_of_their_own() {
+    let rfc = |n: u32, title: &str| {
+        format!("# RFC-{n:04} {title}\n\n**Status:** implemented\n\n**Creation date:** 2022-03-30\n\n## Summary\n\nx\n")
+    };
+    let f = root_with(&[
+        ("rfcs/README.md", "# RFCs\n\nThe index.\n"),
+        (
+            "rfcs/0001-authorization/README.md",
+            &rfc(1, "Authorization"),
+        ),
+        ("rfcs/0013-cli-plugins/README.md", &rfc(13, "CLI plugins")),
+    ]);
+    let dry = ok(
+        &f,
+        &["new", "Try folders", "--date", "2026-12-02", "--dry-run"],
+    );
+    assert!(
+        dry.contains("+++ b/rfcs/0014-try-folders/README.md"),
+        "{dry}"
+    );
+    assert!(!f.path("rfcs/0014-try-folders").exists(), "a dry run wrote");
+    let out = ok(&f, &["new", "Try folders", "--date", "2026-12-02"]);
+    assert_eq!(out, "created rfcs/0014-try-folders/README.md (RFC-0014)\n");
+    assert_eq!(
+        read(&f, "rfcs/0014-try-folders/README.md"),
+        "# RFC-0014 Try folders\n\n**Status:** proposed\n\n**Creation date:** 2026-12-02\n\n## Summary\n"
+    );
+    assert_eq!(check_findings(&f), Vec::<(String, String)>::new());
+}

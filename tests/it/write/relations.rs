@@ -322,3 +322,41 @@ fn madr_3_without_frontmatter_or_status_gets_status_lines() {
     );
     no_findings(&f);
 }
+
+/// Superseding a record in a folder of its own writes the new record beside it, in a folder of
+/// its own, and links each to the other's `README.md`.
+#[test]
+fn supersede_a_record_in_a_folder_of_its_own() {
+    let f = root_with(&[
+        (
+            "rfcs/0004-insecure-http/README.md",
+            "# RFC-0004 Block insecure HTTP\n\n**Status:** implementable\n\n## Summary\n\nx\n",
+        ),
+        (
+            "rfcs/0005-digests/README.md",
+            "# RFC-0005 Digests\n\n**Status:** implemented\n\n## Summary\n\nx\n",
+        ),
+    ]);
+    let out = ok(&f, &["supersede", "RFC-0004", "Block HTTP for good"]);
+    assert_eq!(
+        out,
+        "created rfcs/0006-block-http-for-good/README.md (RFC-0006)\n\
+         changed rfcs/0004-insecure-http/README.md (RFC-0004)\n"
+    );
+    assert!(
+        read(&f, "rfcs/0004-insecure-http/README.md").contains(
+            "**Status:** superseded by [RFC-0006](../0006-block-http-for-good/README.md)\n"
+        ),
+        "{}",
+        read(&f, "rfcs/0004-insecure-http/README.md")
+    );
+    let new = record_of(&f, "rfcs/0006-block-http-for-good/README.md");
+    assert_eq!(
+        new["supersedes"],
+        serde_json::json!(["RFC-0004"]),
+        "{new:#}"
+    );
+    let old = record_of(&f, "rfcs/0004-insecure-http/README.md");
+    assert_eq!(old["status"], "superseded", "{old:#}");
+    no_findings(&f);
+}

@@ -715,6 +715,7 @@ impl Names {
             Kind::Unit => return self.unit(term),
             Kind::Controller => return self.controller(term),
             Kind::Command => return self.command(term),
+            Kind::Invocation => return self.invocation(term),
             Kind::Link => return self.linked(&term.text),
             _ => {}
         }
@@ -1022,6 +1023,47 @@ impl Names {
             found.retain(|e| e.path.ends_with('/'));
         }
         found
+    }
+
+    /// The file a [`Kind::Invocation`] names: in the program's own folder in a folder of
+    /// commands (`cmd/flux/`, `internal/cmd/egctl/`), the one source file named by the
+    /// subcommand words joined (`flux push artifact` → `cmd/flux/push_artifact.go`), else by
+    /// the longest run of two of them or more from the first (`flux create source oci
+    /// podinfo` → `create_source_oci.go`, `podinfo` an argument). A single word names only a
+    /// command of one word (`flux trace`): the file of the first of several is the group's
+    /// (`flux list artifacts` is not `list.go`'s). Nothing when the program has no such folder.
+    fn invocation(&self, term: &Term) -> Vec<&Entry> {
+        let words: Vec<&str> = term.text.split(' ').collect();
+        let Some((program, subcommands)) = words.split_first() else {
+            return Vec::new();
+        };
+        let program = key(program);
+        let in_program = |e: &Entry| {
+            let mut parts = e.path.rsplit('/').skip(1);
+            !e.path.ends_with('/')
+                && parts.next().is_some_and(|p| key(p) == program)
+                && parts
+                    .next()
+                    .is_some_and(|p| COMMAND_FOLDERS.contains(&key(p).as_str()))
+                && !in_tests(&e.path)
+                && !leaf_stem(&e.path).ends_with("_test")
+        };
+        let fewest = if subcommands.len() == 1 { 1 } else { 2 };
+        for n in (fewest..=subcommands.len()).rev() {
+            let k = key(&subcommands[..n].concat());
+            let found: Vec<&Entry> = self
+                .by_key
+                .get(&k)
+                .into_iter()
+                .flatten()
+                .map(|&i| &self.entries[i as usize])
+                .filter(|e| in_program(e))
+                .collect();
+            if found.len() == 1 {
+                return found;
+            }
+        }
+        Vec::new()
     }
 
     /// The entry a product's name names: the one file or folder (bar tests, documentation
@@ -1587,7 +1629,7 @@ impl Vocabulary {
             || (term.kind == Kind::Code && term.text.contains('-'));
         !matches!(
             term.kind,
-            Kind::Folder | Kind::TitlePhrase | Kind::Command | Kind::Link
+            Kind::Folder | Kind::TitlePhrase | Kind::Command | Kind::Invocation | Kind::Link
         ) && !compound
             && self.words.contains(&vocabulary_key(term))
     }
@@ -1767,6 +1809,7 @@ fn confidence(term: &Term, matches: usize) -> f64 {
         Kind::Code => 7,
         Kind::Word | Kind::Phrase | Kind::TitlePhrase | Kind::Folder => 6,
         Kind::Command => 7,
+        Kind::Invocation => 9,
         Kind::Link => 9,
         Kind::Value | Kind::Unit | Kind::Controller => 6,
         Kind::Type => 7,

@@ -10,7 +10,7 @@ use super::{dedup, ParsedRecord, Ref};
 use crate::model::Status;
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
-use crate::text::markdown::{code_spans, lf, link_target, text_links, visible_lines};
+use crate::text::markdown::{code_spans, fenced_lines, lf, link_target, text_links, visible_lines};
 use crate::text::mentions::{blank_code_examples, prose_ids};
 use crate::text::{parent_folder, path};
 use regex::Regex;
@@ -164,7 +164,16 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         .iter()
         .position(|l| !title.is_empty() && l.contains(title.as_str()))
         .unwrap_or(0);
-    let terms = crate::text::terms::terms(&lines, &title, title_line);
+    let mut terms = crate::text::terms::terms(&lines, &title, title_line);
+    // The command lines a shell block shows being run (`flux push artifact …`).
+    for call in crate::text::terms::invocations(&fenced_lines(&all_lines, body_start)) {
+        if !terms
+            .iter()
+            .any(|t| t.kind == call.kind && t.text == call.text)
+        {
+            terms.push(call);
+        }
+    }
     // Citations named only as what the decision replaces; the rest, to tell a record cited
     // both ways (its frontmatter and code-span paths cite it otherwise too).
     let (replaced, mut cited_otherwise) =

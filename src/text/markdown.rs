@@ -17,7 +17,22 @@ pub fn lf(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The body's lines, numbered, without fenced code blocks (they are examples, not fields).
 pub fn visible_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)> {
+    split_fenced(all, start).0
+}
+
+/// The lines inside the body's fenced code blocks, numbered (not their fences).
+pub fn fenced_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)> {
+    split_fenced(all, start).1
+}
+
+/// The body's lines outside fenced code blocks, and those inside them.
+#[allow(clippy::type_complexity)]
+fn split_fenced<'a>(
+    all: &[&'a str],
+    start: usize,
+) -> (Vec<(usize, &'a str)>, Vec<(usize, &'a str)>) {
     let mut out = Vec::new();
+    let mut inside = Vec::new();
     let mut fence: Option<(char, usize)> = None;
     for (i, line) in all.iter().enumerate().skip(start) {
         let t = line.trim_start();
@@ -26,6 +41,8 @@ pub fn visible_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)>
             Some((c, n)) => {
                 if run(c) >= n && t.trim_start_matches(c).trim().is_empty() {
                     fence = None;
+                } else {
+                    inside.push((i, *line));
                 }
             }
             None => {
@@ -40,7 +57,7 @@ pub fn visible_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)>
             }
         }
     }
-    out
+    (out, inside)
 }
 
 pub fn link_re() -> &'static Regex {

@@ -64,6 +64,12 @@ pub enum Kind {
     /// controller", "the Node Health controller"): it may name only the one folder of that
     /// name in a folder of controllers (`internal/controller/protection/usage/`).
     Controller,
+    /// A command line, in backticks or a line of a fenced block (`` `flux push artifact
+    /// oci://…` ``, `$ egctl config envoy-ratelimit`): the program and the subcommand words
+    /// after it. It may name only the one file of those words joined, or of the longest run
+    /// of them from the first, in the program's own folder in a folder of commands
+    /// (`cmd/flux/push_artifact.go`, cobra's layout; issue 20's ninth round).
+    Invocation,
 }
 
 /// A term as a record writes it, and its line (1-based); each term once per record, at its
@@ -269,6 +275,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             Kind::Unit => format!("unit:{k}"),
             Kind::Type => format!("type:{k}"),
             Kind::Controller => format!("controller:{k}"),
+            Kind::Invocation => format!("invocation:{k}"),
             _ => k,
         };
         // A name read as code, plural folded (`BlobStores`): no phrase repeats it.
@@ -348,6 +355,9 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 if !said.contains(&n) {
                     said.push(n);
                 }
+            }
+            if let Some(call) = invocation(span) {
+                push(&call, i, Kind::Invocation, &mut out, &mut seen, &mut code);
             }
             if let Some(command) = command(span, &title_words) {
                 push(&command, i, Kind::Command, &mut out, &mut seen, &mut code);
@@ -833,6 +843,46 @@ fn command(span: &str, title_words: &HashSet<String>) -> Option<String> {
         .then(|| words[..2].join(" "))
 }
 
+/// The command line `text` starts (past a shell prompt, `$ `): a program and one to four
+/// subcommand words after it, each lower case (`flux push artifact` of `flux push artifact
+/// oci://x:v1 --path=.`), ending at the first option, argument or other character. `None`
+/// when there is no subcommand word.
+pub fn invocation(text: &str) -> Option<String> {
+    let text = text.trim();
+    let text = text.strip_prefix("$ ").unwrap_or(text).trim_start();
+    let mut words = Vec::new();
+    for w in text.split(' ') {
+        let plain = w.starts_with(|c: char| c.is_ascii_lowercase())
+            && w.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !plain || words.len() == 5 {
+            break;
+        }
+        words.push(w);
+    }
+    (words.len() >= 2).then(|| words.join(" "))
+}
+
+/// The command lines in a record's fenced code blocks ([`invocation`]), each once at its first
+/// line: what a shell block shows being run.
+pub fn invocations(fenced: &[(usize, &str)]) -> Vec<Term> {
+    let mut out: Vec<Term> = Vec::new();
+    for &(i, line) in fenced {
+        if let Some(call) = invocation(line) {
+            if !out.iter().any(|t| t.text == call) {
+                out.push(Term {
+                    text: call,
+                    line: i as u32 + 1,
+                    kind: Kind::Invocation,
+                    nouns: Vec::new(),
+                    coded: 0,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// A prose token written as a product's or a tool's name: capitalised, three letters or
 /// more with a lower-case one, not a common word, no `_` or `-` (`Lambda`, `DocumentDB`,
 /// `ESLint`, `Next.js`; not an acronym, `VPC`, `EC2`, nor `external-dns`).
@@ -1133,6 +1183,34 @@ fn tokens(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_line_is_its_program_and_subcommand_words() {
+        let call = |t: &str| invocation(t);
+        assert_eq!(
+            call("$ flux push artifact oci://x:v1 --path=.").as_deref(),
+            Some("flux push artifact")
+        );
+        assert_eq!(
+            call("  egctl config ENTITY").as_deref(),
+            Some("egctl config")
+        );
+        assert_eq!(
+            call("a b c d e f g").as_deref(),
+            Some("a b c d e"),
+            "a program and four words at most"
+        );
+        assert_eq!(call("flux"), None, "no subcommand");
+        assert_eq!(call("Flux push"), None, "prose, not a program");
+        assert_eq!(call("make -j4"), None);
+        let fenced = [
+            (3, "kubectl apply -f x.yaml"),
+            (4, "kubectl apply -f y.yaml"),
+        ];
+        let got = invocations(&fenced);
+        assert_eq!(got.len(), 1, "each once, at its first line: {got:?}");
+        assert_eq!((got[0].line, got[0].kind), (4, Kind::Invocation));
+    }
 
     fn phrases_of(text: &str, title: &str) -> Vec<String> {
         let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();

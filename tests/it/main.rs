@@ -53,5 +53,6 @@ mod write;
 mod mentions_precision;
 
 // Code mentions: types by their definitions, listed modules, components (issue 20, ADR-0017).
+mod mentions_commands;
 mod mentions_definitions;
 mod mentions_functions;

@@ -193,6 +193,16 @@ pub fn records(json: &Value) -> &Vec<Value> {
         .unwrap_or_else(|| panic!("`records` is not an array in {json:#}"))
 }
 
+/// Every record's `path`, sorted.
+pub fn record_paths(json: &Value) -> Vec<String> {
+    let mut paths: Vec<String> = records(json)
+        .iter()
+        .map(|r| r["path"].as_str().unwrap_or_default().to_string())
+        .collect();
+    paths.sort();
+    paths
+}
+
 pub fn ids(json: &Value) -> Vec<String> {
     records(json)
         .iter()

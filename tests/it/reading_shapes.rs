@@ -116,13 +116,8 @@ fn a_link_to_a_missing_record_file_names_the_closest_one_and_cites_nothing() {
 #[test]
 fn which_files_in_a_record_folder_are_records() {
     let j = json("shapes/which-files");
-    let mut paths: Vec<String> = records(&j)
-        .iter()
-        .map(|r| r["path"].as_str().unwrap().to_string())
-        .collect();
-    paths.sort();
     assert_eq!(
-        paths,
+        crate::fixture::record_paths(&j),
         [
             "docs/decisions/0000-use-markdown-architectural-decision-records.md",
             "docs/decisions/0039-use-velocity-as-template-engine.md",

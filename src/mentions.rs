@@ -1629,7 +1629,12 @@ impl Vocabulary {
             || (term.kind == Kind::Code && term.text.contains('-'));
         !matches!(
             term.kind,
-            Kind::Folder | Kind::TitlePhrase | Kind::Command | Kind::Invocation | Kind::Link
+            Kind::Folder
+                | Kind::TitlePhrase
+                | Kind::Command
+                | Kind::Invocation
+                | Kind::Link
+                | Kind::Controller
         ) && !compound
             && self.words.contains(&vocabulary_key(term))
     }

@@ -250,6 +250,8 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
     let mut said: HashMap<String, (String, usize, usize)> = HashMap::new();
     // Each capitalised name the same way.
     let mut names: HashMap<String, (String, usize, usize)> = HashMap::new();
+    // Each controller's name likewise, and whether a heading says it.
+    let mut controlled: HashMap<String, (String, usize, usize, bool)> = HashMap::new();
     let push = |text: &str,
                 line: usize,
                 kind: Kind,
@@ -426,10 +428,17 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 push(word, i, kind, &mut out, &mut seen, &mut code);
             }
         }
-        for name in controllers(&prose) {
-            if !title_words.contains(&key(&name)) {
-                push(&name, i, Kind::Controller, &mut out, &mut seen, &mut code);
-            }
+        let before = at.checked_sub(1).and_then(|b| {
+            prose_of(lines[b].1)
+                .split_whitespace()
+                .last()
+                .map(str::to_string)
+        });
+        let heading = line.trim_start().starts_with('#');
+        for name in controllers(&prose, before.as_deref()) {
+            let at = controlled.entry(key(&name)).or_insert((name, i, 0, false));
+            at.2 += 1;
+            at.3 |= heading;
         }
         for phrase in phrases(&prose) {
             let k = singular(&key(&phrase));
@@ -457,6 +466,30 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             (false, false) => Kind::Once,
         };
         push(&phrase, line, kind, &mut out, &mut seen, &mut code);
+    }
+    // A controller named in prose by a compound name ("the WatchOperation controller", "the
+    // Node Health controller"), or by a single word said twice or in a heading ("#### Usage
+    // Controller"): a single word said once in passing is context ("the lifecycle controller
+    // already sets it"). Its name may be a title word ("the Usage controller" of a record
+    // titled "Generic Usage Type"): the noun makes it a name of code, as a title's phrase is.
+    let mut controlled: Vec<_> = controlled.into_values().collect();
+    controlled.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    for (name, line, count, heading) in controlled {
+        let compound = name.contains(' ')
+            || name
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+        if compound || count >= 2 || heading {
+            push(
+                &name,
+                line,
+                Kind::Controller,
+                &mut out,
+                &mut seen,
+                &mut code,
+            );
+        }
     }
     // Names likewise: said twice, or in the title.
     // Not the title's first word: capitalised as any sentence's first word is (`Retry policy`).
@@ -649,10 +682,43 @@ const UNIT_NOUNS: &[&str] = &[
 /// reconciling loop, each in a folder of its name among the controllers), as a key.
 const CONTROLLER_NOUNS: &[&str] = &["controller", "reconciler"];
 
+/// Words that say which kind of controller, not which one: "an external controller", "the
+/// managed reconciler" (crossplane-runtime's, used by every provider).
+const CONTROLLER_QUALITIES: &[&str] = &[
+    "external",
+    "internal",
+    "custom",
+    "generic",
+    "default",
+    "separate",
+    "dedicated",
+    "standard",
+    "native",
+    "main",
+    "core",
+    "central",
+    "single",
+    "individual",
+    "underlying",
+    "upstream",
+    "downstream",
+    "dummy",
+    "fake",
+    "mock",
+    "sample",
+    "simple",
+    "old",
+    "legacy",
+];
+
 /// The names `prose` calls controllers: a word (or a capitalised word after another, "Node
 /// Health") right before "controller" or "reconciler" ("the Usage controller", "the
-/// WatchOperation controller"). Not a common word, a placeholder or a language's name.
-fn controllers(prose: &str) -> Vec<String> {
+/// WatchOperation controller"). Not a common word, a placeholder or a language's name; not
+/// a quality ("an external controller", "the managed reconciler"); not a word a lower-case
+/// word before it qualifies ("the infrastructure machine controller" is a provider's, "the
+/// resource claim controller" is no `claim/`), nor a program ("the provider controller
+/// manager"). `before` is the last word of the line before, for a name starting the line.
+fn controllers(prose: &str, before: Option<&str>) -> Vec<String> {
     let words: Vec<&str> = prose.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
     let mut out = Vec::new();
     for (at, pair) in words.windows(2).enumerate() {
@@ -671,18 +737,31 @@ fn controllers(prose: &str) -> Vec<String> {
                 && !is_stop(&key(w))
                 && !is_placeholder(w)
         };
+        let lower = word.to_ascii_lowercase();
         if !plain(word)
+            || CONTROLLER_QUALITIES.contains(&lower.as_str())
+            || (lower.len() > 4 && lower.ends_with("ed"))
             || LANGUAGE_PORTS
                 .iter()
                 .any(|(port, said)| *port == k || said.contains(&k.as_str()))
         {
             continue;
         }
+        if words
+            .get(at + 2)
+            .is_some_and(|w| w.to_ascii_lowercase().starts_with("manager"))
+        {
+            continue;
+        }
         let capital = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
-        match at.checked_sub(1).map(|b| words[b]) {
+        match at.checked_sub(1).map(|b| words[b]).or(before) {
             Some(before) if capital(word) && capital(before) && plain(before) => {
                 out.push(format!("{before} {word}"));
             }
+            Some(before)
+                if before.len() >= 3
+                    && before.chars().all(|c| c.is_ascii_lowercase())
+                    && !is_english(&key(before)) => {}
             _ => out.push(word.to_string()),
         }
     }

@@ -152,7 +152,7 @@ fn operator(record: &str) -> GitRepo {
 #[test]
 fn the_x_controller_names_the_folder_of_that_controller() {
     let g = operator(
-        "# Protecting resources in use\n\n## Proposal\n\n\
+        "# Protecting resources in use\n\n## Proposal\n\n#### Usage Controller\n\n\
          The Usage controller adds a finalizer.\n\
          The Node Health controller terminates broken nodes.\n\
          The `trigger` controller will not interfere.\n",
@@ -191,4 +191,99 @@ fn a_word_before_controller_said_in_passing_names_no_folder_elsewhere() {
     let g =
         operator("# Helm\n\n## Proposal\n\nThe Helm controller and the main controller stay.\n");
     assert_eq!(designed(&g), pairs(&[]));
+}
+
+#[test]
+fn a_controller_named_by_a_title_word_or_the_records_words_is_named() {
+    // The record titled "Generic Usage Type" says "the Usage controller": the noun makes the
+    // title's word a controller's name (CONTRACT.md §11 leaves out title words by
+    // themselves). "trigger" is said by three records and more: the records' vocabulary,
+    // which a controller's name still is.
+    let mut files: Vec<(String, String)> = vec![(
+        "design/usage.md".into(),
+        "# Generic Usage Type\n\n## Proposal\n\n#### Usage Controller\n\n\
+         The usage controller manages the usage relationship.\n\
+         The `trigger` controller is untouched.\n"
+            .into(),
+    )];
+    for n in 0..4 {
+        files.push((
+            format!("design/other{n}.md"),
+            format!("# Other {n}\n\nA trigger fires usage of the trigger.\n"),
+        ));
+    }
+    for (path, text) in [
+        (
+            "internal/controller/protection/usage/reconciler.go",
+            "package usage\n",
+        ),
+        (
+            "pkg/controller/certificates/trigger/trigger_controller.go",
+            "package trigger\n",
+        ),
+        ("go.mod", "module example.com/operator\n"),
+    ] {
+        files.push((path.into(), text.into()));
+    }
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let g = repo(&borrowed);
+    let run = g.run(&["--docs", "design", "--json"]);
+    run.assert_finished();
+    let j: Value = run.json();
+    let record = j["records"]
+        .as_array()
+        .and_then(|r| r.iter().find(|r| r["path"] == "design/usage.md"))
+        .expect("design/usage.md is read");
+    assert_eq!(record["title"], "Generic Usage Type", "{j:#}");
+    assert_eq!(
+        term_paths(record),
+        pairs(&[
+            ("Usage", "internal/controller/protection/usage/"),
+            ("trigger", "pkg/controller/certificates/trigger/"),
+        ]),
+    );
+}
+
+#[test]
+fn a_quality_a_qualifier_or_a_program_is_no_controllers_name() {
+    // "an external controller" is anyone's; "the managed reconciler" is a library's; "the
+    // infrastructure machine controller" is a provider's, also when the qualifier ends the
+    // line before; "the provider controller manager" is a program; a single word said once in
+    // passing is context. "The Machine controller", said twice, is the one here.
+    let g = repo(&[
+        (
+            "design/machines.md",
+            "# Machine deletion hooks\n\n## Proposal\n\n\
+             The field is set by an external controller.\n\
+             The managed reconciler observes it.\n\
+             Then the infrastructure machine controller creates claims, and the infrastructure\n\
+             cluster controller waits. Deploy the provider controller manager.\n\
+             The Machine controller drains the node; the Machine controller cordons it.\n\
+             The lifecycle controller, said once in passing, is context.\n",
+        ),
+        (
+            "pkg/controllers/nodeclaim/lifecycle/controller.go",
+            "package lifecycle\n",
+        ),
+        ("controllers/external/tracker.go", "package external\n"),
+        (
+            "internal/controller/apiextensions/managed/reconciler.go",
+            "package managed\n",
+        ),
+        ("core/reconcilers/machine/drain.go", "package machine\n"),
+        ("core/reconcilers/cluster/reconcile.go", "package cluster\n"),
+        (
+            "internal/controller/rbac/provider/reconciler.go",
+            "package provider\n",
+        ),
+        ("go.mod", "module example.com/operator\n"),
+    ]);
+    assert_eq!(
+        designed(&g),
+        pairs(&[("Machine", "core/reconcilers/machine/")]),
+        "only the Machine controller"
+    );
 }

@@ -72,7 +72,7 @@ impl<'a> Resolver<'a> {
         // A link to a record's own folder (`../0004-x/`) is a link to the record in it.
         if !target.to_ascii_lowercase().ends_with(".md") {
             let folder = target.trim_end_matches('/');
-            return ["README.md", "readme.md", "Readme.md"]
+            return crate::fs::discover::OWN_FOLDER_PAGES
                 .iter()
                 .find_map(|readme| {
                     let id = self.by_path.get(format!("{folder}/{readme}").as_str())?;

@@ -65,10 +65,10 @@ fn check_date(date: Option<&str>) -> Result<String> {
     }
 }
 
-/// The `README.md` (any case) of a record in a folder of its own, `{folder}/{name}/`, when
-/// there is one, root-relative.
+/// The `README.md` or `index.md` (any case) of a record in a folder of its own,
+/// `{folder}/{name}/`, when there is one, root-relative.
 fn own_folder_readme(root: &Path, folder: &str, name: &str) -> Option<String> {
-    ["README.md", "readme.md", "Readme.md"]
+    crate::fs::discover::OWN_FOLDER_PAGES
         .iter()
         .map(|r| format!("{folder}/{name}/{r}"))
         .find(|rel| root.join(rel).is_file())

@@ -164,7 +164,8 @@ pub fn is_record_name(name: &str) -> bool {
     let Some(stem) = lower.strip_suffix(".md") else {
         return false;
     };
-    if stem == "readme" || stem == "index" {
+    // `_index.md` is a documentation site's page listing its folder (Hugo's), as `index.md` is.
+    if stem == "readme" || stem == "index" || stem == "_index" {
         return false;
     }
     let words: Vec<&str> = stem
@@ -187,14 +188,29 @@ pub fn is_record_name(name: &str) -> bool {
     let placeholder = words
         .iter()
         .any(|w| matches!(*w, "xxxx" | "nnnn" | "yyyy" | "yyyymmdd"))
-        || stem.contains('#');
+        // `issue#` is a placeholder; `#605 - Search` is the issue the record is numbered by
+        // (Windows Terminal's specs).
+        || stem
+            .match_indices('#')
+            .any(|(at, _)| !stem[at + 1..].starts_with(|c: char| c.is_ascii_digit()));
     !own_word("template") && !placeholder
 }
 
-/// Whether a file in a record folder is a record in a folder of its own: a `README.md` (any
-/// case) directly in a folder below the record folder whose name starts with the record's
-/// number (`rfcs/0001-authorization/README.md`, `keps/sig-node/1234-x/README.md`,
-/// `rfcs/RFC-0007-x/README.md`), as flux2 and Kubernetes' enhancement proposals keep them.
+/// The names a record in a folder of its own may have ([`is_folder_record`]), in the order a
+/// folder's record is looked for.
+pub const OWN_FOLDER_PAGES: [&str; 5] = [
+    "README.md",
+    "readme.md",
+    "Readme.md",
+    "index.md",
+    "Index.md",
+];
+
+/// Whether a file in a record folder is a record in a folder of its own: a `README.md` or an
+/// `index.md` (any case) directly in a folder below the record folder whose name starts with
+/// the record's number (`rfcs/0001-authorization/README.md`, `keps/sig-node/1234-x/README.md`,
+/// `rfcs/RFC-0007-x/README.md`, `geps/gep-713/index.md`), as flux2, Kubernetes' enhancement
+/// proposals and Gateway API's (a documentation site's page per folder) keep them.
 /// The folder names the record (its id and date, as a file name would); the reference leaves
 /// every other `README.md` out.
 pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
@@ -205,18 +221,20 @@ pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
         || dir
             .strip_prefix(record_folder)
             .is_some_and(|r| r.starts_with('/'));
-    if !name.eq_ignore_ascii_case("readme.md") || !below {
+    let page = name.eq_ignore_ascii_case("readme.md") || name.eq_ignore_ascii_case("index.md");
+    if !page || !below {
         return false;
     }
     numbered_folder_name(dir.rsplit('/').next().unwrap_or(dir))
 }
 
 /// A folder name that starts with a record's number: digits, or a kind word and digits
-/// (`0001-x`, `2021-05-04-x`, `RFC-0007-x`, `adr_12_x`), followed by a separator or nothing.
+/// (`0001-x`, `2021-05-04-x`, `RFC-0007-x`, `adr_12_x`, `gep-713`), followed by a separator or
+/// nothing.
 pub fn numbered_folder_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    let mut rest = lower.as_str();
-    for kind in ["adr", "rfc", "kep", "dr"] {
+    let mut rest = lower.strip_prefix('#').unwrap_or(&lower);
+    for kind in ["adr", "rfc", "kep", "gep", "dr"] {
         if let Some(r) = rest.strip_prefix(kind) {
             rest = r.trim_start_matches(['-', '_', ' ']);
             break;
@@ -247,7 +265,7 @@ fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
             if records.contains(&format!("{parent}.md")) {
                 return false;
             }
-            let own = ["README.md", "readme.md", "Readme.md"]
+            let own = OWN_FOLDER_PAGES
                 .iter()
                 .map(|r| format!("{parent}/{r}"))
                 .find(|r| records.contains(r));

@@ -137,15 +137,21 @@ impl Status {
         match word.as_deref() {
             // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
             // are the stages of Ember's RFC process.
-            Some("proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring") => {
-                Status::Proposed
-            }
-            Some("accepted" | "approved" | "agreed" | "adopted" | "active" | "ready") => {
-                Status::Accepted
-            }
-            Some("implemented" | "done" | "shipped" | "released" | "recommended") => {
-                Status::Implemented
-            }
+            // "provisional", "implementable", "prototyping", "deferred" (not yet taken up),
+            // "memorandum" (an agreement that ships no API), "experimental" and "standard"
+            // (shipped in that release channel) are the stages of Kubernetes' and Gateway API's
+            // enhancement proposals.
+            Some(
+                "proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring"
+                | "provisional" | "implementable" | "prototyping" | "deferred",
+            ) => Status::Proposed,
+            Some(
+                "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum",
+            ) => Status::Accepted,
+            Some(
+                "implemented" | "done" | "shipped" | "released" | "recommended" | "experimental"
+                | "standard" | "completed",
+            ) => Status::Implemented,
             Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
             // "Reverted" (a decision undone, home-assistant/architecture) is no longer in force.
             Some("deprecated" | "retired" | "obsolete" | "reverted" | "discontinued") => {

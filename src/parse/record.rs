@@ -151,6 +151,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     }
     let placeholders = placeholder_re().is_match(&visible);
     let bare = heading.is_none()
+        && opening_heading(&lines).is_none()
         && fm.get(&["title", "id", "adr", "rfc"]).is_none()
         && status == Status::Unknown
         && date.is_none()
@@ -362,13 +363,55 @@ fn successor_names(refs: &[Ref]) -> String {
     names.join(", ")
 }
 
-/// The first `# ` heading, as text: links reduced to their text, emphasis dropped.
+/// The first `# ` heading, as text: links reduced to their text, emphasis dropped. Without
+/// one, the heading the document opens with ([`opening_heading`]) unless it names a section
+/// (`## 1 Introduction`): volcano's and velero's designs open with `## Title`.
 fn first_heading(lines: &[(usize, &str)]) -> Option<String> {
-    lines.iter().find_map(|(_, l)| {
-        l.strip_prefix("# ")
-            .map(plain_text)
-            .filter(|h| !h.is_empty())
-    })
+    lines
+        .iter()
+        .find_map(|(_, l)| {
+            l.strip_prefix("# ")
+                .map(plain_text)
+                .filter(|h| !h.is_empty())
+        })
+        .or_else(|| {
+            opening_heading(lines).filter(|h| {
+                let unnumbered = h
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .trim();
+                let opening_section = [
+                    "introduction",
+                    "background",
+                    "overview",
+                    "motivation",
+                    "abstract",
+                    "table of contents",
+                    "contents",
+                ]
+                .iter()
+                .any(|s| unnumbered.eq_ignore_ascii_case(s));
+                !opening_section && !is_section_heading(unnumbered)
+            })
+        })
+}
+
+/// The heading a document opens with, when its first line is one: a deeper ATX heading
+/// (`## Dominant Resource Fairness`) or a setext one (a line over `===` or `---`).
+fn opening_heading(lines: &[(usize, &str)]) -> Option<String> {
+    let mut visible = lines.iter().filter(|(_, l)| !l.trim().is_empty());
+    let (at, first) = visible.next()?;
+    let hashes = first.bytes().take_while(|&b| b == b'#').count();
+    if (2..=6).contains(&hashes) && first[hashes..].starts_with([' ', '\t']) {
+        let text = plain_text(first[hashes..].trim().trim_end_matches('#').trim_end());
+        return (!text.is_empty()).then_some(text);
+    }
+    let (next_at, next) = visible.next()?;
+    let underline = next.trim();
+    let setext = *next_at == at + 1
+        && underline.len() >= 3
+        && (underline.bytes().all(|b| b == b'=') || underline.bytes().all(|b| b == b'-'));
+    let text = plain_text(first.trim());
+    (setext && !text.is_empty() && !first.starts_with(['#', '>', '-', '*', '|'])).then_some(text)
 }
 
 fn kind_re() -> &'static Regex {
@@ -506,6 +549,26 @@ mod tests {
 
     fn p(text: &str) -> ParsedRecord {
         parse_text("docs/adr/0007-use-x.md", text, Prefix::Adr)
+    }
+
+    #[test]
+    fn a_document_opening_with_a_deeper_or_setext_heading_is_titled_by_it() {
+        let deeper = p("## Dominant Resource Fairness (DRF)\n\n## Introduction\n\nShares.\n");
+        assert_eq!(deeper.title, "Dominant Resource Fairness (DRF)");
+        assert!(!deeper.bare);
+        let setext = p("CPU Throttle Feature Design\n===\n\nDesign Principles\n---\n");
+        assert_eq!(setext.title, "CPU Throttle Feature Design");
+        assert!(!setext.bare);
+        // A section's name is no title, but the file still has a heading: not a guide.
+        let section = p("## 1 Introduction\n\n### 1.1 Project Background\n\nWhy.\n");
+        assert_eq!(section.title, "0007-use-x");
+        assert!(!section.bare);
+        // A heading further down is not what the document opens with.
+        let later = p("Some words first.\n\n## Later\n");
+        assert_eq!(later.title, "0007-use-x");
+        assert!(later.bare);
+        // A list item over a rule is no setext heading.
+        assert!(p("- item\n---\n").bare);
     }
 
     #[test]

@@ -148,11 +148,12 @@ pub fn parse_id(value: &str, fallback: Prefix) -> Option<String> {
     None
 }
 
-/// The leading number of a file name: `0007-x.md`, `adr-7-x.md`, `ADR_0007.md`, `rfc12.md`.
+/// The leading number of a file name: `0007-x.md`, `adr-7-x.md`, `ADR_0007.md`, `rfc12.md`,
+/// `#605 - Search.md` (the issue a spec is numbered by).
 pub fn number_in_file_name(stem: &str) -> Option<String> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd)[-_ ]?)?([0-9]+)(?:$|[^0-9])")
+        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd|kep|gep)[-_ ]?)?#?([0-9]+)(?:$|[^0-9])")
             .expect("file-name regex compiles")
     });
     re.captures(stem)

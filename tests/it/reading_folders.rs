@@ -211,3 +211,136 @@ fn kep_folders_below_a_group_folder_are_records() {
     assert_eq!(r["id"], "DR-0688", "{r:#}");
     assert_eq!(r["title"], "KEP-688: Pod Overhead", "{r:#}");
 }
+
+/// Gateway API's layout: each proposal is the `index.md` of a folder of its own
+/// (`geps/gep-713/index.md`, a documentation site's page), beside the site's `_index.md`
+/// listing them, read with `--docs geps`.
+#[test]
+fn an_index_page_in_a_numbered_folder_of_its_own_is_that_record() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "geps/_index.md",
+        b"---\ntitle: \"GEPs\"\nweight: 10\n---\n\n# Enhancement proposals\n\nStatus: Accepted\n",
+    );
+    f.write(
+        "geps/gep-713/index.md",
+        b"---\ntitle: \"GEP-713: Policy Attachment\"\n---\n\n* Status: Memorandum\n\n\
+          ## TL;DR\n\nOne object changes how others behave; see `apis/v1/policy.go`.\n",
+    );
+    f.write(
+        "geps/gep-713/notes.md",
+        b"# 1. Notes on the memorandum\n\nStatus: Accepted\n",
+    );
+    f.write(
+        "geps/gep-1016/index.md",
+        b"---\ntitle: \"GEP-1016: GRPCRoute\"\n---\n\n* Status: Standard\n\n\
+          ## Goals\n\nRoute gRPC traffic, [after GEP-713](../gep-713/index.md).\n",
+    );
+    f.write("apis/v1/policy.go", b"package v1\n");
+    let out = f.run_json(&["check", "--docs", "geps"]);
+    out.assert_code(0);
+    let doc = out.json();
+    assert_eq!(
+        crate::fixture::record_paths(&doc),
+        ["geps/gep-1016/index.md", "geps/gep-713/index.md"]
+    );
+    let policy = record_at(&doc, "geps/gep-713/index.md");
+    assert_eq!(policy["id"], "DR-0713", "{policy:#}");
+    assert_eq!(policy["title"], "GEP-713: Policy Attachment", "{policy:#}");
+    assert_eq!(policy["status"], "accepted", "a memorandum: {policy:#}");
+    assert_eq!(policy["governs"], serde_json::json!(["apis/v1/policy.go"]));
+    let grpc = record_at(&doc, "geps/gep-1016/index.md");
+    assert_eq!(grpc["cites"], serde_json::json!(["DR-0713"]), "{grpc:#}");
+    assert_eq!(grpc["status"], "implemented", "a standard: {grpc:#}");
+    let why = f.run_json(&["why", "apis/v1/policy.go", "--docs", "geps"]);
+    why.assert_code(0);
+    assert_eq!(why.json()["query"]["decisions"][0]["id"], "DR-0713");
+}
+
+/// Windows Terminal's specs: each is numbered by the issue it answers, `#605 - Search`, as a
+/// file of that name or as a folder holding `spec.md` (or a file named as the folder).
+#[test]
+fn specs_numbered_by_their_issue_are_records_with_that_number() {
+    let f = crate::fixture::empty_root();
+    let files: [(&str, &str); 5] = [
+        (
+            "doc/specs/#976 - VT52 escape sequences.md",
+            "---\nauthor: someone\ncreated on: 2019-07-17\n---\n\n# VT52 Escape Sequences\n\nWhy.\n",
+        ),
+        (
+            "doc/specs/#605 - Search/spec.md",
+            "# Search in Terminal\n\nFind text in the buffer.\n",
+        ),
+        (
+            "doc/specs/#1571 - New Tab Menu/#1571 - New Tab Menu.md",
+            "# New Tab Menu Customization\n\nThe menu.\n",
+        ),
+        (
+            "doc/specs/_issue#-title.md",
+            "# [Feature title]\n\nStatus: Draft\n",
+        ),
+        ("src/buffer/search.cpp", "int search();\n"),
+    ];
+    for (rel, text) in files {
+        f.write(rel, text.as_bytes());
+    }
+    let out = f.run_json(&["check", "--docs", "doc/specs"]);
+    out.assert_code(0);
+    let doc = out.json();
+    let mut ids: Vec<(String, String)> = doc["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap().to_string();
+            (s("path"), s("id"))
+        })
+        .collect();
+    ids.sort();
+    assert_eq!(
+        ids,
+        [
+            (
+                "doc/specs/#1571 - New Tab Menu/#1571 - New Tab Menu.md",
+                "DR-1571"
+            ),
+            ("doc/specs/#605 - Search/spec.md", "DR-0605"),
+            ("doc/specs/#976 - VT52 escape sequences.md", "DR-0976"),
+        ]
+        .map(|(p, i)| (p.to_string(), i.to_string()))
+    );
+    assert_eq!(
+        crate::fixture::findings(&doc)
+            .iter()
+            .filter(|(code, _)| code == "duplicate-id")
+            .count(),
+        0
+    );
+}
+
+/// Designs that open with a deeper heading (`## Title`) or a setext one are records, titled by
+/// it; they are not guides (volcano's `docs/design/drf.md`).
+#[test]
+fn a_design_opening_with_a_second_level_heading_is_a_record() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/design/drf.md",
+        b"## Dominant Resource Fairness (DRF)\n\n## Introduction\n\nShares by the dominant resource.\n",
+    );
+    f.write(
+        "docs/design/cpu-throttle.md",
+        b"CPU Throttle Feature Design\n===\n\nDesign Principles\n---\n\nThrottle.\n",
+    );
+    f.write("docs/design/notes.md", b"Some loose notes, no heading.\n");
+    let out = f.run_json(&["check"]);
+    out.assert_code(0);
+    let doc = out.json();
+    assert_eq!(
+        crate::fixture::record_paths(&doc),
+        ["docs/design/cpu-throttle.md", "docs/design/drf.md"]
+    );
+    assert_eq!(
+        record_at(&doc, "docs/design/drf.md")["title"],
+        "Dominant Resource Fairness (DRF)"
+    );
+}

@@ -373,7 +373,9 @@ pub(super) fn read_date(
 // ------------------------------------------------------------------ the file's name
 
 /// File names that say what a file is, not which record: the record is named by its folder.
-const GENERIC_NAMES: &[&str] = &["rfc", "adr", "design", "proposal", "decision", "readme"];
+const GENERIC_NAMES: &[&str] = &[
+    "rfc", "adr", "design", "proposal", "decision", "readme", "index", "spec",
+];
 
 /// Folder names that hold many records: a generic file directly in one is not in a folder of
 /// its own.

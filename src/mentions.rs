@@ -1308,12 +1308,25 @@ impl Names {
         let words = term.text.split(' ').count();
         let written = key(&term.text);
         let single = singular(&written);
+        // The title's phrase is what the record is about: a folder named by its words run
+        // together is that subject's package (`server/deeplinks/` of "Deep Links",
+        // `plugins/util/nodelock/` of "Node Lock"). Any other phrase names only a path of as
+        // many words (read: run together, phrases named unrelated files more often than not).
+        let joined = |e: &Entry| {
+            term.kind == Kind::TitlePhrase
+                && words >= 2
+                && e.path.ends_with('/')
+                && word_count(leaf_stem(&e.path)) == 1
+        };
         let of = |map: &HashMap<String, Vec<u32>>, k: &str, less: usize| -> Vec<&Entry> {
             map.get(k)
                 .map(|ns| {
                     ns.iter()
                         .map(|&n| &self.entries[n as usize])
-                        .filter(|e| word_count(leaf_stem(&e.path)) == words + less)
+                        .filter(|e| {
+                            let leaf = word_count(leaf_stem(&e.path));
+                            leaf == words + less || (less == 0 && joined(e))
+                        })
                         .filter(|e| {
                             !e.path.starts_with('.')
                                 && !e.path.to_ascii_lowercase().contains("test")

@@ -971,3 +971,26 @@ fn of_two_ports_of_a_class_the_titles_language_or_the_name_as_written_is_meant()
         "the title names the top-level folder `python/`"
     );
 }
+
+/// The title's phrase names the folder its words run together spell (`server/deeplinks/` of
+/// "Deep Links", over a file of the words apart); a phrase of the body, said twice, does not
+/// (`pkg/failurerecovery/` of "failure recovery": the words run together named unrelated
+/// files more often than not).
+#[test]
+fn a_title_phrase_names_the_folder_of_its_words_run_together() {
+    let g = repo(&[
+        (
+            "docs/adr/0001-deep-links.md",
+            "# 1. Deep Links\n\nStatus: Accepted\n\nLet users jump from an application to \
+             their own dashboards. On failure recovery we keep the last link; failure \
+             recovery is out of scope otherwise.\n",
+        ),
+        ("server/deeplinks/deeplinks.go", "package deeplinks\n"),
+        ("ui/components/deep-links.tsx", "export {}\n"),
+        ("pkg/failurerecovery/recover.go", "package failurerecovery\n"),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0001"),
+        [("Deep Links".to_string(), "server/deeplinks/".to_string())]
+    );
+}

@@ -439,6 +439,7 @@ impl Names {
         };
         let skipped = |path: &str| {
             vendored(path)
+                || client_generated(path)
                 || skip.iter().any(|f| {
                     let f = f.trim_end_matches('/');
                     !f.is_empty()
@@ -1416,7 +1417,12 @@ fn definition_regex() -> &'static regex::bytes::Regex {
 /// or C#, whose public types lie in files of their own names (found by name already: a
 /// type defined in another's file there is a nested or a private one).
 fn definition_source(path: &str) -> bool {
-    if path.ends_with('/') || !is_source(path) || in_tests(path) || generated(path) {
+    if path.ends_with('/')
+        || !is_source(path)
+        || in_tests(path)
+        || generated(path)
+        || client_generated(path)
+    {
         return false;
     }
     let lower = path.to_ascii_lowercase();
@@ -1510,6 +1516,23 @@ fn generated(path: &str) -> bool {
     ]
     .iter()
     .any(|g| file.contains(g))
+}
+
+/// Whether `path` is Go code Kubernetes' code generators wrote from a project's API types
+/// (`pkg/client/clientset/…/grpcroute.go`, `listers/`, `informers/`, `applyconfiguration/`):
+/// the name of a kind is its type's, not the generated client's of it.
+fn client_generated(path: &str) -> bool {
+    path.ends_with(".go")
+        && path.split('/').any(|part| {
+            matches!(
+                part,
+                "clientset"
+                    | "listers"
+                    | "informers"
+                    | "applyconfiguration"
+                    | "applyconfigurations"
+            )
+        })
 }
 
 /// Whether `path` is another project's code kept in this tree (Go's `vendor/`,

@@ -987,7 +987,10 @@ fn a_title_phrase_names_the_folder_of_its_words_run_together() {
         ),
         ("server/deeplinks/deeplinks.go", "package deeplinks\n"),
         ("ui/components/deep-links.tsx", "export {}\n"),
-        ("pkg/failurerecovery/recover.go", "package failurerecovery\n"),
+        (
+            "pkg/failurerecovery/recover.go",
+            "package failurerecovery\n",
+        ),
     ]);
     assert_eq!(
         mentions(&g, "ADR-0001"),

@@ -476,6 +476,7 @@ impl Names {
             let mut found: Vec<&Entry> = found
                 .into_iter()
                 .filter(|e| !skipped(&e.path))
+                .filter(|e| term.kind == Kind::Link || !beside_the_code(&e.path))
                 .filter(|e| term.kind == Kind::Link || !e.path.ends_with('/') || e.docs < e.files)
                 .collect();
             // The domain's vocabulary names no small part of the code: only a top-level
@@ -1823,6 +1824,31 @@ fn test_folder(part: &str) -> bool {
         || lower.ends_with("-test")
         || lower.starts_with("test_")
         || lower.starts_with("test-")
+}
+
+/// Whether `path` is beside the code rather than code a record is about, for a name the
+/// prose says (a link names what it links to): tests (a folder of them, or a test's own file,
+/// `ScreenBufferTests.cpp`, `ut_host/`, `ft_fuzzer/`), samples and examples (`samples/ConPTY/`
+/// for "ConPTY"), the licenses kept for dependencies (`licenses/k8s.io/kube-scheduler/`) and
+/// an editor's settings (`.vscode/settings.json` for "`settings.json`"). Read on fresh
+/// repositories (issue 20's eleventh round): every such mention was wrong.
+fn beside_the_code(path: &str) -> bool {
+    let trimmed = path.trim_end_matches('/');
+    let file = (!path.ends_with('/')).then(|| trimmed.rsplit('/').next().unwrap_or(trimmed));
+    let test_file = file.is_some_and(|f| {
+        let stem = f.split('.').next().unwrap_or(f).to_ascii_lowercase();
+        stem.ends_with("test") || stem.ends_with("tests") || stem.starts_with("test_")
+    });
+    let folders = trimmed.split('/').rev().skip(usize::from(file.is_some()));
+    test_file
+        || in_tests(path)
+        || folders.into_iter().any(|part| {
+            let lower = part.to_ascii_lowercase();
+            lower.starts_with("ut_")
+                || lower.starts_with("ft_")
+                || lower.contains("fuzz")
+                || matches!(lower.as_str(), "licenses" | "license" | ".vscode" | ".idea")
+        })
 }
 
 /// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.

@@ -285,3 +285,31 @@ fn a_kind_names_its_api_type_not_the_clients_generated_from_it() {
         )]
     );
 }
+
+/// What lies beside the code is named by no word of the prose: tests (a test's own file, a
+/// `ut_` folder), samples, the licenses kept for dependencies and an editor's settings.
+#[test]
+fn tests_samples_licenses_and_editor_settings_are_not_named() {
+    let g = repo(&[
+        (
+            "docs/adr/0001-conpty.md",
+            "# 1. Pseudo consoles\n\nStatus: Accepted\n\nThe `ConPTY` host reads the user's \
+             `settings.json`; no `ScreenBufferTests` change, as in kube-scheduler and \
+             kube-scheduler's queue. The `Renderer` draws the buffer.\n",
+        ),
+        ("samples/ConPTY/EchoCon.cpp", "int main();\n"),
+        (".vscode/settings.json", "{}\n"),
+        ("src/host/ut_host/ScreenBufferTests.cpp", "void t();\n"),
+        ("licenses/k8s.io/kube-scheduler/LICENSE", "Apache\n"),
+        ("src/renderer/Renderer.cpp", "class Renderer {};\n"),
+    ]);
+    let mut found: Vec<(String, String)> = mentions(&g, "ADR-0001")
+        .into_iter()
+        .map(|(term, path, _, _)| (term, path))
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [("Renderer".to_string(), "src/renderer/".to_string())]
+    );
+}

@@ -1851,7 +1851,9 @@ fn beside_the_code(path: &str) -> bool {
         })
 }
 
-/// Whether `path` lies in a folder of tests, fixtures, examples or vendored code.
+/// Whether `path` lies in a folder of tests, fixtures, examples or vendored code (a
+/// top-level `conformance/` is a test suite, Gateway API's; deeper, it may be a module,
+/// volcano's `plugins/conformance/`).
 fn in_tests(path: &str) -> bool {
     path.trim_end_matches('/')
         .split('/')
@@ -1862,7 +1864,7 @@ fn in_tests(path: &str) -> bool {
             .trim_end_matches('/')
             .split('/')
             .next()
-            .is_some_and(|p| TEST_FOLDERS.contains(&p))
+            .is_some_and(|p| TEST_FOLDERS.contains(&p) || p == "conformance")
 }
 
 /// How sure a match is: a backticked word or a compound identifier more than a bare word, one

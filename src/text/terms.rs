@@ -964,12 +964,17 @@ pub fn invocations(fenced: &[(usize, &str)]) -> Vec<Term> {
 
 /// A prose token written as a product's or a tool's name: capitalised, three letters or
 /// more with a lower-case one, not a common word, no `_` or `-` (`Lambda`, `DocumentDB`,
-/// `ESLint`, `Next.js`; not an acronym, `VPC`, `EC2`, nor `external-dns`).
+/// `ESLint`, `Next.js`; not an acronym, `VPC`, `EC2`, an acronym's plural, `APIs`, `CRDs`,
+/// nor `external-dns`).
 fn is_product(token: &str) -> bool {
     let name = product_key(token);
     // `Next.js` is a product even though `next` is a common word.
     let product = name.len() < token.len();
-    name.len() >= 3
+    let acronyms = name
+        .strip_suffix('s')
+        .is_some_and(|a| a.len() >= 2 && a.chars().all(|c| c.is_ascii_uppercase()));
+    !acronyms
+        && name.len() >= 3
         && name.starts_with(|c: char| c.is_ascii_uppercase())
         && name.chars().all(|c| c.is_ascii_alphanumeric())
         && name.chars().any(|c| c.is_ascii_lowercase())

@@ -313,3 +313,36 @@ fn tests_samples_licenses_and_editor_settings_are_not_named() {
         [("Renderer".to_string(), "src/renderer/".to_string())]
     );
 }
+
+/// An acronym's plural is no name (`APIs` is not `apis/`), and a top-level `conformance/`
+/// is a test suite (Gateway API's), while a deeper one may be a module of that name
+/// (volcano's scheduler plugin).
+#[test]
+fn an_acronyms_plural_and_a_conformance_suite_are_not_named() {
+    let suite = repo(&[
+        (
+            "docs/adr/0001-routes.md",
+            "# 1. Route matching\n\nStatus: Accepted\n\nKubernetes APIs and mesh APIs both \
+             match routes; conformance tests will cover it, and conformance levels say how.\n",
+        ),
+        ("apis/v1/route.go", "package v1\n"),
+        ("conformance/suite.go", "package conformance\n"),
+    ]);
+    assert_eq!(mentions(&suite, "ADR-0001"), []);
+    let plugin = repo(&[
+        (
+            "docs/adr/0001-conformance.md",
+            "# 1. Protect critical pods\n\nStatus: Accepted\n\nThe `conformance` plugin \
+             keeps critical pods from eviction.\n",
+        ),
+        (
+            "pkg/scheduler/plugins/conformance/conformance.go",
+            "package conformance\n",
+        ),
+    ]);
+    let found: Vec<String> = mentions(&plugin, "ADR-0001")
+        .into_iter()
+        .map(|(_, path, _, _)| path)
+        .collect();
+    assert_eq!(found, ["pkg/scheduler/plugins/conformance/"]);
+}

@@ -198,19 +198,21 @@ pub fn is_record_name(name: &str) -> bool {
 
 /// The names a record in a folder of its own may have ([`is_folder_record`]), in the order a
 /// folder's record is looked for.
-pub const OWN_FOLDER_PAGES: [&str; 5] = [
+pub const OWN_FOLDER_PAGES: [&str; 6] = [
     "README.md",
     "readme.md",
     "Readme.md",
     "index.md",
     "Index.md",
+    "spec.md",
 ];
 
 /// Whether a file in a record folder is a record in a folder of its own: a `README.md` or an
-/// `index.md` (any case) directly in a folder below the record folder whose name starts with
-/// the record's number (`rfcs/0001-authorization/README.md`, `keps/sig-node/1234-x/README.md`,
-/// `rfcs/RFC-0007-x/README.md`, `geps/gep-713/index.md`), as flux2, Kubernetes' enhancement
-/// proposals and Gateway API's (a documentation site's page per folder) keep them.
+/// `index.md` (any case), or a `spec.md`, directly in a folder below the record folder whose
+/// name starts with the record's number (`rfcs/0001-authorization/README.md`,
+/// `keps/sig-node/1234-x/README.md`, `rfcs/RFC-0007-x/README.md`, `geps/gep-713/index.md`,
+/// `doc/specs/#1564 - Settings UI/spec.md`), as flux2, Kubernetes' enhancement proposals,
+/// Gateway API (a documentation site's page per folder) and Windows Terminal keep them.
 /// The folder names the record (its id and date, as a file name would); the reference leaves
 /// every other `README.md` out.
 pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
@@ -221,7 +223,9 @@ pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
         || dir
             .strip_prefix(record_folder)
             .is_some_and(|r| r.starts_with('/'));
-    let page = name.eq_ignore_ascii_case("readme.md") || name.eq_ignore_ascii_case("index.md");
+    let page = OWN_FOLDER_PAGES
+        .iter()
+        .any(|p| name.eq_ignore_ascii_case(p));
     if !page || !below {
         return false;
     }
@@ -229,8 +233,8 @@ pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
 }
 
 /// A folder name that starts with a record's number: digits, or a kind word and digits
-/// (`0001-x`, `2021-05-04-x`, `RFC-0007-x`, `adr_12_x`, `gep-713`), followed by a separator or
-/// nothing.
+/// (`0001-x`, `2021-05-04-x`, `RFC-0007-x`, `adr_12_x`, `gep-713`, `#1564 - Settings UI`),
+/// followed by a separator or nothing.
 pub fn numbered_folder_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let mut rest = lower.strip_prefix('#').unwrap_or(&lower);
@@ -241,7 +245,11 @@ pub fn numbered_folder_name(name: &str) -> bool {
         }
     }
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'-' | b'_' | b'.'))
+    digits > 0
+        && matches!(
+            rest.as_bytes().get(digits),
+            None | Some(b'-' | b'_' | b'.' | b' ')
+        )
 }
 
 /// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a

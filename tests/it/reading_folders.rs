@@ -258,11 +258,16 @@ fn an_index_page_in_a_numbered_folder_of_its_own_is_that_record() {
 }
 
 /// Windows Terminal's specs: each is numbered by the issue it answers, `#605 - Search`, as a
-/// file of that name or as a folder holding `spec.md` (or a file named as the folder).
+/// file of that name or as a folder holding `spec.md` (the record; a `design.md` beside it is
+/// a part of it) or a file named as the folder.
 #[test]
 fn specs_numbered_by_their_issue_are_records_with_that_number() {
     let f = crate::fixture::empty_root();
-    let files: [(&str, &str); 5] = [
+    let files: [(&str, &str); 6] = [
+        (
+            "doc/specs/#605 - Search/design.md",
+            "# Search: the design\n\nHow the buffer is searched.\n",
+        ),
         (
             "doc/specs/#976 - VT52 escape sequences.md",
             "---\nauthor: someone\ncreated on: 2019-07-17\n---\n\n# VT52 Escape Sequences\n\nWhy.\n",

@@ -40,6 +40,9 @@ mod reading_paths;
 mod reading_relations;
 mod reading_scope;
 mod reading_shapes;
+// Tracked wins over the ignore files (issue 38, ADR-0002).
+#[cfg(unix)]
+mod reading_tracked_ignored;
 mod regressions;
 #[cfg(unix)]
 mod review;

@@ -49,6 +49,9 @@ mod review;
 #[cfg(unix)]
 mod review_pr;
 mod scope;
+// `scope --add` writes exactly the path given (issue 38, ADR-0017).
+#[cfg(unix)]
+mod scope_exact;
 mod watch;
 mod write;
 

@@ -137,10 +137,12 @@ impl<'a> Pattern<'a> {
 }
 
 /// A gitignore-style glob: `*` and `?` stay within a folder, `**` crosses folders; a pattern
-/// with no `/` before its end matches at any depth.
+/// with no `/` before its end matches at any depth. A backslash escapes a glob character: a
+/// pattern whose glob characters are all escaped (`q\?.py`, as `scope --add` writes a literal
+/// path) is that one path, from the root as a plain path is (ADR-0017).
 fn glob_matcher(text: &str) -> Option<GlobMatcher> {
     let bare = text.trim_end_matches('/');
-    let anchored = if bare.contains('/') {
+    let anchored = if bare.contains('/') || !crate::text::path::has_unescaped_glob(bare) {
         bare.to_string()
     } else {
         format!("**/{bare}")
@@ -364,5 +366,22 @@ mod tests {
         assert!(star.matches("src/a.rs"));
         assert!(!star.matches("src/a/b.rs"));
         assert!(!Pattern::new("src/[").matches("src/["));
+    }
+
+    #[test]
+    fn an_escaped_glob_character_is_the_paths_own() {
+        let m = |entry: &str, path: &str| Scope::new([entry]).governs(path);
+        assert!(m("src/db/star\\*.py", "src/db/star*.py"));
+        assert!(!m("src/db/star\\*.py", "src/db/starfoo.py"));
+        assert!(!m("src/db/star\\*.py", "src/db/other.py"));
+        assert!(m("q\\?.py", "q?.py"));
+        assert!(!m("q\\?.py", "qa.py"));
+        assert!(
+            !m("q\\?.py", "sub/q?.py"),
+            "a literal path is from the root"
+        );
+        assert!(m("app/\\[id\\].ts", "app/[id].ts"));
+        assert!(!m("app/\\[id\\].ts", "app/i.ts"));
+        assert!(m("app/\\[id\\]/", "app/[id]/page.ts"));
     }
 }

@@ -8,6 +8,7 @@ use crate::governs::Pattern;
 use crate::model::{DocCitations, MissingRecordLink, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::Prefix;
+use crate::text::path::escape_glob;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Resolves references with every record's path in view.
@@ -337,12 +338,14 @@ fn governed(
         {
             continue;
         }
+        // A path with a glob character in its name (`star*.py`) governs itself only: its
+        // entry is written escaped, as a pattern matching that path alone (ADR-0017).
         match tree.kind(c) {
             Kind::File => {
-                governs.insert(bare.to_string());
+                governs.insert(escape_glob(bare));
             }
             Kind::Folder => {
-                governs.insert(format!("{bare}/"));
+                governs.insert(format!("{}/", escape_glob(bare)));
             }
             Kind::Missing if !rooted => {
                 if missing.insert(bare.to_string()) {

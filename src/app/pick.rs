@@ -37,7 +37,9 @@ impl Pick {
         root: &Path,
         markers: &Markers,
     ) -> Result<Pick> {
-        let mut files_under = |folder: &str| crate::fs::walk::files_under(root, folder);
+        let tracked = crate::scan::tracked_paths(root);
+        let mut files_under =
+            |folder: &str| crate::fs::walk::files_under(root, folder, Some(&tracked));
         let kind = match ask {
             Ask::Check => PickKind::All,
             Ask::Why(_) => {

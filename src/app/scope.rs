@@ -9,6 +9,7 @@ use super::error::{Error, Result};
 use super::{Ask, Session};
 use crate::governs::Scope;
 use crate::model::{Query, ScopeEdit, ScopeHunk as Hunk};
+use crate::text::path::{escape_code_path, escape_glob};
 
 /// How the paths were written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,7 +140,7 @@ fn governs_list(lines: &[String], at: usize, paths: &[String]) -> Hunk {
                 old: Vec::new(),
                 new: paths
                     .iter()
-                    .map(|p| format!("{prefix}{}", yaml(p)))
+                    .map(|p| format!("{prefix}{}", yaml(&escape_glob(p))))
                     .collect(),
             };
         }
@@ -155,7 +156,11 @@ fn governs_list(lines: &[String], at: usize, paths: &[String]) -> Hunk {
     };
     let mut new = vec![format!("{key}:")];
     new.extend(existing.iter().map(|e| format!("  - {e}")));
-    new.extend(paths.iter().map(|p| format!("  - {}", yaml(p))));
+    new.extend(
+        paths
+            .iter()
+            .map(|p| format!("  - {}", yaml(&escape_glob(p)))),
+    );
     Hunk {
         at: at + 1,
         old: vec![lines[at].clone()],
@@ -178,10 +183,13 @@ fn affects_list(lines: &[String], at: usize, paths: &[String]) -> Hunk {
                     if maps {
                         vec![
                             format!("{prefix}type: path"),
-                            format!("{inner}pattern: {}", yaml(p)),
+                            format!("{inner}pattern: {}", yaml(&escape_glob(p))),
                         ]
                     } else {
-                        vec![format!("{prefix}{}", yaml(&format!("path:{p}")))]
+                        vec![format!(
+                            "{prefix}{}",
+                            yaml(&format!("path:{}", escape_glob(p)))
+                        )]
                     }
                 })
                 .collect();
@@ -198,7 +206,7 @@ fn affects_list(lines: &[String], at: usize, paths: &[String]) -> Hunk {
             )];
             for p in paths {
                 new.push("  - type: path".to_string());
-                new.push(format!("    pattern: {}", yaml(p)));
+                new.push(format!("    pattern: {}", yaml(&escape_glob(p))));
             }
             Hunk {
                 at: at + 1,
@@ -225,7 +233,10 @@ fn header_key(line: &str) -> Option<&str> {
 /// A `Governs:` line of backticked paths in the record's header: after its last `Governs:`
 /// line, else after its header's `Key: value` lines, else after its title.
 fn governs_line(lines: &[String], paths: &[String]) -> Hunk {
-    let list: Vec<String> = paths.iter().map(|p| format!("`{p}`")).collect();
+    let list: Vec<String> = paths
+        .iter()
+        .map(|p| format!("`{}`", escape_code_path(p)))
+        .collect();
     let list = list.join(", ");
     let body = match lines.first().map(|l| l.trim_end()) {
         Some("---") => lines
@@ -329,6 +340,12 @@ impl Session {
                     reason,
                 })?;
             let rel = rel.trim_end_matches('/').to_string();
+            if let Some(reason) = unwritable(&rel) {
+                return Err(Error::BadPath {
+                    path: arg.clone(),
+                    reason: reason.into(),
+                });
+            }
             if rel.is_empty() || !is_tracked(&rel) {
                 return Err(Error::BadPath {
                     path: arg.clone(),
@@ -396,11 +413,88 @@ impl Session {
         }
         std::fs::write(&file, planned.text).map_err(write_err)?;
         edit.written = true;
-        // The index brought up to date now: the next `why` reads the new scope from it.
+        // Read back through the matcher `why` uses: each path written must now be governed,
+        // else the record is put back byte for byte and the write refused (ADR-0017).
+        let checked = self.index_if_used().and_then(|()| {
+            let first_under = |folder: &str| {
+                tracked
+                    .files
+                    .iter()
+                    .find(|f| f.path.starts_with(folder))
+                    .map(|f| f.path.clone())
+            };
+            self.not_governed(&edit.id, &added, &first_under)
+        });
+        let failed = match checked {
+            Ok(missed) => match missed.first() {
+                None => return Ok(edit),
+                Some(path) => Error::BadPath {
+                    path: path.clone(),
+                    reason: format!(
+                        "does not read back as governed by {} once written into {}: the record is left as it was",
+                        edit.id, edit.path
+                    ),
+                },
+            },
+            Err(e) => e,
+        };
+        if let Err(e) = std::fs::write(&file, text.as_bytes()) {
+            return Err(Error::Write(format!(
+                "{}: could not be put back as it was ({e}) after: {failed}",
+                edit.path
+            )));
+        }
+        // The index follows the record back; the refusal is the answer either way.
+        let _ = self.index_if_used();
+        Err(failed)
+    }
+
+    /// The index brought up to date, unless the session uses none: the next `why` reads the
+    /// records from it.
+    fn index_if_used(&mut self) -> Result<()> {
         if !self.options().no_index {
             self.index_update(false, None)?;
         }
-        Ok(edit)
+        Ok(())
+    }
+
+    /// Of `paths` (a folder ending with `/`), those the record `id` as it reads now does not
+    /// govern; a folder is asked through a file git tracks under it (`first_under`).
+    fn not_governed(
+        &mut self,
+        id: &str,
+        paths: &[String],
+        first_under: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Vec<String>> {
+        let answer = self.answer(&Ask::Record(id.to_string()), None)?;
+        let Some(record) = answer.report.records.iter().find(|r| r.id == id) else {
+            return Ok(paths.to_vec());
+        };
+        let scope = Scope::new(record.governs.iter().map(String::as_str));
+        Ok(paths
+            .iter()
+            .filter(|p| {
+                let probe = match p.ends_with('/') {
+                    true => first_under(p),
+                    false => Some(p.to_string()),
+                };
+                !probe.is_some_and(|probe| scope.governs(&probe))
+            })
+            .cloned()
+            .collect())
+    }
+}
+
+/// Why the root-relative path `rel` cannot be written into a record as it is, if it cannot: a
+/// backtick ends the code span a `Governs:` line holds it in, and a line break or other control
+/// character ends the line (ADR-0017).
+fn unwritable(rel: &str) -> Option<&'static str> {
+    if rel.contains('`') {
+        Some("has a backtick, which a record cannot hold as a path: govern its folder instead")
+    } else if rel.chars().any(char::is_control) {
+        Some("has a control character, which a record cannot hold as a path: govern its folder instead")
+    } else {
+        None
     }
 }
 
@@ -421,6 +515,26 @@ mod tests {
         assert_eq!(f, Form::Governs);
         let (t, _) = added("---\ngoverns: src/a/\n---\n# T\n", &["src/b.rs"]);
         assert_eq!(t, "---\ngoverns:\n  - src/a/\n  - src/b.rs\n---\n# T\n");
+    }
+
+    #[test]
+    fn glob_characters_and_spaces_are_written_escaped() {
+        let (t, _) = added(
+            "# T\n\nGoverns: `a/`\n\nText",
+            &["src/db/star*.py", "src/db/sp ace.py"],
+        );
+        assert_eq!(
+            t,
+            "# T\n\nGoverns: `a/`\nGoverns: `src/db/star\\*.py`, `src/db/sp\\ ace.py`\n\nText"
+        );
+        let (t, _) = added(
+            "---\ngoverns:\n  - src/a/\n---\n# T\n",
+            &["src/q?.py", "[x].py", "sp ace.py"],
+        );
+        assert_eq!(
+            t,
+            "---\ngoverns:\n  - src/a/\n  - src/q\\?.py\n  - \\[x\\].py\n  - sp ace.py\n---\n# T\n"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod read;
 pub mod root;
 pub mod sources;
 pub mod tools;
+pub mod tracked;
 pub mod tree;
 pub mod walk;
 

@@ -3,12 +3,13 @@
 //! (ADR-0001, ADR-0002).
 
 use super::fingerprint::{Entry, RootDir};
+use super::tracked::TrackedPaths;
 use crate::governs::Pattern;
 use crate::util::locked;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The maps' hasher: paths asked about are the repository's own, and SipHash was a tenth of a
 /// commit hook's check.
@@ -43,6 +44,8 @@ pub struct Tree {
     globs: Mutex<BTreeMap<String, bool>>,
     /// What git ignores under the root.
     ignores: super::ignored::Ignores,
+    /// What git tracks, asked about a path git would otherwise ignore: tracked, it is not.
+    tracked: Option<Arc<TrackedPaths>>,
     /// What git tracks that the work tree need not hold (a sparse checkout's), asked about a
     /// path that is not there.
     absent: Option<Absent>,
@@ -78,10 +81,13 @@ impl Observed {
         root: &Path,
         same_dirs: &std::collections::HashSet<&str>,
         absent: Option<Absent>,
+        tracked: Option<Arc<TrackedPaths>>,
         same_rules: bool,
         known: &[bool],
     ) -> bool {
-        let tree = Tree::new(root.to_path_buf()).with_absent(absent);
+        let tree = Tree::new(root.to_path_buf())
+            .with_absent(absent)
+            .with_tracked(tracked);
         self.kinds.iter().enumerate().all(|(at, (path, kind))| {
             if known.get(at) == Some(&true) {
                 return true;
@@ -115,6 +121,7 @@ impl Tree {
             moves: Mutex::new(BTreeMap::new()),
             globs: Mutex::new(BTreeMap::new()),
             ignores: super::ignored::Ignores::new(&root),
+            tracked: None,
             dir: RootDir::open(&root),
             root,
             absent: None,
@@ -124,6 +131,13 @@ impl Tree {
     /// This tree, asking `absent` about a path that is not there.
     pub fn with_absent(mut self, absent: Option<Absent>) -> Tree {
         self.absent = absent;
+        self
+    }
+
+    /// This tree, asking `tracked` whether git tracks a path its ignore files ignore: a
+    /// tracked path is what it is, never [`Kind::Ignored`] (ADR-0011).
+    pub fn with_tracked(mut self, tracked: Option<Arc<TrackedPaths>>) -> Tree {
+        self.tracked = tracked;
         self
     }
 
@@ -148,7 +162,9 @@ impl Tree {
     }
 
     /// Whether a file under the root matches the glob `pattern` (as git would track it: see
-    /// [`super::walk::files_under`]); the walk starts at the glob's literal folder.
+    /// [`super::walk::files_under`]); the walk starts at the glob's literal folder. The files
+    /// git tracks are asked only when the walk found none: a tracked file git's ignore files
+    /// match still counts.
     pub fn any_file_matches(&self, pattern: &Pattern) -> bool {
         let text = pattern.as_str();
         if let Some(&known) = locked(&self.globs).get(text) {
@@ -156,9 +172,13 @@ impl Tree {
         }
         let folder = pattern.range_prefix().trim_end_matches('/');
         let found = self.dir_inside(folder)
-            && super::walk::files_under(&self.root, folder)
+            && (super::walk::files_not_ignored(&self.root, folder)
                 .iter()
-                .any(|f| pattern.matches(f));
+                .any(|f| pattern.matches(f))
+                || self
+                    .tracked
+                    .as_ref()
+                    .is_some_and(|t| t.files_under(folder).iter().any(|f| pattern.matches(f))));
         locked(&self.globs).insert(text.to_string(), found);
         found
     }
@@ -201,7 +221,8 @@ impl Tree {
         }
         let kind = match self.kind_uncached(bare) {
             k @ (Kind::File | Kind::Folder | Kind::Missing)
-                if self.ignores.ignored(bare, k == Kind::Folder) =>
+                if self.ignores.ignored(bare, k == Kind::Folder)
+                    && !self.tracked.as_ref().is_some_and(|t| t.tracks(bare)) =>
             {
                 Kind::Ignored
             }

@@ -146,8 +146,25 @@ pub(super) fn common_git_dir(top: &Path) -> PathBuf {
 
 /// The files under the root-relative `folder` (`""` is the root), root-relative and sorted,
 /// as git would track them: what the ignore files ignore left out, hidden files kept (but not
-/// `.git`), links not followed. What a glob in a declared scope is matched against.
-pub fn files_under(root: &Path, folder: &str) -> Vec<String> {
+/// `.git`), links not followed; and every file git tracks there (`tracked`), ignored or not
+/// (a tracked file is never ignored, as in git). What a glob in a declared scope is matched
+/// against.
+pub fn files_under(
+    root: &Path,
+    folder: &str,
+    tracked: Option<&super::tracked::TrackedPaths>,
+) -> Vec<String> {
+    let mut out = files_not_ignored(root, folder);
+    if let Some(tracked) = tracked {
+        out.extend(tracked.files_under(folder));
+        out.sort();
+        out.dedup();
+    }
+    out
+}
+
+/// [`files_under`] without the tracked files: what the walk finds that git does not ignore.
+pub fn files_not_ignored(root: &Path, folder: &str) -> Vec<String> {
     let base = root.join(folder);
     if !base.is_dir() {
         return Vec::new();

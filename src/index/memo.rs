@@ -12,7 +12,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-21");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-22");
 
 impl Cached {
     /// The stored scan's report, when everything it depended on still holds, the tracked

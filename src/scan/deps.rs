@@ -184,6 +184,7 @@ impl Deps {
             root,
             &same_dirs,
             Some(super::not_checked_out(root)),
+            Some(super::tracked_paths(root)),
             true,
             known,
         )

@@ -136,7 +136,9 @@ pub fn scan(
             looked,
         });
     }
-    let tree = Tree::new(root.to_path_buf()).with_absent(Some(not_checked_out(root)));
+    let tree = Tree::new(root.to_path_buf())
+        .with_absent(Some(not_checked_out(root)))
+        .with_tracked(Some(tracked_paths(root)));
     let mut records = graph::build(&tree, &folders, &parsed);
     add_mentions(&mut records, &parsed, names, &folders, root);
 
@@ -459,6 +461,21 @@ fn cached_or_read<T: Send>(
             None => read_misses.next().expect("one read per miss"),
         })
         .collect()
+}
+
+/// The paths git tracks under `root`, read from git's index the first time they are asked
+/// about (a path git's ignore files match, a glob no other file matches): a tracked path is
+/// never ignored, as in git (ADR-0011). Nothing outside a repository.
+pub fn tracked_paths(root: &Path) -> std::sync::Arc<crate::fs::tracked::TrackedPaths> {
+    let root = root.to_path_buf();
+    std::sync::Arc::new(crate::fs::tracked::TrackedPaths::new(
+        move || match crate::git::open(&root) {
+            Ok(Some(repo)) => crate::git::tracked(&repo)
+                .map(|t| t.files.iter().map(|f| f.path.clone()).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        },
+    ))
 }
 
 /// What git tracks under `root` that a sparse checkout leaves out of the work tree, read from

@@ -18,16 +18,120 @@ pub fn normalise(path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// The characters a gitignore-style pattern reads as glob syntax.
+pub const GLOB_CHARS: [char; 4] = ['*', '?', '[', '{'];
+
+/// What a backslash escapes in a path written as a pattern or in backticks: the glob syntax,
+/// the backslash itself, and a space.
+const ESCAPED: [char; 8] = ['*', '?', '[', ']', '{', '}', '\\', ' '];
+
+/// `path` (a literal path) as a gitignore-style pattern that matches only itself: when it has
+/// a glob character, each glob character and backslash escaped (`src/star\*.py`); else as it
+/// is, since a pattern with no glob character is a literal path already (ADR-0017).
+pub fn escape_glob(path: &str) -> String {
+    if !path.contains(GLOB_CHARS) {
+        return path.to_string();
+    }
+    let mut out = String::with_capacity(path.len() + 4);
+    for c in path.chars() {
+        if c != ' ' && ESCAPED.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `path` (a literal path) as a `Governs:` line writes it in backticks: each glob character,
+/// backslash and space escaped (`src/db/sp\ ace.py`), so [`clean_code_path`] reads it back as
+/// that very path, not a glob or prose (ADR-0017).
+pub fn escape_code_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 4);
+    for c in path.chars() {
+        if ESCAPED.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether `text` has a glob character no backslash escapes.
+pub fn has_unescaped_glob(text: &str) -> bool {
+    let mut escaped = false;
+    for c in text.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if GLOB_CHARS.contains(&c) {
+            return true;
+        }
+        // Not escaping anything else: a backslash before another character stays.
+    }
+    false
+}
+
+/// `text` with its escapes read: a backslash before a glob character, a backslash or a space
+/// is that character; before anything else it stays.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next) = chars.peek().filter(|n| ESCAPED.contains(n)) {
+                out.push(next);
+                chars.next();
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether `s` has whitespace that no backslash escapes.
+fn bare_whitespace(s: &str) -> bool {
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c.is_whitespace() {
+            return true;
+        }
+    }
+    false
+}
+
+/// `part` with every escaped character left out: what is read as syntax in it.
+fn syntax_of(part: &str) -> String {
+    let mut out = String::new();
+    let mut chars = part.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
 /// is plainly not a path (spaces, URLs, options, ids, placeholders, a bare word) or would leave
 /// the root (CONTRACT.md §8). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
 /// `dir/**` become `dir/` (the trailing `/` marks a folder), and a deeper glob keeps what comes
 /// before it (`src/auth/*.rs` → `src/auth/`). One written from the root (`/api/v2/users`) keeps
-/// its leading `/`: it names a path only if there is one (else it is a URL route).
+/// its leading `/`: it names a path only if there is one (else it is a URL route). A glob
+/// character or space escaped with a backslash (`star\*.py`, `sp\ ace.py`, as `scope --add`
+/// writes them) is that literal character of the path (ADR-0017).
 pub fn clean_code_path(span: &str) -> Option<String> {
     let s = span.trim();
     if s.is_empty()
-        || s.chars().any(|c| c.is_whitespace() || c.is_control())
+        || bare_whitespace(s)
+        || s.chars().any(|c| c.is_control())
         || s.contains("://")
         || s.starts_with(['-', '$', '<', '@', '{', '(', '~'])
         || s.len() > 512
@@ -47,16 +151,17 @@ pub fn clean_code_path(span: &str) -> Option<String> {
     let mut parts = Vec::new();
     let mut glob = false;
     for part in s.split('/') {
-        if is_placeholder(part) {
+        let syntax = syntax_of(part);
+        if is_placeholder(&syntax) {
             return None;
         }
-        if part.contains(['*', '?', '[', '{']) {
+        if syntax.contains(GLOB_CHARS) {
             glob = true;
             break;
         }
         parts.push(part);
     }
-    let joined = normalise(&parts.join("/"))?;
+    let joined = normalise(&unescape(&parts.join("/")))?;
     if joined.is_empty() {
         return None;
     }
@@ -145,6 +250,32 @@ mod tests {
             Some("/api/v2/users")
         );
         assert_eq!(clean_code_path("/api/v2/{id}"), None);
+    }
+
+    #[test]
+    fn escaped_glob_characters_and_spaces_are_the_paths_own() {
+        for path in [
+            "src/db/star*.py",
+            "src/q?.py",
+            "src/db/sp ace.py",
+            "app/[id]/page.tsx",
+            "a/{x}.rs",
+            "a\\b.rs",
+        ] {
+            assert_eq!(
+                clean_code_path(&escape_code_path(path)).as_deref(),
+                Some(path),
+                "{path}"
+            );
+        }
+        assert_eq!(escape_glob("src/a.rs"), "src/a.rs");
+        assert_eq!(escape_glob("a\\b.rs"), "a\\b.rs");
+        assert_eq!(escape_glob("src/star*.py"), "src/star\\*.py");
+        assert_eq!(escape_glob("app/[id].ts"), "app/\\[id\\].ts");
+        assert!(!has_unescaped_glob("src/star\\*.py"));
+        assert!(has_unescaped_glob("src/*.py"));
+        assert_eq!(clean_code_path("src/sp ace.py"), None);
+        assert_eq!(clean_code_path("src/db/*.py").as_deref(), Some("src/db/"));
     }
 
     #[test]

@@ -40,12 +40,18 @@ mod reading_paths;
 mod reading_relations;
 mod reading_scope;
 mod reading_shapes;
+// Tracked wins over the ignore files (issue 38, ADR-0002).
+#[cfg(unix)]
+mod reading_tracked_ignored;
 mod regressions;
 #[cfg(unix)]
 mod review;
 #[cfg(unix)]
 mod review_pr;
 mod scope;
+// `scope --add` writes exactly the path given (issue 38, ADR-0017).
+#[cfg(unix)]
+mod scope_exact;
 mod watch;
 mod write;
 

@@ -40,6 +40,8 @@ mod reading_paths;
 mod reading_relations;
 mod reading_scope;
 mod reading_shapes;
+#[cfg(unix)]
+mod readme;
 mod regressions;
 #[cfg(unix)]
 mod review;

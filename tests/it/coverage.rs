@@ -168,13 +168,13 @@ fn the_hottest_ungoverned_folders_name_the_records_that_mention_them() {
         c["ungoverned"][0]["mentions"][0]["path"],
         "lib/billing/invoice_mailer.rb"
     );
-    // The fix is printed, one `scope --add` away (the README shows this answer).
+    // The fix is printed, one `scope --add` away (docs/mentions.md shows this answer).
     let md = g.run(&["coverage"]);
     md.assert_code(0);
     assert_eq!(md.stdout(), MARKDOWN);
 }
 
-/// `coverage` on [`history`], as the README shows it.
+/// `coverage` on [`history`], as docs/mentions.md shows it.
 const MARKDOWN: &str = "# Coverage
 
 The 12 months before HEAD's commit (2024-09-01 to 2025-09-01): 7 commits counted (non-merge, changing a file outside the record folders).
@@ -206,15 +206,15 @@ context-graph scope ADR-0002 --add lib/billing/invoice_mailer.rb
 
 #[test]
 fn the_readme_shows_this_answer() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/mentions.md"))
+        .expect("docs/mentions.md");
     let shown = format!(
         "````text\n{}````\n",
         MARKDOWN.trim_end_matches('\n').to_string() + "\n"
     );
     assert!(
         readme.contains(&shown),
-        "the README's coverage example is not the answer"
+        "the coverage example of docs/mentions.md is not the answer"
     );
 }
 

@@ -43,6 +43,8 @@ mod reading_shapes;
 // Tracked wins over the ignore files (issue 38, ADR-0002).
 #[cfg(unix)]
 mod reading_tracked_ignored;
+#[cfg(unix)]
+mod readme;
 mod regressions;
 #[cfg(unix)]
 mod review;

@@ -1,5 +1,5 @@
 //! Never in the way (ADR-0008), as a new user meets the hooks: a `.git/context-graph` that
-//! cannot be written, the README's husky and lefthook lines without the binary, a subject that
+//! cannot be written, docs/hooks.md's husky and lefthook lines without the binary, a subject that
 //! starts with `#` under `-m`, fixup and squash commits.
 
 use super::{decisions, git, install, ok, stderr};
@@ -95,20 +95,20 @@ fn an_index_folder_nothing_can_be_written_in_blocks_nothing() {
     }
 }
 
-/// The README's fenced block holding the line `marker`, without its fences.
-fn readme_block(marker: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("read the README");
-    let at = readme.find(marker).expect("the README shows the lines");
+/// The fenced block of docs/hooks.md holding the line `marker`, without its fences.
+fn hooks_page_block(marker: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/hooks.md"))
+        .expect("read docs/hooks.md");
+    let at = readme.find(marker).expect("docs/hooks.md shows the lines");
     let start = readme[..at].rfind("```").expect("a fence before");
     let start = start + readme[start..].find('\n').expect("the fence's line") + 1;
     let end = at + readme[at..].find("```").expect("a fence after");
     readme[start..end].to_string()
 }
 
-/// The README's husky lines, by hook: (name, line).
+/// The husky lines, by hook: (name, line).
 fn husky_lines() -> Vec<(String, String)> {
-    let block = readme_block("# .husky/commit-msg");
+    let block = hooks_page_block("# .husky/commit-msg");
     let lines: Vec<&str> = block.lines().collect();
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -119,9 +119,9 @@ fn husky_lines() -> Vec<(String, String)> {
     out
 }
 
-/// The README's lefthook commands, by hook: (name, run).
+/// The lefthook commands, by hook: (name, run).
 fn lefthook_runs() -> Vec<(String, String)> {
-    let block = readme_block("# lefthook.yml");
+    let block = hooks_page_block("# lefthook.yml");
     let docs = yaml_rust2::YamlLoader::load_from_str(&block).expect("valid YAML");
     let map = docs[0].as_hash().expect("a map of hooks");
     map.iter()
@@ -146,7 +146,7 @@ fn hook_args(name: &str, msg: &str) -> Vec<String> {
     }
 }
 
-/// Runs a README line as husky (`sh -e`, the hook's arguments) or lefthook (`sh -c`, `{N}`
+/// Runs a line of docs/hooks.md as husky (`sh -e`, the hook's arguments) or lefthook (`sh -c`, `{N}`
 /// replaced by the quoted arguments) would, with `path` as PATH.
 fn run_line(
     repo: &GitRepo,
@@ -181,9 +181,9 @@ fn the_readmes_husky_and_lefthook_lines_fail_open_and_let_strict_mode_through() 
         let kept = std::fs::read_to_string(format!("{manifest}/hooks/managers/{file}"))
             .expect("read the kept lines");
         assert_eq!(
-            readme_block(marker),
+            hooks_page_block(marker),
             kept,
-            "the README shows {file} as kept"
+            "docs/hooks.md shows {file} as kept"
         );
     }
     let repo = decisions();

@@ -1,6 +1,6 @@
-//! The README as a user's page: every link resolves inside the repository (a file that exists
-//! there, or a heading of the page it points to), and "Install" starts with the prebuilt
-//! binary, then cargo.
+//! The README and docs/ as a user's pages: every link resolves inside the repository (a file
+//! that exists there, or a heading of the page it points to), and "Install" gives only commands
+//! that work as written (issue 40).
 
 use std::path::{Path, PathBuf};
 
@@ -133,11 +133,31 @@ fn check_page(rel: &str) -> usize {
     checked
 }
 
+/// Every Markdown page directly in `docs/`, relative to the root.
+fn docs_pages() -> Vec<String> {
+    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .expect("list docs/")
+        .map(|e| {
+            e.expect("a folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    pages.sort();
+    pages
+}
+
 #[test]
 fn every_link_of_the_readme_and_docs_resolves_inside_the_repository() {
     assert!(check_page("README.md") > 5);
-    check_page("docs/reading.md");
-    check_page("docs/benchmarks.md");
+    let pages = docs_pages();
+    assert!(pages.len() >= 10, "docs/ holds a page per topic: {pages:?}");
+    for page in &pages {
+        check_page(page);
+    }
     assert_eq!(
         slug("Pictures: graph and report --html"),
         "pictures-graph-and-report---html"
@@ -145,18 +165,41 @@ fn every_link_of_the_readme_and_docs_resolves_inside_the_repository() {
 }
 
 #[test]
-fn install_starts_with_the_prebuilt_binary_then_cargo() {
+fn the_readme_links_every_docs_page() {
     let text = std::fs::read_to_string(root().join("README.md")).expect("README");
+    for page in docs_pages() {
+        assert!(
+            links(&text)
+                .iter()
+                .any(|l| l.split('#').next() == Some(page.as_str())),
+            "the README does not link {page}"
+        );
+    }
+}
+
+#[test]
+fn install_gives_only_commands_that_work_as_written() {
+    let text = std::fs::read_to_string(root().join("README.md")).expect("README");
+    assert!(
+        text.lines().count() <= 300,
+        "the README is read in five minutes: at most 300 lines"
+    );
     let install = text
         .split("\n## Install\n")
         .nth(1)
         .and_then(|s| s.split("\n## ").next())
         .expect("an Install section");
-    let binary = install.find("prebuilt binary").expect("the binary first");
-    let cargo = install.find("cargo install").expect("then cargo install");
-    assert!(binary < cargo);
-    assert!(install.contains(".sha256"), "the checksum is checked");
+    assert!(install.contains("cargo install --locked --path ."));
+    assert!(
+        install.contains("When a release is published from a tag"),
+        "release archives are described as what a tag publishes, not as a release that exists"
+    );
     assert!(Path::new(&root())
         .join(".github/workflows/release.yml")
         .is_file());
+    // No placeholder owner in a URL a reader would copy, anywhere in the user's pages.
+    for page in std::iter::once("README.md".to_string()).chain(docs_pages()) {
+        let text = std::fs::read_to_string(root().join(&page)).expect("a page");
+        assert!(!text.contains("OWNER/"), "{page} names a placeholder OWNER");
+    }
 }

@@ -394,7 +394,7 @@ impl Session {
         if dry_run || added.is_empty() {
             return Ok(edit);
         }
-        std::fs::write(&file, planned.text).map_err(write_err)?;
+        crate::fs::atomic::replace(&file, planned.text.as_bytes()).map_err(write_err)?;
         edit.written = true;
         // The index brought up to date now: the next `why` reads the new scope from it.
         if !self.options().no_index {

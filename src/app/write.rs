@@ -1,8 +1,10 @@
 //! Writing records (CONTRACT.md §12, ADR-0013): `init`, `new`, `supersede`, `amend` and
 //! `status`. The inputs are read here (the folder's names, its newest record or template, the
 //! records changed), `write` plans the files, and they are written here: a new record by an
-//! exclusive create under a lock on its folder, so two writers at once take two numbers.
-//! Finding the next number lists the folder's names; no record is read to find it.
+//! exclusive create under a lock on its folder, so two writers at once take two numbers, and
+//! every file through `fs::atomic`, written beside and renamed, so a kill or a full disk
+//! leaves the old bytes (ADR-0013). Finding the next number lists the folder's names, under
+//! the lock; no record is read to find it.
 
 use super::error::{Error, Result};
 use super::Session;
@@ -501,9 +503,10 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        // The first try may use the listing OLD was found in, made before the lock; a retry
-        // lists the folders again, under the lock, and takes the number after the highest.
-        if attempt > 1 {
+        // The folders are listed again under the lock: the listing OLD was found in was made
+        // before it, and a number taken meanwhile under another title is not a name the
+        // exclusive create would meet (issue 38). A retry lists again too.
+        if attempt > 1 || !args.dry_run {
             listings.forget();
         }
         let listed = listings.records(&root, &folder)?;
@@ -628,19 +631,9 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
                 Err(e) => return Err(refuse(format!("cannot create {dir}/: {e}"))),
             }
         }
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(root.join(&path))
-        {
-            Ok(mut file) => {
-                use std::io::Write;
-                if let Err(e) = file.write_all(text.as_bytes()) {
-                    remove_created(&root, &path, own_folder);
-                    return Err(refuse(format!("cannot write {path}: {e}")));
-                }
-                break;
-            }
+        // Written beside and linked into place: the record appears whole or not at all.
+        match crate::fs::atomic::create_new(&root.join(&path), text.as_bytes()) {
+            Ok(()) => break,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && numbered && attempt < 20 => {
                 continue
             }
@@ -719,7 +712,8 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
             Change::Edit { before, edits } => {
                 if !dry_run {
                     let after = apply(before, edits);
-                    std::fs::write(root.join(&p.path), after.as_bytes())
+                    // Written beside and renamed over: a failure leaves the old bytes.
+                    crate::fs::atomic::replace(&root.join(&p.path), after.as_bytes())
                         .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
                 }
                 report.diffs.push(diff_of(&p.path, before, edits));
@@ -872,14 +866,8 @@ pub fn init(
             .map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
         for p in &plans {
             if let Change::Create(text) = &p.change {
-                let mut f = std::fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(root.join(&p.path))
+                crate::fs::atomic::create_new(&root.join(&p.path), text.as_bytes())
                     .map_err(|e| refuse(format!("cannot create {}: {e}", p.path)))?;
-                use std::io::Write;
-                f.write_all(text.as_bytes())
-                    .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
             }
         }
     }

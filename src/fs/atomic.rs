@@ -89,13 +89,14 @@ fn fill(mut file: File, bytes: &[u8]) -> io::Result<()> {
         Some(Fault::Full) => return Err(faults::full(SITE)),
         Some(Fault::Abort) => {
             let _ = file.write_all(&bytes[..bytes.len() / 2]);
-            let _ = file.sync_all();
+            let _ = file.sync_data();
             std::process::abort();
         }
         None => {}
     }
     file.write_all(bytes)?;
-    file.sync_all()
+    // The bytes and the length: what a power cut must not lose before the rename.
+    file.sync_data()
 }
 
 /// The original's mode on the temporary file, and its owner when this process may give it

@@ -682,12 +682,15 @@ fn remove_created(root: &Path, path: &str, own_folder: bool) {
     }
 }
 
-/// Writes the plans' edits (the new file is already created), and reports every file.
+/// Writes the plans' edits (the new file is already created), and reports every file. Every
+/// changed record is written beside before any is renamed over: a full disk changes none of
+/// them (ADR-0013).
 fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport> {
     let mut report = WriteReport {
         dry_run,
         ..WriteReport::default()
     };
+    let mut staged = Vec::new();
     for p in plans {
         match &p.change {
             Change::Create(text) => {
@@ -712,9 +715,10 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
             Change::Edit { before, edits } => {
                 if !dry_run {
                     let after = apply(before, edits);
-                    // Written beside and renamed over: a failure leaves the old bytes.
-                    crate::fs::atomic::replace(&root.join(&p.path), after.as_bytes())
+                    // Written beside; renamed over below, once every one is written.
+                    let s = crate::fs::atomic::stage(&root.join(&p.path), after.as_bytes())
                         .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+                    staged.push((&p.path, s));
                 }
                 report.diffs.push(diff_of(&p.path, before, edits));
                 report.written.push(Written {
@@ -724,6 +728,10 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
                 });
             }
         }
+    }
+    for (path, s) in staged {
+        s.commit()
+            .map_err(|e| refuse(format!("cannot write {path}: {e}")))?;
     }
     Ok(report)
 }
@@ -864,10 +872,16 @@ pub fn init(
     if !dry_run {
         std::fs::create_dir_all(root.join(&folder))
             .map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
-        for p in &plans {
+        for (i, p) in plans.iter().enumerate() {
             if let Change::Create(text) = &p.change {
-                crate::fs::atomic::create_new(&root.join(&p.path), text.as_bytes())
-                    .map_err(|e| refuse(format!("cannot create {}: {e}", p.path)))?;
+                if let Err(e) = crate::fs::atomic::create_new(&root.join(&p.path), text.as_bytes())
+                {
+                    // The files created before it are taken back: nothing written.
+                    for done in &plans[..i] {
+                        let _ = std::fs::remove_file(root.join(&done.path));
+                    }
+                    return Err(refuse(format!("cannot create {}: {e}", p.path)));
+                }
             }
         }
     }

@@ -7,6 +7,8 @@
 //!   record's), are synced, take the original's mode (and owner, where allowed), and the file is
 //!   renamed over the original; then the folder is synced. A failure removes the temporary file
 //!   and leaves the original byte for byte.
+//! - [`stage`] and [`Staged::commit`]: the two halves of `replace`, so a write of several files
+//!   writes them all beside before it renames any.
 //! - [`create_new`]: the same temporary file, then linked into place (`link` fails if the name
 //!   exists, so creation stays exclusive), the temporary name removed and the folder synced: the
 //!   new file appears whole or not at all.
@@ -26,6 +28,21 @@ const SITE: &str = "record";
 /// beside, synced, renamed over. A symbolic link is followed, so the file it names is replaced
 /// and the link stays a link. On failure the original is untouched.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    stage(path, bytes)?.commit()
+}
+
+/// A replacement written and synced beside its file, not yet renamed over it: a write of
+/// several files stages them all before it renames any, so a full disk changes none of them.
+/// Dropped uncommitted, its temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    done: bool,
+}
+
+/// The first half of [`replace`]: `bytes` written and synced beside `path`, with its mode.
+pub fn stage(path: &Path, bytes: &[u8]) -> io::Result<Staged> {
     let target = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
         _ => path.to_path_buf(),
@@ -36,19 +53,34 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) => return Err(e),
     };
     let (tmp, file) = temporary(&target)?;
-    let done = (|| {
-        if let Some(m) = &original {
-            keep_owner_and_mode(&file, m)?;
-        }
-        fill(file, bytes)?;
-        std::fs::rename(&tmp, &target)
-    })();
-    if let Err(e) = done {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
+    let staged = Staged {
+        tmp,
+        target,
+        done: false,
+    };
+    if let Some(m) = &original {
+        keep_owner_and_mode(&file, m)?;
     }
-    sync_folder(&target);
-    Ok(())
+    fill(file, bytes)?;
+    Ok(staged)
+}
+
+impl Staged {
+    /// Renames the staged file over its target and syncs the folder.
+    pub fn commit(mut self) -> io::Result<()> {
+        std::fs::rename(&self.tmp, &self.target)?;
+        self.done = true;
+        sync_folder(&self.target);
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// Creates `path` holding `bytes`, failing with `AlreadyExists` when something has that name:

@@ -166,9 +166,25 @@ fn a_full_disk_exits_2_and_leaves_every_file_byte_for_byte() {
         // Hidden files included: no temporary file is left either.
         assert_eq!(snapshot(&f), before, "{args:?} {spec}");
     }
-    let e = empty_root();
-    run_faulty(&e, &["init"], "record=1").assert_usage_error();
-    assert!(snapshot(&e).is_empty());
+    // Two records changed, the second's change fails: the first gets its old bytes back.
+    let f = adr_tools_root();
+    let before = snapshot(&f);
+    let args = ["new", "Use MySQL", "--supersedes", "1", "--supersedes", "2"];
+    let run = run_faulty(&f, &args, "record=3");
+    run.assert_usage_error();
+    assert!(
+        run.stderr.contains("0002-use-postgres.md"),
+        "{}",
+        run.describe()
+    );
+    assert_eq!(snapshot(&f), before);
+    // `init` writes its record and `.adr-dir`: either failing leaves nothing.
+    for spec in ["record=1", "record=2"] {
+        let e = empty_root();
+        let run = run_faulty(&e, &["init", "--folder", "decisions"], spec);
+        run.assert_usage_error();
+        assert!(snapshot(&e).is_empty(), "{spec}: {:?}", snapshot(&e));
+    }
 }
 
 #[test]

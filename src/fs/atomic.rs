@@ -94,13 +94,14 @@ pub fn create_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// A new temporary file beside `path`: `.NAME.PID-N.tmp`, hidden and no record's name.
+/// A new temporary file beside `path`: `.NAME.PID-N.tmp`, hidden and no record's name; NAME is
+/// cut to its first 100 characters, so a name near the file system's limit still has one.
 fn temporary(path: &Path) -> io::Result<(PathBuf, File)> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let name = path
+    let name: String = path
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| n.to_string_lossy().chars().take(100).collect())
         .unwrap_or_default();
     let dir = path.parent().unwrap_or(Path::new("."));
     loop {
@@ -211,6 +212,12 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read(&p).unwrap(), b"# 1. A\n");
         assert_eq!(names(dir.path()), ["0001-a.md"]);
+        // A name of 250 bytes, near the limit of 255: its temporary name is cut, not refused.
+        let long = format!("0002-{}.md", "é".repeat(121));
+        create_new(&dir.path().join(&long), b"x\n").unwrap();
+        replace(&dir.path().join(&long), b"y\n").unwrap();
+        assert_eq!(std::fs::read(dir.path().join(&long)).unwrap(), b"y\n");
+        assert_eq!(names(dir.path()).len(), 2);
     }
 
     #[cfg(unix)]

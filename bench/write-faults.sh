@@ -3,8 +3,8 @@
 # ever take one number?
 #
 # 1. KILLS runs (default 40) of `status 1 ...` on a record of about 2.9 MB, each sent SIGKILL
-#    after a random delay in the second half of the command's own run time (the record is read
-#    in the first, written at the end): how many left the record neither its old bytes nor its
+#    after a random delay from 80% to 105% of the command's median run time (the record is
+#    read before, written at the end): how many left the record neither its old bytes nor its
 #    new ones (cut short, emptied, gone).
 # 2. N (default 12) `supersede` processes started at once on one folder, then N `amend`, then a
 #    mix of `new`, `supersede` and `amend`: how many numbers were taken twice.
@@ -51,7 +51,7 @@ for ((k = 0; k < kills; k++)); do
   cp "$dir/old.md" "$rec"
   rm -f "$big"/doc/adr/.*.tmp
   delay_us=$((RANDOM * 32768 + RANDOM))
-  delay_us=$((span_us / 2 + delay_us % (span_us / 2 + 1)))
+  delay_us=$((span_us * 80 / 100 + delay_us % (span_us / 4 + 1)))
   "$bin" status 1 deprecated --root "$big" --no-index >/dev/null 2>&1 &
   pid=$!
   sleep "$(printf '0.%06d' "$delay_us")"

@@ -411,7 +411,7 @@ impl Session {
         if dry_run || added.is_empty() {
             return Ok(edit);
         }
-        std::fs::write(&file, planned.text).map_err(write_err)?;
+        crate::fs::atomic::replace(&file, planned.text.as_bytes()).map_err(write_err)?;
         edit.written = true;
         // Read back through the matcher `why` uses: each path written must now be governed,
         // else the record is put back byte for byte and the write refused (ADR-0017).

@@ -1,8 +1,10 @@
 //! Writing records (CONTRACT.md §12, ADR-0013): `init`, `new`, `supersede`, `amend` and
 //! `status`. The inputs are read here (the folder's names, its newest record or template, the
 //! records changed), `write` plans the files, and they are written here: a new record by an
-//! exclusive create under a lock on its folder, so two writers at once take two numbers.
-//! Finding the next number lists the folder's names; no record is read to find it.
+//! exclusive create under a lock on its folder, so two writers at once take two numbers, and
+//! every file through `fs::atomic`, written beside and renamed, so a kill or a full disk
+//! leaves the old bytes (ADR-0013). Finding the next number lists the folder's names, under
+//! the lock; no record is read to find it.
 
 use super::error::{Error, Result};
 use super::Session;
@@ -501,9 +503,10 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        // The first try may use the listing OLD was found in, made before the lock; a retry
-        // lists the folders again, under the lock, and takes the number after the highest.
-        if attempt > 1 {
+        // The folders are listed again under the lock: the listing OLD was found in was made
+        // before it, and a number taken meanwhile under another title is not a name the
+        // exclusive create would meet (issue 38). A retry lists again too.
+        if attempt > 1 || !args.dry_run {
             listings.forget();
         }
         let listed = listings.records(&root, &folder)?;
@@ -628,19 +631,9 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
                 Err(e) => return Err(refuse(format!("cannot create {dir}/: {e}"))),
             }
         }
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(root.join(&path))
-        {
-            Ok(mut file) => {
-                use std::io::Write;
-                if let Err(e) = file.write_all(text.as_bytes()) {
-                    remove_created(&root, &path, own_folder);
-                    return Err(refuse(format!("cannot write {path}: {e}")));
-                }
-                break;
-            }
+        // Written beside and linked into place: the record appears whole or not at all.
+        match crate::fs::atomic::create_new(&root.join(&path), text.as_bytes()) {
+            Ok(()) => break,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && numbered && attempt < 20 => {
                 continue
             }
@@ -689,12 +682,15 @@ fn remove_created(root: &Path, path: &str, own_folder: bool) {
     }
 }
 
-/// Writes the plans' edits (the new file is already created), and reports every file.
+/// Writes the plans' edits (the new file is already created), and reports every file. Every
+/// changed record is written beside before any is renamed over: a full disk changes none of
+/// them (ADR-0013).
 fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport> {
     let mut report = WriteReport {
         dry_run,
         ..WriteReport::default()
     };
+    let mut staged = Vec::new();
     for p in plans {
         match &p.change {
             Change::Create(text) => {
@@ -719,8 +715,10 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
             Change::Edit { before, edits } => {
                 if !dry_run {
                     let after = apply(before, edits);
-                    std::fs::write(root.join(&p.path), after.as_bytes())
+                    // Written beside; renamed over below, once every one is written.
+                    let s = crate::fs::atomic::stage(&root.join(&p.path), after.as_bytes())
                         .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+                    staged.push((&p.path, s));
                 }
                 report.diffs.push(diff_of(&p.path, before, edits));
                 report.written.push(Written {
@@ -730,6 +728,10 @@ fn finish(root: &Path, plans: &[FilePlan], dry_run: bool) -> Result<WriteReport>
                 });
             }
         }
+    }
+    for (path, s) in staged {
+        s.commit()
+            .map_err(|e| refuse(format!("cannot write {path}: {e}")))?;
     }
     Ok(report)
 }
@@ -870,16 +872,16 @@ pub fn init(
     if !dry_run {
         std::fs::create_dir_all(root.join(&folder))
             .map_err(|e| refuse(format!("cannot create {folder}: {e}")))?;
-        for p in &plans {
+        for (i, p) in plans.iter().enumerate() {
             if let Change::Create(text) = &p.change {
-                let mut f = std::fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(root.join(&p.path))
-                    .map_err(|e| refuse(format!("cannot create {}: {e}", p.path)))?;
-                use std::io::Write;
-                f.write_all(text.as_bytes())
-                    .map_err(|e| refuse(format!("cannot write {}: {e}", p.path)))?;
+                if let Err(e) = crate::fs::atomic::create_new(&root.join(&p.path), text.as_bytes())
+                {
+                    // The files created before it are taken back: nothing written.
+                    for done in &plans[..i] {
+                        let _ = std::fs::remove_file(root.join(&done.path));
+                    }
+                    return Err(refuse(format!("cannot create {}: {e}", p.path)));
+                }
             }
         }
     }

@@ -1,6 +1,8 @@
 //! The only code that touches the work tree: the root, record discovery, confined reads, the
-//! guide walk, what named paths are, fingerprints, and source files read for their markers (ADR-0001, ADR-0007).
+//! guide walk, what named paths are, fingerprints, source files read for their markers
+//! (ADR-0001, ADR-0007), and safe writes: a file written beside and renamed (ADR-0013).
 
+pub mod atomic;
 pub mod config;
 pub mod discover;
 pub mod fingerprint;

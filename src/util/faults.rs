@@ -1,20 +1,33 @@
-//! Injected write failures, for the tests of a full disk (ADR-0011): compiled into debug builds
-//! only (the tests' builds); a release build has no failpoint and reads no variable.
+//! Injected write failures, for the tests of a full disk and of a kill (ADR-0011, ADR-0013):
+//! compiled into debug builds only (the tests' builds); a release build has no failpoint and
+//! reads no variable.
 //!
 //! `CONTEXT_GRAPH_FAILPOINTS=site=N[,site=N…]` makes the N-th write at `site` (counted from 1
-//! in this process) and every later one fail as a full disk does. The sites: `redb` (every write,
-//! length change and sync of the index file), `file` (every cache file written beside it: the
-//! pending commits, git's index markers, the seal) and `rename` (the rebuilt index put in place).
+//! in this process) and every later one fail as a full disk does. `site=abort@N` instead kills
+//! the process (`std::process::abort`) at the N-th write, half way through it, as a power cut
+//! or `kill -9` would. The sites: `redb` (every write, length change and sync of the index
+//! file), `file` (every cache file written beside it: the pending commits, git's index markers,
+//! the seal), `rename` (the rebuilt index put in place) and `record` (every record, `.adr-dir`
+//! or other file a write command replaces or creates, `fs::atomic`).
 
 /// The environment variable naming the failpoints.
 pub const VAR: &str = "CONTEXT_GRAPH_FAILPOINTS";
 
-/// Fails when the failpoint `site` says this write fails.
+/// What a failpoint does when it is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The write fails as on a full disk (`ENOSPC`).
+    Full,
+    /// The process is killed half way through the write.
+    Abort,
+}
+
+/// The fault injected at this write of `site`, if any.
 #[cfg(debug_assertions)]
-pub fn check(site: &str) -> std::io::Result<()> {
+pub fn fault(site: &str) -> Option<Fault> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static POINTS: OnceLock<Option<HashMap<String, usize>>> = OnceLock::new();
+    static POINTS: OnceLock<Option<HashMap<String, (usize, Fault)>>> = OnceLock::new();
     static HITS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
     let points = POINTS.get_or_init(|| {
         let spec = std::env::var(VAR).ok()?;
@@ -22,32 +35,50 @@ pub fn check(site: &str) -> std::io::Result<()> {
             spec.split(',')
                 .filter_map(|p| {
                     let (name, n) = p.split_once('=')?;
-                    Some((name.trim().to_string(), n.trim().parse().ok()?))
+                    let n = n.trim();
+                    let (n, fault) = match n.strip_prefix("abort@") {
+                        Some(n) => (n, Fault::Abort),
+                        None => (n, Fault::Full),
+                    };
+                    Some((name.trim().to_string(), (n.parse().ok()?, fault)))
                 })
                 .collect(),
         )
     });
-    let Some(from) = points.as_ref().and_then(|p| p.get(site)) else {
-        return Ok(());
-    };
+    let (from, fault) = points.as_ref().and_then(|p| p.get(site))?;
     let mut hits = super::locked(&HITS);
     let hit = hits
         .get_or_insert_with(HashMap::new)
         .entry(site.to_string())
         .or_default();
     *hit += 1;
-    if *hit >= *from {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::StorageFull,
-            format!("no space left on device (injected at `{site}`)"),
-        ));
+    match fault {
+        Fault::Full if *hit >= *from => Some(Fault::Full),
+        Fault::Abort if *hit == *from => Some(Fault::Abort),
+        _ => None,
     }
-    Ok(())
 }
 
 /// Never fails: failpoints exist in debug builds only.
 #[cfg(not(debug_assertions))]
 #[inline(always)]
-pub fn check(_site: &str) -> std::io::Result<()> {
-    Ok(())
+pub fn fault(_site: &str) -> Option<Fault> {
+    None
+}
+
+/// Fails when the failpoint `site` says this write fails (a full disk).
+pub fn check(site: &str) -> std::io::Result<()> {
+    match fault(site) {
+        Some(Fault::Full) => Err(full(site)),
+        Some(Fault::Abort) => std::process::abort(),
+        None => Ok(()),
+    }
+}
+
+/// The error a full disk gives, naming the failpoint.
+pub fn full(site: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::StorageFull,
+        format!("no space left on device (injected at `{site}`)"),
+    )
 }

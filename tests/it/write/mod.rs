@@ -3,12 +3,15 @@
 //!   adrkit frontmatter, CRLF files, templates);
 //! - `relations`: `supersede`, `amend` and `status` in each record's own form;
 //! - `safety`: what is refused, `--dry-run`, concurrent writers, a read-only folder, the index;
-//! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`.
+//! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`;
+//! - `atomic`: a kill or a full disk mid-write leaves every record whole, and writers at once
+//!   take distinct numbers (issue 38).
 //!
 //! Here: a root of records written by the test, runs of the binary on it, and the full check's
 //! findings afterwards.
 
 mod adr_tools;
+mod atomic;
 mod formats;
 mod relations;
 mod safety;

@@ -438,7 +438,7 @@ impl Session {
             },
             Err(e) => e,
         };
-        if let Err(e) = std::fs::write(&file, text.as_bytes()) {
+        if let Err(e) = crate::fs::atomic::replace(&file, text.as_bytes()) {
             return Err(Error::Write(format!(
                 "{}: could not be put back as it was ({e}) after: {failed}",
                 edit.path

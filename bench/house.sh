@@ -7,8 +7,8 @@
 # code: every `crate::…`, `super::…` and `self::…` path (groups `{a, b::{c}}` expanded, inline
 # modules followed) is resolved to the deepest module file it reaches, `a/b.rs` or `a/b/mod.rs`.
 # Comments, string literals and `#[cfg(test)]` modules are skipped (a test may reach across the
-# room; the shape is the shipped code's), and so is a child naming an ancestor's `mod.rs` (the
-# room's front door, its re-exports, is not the other half of a circle). Prints each circle,
+# room; the shape is the shipped code's), and so is a module naming one it is declared in (its
+# room's front door, `a/mod.rs` or `a.rs`, is not the other half of a circle). Prints each circle,
 # then the TOP_N (default 15) longest files and how many are over 600 lines.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -159,8 +159,7 @@ for rel, text in files.items():
                 targets.add(f)
     # a child naming an ancestor's front door is not a circle's half
     mine = module_of(rel)
-    edges[rel] = {t for t in targets
-                  if not (module_of(t) == mine[:len(module_of(t))] and t.endswith(("mod.rs", "lib.rs")))}
+    edges[rel] = {t for t in targets if module_of(t) != mine[:len(module_of(t))]}
 
 circles = sorted({tuple(sorted((a, b))) for a in edges for b in edges[a]
                   if a in edges.get(b, ())})

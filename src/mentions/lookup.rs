@@ -3,10 +3,14 @@
 //! path's last parts, and the folder of the kind the prose calls it. Every other kind of term
 //! is sent to its own file from [`Names::lookup`].
 
-use super::names::{Entry, Names, BULK_FROM, DOMAIN_WORD};
+use super::names::{Entry, Names, BULK_FROM};
 use super::paths::{dotted_last, in_tests, is_source, leaf_stem, word_count, words_of};
 use crate::text::terms::{classify, go_qualified, key, singular, Kind, Term};
 use std::collections::HashSet;
+
+/// A bare word found in the names of more files than this is a word of the repository's
+/// domain.
+const DOMAIN_WORD: usize = 20;
 
 impl Names {
     /// The entries of `found` in the folder of the kind the prose calls the name (its

@@ -116,10 +116,6 @@ pub struct Names {
     pub home: Option<String>,
 }
 
-/// A bare word found in the names of more files than this is a word of the repository's
-/// domain.
-pub(super) const DOMAIN_WORD: usize = 20;
-
 /// FNV-1a, 64 bits: a digest stable across builds and runs (std's hasher is not).
 struct Fnv(u64);
 

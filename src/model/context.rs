@@ -2,7 +2,7 @@
 //! current decisions governing the paths in their own words, within a budget; the others one
 //! line each. Field order here is the key order of `query.context` in `--json`.
 
-use super::report::{Commit, Status};
+use super::record::{Commit, Status};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ pub struct ContextPack {
     pub history: Vec<HistoryLine>,
     /// Records that only mention the paths: filled by the code-mentions work (CONTRACT.md §11);
     /// always empty here.
-    pub mentioned_by: Vec<super::report::MentionedBy>,
+    pub mentioned_by: Vec<super::why::MentionedBy>,
 }
 
 /// One current decision, in its own words.

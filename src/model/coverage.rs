@@ -1,7 +1,7 @@
 //! `coverage [--since DATE | --last N]`: how much of the code that changed current decisions
 //! govern (CONTRACT.md §11, ADR-0017). Field order here is the key order of `query.coverage`.
 
-use super::report::MentionedBy;
+use super::why::MentionedBy;
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -2,7 +2,7 @@
 //! the making or a range of commits touches, whether they are cited, and what `install-hooks` and
 //! `uninstall-hooks` did to each hook file. Data only: `output::hooks` renders it.
 
-use super::report::Commit;
+use super::record::Commit;
 use schemars::JsonSchema;
 use serde::Serialize;
 

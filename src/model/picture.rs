@@ -2,7 +2,7 @@
 //! as nodes, their relations as edges (CONTRACT.md §14; ADR-0015). Data only: `output::graph`
 //! draws it as Mermaid, DOT or JSON, `output::html` as an SVG.
 
-use super::report::Status;
+use super::record::Status;
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -1,11 +1,17 @@
 //! The report: one type per JSON object of the reference. Field order here is the key order of
 //! `--json`; keys are added, never renamed or removed (CONTRACT.md §3, ADR-0003).
+//!
+//! Each answer owns its types (`record.rs`, `why.rs`, `context.rs`, `coverage.rs`, `hooks.rs`);
+//! the report only gathers them, so no answer imports it back (ADR-0007).
 
+use super::context::ContextPack;
+use super::coverage::Coverage;
 use super::finding::Finding;
+use super::hooks::ReviewQuery;
+use super::record::Record;
+use super::why::{Decision, MentionedBy};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// The whole answer of one command: the reference's JSON document.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
@@ -16,204 +22,6 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub notes: Vec<String>,
     pub query: Option<Query>,
-}
-
-/// One decision record, every field decided (see `parse/` for how each is read).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
-pub struct Record {
-    pub id: String,
-    pub title: String,
-    pub status: Status,
-    /// The status as written (`""` when the record has none).
-    pub status_text: String,
-    pub date: Option<String>,
-    /// Relative to the root, `/`-separated.
-    pub path: String,
-    pub supersedes: Vec<String>,
-    pub superseded_by: Vec<String>,
-    pub amends: Vec<String>,
-    pub cites: Vec<String>,
-    pub cited_by: Vec<String>,
-    pub governs: Vec<String>,
-    pub missing_paths: Vec<String>,
-    pub commits: Vec<Commit>,
-    pub drift: Option<Drift>,
-    pub successors: Vec<String>,
-    pub successors_only_claimed_by_successor: Vec<String>,
-    pub moved: BTreeMap<String, Vec<String>>,
-    /// Records this one says in its frontmatter it relates to (`relatesTo`, `related`): an
-    /// explicit link between decisions, weaker than supersedes or amends.
-    pub relates_to: Vec<String>,
-    /// Tracked code its prose names without governing it (CONTRACT.md §11, ADR-0017).
-    pub code_mentions: Vec<CodeMention>,
-    /// The records of `cites` it names only as what its decision replaces ("to replace the
-    /// queue described in ADR-3"): citations, not reliance, so a superseded one among them is
-    /// no `cites-superseded` (CONTRACT.md §8, ADR-0012).
-    #[serde(default)]
-    pub cites_replaced: Vec<String>,
-    /// The frontmatter field that declares its scope (CONTRACT.md §9): `"governs"`, adrkit's
-    /// `"affects"`, or `null` when the paths its prose names govern (ADR-0020).
-    #[serde(default)]
-    pub declared_in: Option<String>,
-}
-
-/// One code mention of a record: the tracked path (a folder ends with `/`), the term as
-/// written, its line, and how sure the match is (0 to 1). Never governs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct CodeMention {
-    pub path: String,
-    pub term: String,
-    pub line: u32,
-    pub confidence: f64,
-}
-
-impl Eq for CodeMention {}
-
-/// A record mentioning the path `why` asked about (or a folder above it, or a file in it)
-/// without governing it (CONTRACT.md §11).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
-pub struct MentionedBy {
-    pub id: String,
-    pub status: Status,
-    pub term: String,
-    pub line: u32,
-    pub path: String,
-}
-
-impl Record {
-    /// A record with these fields and every list empty: no edges, no paths, no history.
-    pub fn bare(id: &str, title: &str, status: Status, path: &str) -> Record {
-        Record {
-            id: id.into(),
-            title: title.into(),
-            status,
-            status_text: status.as_str().into(),
-            date: None,
-            path: path.into(),
-            supersedes: Vec::new(),
-            superseded_by: Vec::new(),
-            amends: Vec::new(),
-            cites: Vec::new(),
-            cited_by: Vec::new(),
-            governs: Vec::new(),
-            missing_paths: Vec::new(),
-            commits: Vec::new(),
-            drift: None,
-            successors: Vec::new(),
-            successors_only_claimed_by_successor: Vec::new(),
-            moved: BTreeMap::new(),
-            relates_to: Vec::new(),
-            code_mentions: Vec::new(),
-            cites_replaced: Vec::new(),
-            declared_in: None,
-        }
-    }
-}
-
-/// The normalised status (the reference's table).
-#[derive(
-    Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Proposed,
-    Accepted,
-    Implemented,
-    Rejected,
-    Deprecated,
-    Superseded,
-    Unknown,
-    Unrecognised,
-}
-
-impl Status {
-    /// The reference's status table; the first word decides. "pending" (awaiting a decision) is
-    /// proposed; "superceded" (adr-tools' spelling) is superseded.
-    pub fn from_text(text: &str) -> Status {
-        let word = text
-            .split(|c: char| !c.is_alphabetic())
-            .find(|w| !w.is_empty())
-            .map(str::to_lowercase);
-        match word.as_deref() {
-            // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
-            // are the stages of Ember's RFC process.
-            // "provisional", "implementable", "prototyping", "deferred" (not yet taken up),
-            // "memorandum" (an agreement that ships no API), "experimental" and "standard"
-            // (shipped in that release channel) are the stages of Kubernetes' and Gateway API's
-            // enhancement proposals.
-            Some(
-                "proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring"
-                | "provisional" | "implementable" | "prototyping" | "deferred",
-            ) => Status::Proposed,
-            Some(
-                "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum",
-            ) => Status::Accepted,
-            Some(
-                "implemented" | "done" | "shipped" | "released" | "recommended" | "experimental"
-                | "standard" | "completed",
-            ) => Status::Implemented,
-            Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
-            // "Reverted" (a decision undone, home-assistant/architecture) is no longer in force.
-            Some("deprecated" | "retired" | "obsolete" | "reverted" | "discontinued") => {
-                Status::Deprecated
-            }
-            // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
-            Some("superseded" | "superceded" | "replaced") => Status::Superseded,
-            _ => Status::Unrecognised,
-        }
-    }
-
-    /// Accepted and implemented count as current.
-    pub fn is_current(self) -> bool {
-        matches!(self, Status::Accepted | Status::Implemented)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Proposed => "proposed",
-            Status::Accepted => "accepted",
-            Status::Implemented => "implemented",
-            Status::Rejected => "rejected",
-            Status::Deprecated => "deprecated",
-            Status::Superseded => "superseded",
-            Status::Unknown => "unknown",
-            Status::Unrecognised => "unrecognised",
-        }
-    }
-}
-
-/// A commit as the JSON shows it, in `commits` and in `drift.commits`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
-pub struct Commit {
-    pub sha: String,
-    /// Committer date, `YYYY-MM-DD` in UTC.
-    pub date: Arc<str>,
-    pub author: Arc<str>,
-    pub subject: Arc<str>,
-    /// Only in `drift.commits`. (Skipped when `None`, so a stored scan, whose records have no
-    /// commits yet, never holds one: see `index::ScanMemo`.)
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cites_record: Option<bool>,
-}
-
-/// Commits to a current record's governed paths since it was decided.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
-pub struct Drift {
-    pub since: String,
-    /// `"record"` or `"first-commit"`.
-    pub since_from: String,
-    pub count: usize,
-    pub not_citing_record: usize,
-    pub authors: Vec<AuthorCount>,
-    pub last_change: Option<String>,
-    pub record_last_edited: Option<String>,
-    pub commits: Vec<Commit>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
-pub struct AuthorCount {
-    pub name: String,
-    pub commits: usize,
 }
 
 /// A guide or README outside the record folders, and the records it cites.
@@ -237,56 +45,13 @@ pub enum Query {
         record: String,
     },
     /// `review [RANGE]` (ADR-0008).
-    Review(super::hooks::ReviewQuery),
+    Review(ReviewQuery),
     /// `context PATH…` (ADR-0014).
     Context {
-        context: super::context::ContextPack,
+        context: ContextPack,
     },
     /// `coverage` (ADR-0017).
     Coverage {
-        coverage: super::coverage::Coverage,
+        coverage: Coverage,
     },
-}
-
-/// One decision governing the path a `why` asked about.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
-pub struct Decision {
-    pub id: String,
-    pub status: Status,
-    pub current: bool,
-    pub matches: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub declared_by: Option<Vec<Declaration>>,
-}
-
-/// A source file that declared its decision with a marker.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord, JsonSchema)]
-pub struct Declaration {
-    pub path: String,
-    pub line: usize,
-}
-
-/// What a query picks records by: a [`Record`], or a stored head of one (the index's scan
-/// memo) whose record is decoded only when picked.
-pub trait Pickable {
-    fn id(&self) -> &str;
-    fn status(&self) -> Status;
-    fn governs(&self) -> impl Iterator<Item = &str>;
-    /// Its code mentions (CONTRACT.md §11).
-    fn code_mentions(&self) -> &[CodeMention];
-}
-
-impl Pickable for Record {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn status(&self) -> Status {
-        self.status
-    }
-    fn governs(&self) -> impl Iterator<Item = &str> {
-        self.governs.iter().map(String::as_str)
-    }
-    fn code_mentions(&self) -> &[CodeMention] {
-        &self.code_mentions
-    }
 }

@@ -3,12 +3,11 @@
 //! touch only the lines that change. Where the status is written is the parser's to say
 //! (`parse::status_in`), so the edit changes what the next read reads.
 
-use super::render::{CorpusKeys, Link};
+pub use super::form::{cased, field_line, fm_entries, fm_lines, link_line};
+use super::form::{CorpusKeys, Link};
 use super::{bare, split_lines, LineEdit, WriteError};
 use crate::parse::{status_in, StatusAt};
 use crate::text::frontmatter::normalise_key;
-use regex::Regex;
-use std::sync::OnceLock;
 
 /// What to change in a record.
 #[derive(Debug, Clone)]
@@ -19,91 +18,6 @@ pub enum Mark {
     SupersededBy(Link),
     /// Amended by the record this links to (its status unchanged).
     AmendedBy(Link),
-}
-
-/// The frontmatter's lines between its fences (LF text), when it has frontmatter.
-pub fn fm_lines(text: &str) -> Option<Vec<&str>> {
-    let mut lines = text.split('\n');
-    if lines.next()?.trim_end() != "---" {
-        return None;
-    }
-    let mut out = Vec::new();
-    for l in lines {
-        let t = l.trim_end();
-        if t == "---" || t == "..." {
-            return Some(out);
-        }
-        out.push(l.trim_end_matches('\r'));
-    }
-    None
-}
-
-/// Top-level `key: value` entries of frontmatter lines: key as written, the value on its line,
-/// and whether indented or `- ` lines follow it (a block value).
-pub fn fm_entries(lines: &[&str]) -> Vec<(String, String, bool)> {
-    let mut out: Vec<(String, String, bool)> = Vec::new();
-    for l in lines {
-        if l.starts_with([' ', '\t', '-']) || l.trim().is_empty() || l.starts_with('#') {
-            if let Some(last) = out.last_mut() {
-                if !l.trim().is_empty() {
-                    last.2 = true;
-                }
-            }
-            continue;
-        }
-        if let Some((k, v)) = l.split_once(':') {
-            out.push((k.trim().to_string(), v.to_string(), false));
-        }
-    }
-    out
-}
-
-fn field_re() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"^(\s*(?:[-*+]\s+)?(?:\*\*|__)?)([A-Za-z][A-Za-z ]{0,30}?)((?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*)(.*?)\s*$")
-            .expect("field regex compiles")
-    })
-}
-
-/// A `Key: value` line (`- Status: x`, `**Date:** y`): its lead, key, separator and value.
-pub fn field_line(line: &str) -> Option<(String, String, String, String)> {
-    let c = field_re().captures(line)?;
-    Some((
-        c[1].to_string(),
-        c[2].to_string(),
-        c[3].to_string(),
-        c[4].to_string(),
-    ))
-}
-
-/// `word` in the case of `like` (`Accepted` → `Deprecated`; `accepted` → `deprecated`).
-pub fn cased(word: &str, like: &str) -> String {
-    let first = like.chars().find(|c| c.is_alphabetic());
-    let upper_all = like.len() > 1
-        && like
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .all(char::is_uppercase);
-    if upper_all {
-        return word.to_uppercase();
-    }
-    match first {
-        Some(c) if c.is_uppercase() => {
-            let mut ch = word.chars();
-            match ch.next() {
-                Some(f) => f.to_uppercase().chain(ch).collect(),
-                None => String::new(),
-            }
-        }
-        Some(_) => word.to_lowercase(),
-        None => word.to_string(),
-    }
-}
-
-/// `Supersedes [3. Title](0003-title.md)`.
-pub fn link_line(word: &str, link: &Link) -> String {
-    format!("{word} [{}]({})", link.text, link.target)
 }
 
 /// The edits that make `text` (the file as read) say `mark`, with `keys` the relation keys
@@ -159,7 +73,7 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                 .filter(|c| matches!(c, '"' | '\''));
             let q = |v: &str| match quote {
                 Some(q) => format!("{q}{v}{q}"),
-                None => super::render::yaml_scalar(v),
+                None => super::form::yaml_scalar(v),
             };
             match mark {
                 Mark::Status(word) => {

@@ -1,10 +1,12 @@
 //! Writing records (CONTRACT.md §12, ADR-0013): plans, as data, of the files `init`, `new`,
 //! `supersede`, `amend` and `status` create or change. A plan is made from texts and names
 //! alone (no file system): a new record's text in the folder's own conventions (`naming`,
-//! `render`), and the line edits that change an existing record in its own form (`change`).
+//! `render`), and the line edits that change an existing record in its own form (`change`),
+//! both reading a record's form line by line with `form`.
 //! `app::write` reads the inputs and applies the plan; `output::write` renders it.
 
 pub mod change;
+mod form;
 pub mod naming;
 pub mod render;
 

@@ -3,7 +3,8 @@
 //! their case and order, its title heading, its `Status:`/`Date:` lines or `## Status` section,
 //! its section headings, its line endings), else a plain Nygard record as adr-tools writes one.
 
-use super::change::{cased, field_line, fm_entries, fm_lines, link_line};
+use super::form::{cased, field_line, fm_entries, fm_lines, link_line};
+pub use super::form::{reshape, yaml_scalar, CorpusKeys, Link};
 use crate::parse::{status_in, StatusAt};
 use crate::text::frontmatter::normalise_key;
 use crate::text::ids::format_id;
@@ -11,16 +12,6 @@ use crate::text::ids::Prefix;
 
 /// adr-tools' own template (`/usr/share/adr-tools/template.md`), the plain Nygard record.
 pub const NYGARD: &str = "# NUMBER. TITLE\n\nDate: DATE\n\n## Status\n\nSTATUS\n\n## Context\n\nThe issue motivating this decision, and any context that influences or constrains the decision.\n\n## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n## Consequences\n\nWhat becomes easier or more difficult to do and any risks introduced by the change that will need to be mitigated.\n";
-
-/// A link from a new record to another: the other's id, its number, the link's text and its
-/// target relative to the new record's folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Link {
-    pub id: String,
-    pub number: Option<u64>,
-    pub text: String,
-    pub target: String,
-}
 
 /// What a new record says.
 #[derive(Debug, Clone)]
@@ -43,74 +34,6 @@ pub enum Source<'a> {
     Template(&'a str),
     /// The folder's newest record: its form, none of its words.
     Exemplar(&'a str),
-}
-
-/// The frontmatter keys the folder's records use for relations, as spelt there (found in the
-/// record being changed, the newest record, or a few more).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CorpusKeys {
-    pub supersedes: Option<String>,
-    pub superseded_by: Option<String>,
-    pub amends: Option<String>,
-    pub amended_by: Option<String>,
-    /// A value as the corpus writes an id in frontmatter (`"0012"`, `ADR-0012`, `12`).
-    pub id_sample: Option<String>,
-}
-
-impl CorpusKeys {
-    /// Learns from one record's text whatever is not known yet.
-    pub fn learn(&mut self, text: &str) {
-        let Some(lines) = fm_lines(text) else { return };
-        for (key, value, _) in fm_entries(&lines) {
-            let slot = match normalise_key(&key).as_str() {
-                "supersedes" | "replaces" => &mut self.supersedes,
-                "supersededby" | "replacedby" => &mut self.superseded_by,
-                "amends" => &mut self.amends,
-                "amendedby" => &mut self.amended_by,
-                "id" | "adr" | "rfc" => {
-                    let v = value.trim();
-                    if self.id_sample.is_none() && v.chars().any(|c| c.is_ascii_digit()) {
-                        self.id_sample = Some(v.to_string());
-                    }
-                    continue;
-                }
-                _ => continue,
-            };
-            if slot.is_none() {
-                *slot = Some(key.clone());
-            }
-        }
-    }
-
-    /// How an id is written as a frontmatter value here: the sample's form with `number` in it
-    /// (`"0012"` → `"0003"`), else the id itself.
-    pub fn value_of(&self, id: &str, number: Option<u64>) -> String {
-        match (&self.id_sample, number) {
-            (Some(sample), Some(n)) => reshape(sample, n),
-            _ => id.to_string(),
-        }
-    }
-}
-
-/// `sample` with its first run of digits replaced by `number`, padded as that run was.
-pub fn reshape(sample: &str, number: u64) -> String {
-    let Some(start) = sample.find(|c: char| c.is_ascii_digit()) else {
-        return number.to_string();
-    };
-    let len = sample[start..]
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(sample.len() - start);
-    let run = &sample[start..start + len];
-    let width = if run.starts_with('0') && len > 1 {
-        len
-    } else {
-        0
-    };
-    format!(
-        "{}{number:0>width$}{}",
-        &sample[..start],
-        &sample[start + len..]
-    )
 }
 
 /// The new record's text, LF or CRLF as its source, ending with a newline.
@@ -565,21 +488,6 @@ fn quoted_like(like: &str, value: &str) -> String {
     match like.chars().next() {
         Some(q @ ('"' | '\'')) => format!("{q}{value}{q}"),
         _ => value.to_string(),
-    }
-}
-
-/// A YAML scalar: plain when that reads back as the same string, else double-quoted.
-pub fn yaml_scalar(s: &str) -> String {
-    let plain = !s.is_empty()
-        && !s.contains(": ")
-        && !s.contains(" #")
-        && !s.ends_with(':')
-        && !s.starts_with(|c: char| "-?:,[]{}#&*!|>'\"%@`".contains(c) || c.is_whitespace())
-        && !s.ends_with(char::is_whitespace);
-    if plain {
-        s.to_string()
-    } else {
-        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
     }
 }
 

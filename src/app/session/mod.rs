@@ -11,9 +11,15 @@ use crate::git::{self, Outcome, Repo};
 use crate::index::schema::Scope;
 use crate::index::{self, Index};
 use crate::model::{IndexStatus, IndexSummary, Report};
+use crate::scan;
 use crate::text::marker::Markers;
-use crate::{drift, scan};
 use std::path::{Path, PathBuf};
+
+mod history;
+mod markers;
+
+use history::{add_history, missing_paths, names_missing_paths, with_history};
+use markers::{Found, LocalMarkers};
 
 /// A little more than the margin within which a file's content cannot vouch for it.
 const SETTLE: std::time::Duration =
@@ -577,205 +583,9 @@ impl Session {
     }
 }
 
-impl Session {
-    /// Whether the repository's records are about code kept elsewhere (CONTRACT.md §8, "Gone
-    /// means it was there"): its record folders against the files git tracks, read when asked.
-    fn kept_elsewhere<'a>(&'a self, repo: Option<&'a Repo>) -> impl Fn() -> bool + 'a {
-        move || {
-            let Some(Ok(tracked)) = repo.map(git::tracked) else {
-                return false;
-            };
-            let folders = crate::fs::discover::record_folders(&self.root, &self.opts.docs)
-                .unwrap_or_default();
-            crate::checks::code_kept_elsewhere(
-                &folders,
-                tracked.files.iter().map(|f| f.path.as_str()),
-            )
-        }
-    }
-
-    /// Which source files' markers `ask` needs for its decisions and findings: for `why PATH`,
-    /// those in PATH; for the full check and `record`, every file's. Returns (PATH, every
-    /// file). Drift, with `--git`, counts what git's index declares instead.
-    fn marker_needs<'a>(&self, ask: &Ask, why_path: Option<&'a str>) -> (Option<&'a str>, bool) {
-        match ask {
-            Ask::Why(_) => (Some(why_path.unwrap_or("")), false),
-            _ => (None, true),
-        }
-    }
-
-    /// The markers under `within` from the index: a folder's served by blob id (and kept,
-    /// for the whole root); a single file is only read. Read on a thread of its own, but for
-    /// the whole root, which the index keeps after.
-    fn markers_started(&self, idx: &mut Index, within: &str) -> Result<LocalMarkers> {
-        if within.is_empty() {
-            return Ok(LocalMarkers::Ready(Box::new(
-                idx.markers(&self.root, within)?,
-            )));
-        }
-        let (root, repo, within) = (self.root.clone(), idx.repo.clone(), within.to_string());
-        let stored = match root.join(&within).is_dir() {
-            true => Some(idx.stored_markers_for(&within)?),
-            false => None,
-        };
-        Ok(LocalMarkers::Running(std::thread::spawn(move || {
-            let cache: &dyn scan::MarkerCache = match &stored {
-                Some(stored) => stored,
-                None => &scan::NoCache,
-            };
-            scan::scan_markers(&root, Some(&repo), &within, cache)
-        })))
-    }
-
-    /// The markers of every source file under the root (CONTRACT.md §7, ADR-0009): from the
-    /// index brought up to date, or read afresh with `--no-index`, outside git, or when the
-    /// index can't be used. For the hooks and `review`: with [`Markers::declared`], the files
-    /// declaring each record.
-    pub fn source_markers(&mut self) -> Result<Markers> {
-        let repo = self.repo_now()?;
-        if let (Some(repo), false) = (&repo, self.opts.no_index) {
-            let path = index::path_for(repo);
-            let opened = Index::open(
-                repo.clone(),
-                path,
-                self.opts.index_wait,
-                index::Mode::Update,
-            );
-            if let Ok(found) = opened.and_then(|mut idx| idx.markers(&self.root, "")) {
-                return Ok(found.markers);
-            }
-        }
-        Ok(scan::scan_markers(&self.root, repo.as_ref(), "", &scan::NoCache).markers)
-    }
-}
-
-/// The markers a question found: those in PATH for `why PATH`, every file's when it needed
-/// them.
-struct Found {
-    local: Option<scan::MarkerScan>,
-    global: Option<scan::MarkerScan>,
-}
-
-impl Found {
-    /// The markers the question's findings are about: PATH's for `why`, else every file's.
-    fn about(&self) -> &Markers {
-        self.local
-            .as_ref()
-            .or(self.global.as_ref())
-            .map(|f| &f.markers)
-            .unwrap_or(&NO_MARKERS)
-    }
-
-    /// Why git's index could not be read, once.
-    fn add_notes(&self, report: &mut Report) {
-        let note = self
-            .local
-            .iter()
-            .chain(&self.global)
-            .find_map(|f| f.note.clone());
-        report.notes.extend(note);
-    }
-}
-
-static NO_MARKERS: Markers = Markers { files: Vec::new() };
-
 /// Where an indexed report came from.
 enum Scanned<'a> {
     /// The index's scan memo still held.
     Memo(index::MemoHit<'a>),
     Scan(Box<scan::Scan>),
-}
-
-/// Whether a current record of the report names a path that is not there (whose finding the
-/// history decides: gone, or never had).
-fn names_missing_paths(report: &Report) -> bool {
-    report
-        .records
-        .iter()
-        .any(|r| r.status.is_current() && !r.missing_paths.is_empty())
-}
-
-/// The paths current records name that are not there, each once.
-fn missing_paths(report: &Report) -> Vec<String> {
-    let mut out: Vec<String> = report
-        .records
-        .iter()
-        .filter(|r| r.status.is_current())
-        .flat_map(|r| r.missing_paths.iter().cloned())
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// The findings about missing paths, told by the history whether the repository ever had each,
-/// and `kept_elsewhere` whether its records are about code kept elsewhere (asked only about a
-/// path it never had).
-fn with_history(
-    report: &mut Report,
-    ever_had: &mut dyn FnMut(&str) -> bool,
-    kept_elsewhere: &dyn Fn() -> bool,
-) {
-    crate::checks::with_history(&report.records, &mut report.findings, ever_had, &mut || {
-        kept_elsewhere()
-    });
-}
-
-fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {
-    match outcome {
-        Outcome::NotARepo => report.notes.push(match git::unreadable_format(root) {
-            Some(format) => format!(
-                "--git: the repository at {} names its objects by {format}, which context-graph cannot read yet: answered without history",
-                root.display()
-            ),
-            None => format!(
-                "--git: {} is not in a git work tree, so there is no history to read",
-                root.display()
-            ),
-        }),
-        Outcome::NoCommits => report.notes.push(
-            "--git: the repository has no commits yet, so there is no history to read".into(),
-        ),
-        Outcome::Ready(data) => {
-            if data.shallow {
-                report.notes.push(
-                    "--git: this is a shallow clone: commits and drift count only the commits present"
-                        .into(),
-                );
-            }
-            drift::fill_declared(&mut report.records, &data, markers, &mut report.notes);
-        }
-    }
-}
-
-/// The markers of the path asked about: read, or being read on a thread of their own.
-enum LocalMarkers {
-    Ready(Box<scan::MarkerScan>),
-    Running(std::thread::JoinHandle<scan::MarkerScan>),
-}
-
-impl LocalMarkers {
-    /// The scan, waited for the first time it is asked for.
-    fn scan(&mut self) -> &scan::MarkerScan {
-        if let LocalMarkers::Running(_) = self {
-            let LocalMarkers::Running(handle) =
-                std::mem::replace(self, LocalMarkers::Ready(Box::default()))
-            else {
-                unreachable!("matched just above")
-            };
-            *self = LocalMarkers::Ready(Box::new(handle.join().expect("the marker scan panicked")));
-        }
-        match self {
-            LocalMarkers::Ready(scan) => scan,
-            LocalMarkers::Running(_) => unreachable!("waited for just above"),
-        }
-    }
-
-    fn into_scan(mut self) -> scan::MarkerScan {
-        self.scan();
-        match self {
-            LocalMarkers::Ready(scan) => *scan,
-            LocalMarkers::Running(_) => unreachable!("waited for by scan()"),
-        }
-    }
 }

@@ -1,0 +1,266 @@
+use super::definitions::{definitions_in, named_by_its_file};
+use super::*;
+use crate::text::terms::singular;
+use std::collections::HashSet;
+
+fn t(text: &str) -> Vec<(String, Kind)> {
+    let lines: Vec<(usize, &str)> = text.split('\n').enumerate().collect();
+    terms(&lines, "Use a thing", 0)
+        .into_iter()
+        .map(|t| (t.text, t.kind))
+        .collect()
+}
+
+#[test]
+fn reads_identifiers_backticks_and_words() {
+    let found = t(
+        "The AuthenticationController and external-dns, see `billing` and \
+billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.rs` ADR HTTP.",
+    );
+    let names: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+    assert!(names.contains(&"AuthenticationController"), "{names:?}");
+    assert!(names.contains(&"external-dns"));
+    assert!(names.contains(&"billing"));
+    assert!(names.contains(&"billing::invoice::Total"));
+    assert!(names.contains(&"app.services.Billing"));
+    assert!(!names
+        .iter()
+        .any(|n| n.contains("FooBar") || *n == "e.g" || *n == "ADR"));
+    assert!(!names.contains(&"src/a.rs"));
+    assert!(!names.contains(&"The") && !names.contains(&"and"));
+}
+
+#[test]
+fn title_words_and_placeholders_are_not_terms() {
+    let found = t("thing my-app foo_bar `foo` well-known");
+    // The title's word is said (counted once, for the vocabulary), never a term that
+    // names code (CONTRACT.md §11: the record's title words are not terms).
+    assert_eq!(found, [("thing".to_string(), Kind::Once)]);
+}
+
+#[test]
+fn resolves_style_insensitively_and_drops_ambiguity() {
+    let names = Names::new([
+        "app/controllers/authentication_controller.rb",
+        "charts/external-dns/Chart.yaml",
+        "src/adr-config/index.ts",
+        "a/x/util_thing.go",
+        "b/x/util_thing.go",
+        "c/x/util_thing.go",
+        "d/x/util_thing.go",
+    ]);
+    let term = |text: &str, kind| Term {
+        text: text.into(),
+        line: 3,
+        kind,
+        nouns: Vec::new(),
+        coded: 0,
+    };
+    let got = names.resolve(
+        &[
+            term("AuthenticationController", Kind::Identifier),
+            term("external_dns", Kind::Identifier),
+            term("AdrConfig", Kind::Identifier),
+            term("UtilThing", Kind::Identifier),
+        ],
+        &[],
+        &[],
+    );
+    let paths: Vec<&str> = got.iter().map(|m| m.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "app/controllers/authentication_controller.rb",
+            "charts/external-dns/",
+            "src/adr-config/"
+        ]
+    );
+    // Governed paths are not repeated.
+    let got = names.resolve(
+        &[term("external-dns", Kind::Identifier)],
+        &["charts/".into()],
+        &[],
+    );
+    assert!(got.is_empty());
+}
+
+#[test]
+fn plurals_fold_to_the_singular() {
+    assert_eq!(singular("worldwideorganisations"), "worldwideorganisation");
+    assert_eq!(singular("policies"), "policy");
+    assert_eq!(singular("classes"), "class");
+    for kept in ["status", "analysis", "access", "instance"] {
+        assert_eq!(singular(kept), kept);
+    }
+}
+
+#[test]
+fn phrases_joined_names_and_families_resolve() {
+    let names = Names::new([
+        "app/models/worldwide_organisation.rb",
+        "app/views/worldwide_organisations/index.erb",
+        "app/validators/govspeak_validator.rb",
+        "lib/whitehall/url.rb",
+        "terraform/userdata/00-base",
+        "terraform/modules/node_group/user_data.sh",
+        "projects/infra-security-groups/main.tf",
+        "projects/infra-vpc/main.tf",
+        "projects/infra-dns/main.tf",
+        "tests/error_message.rb",
+    ]);
+    let term = |text: &str, kind| Term {
+        text: text.into(),
+        line: 1,
+        kind,
+        nouns: Vec::new(),
+        coded: 0,
+    };
+    let got = |t: Term| -> Vec<(String, f64)> {
+        names
+            .resolve(&[t], &[], &[])
+            .into_iter()
+            .map(|m| (m.path, m.confidence))
+            .collect()
+    };
+    assert_eq!(
+        got(term("Worldwide Organisations", Kind::Phrase)),
+        [("app/models/worldwide_organisation.rb".to_string(), 0.6)]
+    );
+    assert_eq!(
+        got(term("security groups", Kind::Phrase)),
+        [("projects/infra-security-groups/".to_string(), 0.6)]
+    );
+    assert!(
+        got(term("error messages", Kind::Phrase)).is_empty(),
+        "a test"
+    );
+    assert_eq!(
+        got(term("validators", Kind::Word)),
+        [("app/validators/".to_string(), 0.6)]
+    );
+    assert!(
+        got(term("whitehall", Kind::Word)).is_empty(),
+        "lib/<project>/"
+    );
+    // Joined: snake_case names the one-word folder, less sure; kebab-case does not.
+    assert_eq!(
+        got(term("user_data", Kind::Identifier)),
+        [("terraform/userdata/".to_string(), 0.7)]
+    );
+    assert!(got(term("user-data", Kind::Identifier))
+        .iter()
+        .all(|(p, _)| p != "terraform/userdata/"));
+}
+
+#[test]
+fn the_vocabulary_is_what_three_records_and_a_tenth_of_them_say() {
+    let term = |text: &str, kind| Term {
+        text: text.into(),
+        line: 1,
+        kind,
+        nouns: Vec::new(),
+        coded: 0,
+    };
+    let mut each: Vec<Vec<Term>> = (0..40).map(|_| Vec::new()).collect();
+    for terms in each.iter_mut().take(5) {
+        terms.push(term("time series", Kind::Once));
+        terms.push(term("TimeSeries", Kind::Identifier));
+    }
+    for terms in each.iter_mut().take(3) {
+        terms.push(term("schemas", Kind::Word));
+    }
+    let v = Vocabulary::new(each.iter().map(Vec::as_slice));
+    assert!(v.holds(&term("Time Series", Kind::Phrase)), "5 of 40");
+    assert!(
+        !v.holds(&term("schema", Kind::Code)),
+        "4 of 40 is less than an eighth"
+    );
+    assert!(
+        !v.holds(&term("TimeSeries", Kind::Identifier)),
+        "a compound name"
+    );
+    let v = Vocabulary::new(each.iter().take(12).map(Vec::as_slice));
+    assert!(
+        v.holds(&term("schema", Kind::Code)),
+        "4 of 12, plural folded"
+    );
+    assert!(
+        v.ordinary(&term("Schemas", Kind::Name)),
+        "written in lower case"
+    );
+}
+
+#[test]
+fn definitions_are_read_at_a_lines_start_in_each_languages_shape() {
+    let wanted: HashSet<&str> = ["Node", "Ledger", "Billing", "Widget", "Alias"]
+        .into_iter()
+        .collect();
+    let got = |text: &str, path: &str| definitions_in(text.as_bytes(), path, &wanted);
+    assert_eq!(
+        got(
+            "type Node struct {}\ntype Alias = other.Alias\n",
+            "a/node.go"
+        ),
+        ["Node"],
+        "a Go alias names another package's type"
+    );
+    assert_eq!(
+        got(
+            "pub(crate) struct Ledger;\n    struct Widget;\n",
+            "a/ledger.rs"
+        ),
+        ["Ledger"],
+        "an indented type is nested"
+    );
+    assert_eq!(
+        got(
+            "module Shop\n  class Billing < Base\n  end\nend\n",
+            "app/billing.rb"
+        ),
+        ["Billing"],
+        "Ruby's classes nest in modules"
+    );
+    assert_eq!(got("export abstract class Widget {}\n", "w.ts"), ["Widget"]);
+    assert!(got("// the Node struct is central\n", "x.go").is_empty());
+}
+
+#[test]
+fn a_definition_counts_in_a_file_named_by_a_word_of_the_type() {
+    assert!(named_by_its_file(
+        "ControllerConfig",
+        "scraper/internal/controller/generated_config.go"
+    ));
+    assert!(named_by_its_file("RetryLogic", "src/sinks/util/retries.rs"));
+    assert!(named_by_its_file(
+        "Metric",
+        "lib/core/src/event/metric/mod.rs"
+    ));
+    assert!(!named_by_its_file(
+        "ConfigMap",
+        "src/config/loading/representation.rs"
+    ));
+    assert!(!named_by_its_file(
+        "Info",
+        "components/fml/src/command_line/cli.rs"
+    ));
+}
+
+#[test]
+fn a_folder_holding_a_tenth_of_the_files_is_the_bulk() {
+    let mut paths: Vec<String> = (0..120).map(|n| format!("python/kernel/f{n}.py")).collect();
+    paths.extend((0..900).map(|n| format!("other/x{n}/a.rs")));
+    paths.push("python/billing_rules/rules.py".into());
+    let names = Names::new(paths.iter().map(String::as_str));
+    let phrase = |text: &str| Term {
+        text: text.into(),
+        line: 1,
+        kind: Kind::Phrase,
+        nouns: Vec::new(),
+        coded: 0,
+    };
+    assert!(names.resolve(&[phrase("Kernel")], &[], &[]).is_empty());
+    assert_eq!(
+        names.resolve(&[phrase("billing rules")], &[], &[])[0].path,
+        "python/billing_rules/"
+    );
+}

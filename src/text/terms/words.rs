@@ -1,0 +1,136 @@
+//! Words that are no terms (ADR-0017): common words, the names every repository has, a
+//! language's own types, placeholders and the records' own words; and a key's plural folded.
+
+use super::key;
+use std::collections::HashSet;
+
+/// Common words and the names every repository has: never terms. Compared by [`key`].
+#[rustfmt::skip]
+const STOP: &[&str] = &[
+    // English
+    "about", "above", "after", "again", "against", "all", "also", "and", "any", "are", "because",
+    "been", "before", "being", "below", "between", "both", "but", "can", "could", "did", "does",
+    "doing", "down", "during", "each", "either", "else", "few", "for", "from", "further", "had",
+    "has", "have", "having", "her", "here", "hers", "him", "his", "how", "however", "into", "its",
+    "itself", "just", "may", "might", "more", "most", "much", "must", "neither", "nor", "not",
+    "now", "off", "once", "only", "other", "our", "ours", "out", "over", "own", "same", "shall",
+    "she", "should", "since", "some", "such", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "through", "too", "under", "until", "upon", "very",
+    "was", "way", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will",
+    "with", "within", "without", "would", "yet", "you", "your", "new", "old", "use", "used",
+    "uses", "using", "make", "made", "need", "needs", "one", "two", "three", "first", "last",
+    "next", "see", "via", "per", "etc", "like", "well", "good", "bad", "yes", "get", "set", "add",
+    "run", "let", "put", "end", "non", "pre", "post", "re", "co", "self", "up", "to", "on", "in",
+    "at", "by", "of", "or", "an", "as", "be", "do", "go", "if", "is", "it", "no", "so", "we", "us",
+    "my", "me",
+    // common hyphenated prose
+    "well-known", "long-term", "short-term", "third-party", "open-source", "built-in", "real-time",
+    "read-only", "end-to-end", "up-to-date", "out-of-the-box", "day-to-day", "trade-off",
+    "trade-offs", "follow-up", "opt-in", "opt-out", "one-off", "side-effect", "side-effects",
+    "top-level", "low-level", "high-level", "e-mail", "so-called", "re-use", "pre-existing",
+    "non-goals", "non-goal", "in-house", "in-memory", "on-call", "per-user", "server-side",
+    "client-side", "back-end", "front-end", "run-time", "build-time", "compile-time",
+    "case-by-case", "first-class", "fine-grained", "coarse-grained", "self-hosted", "multi-tenant",
+    "single-tenant", "key-value", "human-readable",
+    // decision-record words
+    "adr", "adrs", "rfc", "rfcs", "decision", "decisions", "context", "consequences", "status",
+    "accepted", "proposed", "rejected", "deprecated", "superseded", "option", "options",
+    "considered", "pros", "cons", "outcome", "drivers", "record", "records",
+];
+
+/// Names every repository has: too common to tell anything as terms, but a noun of kind may
+/// be one (`` the `exec` source ``: `sources/`).
+#[rustfmt::skip]
+const EVERYWHERE: &[&str] = &[
+    "src", "lib", "libs", "bin", "doc", "docs", "test", "tests", "spec", "specs", "script",
+    "scripts", "tool", "tools", "build", "dist", "vendor", "config", "configs", "app", "apps",
+    "internal", "pkg", "cmd", "main", "index", "readme", "changelog", "license", "contributing",
+    "makefile", "dockerfile", "github", "git", "example", "examples", "sample", "samples",
+    "assets", "static", "public", "util", "utils", "common", "core", "shared", "data", "api",
+    "web", "server", "client", "service", "services", "module", "modules", "package", "packages",
+    "plugin", "plugins", "source", "code", "files", "file", "folder", "folders", "default",
+    "defaults", "types", "type", "models", "model", "version", "versions", "feature", "features", "testing",
+    "support", "docker", "deploy", "deployment", "release", "releases",
+];
+
+/// The names of a language's own standard types, written in backticks as any program's code
+/// writes them (`Vec`, `HashMap`, `Optional`): the language's, not the repository's code.
+/// Compared as written.
+#[rustfmt::skip]
+pub(super) const LANGUAGE_TYPES: &[&str] = &[
+    "Vec", "VecDeque", "HashMap", "HashSet", "BTreeMap", "BTreeSet", "String", "Option",
+    "Result", "Box", "Arc", "Rc", "RefCell", "Cell", "Mutex", "RwLock", "Cow", "Future",
+    "Iterator", "Optional", "Promise", "Exception", "Tuple", "IEnumerable", "IList",
+    "IDictionary", "CancellationToken", "ArrayList", "LinkedList",
+];
+
+/// Placeholder names: never terms.
+#[rustfmt::skip]
+const PLACEHOLDERS: &[&str] = &[
+    "foo", "bar", "baz", "qux", "quux", "foobar", "xxx", "yyy", "todo", "tbd", "placeholder",
+    "something", "whatever", "acme", "myapp", "myproject", "myservice", "mycompany", "yourapp",
+    "yourproject", "someservice", "hello", "helloworld", "lorem", "ipsum",
+];
+
+/// The decision-record words of [`STOP`]: inside a phrase with another word they may name
+/// code of a tool about records (`ADR slug` is `AdrSlug.ts`).
+#[rustfmt::skip]
+const RECORD_WORDS: &[&str] = &["adr", "adrs", "rfc", "rfcs", "decision", "decisions", "record", "records"];
+
+pub(super) fn is_record_word(k: &str) -> bool {
+    RECORD_WORDS.contains(&k)
+}
+
+pub(super) fn is_stop(k: &str) -> bool {
+    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        STOP.iter()
+            .chain(EVERYWHERE)
+            .chain(PLACEHOLDERS)
+            .map(|w| key(w))
+            .collect()
+    });
+    k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether a key is a common word of English or of records (not one of the names every
+/// repository has).
+pub(super) fn is_english(k: &str) -> bool {
+    is_stop(k) && !EVERYWHERE.iter().any(|w| key(w) == k)
+}
+
+/// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
+pub(super) fn is_placeholder(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    [
+        "my-", "my_", "your-", "your_", "example-", "example_", "some-", "some_",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || ["-example", "_example", "-name", "_name"]
+            .iter()
+            .any(|s| lower.ends_with(s))
+}
+
+/// A name written with its type's parameters (`Optional[T]`, `Result<T, E>`) without them.
+pub(super) fn without_generics(word: &str) -> &str {
+    match word.find(['[', '<']) {
+        Some(at) if at > 0 && word.ends_with([']', '>']) => &word[..at],
+        _ => word,
+    }
+}
+
+/// A key with its last word's plural folded: `organisations` → `organisation`, `policies` →
+/// `policy`, `classes` → `class`; `status`, `analysis` and `access` kept.
+pub fn singular(k: &str) -> String {
+    if let Some(stem) = k.strip_suffix("ies") {
+        return format!("{stem}y");
+    }
+    if let Some(stem) = k.strip_suffix("sses") {
+        return format!("{stem}ss");
+    }
+    if k.ends_with('s') && !["ss", "us", "is"].iter().any(|e| k.ends_with(e)) {
+        return k[..k.len() - 1].to_string();
+    }
+    k.to_string()
+}

@@ -11,6 +11,7 @@ pub mod sources;
 pub mod tools;
 pub mod tree;
 pub mod walk;
+pub mod walk_rules;
 
 pub use discover::Found;
 

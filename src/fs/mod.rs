@@ -2,6 +2,7 @@
 //! guide walk, what named paths are, fingerprints, and source files read for their markers (ADR-0001, ADR-0007).
 
 pub mod config;
+pub mod confine;
 pub mod discover;
 pub mod fingerprint;
 pub mod ignored;

@@ -15,6 +15,11 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// in after the walk) is never waited on; one `open`, one `fstat` and the reads per file.
 pub fn read_file(root: &Path, rel: &str, link: bool) -> Result<Vec<u8>, String> {
     let full = root.join(rel);
+    // A link is read only when its target stays under the root: decided from the path before
+    // anything is opened, so nothing outside the root is ever opened (ADR-0011).
+    if link && super::confine::link_out_of(root, rel).is_some() {
+        return Err(format!("{rel}: a link that leaves the root, skipped"));
+    }
     let file = open_nonblocking(&full).map_err(|e| format!("{rel}: cannot read: {e}, skipped"))?;
     let meta = file
         .metadata()
@@ -30,10 +35,6 @@ pub fn read_file(root: &Path, rel: &str, link: bool) -> Result<Vec<u8>, String> 
     };
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big());
-    }
-    // A link is read only when its target stays under the root.
-    if link && !fs::canonicalize(&full).is_ok_and(|c| c.starts_with(root)) {
-        return Err(format!("{rel}: a link that leaves the root, skipped"));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_FILE_BYTES + 1)
@@ -77,6 +78,17 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// The bytes of the root-relative file `rel`, as [`read_regular`] reads them, but never through
+/// a link out of the root: that is refused unopened (ADR-0011).
+pub fn read_in_root(root: &Path, rel: &str) -> std::io::Result<Vec<u8>> {
+    if let Some((link, target)) = super::confine::link_out_of(root, rel) {
+        return Err(std::io::Error::other(super::confine::refusal(
+            &link, &target,
+        )));
+    }
+    read_regular(&root.join(rel))
 }
 
 /// The bytes of a file the tool keeps for itself (a cache or note beside the index, a hook's

@@ -3,6 +3,7 @@
 //!   adrkit frontmatter, CRLF files, templates);
 //! - `relations`: `supersede`, `amend` and `status` in each record's own form;
 //! - `safety`: what is refused, `--dry-run`, concurrent writers, a read-only folder, the index;
+//! - `symlinks`: nothing read or written through a link out of the root;
 //! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`.
 //!
 //! Here: a root of records written by the test, runs of the binary on it, and the full check's
@@ -12,6 +13,7 @@ mod adr_tools;
 mod formats;
 mod relations;
 mod safety;
+mod symlinks;
 
 use crate::env::Run;
 use crate::fixture::*;

@@ -29,9 +29,14 @@ pub struct WalkRules {
     /// the root outside git): every folder asked about is under it, so a length tells.
     limit_len: usize,
     outer: Vec<Gitignore>,
-    per_dir: Mutex<HashMap<PathBuf, Arc<DirRules>>>,
+    /// Folder (absolute, as bytes: cheaper to hash than a path) → the ignore files that apply
+    /// in it, its own first, folders without any left out: a walk asks once per folder.
+    chains: Mutex<HashMap<Box<[u8]>, Chain>>,
     notes: Mutex<Vec<String>>,
 }
+
+/// The ignore files that apply in a folder, the nearest first.
+type Chain = Arc<Vec<Arc<DirRules>>>;
 
 impl WalkRules {
     pub fn new(root: &Path) -> Arc<WalkRules> {
@@ -41,7 +46,7 @@ impl WalkRules {
             root: root.to_path_buf(),
             limit_len: limit.as_os_str().len(),
             outer: outer_rules(&limit),
-            per_dir: Mutex::new(HashMap::new()),
+            chains: Mutex::new(HashMap::new()),
             notes: Mutex::new(Vec::new()),
         })
     }
@@ -49,15 +54,10 @@ impl WalkRules {
     /// Whether the rules ignore `path` (a folder when `is_dir`), a path under the root whose
     /// folders above were not ignored.
     pub fn ignores(&self, path: &Path, is_dir: bool) -> bool {
-        let mut chain = Vec::new();
-        let mut dir = path.parent();
-        while let Some(d) = dir {
-            if d.as_os_str().len() < self.limit_len {
-                break;
-            }
-            chain.push(self.rules_in(d));
-            dir = d.parent();
-        }
+        let Some(dir) = path.parent() else {
+            return false;
+        };
+        let chain = self.chain(dir);
         let decide = |gi: &Gitignore| match gi.matched(path, is_dir) {
             Match::Ignore(_) => Some(true),
             Match::Whitelist(_) => Some(false),
@@ -76,16 +76,29 @@ impl WalkRules {
         locked(&self.notes).clone()
     }
 
-    fn rules_in(&self, dir: &Path) -> Arc<DirRules> {
-        if let Some(known) = locked(&self.per_dir).get(dir) {
+    /// The ignore files that apply in `dir`, read the first time a folder is asked about.
+    fn chain(&self, dir: &Path) -> Chain {
+        if dir.as_os_str().len() < self.limit_len {
+            return Chain::default();
+        }
+        let key = dir.as_os_str().as_encoded_bytes();
+        if let Some(known) = locked(&self.chains).get(key) {
             return known.clone();
         }
-        let rules = Arc::new(DirRules {
+        let above = dir.parent().map(|p| self.chain(p)).unwrap_or_default();
+        let own = DirRules {
             ignore: self.read(dir, ".ignore"),
             git: self.read(dir, ".gitignore"),
-        });
-        locked(&self.per_dir).insert(dir.to_path_buf(), rules.clone());
-        rules
+        };
+        let chain = if own.ignore.is_none() && own.git.is_none() {
+            above
+        } else {
+            let mut all = vec![Arc::new(own)];
+            all.extend(above.iter().cloned());
+            Arc::new(all)
+        };
+        locked(&self.chains).insert(key.into(), chain.clone());
+        chain
     }
 
     fn read(&self, dir: &Path, name: &str) -> Option<Gitignore> {

@@ -145,3 +145,23 @@ fn a_fifo_hooks_log_holds_up_no_commit_and_no_checkout() {
         "left as it was"
     );
 }
+
+#[test]
+fn a_fifo_in_place_of_a_hook_holds_up_no_install() {
+    let repo = decisions();
+    let hook = repo.path().join(".git/hooks/post-commit");
+    std::fs::create_dir_all(hook.parent().expect("the hooks folder")).expect("mkdir");
+    mkfifo(&hook);
+    let run = repo.run(&["install-hooks"]);
+    release(&hook);
+    run.assert_usage_error();
+    assert!(
+        run.stderr.contains("post-commit") && run.stderr.contains("not a regular file"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        std::fs::symlink_metadata(&hook).is_ok_and(|m| m.file_type().is_fifo()),
+        "left as it was"
+    );
+}

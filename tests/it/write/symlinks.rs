@@ -182,3 +182,23 @@ fn a_record_linked_out_of_the_root_is_never_opened() {
         run.describe()
     );
 }
+
+#[test]
+fn a_record_linked_out_of_the_root_is_never_changed() {
+    let (f, outside) = root_and_outside();
+    let theirs = outside.join("0002-use-postgres.md");
+    std::fs::write(&theirs, ADR_TOOLS_2).expect("a record outside");
+    let link = "docs/adr/0002-use-postgres.md";
+    symlink(&theirs, f.path(link)).expect("link the record");
+    let before = files_in(&outside);
+    let records = snapshot_records(&f);
+    for args in [
+        &["supersede", "2", "Use MySQL"][..],
+        &["amend", "2", "Tune Postgres"],
+        &["status", "2", "deprecated"],
+    ] {
+        refused(&f, args, &refusal(link, &theirs));
+    }
+    assert_eq!(files_in(&outside), before, "nothing written outside");
+    assert_eq!(snapshot_records(&f), records, "no record written");
+}

@@ -140,7 +140,7 @@ impl Session {
         f: &Found,
         diagnostics: &mut Vec<String>,
     ) -> (ContextDecision, Vec<Candidate<'r>>) {
-        let text = match std::fs::read_to_string(self.root().join(&r.path)) {
+        let text = match record_text(self.root(), &r.path) {
             Ok(t) => crate::text::markdown::lf(&t).into_owned(),
             Err(e) => {
                 diagnostics.push(format!("{}: {e}; its words are left out", r.path));
@@ -403,6 +403,13 @@ fn history_line(r: &Record, records: &[Record]) -> HistoryLine {
         superseded_by: successors,
         line: format!("{line}."),
     }
+}
+
+/// The text of the record at the root-relative `rel`: only a regular file, never waited on,
+/// never through a link out of the root (ADR-0011).
+pub fn record_text(root: &std::path::Path, rel: &str) -> std::io::Result<String> {
+    let bytes = crate::fs::read::read_in_root(root, rel)?;
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8"))
 }
 
 #[cfg(test)]

@@ -393,7 +393,7 @@ impl Session {
             path: record.path.clone(),
             reason: format!("could not be read or written: {e}"),
         };
-        let text = std::fs::read_to_string(&file).map_err(write_err)?;
+        let text = super::context::record_text(self.root(), &record.path).map_err(write_err)?;
         let planned = plan(&text, &added);
         let mut edit = ScopeEdit {
             id: record.id.clone(),

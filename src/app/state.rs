@@ -59,10 +59,10 @@ impl Stamper {
         let mut head = Vec::new();
         if let Some(repo) = session.repository() {
             let git_dir = &repo.git_dir;
-            let common = std::fs::read_to_string(git_dir.join("commondir"))
-                .map(|c| git_dir.join(c.trim()))
+            let common = crate::fs::read::read_side_file(&git_dir.join("commondir"))
+                .map(|c| git_dir.join(String::from_utf8_lossy(&c).trim()))
                 .unwrap_or_else(|_| git_dir.clone());
-            head = std::fs::read(git_dir.join("HEAD")).unwrap_or_default();
+            head = crate::fs::read::read_side_file(&git_dir.join("HEAD")).unwrap_or_default();
             git.push(git_dir.join("index"));
             git.push(common.join("packed-refs"));
             if let Some(name) = head.strip_prefix(b"ref: ") {

@@ -229,9 +229,19 @@ struct Found {
     parsed: Head,
 }
 
+/// Refuses a root-relative path with a link on its way out of the root: nothing is read or
+/// written through it (ADR-0011, ADR-0013).
+fn confined(root: &Path, rel: &str) -> Result<()> {
+    match crate::fs::confine::link_out_of(root, rel) {
+        Some((link, target)) => Err(refuse(crate::fs::confine::refusal(&link, &target))),
+        None => Ok(()),
+    }
+}
+
 fn read_text(root: &Path, rel: &str) -> Result<String> {
-    let bytes =
-        std::fs::read(root.join(rel)).map_err(|e| refuse(format!("cannot read {rel}: {e}")))?;
+    confined(root, rel)?;
+    let bytes = crate::fs::read::read_regular(&root.join(rel))
+        .map_err(|e| refuse(format!("cannot read {rel}: {e}")))?;
     String::from_utf8(bytes).map_err(|_| refuse(format!("{rel}: not UTF-8 text; edit it by hand")))
 }
 
@@ -391,18 +401,26 @@ fn link_to(from_folder: &str, found: &Found) -> Link {
 }
 
 /// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,
-/// log4brains' `template.md`, a `0000-template.md`.
-fn folder_template(root: &Path, folder: &str) -> Option<String> {
-    [
+/// log4brains' `template.md`, a `0000-template.md`. One that is a link out of the root is
+/// refused, not copied: a clone's `template.md` linked to `~/.ssh/id_rsa` would put the key
+/// in the record (ADR-0013); one that is not a regular file is never waited on.
+fn folder_template(root: &Path, folder: &str) -> Result<Option<String>> {
+    for t in [
         "templates/template.md",
         "adr-template.md",
         "template.md",
         "0000-template.md",
-    ]
-    .iter()
-    .map(|t| root.join(folder).join(t))
-    .find(|p| p.is_file())
-    .and_then(|p| std::fs::read_to_string(p).ok())
+    ] {
+        let rel = format!("{folder}/{t}");
+        if !root.join(&rel).is_file() {
+            continue;
+        }
+        confined(root, &rel)?;
+        return Ok(crate::fs::read::read_regular(&root.join(&rel))
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok()));
+    }
+    Ok(None)
 }
 
 /// A folder's exclusive lock, held while a number is chosen and its file created.
@@ -489,12 +507,19 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         }
         governs.push(rel);
     }
+    // The folder a record is written to, and anything read from it, stays under the root.
+    confined(&root, &folder)?;
     let template = match &args.template {
-        Some(t) => Some(
-            std::fs::read_to_string(t)
-                .map_err(|e| refuse(format!("--template {}: {e}", t.display())))?,
-        ),
-        None => folder_template(&root, &folder),
+        Some(t) => {
+            let shown = t.display();
+            let bytes = crate::fs::read::read_regular(t)
+                .map_err(|e| refuse(format!("--template {shown}: {e}")))?;
+            Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| refuse(format!("--template {shown}: not UTF-8 text")))?,
+            )
+        }
+        None => folder_template(&root, &folder)?,
     };
     let prefix = Prefix::for_folder(&folder);
     let dir = root.join(&folder);
@@ -829,6 +854,7 @@ pub fn init(
             .next()
             .unwrap_or_else(|| "docs/adr".to_string()),
     };
+    confined(&root, &folder)?;
     let existing =
         crate::fs::discover::record_files(&root, &record_folders(&root, &session.options().docs)?)
             .0;

@@ -159,7 +159,7 @@ fn run_hook(
         })
     };
     let read = |path: &str| {
-        std::fs::read(path)
+        context_graph::fs::read::read_side_file(std::path::Path::new(path))
             .map(|b| String::from_utf8_lossy(&b).into_owned())
             .map_err(|e| anyhow::anyhow!("cannot read the message file {path}: {e}"))
     };
@@ -368,10 +368,7 @@ fn detach(hook: Hook, args: &[String], dir: &Path) -> bool {
     let Ok(exe) = std::env::current_exe() else {
         return false;
     };
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(dir.join("hooks.log"))
+    let log = context_graph::fs::read::open_log(&dir.join("hooks.log"))
         .map(std::process::Stdio::from)
         .unwrap_or_else(|_| std::process::Stdio::null());
     let child = std::process::Command::new(exe)
@@ -390,7 +387,7 @@ fn detach(hook: Hook, args: &[String], dir: &Path) -> bool {
                 context_graph::index::inflight::PREFIX,
                 child.id()
             ));
-            let _ = std::fs::write(note, "");
+            let _ = context_graph::fs::read::open_log(&note);
             true
         }
         Err(_) => false,

@@ -249,10 +249,7 @@ fn start_refresh(session: &Session, opts: &Options) {
     let Ok(exe) = std::env::current_exe() else {
         return;
     };
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(dir.join("hooks.log"));
+    let log = context_graph::fs::read::open_log(&dir.join("hooks.log"));
     let mut cmd = std::process::Command::new(exe);
     cmd.arg("--root").arg(session.root());
     for d in &opts.docs {
@@ -271,6 +268,6 @@ fn start_refresh(session: &Session, opts: &Options) {
             context_graph::index::inflight::PREFIX,
             child.id()
         ));
-        let _ = std::fs::write(note, "");
+        let _ = context_graph::fs::read::open_log(&note);
     }
 }

@@ -51,6 +51,9 @@ pub enum ConfigError {
     },
     #[error("{file}: cannot read it: {reason}")]
     Unreadable { file: String, reason: String },
+    /// The file is a link out of the root: not read (ADR-0011).
+    #[error("{0}")]
+    LinkOut(String),
 }
 
 #[derive(Deserialize)]
@@ -92,6 +95,11 @@ struct RawHooks {
 /// Reads `root/.context-graph.toml`: `Ok(None)` when there is none.
 pub fn load(root: &Path) -> Result<Option<Config>, ConfigError> {
     let path = root.join(FILE);
+    if let Some((link, target)) = super::confine::link_out_of(root, FILE) {
+        return Err(ConfigError::LinkOut(super::confine::refusal(
+            &link, &target,
+        )));
+    }
     let bytes = match super::read::read_regular(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -112,6 +120,10 @@ pub fn load(root: &Path) -> Result<Option<Config>, ConfigError> {
 
 /// The raw bytes of the file, for a cache to tell when it changed; `None` when there is none.
 pub fn fingerprint(root: &Path) -> Option<Vec<u8>> {
+    // A link out of the root is not opened: where it leads stands for its bytes.
+    if let Some((_, target)) = super::confine::link_out_of(root, FILE) {
+        return Some(format!("a link to {}", target.display()).into_bytes());
+    }
     super::read::read_regular(&root.join(FILE)).ok()
 }
 

@@ -108,20 +108,46 @@ impl Ignores {
         if let Some(known) = cache.get(key) {
             return known.clone();
         }
-        let file = dir.join(".gitignore");
-        let rules = file
-            .is_file()
-            .then(|| Arc::new(rules_of(dir, &file).unwrap_or_else(Gitignore::empty)));
+        let rules = rules_of(dir, &dir.join(".gitignore"), false).map(Arc::new);
         cache.insert(key.into(), rules.clone());
         rules
     }
 }
 
-/// The rules of one ignore file, its patterns relative to `dir`.
-pub(super) fn rules_of(dir: &Path, file: &Path) -> Option<Gitignore> {
+/// The rules of one ignore file, its patterns relative to `dir`: `Ok(None)` when there is
+/// none. Read by [`super::read::read_rules`] (only a regular file, never waited on: a FIFO
+/// named `.gitignore` hung every hook, ADR-0011), not by the `ignore` crate's blocking open;
+/// `follow` says whether a link there is followed (git follows none in the work tree). The
+/// error says why the file was not read.
+pub(super) fn read_rules_of(
+    dir: &Path,
+    file: &Path,
+    follow: bool,
+) -> Result<Option<Gitignore>, &'static str> {
+    let Some(bytes) = super::read::read_rules(file, follow)? else {
+        return Ok(None);
+    };
     let mut b = GitignoreBuilder::new(dir);
-    let _ = b.add(file);
-    b.build().ok()
+    // As the `ignore` crate reads a file: by lines, a line not UTF-8 passed over, a BOM
+    // before the first dropped.
+    for (i, line) in bytes.split(|&c| c == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let Ok(line) = std::str::from_utf8(line) else {
+            continue;
+        };
+        let line = if i == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        let _ = b.add_line(Some(file.to_path_buf()), line);
+    }
+    Ok(Some(b.build().unwrap_or_else(|_| Gitignore::empty())))
+}
+
+/// [`read_rules_of`], a file that was not read taken as none.
+pub(super) fn rules_of(dir: &Path, file: &Path, follow: bool) -> Option<Gitignore> {
+    read_rules_of(dir, file, follow).ok().flatten()
 }
 
 /// `info/exclude` (the common one, for a linked worktree) and the global excludes file, for
@@ -132,8 +158,7 @@ pub(super) fn outer_rules(top: &Path) -> Vec<Gitignore> {
         .join("exclude");
     std::iter::once(exclude)
         .chain(global_excludes_file())
-        .filter(|f| f.is_file())
-        .filter_map(|f| rules_of(top, &f))
+        .filter_map(|f| rules_of(top, &f, true))
         .collect()
 }
 
@@ -162,7 +187,7 @@ pub fn global_excludes_file() -> Option<PathBuf> {
         .into_iter()
         .flatten()
         .find_map(|c| {
-            let text = std::fs::read(c).ok()?;
+            let text = super::read::read_rules(&c, true).ok().flatten()?;
             excludes_file_setting(&text).map(|v| expand_tilde(&v, home.as_deref()))
         })
         .or_else(|| xdg.map(|x| x.join("git/ignore")))

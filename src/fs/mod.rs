@@ -4,6 +4,7 @@
 
 pub mod atomic;
 pub mod config;
+pub mod confine;
 pub mod discover;
 pub mod fingerprint;
 pub mod ignored;
@@ -14,6 +15,7 @@ pub mod tools;
 pub mod tracked;
 pub mod tree;
 pub mod walk;
+pub mod walk_rules;
 
 pub use discover::Found;
 

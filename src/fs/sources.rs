@@ -286,7 +286,7 @@ impl Excludes {
             .names()
             .iter()
             .filter(|n| has(n))
-            .filter_map(|n| rules_of(dir, &dir.join(n)))
+            .filter_map(|n| rules_of(dir, &dir.join(n), false))
             .collect();
         self.per_dir.insert(dir.to_path_buf(), rules);
     }
@@ -296,9 +296,7 @@ impl Excludes {
             let rules = self
                 .names()
                 .iter()
-                .map(|n| dir.join(n))
-                .filter(|f| f.is_file())
-                .filter_map(|f| rules_of(dir, &f))
+                .filter_map(|n| rules_of(dir, &dir.join(n), false))
                 .collect();
             self.per_dir.insert(dir.to_path_buf(), rules);
         }

@@ -2,14 +2,14 @@
 //! folder) and log4brains' `.log4brains.yml` (`project.adrFolder`, and each package's
 //! `adrFolder`), at the root. Their folders are read besides the default ones.
 
-use super::read::read_regular;
+use super::read::read_in_root;
 use std::path::Path;
 use yaml_rust2::{Yaml, YamlLoader};
 
 /// The folder adr-tools' `.adr-dir` names, root-relative: its records are ADRs whatever the
 /// folder's name (CONTRACT.md §2).
 pub fn adr_dir(root: &Path) -> Option<String> {
-    let bytes = read_regular(&root.join(".adr-dir")).ok()?;
+    let bytes = read_in_root(root, ".adr-dir").ok()?;
     let text = String::from_utf8_lossy(&bytes);
     let line = text.lines().next()?.trim();
     let line = line.strip_prefix("./").unwrap_or(line);
@@ -30,12 +30,12 @@ pub fn tool_folders(root: &Path) -> Vec<String> {
             }
         }
     };
-    if let Ok(bytes) = read_regular(&root.join(".adr-dir")) {
+    if let Ok(bytes) = read_in_root(root, ".adr-dir") {
         if let Some(line) = String::from_utf8_lossy(&bytes).lines().next() {
             push(line);
         }
     }
-    let Ok(bytes) = read_regular(&root.join(".log4brains.yml")) else {
+    let Ok(bytes) = read_in_root(root, ".log4brains.yml") else {
         return out;
     };
     let Ok(docs) = YamlLoader::load_from_str(&String::from_utf8_lossy(&bytes)) else {

@@ -4,6 +4,7 @@
 use super::discover::{rel_of, Found};
 use super::fingerprint::{Content, RootDir, Stamp};
 use super::root::work_tree_top;
+use super::walk_rules::WalkRules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,8 @@ pub struct GuideWalk {
     pub files: Vec<Found>,
     /// Root-relative folders walked (`""` is the root).
     pub dirs: Vec<String>,
+    /// The ignore files passed over (a FIFO, a link), one note each.
+    pub notes: Vec<String>,
 }
 
 /// What a guide walk depended on, stamped: every folder it walked (a folder's times change
@@ -131,16 +134,19 @@ pub fn outer_ignore_files(root: &Path) -> Vec<PathBuf> {
 /// worktree (`.git` a file naming its own git dir) the common dir that one names.
 pub(super) fn common_git_dir(top: &Path) -> PathBuf {
     let dot_git = top.join(".git");
-    let Ok(text) = std::fs::read_to_string(&dot_git) else {
+    let Ok(text) = super::read::read_side_file(&dot_git).map(String::from_utf8) else {
         return dot_git; // a folder (or nothing to read): the git dir itself
+    };
+    let Ok(text) = text else {
+        return dot_git;
     };
     let Some(own) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
         return dot_git;
     };
     let own = top.join(own);
-    match std::fs::read_to_string(own.join("commondir")) {
-        Ok(common) => own.join(common.trim()),
-        Err(_) => own,
+    match super::read::read_side_file(&own.join("commondir")).map(String::from_utf8) {
+        Ok(Ok(common)) => own.join(common.trim()),
+        _ => own,
     }
 }
 
@@ -169,13 +175,9 @@ pub fn files_not_ignored(root: &Path, folder: &str) -> Vec<String> {
     if !base.is_dir() {
         return Vec::new();
     }
-    let above = ignores_above(root, &base);
-    let mut out: Vec<String> = ignore::WalkBuilder::new(&base)
-        .follow_links(false)
-        .require_git(false)
-        .hidden(false)
-        .parents(false)
-        .filter_entry(move |e| e.file_name() != ".git" && !above.ignores(e))
+    let rules = WalkRules::new(root);
+    let mut out: Vec<String> = walker(&base, false)
+        .filter_entry(move |e| e.file_name() != ".git" && !ignored(&rules, e))
         .build()
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| !t.is_dir()))
@@ -217,13 +219,11 @@ fn is_change_log(rel: &str) -> bool {
 pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
     let mut out = GuideWalk::default();
     let record_dirs: Vec<PathBuf> = folders.iter().map(|f| root.join(f)).collect();
-    let above = ignores_above(root, root);
-    let walker = ignore::WalkBuilder::new(root)
-        .follow_links(false)
-        .require_git(false)
-        .parents(false)
+    let rules = WalkRules::new(root);
+    let by_rules = rules.clone();
+    let walker = walker(root, true)
         .filter_entry(move |e| {
-            if above.ignores(e) {
+            if ignored(&by_rules, e) {
                 return false;
             }
             if !e.file_type().is_some_and(|t| t.is_dir()) {
@@ -260,43 +260,22 @@ pub fn guide_walk(root: &Path, folders: &[String]) -> GuideWalk {
     }
     out.files.sort();
     out.dirs.sort();
+    out.notes = rules.notes();
     out
 }
 
-/// The ignore files of the folders above a walk's start that are still the repository's (up to
-/// its top; outside git, up to the root): the walk reads none above them, so a `~/.ignore` or a
-/// `.gitignore` in a folder holding the repository changes no answer (ADR-0011).
-struct Above(Vec<ignore::gitignore::Gitignore>);
-
-fn ignores_above(root: &Path, base: &Path) -> Above {
-    let limit = work_tree_top(root).unwrap_or_else(|| root.to_path_buf());
-    let mut rules = Vec::new();
-    for dir in base
-        .ancestors()
-        .skip(1)
-        .take_while(|d| d.starts_with(&limit))
-    {
-        for name in [".ignore", ".gitignore"] {
-            let file = dir.join(name);
-            if file.is_file() {
-                rules.extend(super::ignored::rules_of(dir, &file));
-            }
-        }
-    }
-    Above(rules)
+/// A walk from `base` that reads no ignore file itself (the `ignore` crate's walk opens them
+/// with a blocking open): the rules are [`WalkRules`]', applied by the caller's filter.
+fn walker(base: &Path, hidden: bool) -> ignore::WalkBuilder {
+    let mut b = ignore::WalkBuilder::new(base);
+    b.standard_filters(false)
+        .hidden(hidden)
+        .follow_links(false)
+        .require_git(false);
+    b
 }
 
-impl Above {
-    /// Whether the nearest rule about `e` ignores it.
-    fn ignores(&self, e: &ignore::DirEntry) -> bool {
-        let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-        for gi in &self.0 {
-            match gi.matched(e.path(), is_dir) {
-                ignore::Match::Ignore(_) => return true,
-                ignore::Match::Whitelist(_) => return false,
-                ignore::Match::None => {}
-            }
-        }
-        false
-    }
+/// Whether the rules ignore the walk's entry `e`.
+fn ignored(rules: &WalkRules, e: &ignore::DirEntry) -> bool {
+    e.depth() > 0 && rules.ignores(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
 }

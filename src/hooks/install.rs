@@ -57,7 +57,8 @@ fn manager(repo: &Repo, dir: &HooksDir) -> Option<Manager> {
         });
     }
     Hook::ALL.iter().find_map(|h| {
-        let text = std::fs::read_to_string(dir.path.join(h.name())).ok()?;
+        let bytes = crate::fs::read::read_side_file(&dir.path.join(h.name())).ok()?;
+        let text = String::from_utf8(bytes).ok()?;
         text.contains("lefthook").then(|| Manager {
             name: "lefthook".into(),
             evidence: format!("the {} hook runs lefthook", h.name()),
@@ -140,7 +141,9 @@ fn damaged(path: &Path) -> HooksError {
 fn read(path: &Path, chained: &Path) -> Result<(Option<String>, bool, bool, bool), HooksError> {
     let meta = std::fs::symlink_metadata(path);
     let link = meta.as_ref().is_ok_and(|m| m.file_type().is_symlink());
-    let text = match std::fs::read(path) {
+    // Opened non-blocking, a regular file only: a FIFO in the hooks folder never makes
+    // `install-hooks` wait (ADR-0011).
+    let text = match crate::fs::read::read_side_file(path) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         // A dangling link: kept and chained like any other.

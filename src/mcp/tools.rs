@@ -198,6 +198,6 @@ pub fn record_text(session: &mut Session, id: &str) -> anyhow::Result<String> {
         .records
         .first()
         .ok_or_else(|| anyhow::anyhow!("no record has the id {id}"))?;
-    let file = session.root().join(&record.path);
-    std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("{}: {e}", record.path))
+    context_graph::app::context::record_text(session.root(), &record.path)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", record.path))
 }

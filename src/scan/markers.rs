@@ -167,6 +167,7 @@ pub fn scan_markers(
                     })
                     .collect(),
                 dirs,
+                notes: Vec::new(),
             };
             walk = Some(SourceWalk {
                 git_index,

@@ -146,6 +146,7 @@ pub fn scan(
         Some(held) => held,
         None => {
             let walk = walk::guide_walk(root, &folders);
+            notes.extend(walk.notes.iter().cloned());
             match dir {
                 Some(d) => WalkStamp::of(d, &walk, started_ns),
                 None => WalkStamp {
@@ -374,7 +375,7 @@ fn read_source(root: &Path, rel: &str) -> Option<Vec<u8>> {
     if !meta.is_file() || meta.len() > SOURCE_READ_LIMIT {
         return None;
     }
-    std::fs::read(&path).ok()
+    crate::fs::read::read_regular(&path).ok()
 }
 
 /// The names of the files git tracks under the root (none outside git, or when git's index

@@ -6,11 +6,13 @@
 //!   alone, the index git commits from;
 //! - `refresh`: the index fresh after commit, merge, checkout, amend, rebase and cherry-pick;
 //! - `robust`: the binary gone, someone else's failing hook, merges and sequences left alone;
-//! - `staged`: the staged paths against `git diff --cached`.
+//! - `staged`: the staged paths against `git diff --cached`;
+//! - `fifo`: a FIFO ignore file or `hooks.log` holds up no query, commit or checkout.
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
 
 mod commit;
+mod fifo;
 mod install;
 mod never;
 mod refresh;

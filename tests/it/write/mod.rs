@@ -3,6 +3,7 @@
 //!   adrkit frontmatter, CRLF files, templates);
 //! - `relations`: `supersede`, `amend` and `status` in each record's own form;
 //! - `safety`: what is refused, `--dry-run`, concurrent writers, a read-only folder, the index;
+//! - `symlinks`: nothing read or written through a link out of the root;
 //! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`;
 //! - `atomic`: a kill or a full disk mid-write leaves every record whole, and writers at once
 //!   take distinct numbers (issue 38).
@@ -15,6 +16,7 @@ mod atomic;
 mod formats;
 mod relations;
 mod safety;
+mod symlinks;
 
 use crate::env::Run;
 use crate::fixture::*;

@@ -153,7 +153,7 @@ pub(super) fn rules_of(dir: &Path, file: &Path, follow: bool) -> Option<Gitignor
 /// `info/exclude` (the common one, for a linked worktree) and the global excludes file, for
 /// the work tree at `top`: the rules git reads after every `.gitignore`.
 pub(super) fn outer_rules(top: &Path) -> Vec<Gitignore> {
-    let exclude = super::walk::common_git_dir(top)
+    let exclude = super::root::common_git_dir(top)
         .join("info")
         .join("exclude");
     std::iter::once(exclude)

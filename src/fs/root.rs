@@ -83,3 +83,23 @@ fn lexical(p: &Path) -> PathBuf {
     }
     out
 }
+
+/// The git dir whose `info/exclude` applies to the work tree at `top`: `.git`, or for a linked
+/// worktree (`.git` a file naming its own git dir) the common dir that one names.
+pub(super) fn common_git_dir(top: &Path) -> PathBuf {
+    let dot_git = top.join(".git");
+    let Ok(text) = super::read::read_side_file(&dot_git).map(String::from_utf8) else {
+        return dot_git; // a folder (or nothing to read): the git dir itself
+    };
+    let Ok(text) = text else {
+        return dot_git;
+    };
+    let Some(own) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
+        return dot_git;
+    };
+    let own = top.join(own);
+    match super::read::read_side_file(&own.join("commondir")).map(String::from_utf8) {
+        Ok(Ok(common)) => own.join(common.trim()),
+        _ => own,
+    }
+}

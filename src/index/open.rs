@@ -5,6 +5,7 @@
 //! reader ever opens a half-built index; a file no longer as this tool left it is checked page
 //! by page before it is trusted (ADR-0011).
 
+use super::durable::{self, FirstBuild};
 use super::integrity::{self, Storage};
 use super::migrations;
 use super::schema::*;
@@ -138,6 +139,7 @@ impl Index {
             history_memo_write: None,
             write_gate: None,
             building: None,
+            build_lock: None,
             generation: None,
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
@@ -156,6 +158,8 @@ impl Index {
             if mode == Mode::Update && !integrity::sealed(&index.path) {
                 index.verify()?;
             }
+        } else if mode == Mode::Update {
+            index.first_build()?;
         }
         if index.building.is_none() && index.path.exists() {
             let p = index.path.clone();
@@ -211,6 +215,26 @@ impl Index {
         );
         self.building = Some(self.path.with_file_name(name));
         self.generation = None;
+    }
+
+    /// A first build: like every other new file, built beside and renamed into place
+    /// ([`Index::finish`]), so a build cut short (a full disk, a kill) leaves no partial file
+    /// behind; under the build lock, so a second process waits for it, or answers from a scan,
+    /// rather than building the same file (ADR-0006, ADR-0011).
+    fn first_build(&mut self) -> Result<(), IndexError> {
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&self.path, e))?;
+        }
+        match durable::lock_first_build(&self.path, self.wait) {
+            Ok(FirstBuild::Build(lock)) => {
+                self.build_new();
+                self.build_lock = Some(lock);
+            }
+            Ok(FirstBuild::Built) => {}
+            Ok(FirstBuild::Busy) => return Err(IndexError::Busy(self.path.clone())),
+            Err(e) => return Err(IndexError::unusable(&self.path, e)),
+        }
+        Ok(())
     }
 
     /// Checks every page of a file no longer as this tool left it (redb's integrity check),
@@ -290,7 +314,8 @@ impl Index {
                 db.close()
                     .map_err(|e| self.err(format!("cannot write: {e}")))?;
                 if self.building.is_none() {
-                    integrity::seal(&self.path)
+                    durable::sync_file(&self.path)
+                        .and_then(|_| integrity::seal(&self.path))
                         .map_err(|e| self.err(format!("cannot write: {e}")))?;
                 }
                 Ok(())
@@ -305,10 +330,18 @@ impl Index {
         self.write_gate = None;
         self.close()?;
         if let Some(new) = self.building.take() {
-            let put = crate::util::faults::check("rename")
+            // Durable before it is put in place, and in place durably before it is sealed.
+            let put = durable::sync_file(&new)
+                .and_then(|_| crate::util::faults::check("rename"))
                 .and_then(|_| std::fs::rename(&new, &self.path));
             if let Err(e) = put {
                 let _ = std::fs::remove_file(&new);
+                return Err(self.err(format!("cannot write: {e}")));
+            }
+            self.build_lock = None;
+            if let Err(e) = durable::sync_folder(&self.path) {
+                // Its place not known to be on the disk: no file rather than one unvouched for.
+                let _ = std::fs::remove_file(&self.path);
                 return Err(self.err(format!("cannot write: {e}")));
             }
             integrity::seal(&self.path).map_err(|e| self.err(format!("cannot write: {e}")))?;
@@ -477,7 +510,10 @@ impl Drop for Index {
     fn drop(&mut self) {
         self.write_gate = None;
         if let Some(Handle::Write(db)) = self.db.take() {
-            if db.close().is_ok() && self.building.is_none() {
+            if db.close().is_ok()
+                && self.building.is_none()
+                && durable::sync_file(&self.path).is_ok()
+            {
                 let _ = integrity::seal(&self.path);
             }
         }
@@ -522,13 +558,7 @@ fn create_db(path: &Path) -> Result<Database, redb::DatabaseError> {
 
 /// The file's generation, as stored.
 fn generation_of(db: &impl ReadableDatabase) -> Result<Option<Vec<u8>>, redb::Error> {
-    let txn = db.begin_read()?;
-    let meta = match txn.open_table(META) {
-        Ok(meta) => meta,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    Ok(meta.get(KEY_GENERATION)?.map(|v| v.value().to_vec()))
+    migrations::meta_value(&db.begin_read()?, KEY_GENERATION)
 }
 
 /// Names a new file: a generation no other file has (the time and this process).

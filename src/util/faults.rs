@@ -4,7 +4,8 @@
 //! `CONTEXT_GRAPH_FAILPOINTS=site=N[,site=N…]` makes the N-th write at `site` (counted from 1
 //! in this process) and every later one fail as a full disk does. The sites: `redb` (every write,
 //! length change and sync of the index file), `file` (every cache file written beside it: the
-//! pending commits, git's index markers, the seal) and `rename` (the rebuilt index put in place).
+//! pending commits, git's index markers, the seal), `rename` (the rebuilt index put in place) and
+//! `sync` (the index file and its folder synced before the seal is written).
 
 /// The environment variable naming the failpoints.
 pub const VAR: &str = "CONTEXT_GRAPH_FAILPOINTS";

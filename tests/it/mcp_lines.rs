@@ -1,6 +1,7 @@
 //! The MCP server by the book (ADR-0014), driven by hand over stdio with a timeout on every
 //! answer, so a server gone silent fails the test rather than hanging it: every malformed line
-//! is answered with JSON-RPC's error and the server goes on.
+//! is answered with JSON-RPC's error and the server goes on; a kept answer follows a change to
+//! what git ignores, as the command's answer does.
 
 use crate::env::BIN;
 use crate::git::GitRepo;
@@ -12,6 +13,9 @@ use std::time::{Duration, Instant};
 
 /// The longest a test waits for one line from the server.
 const WAIT: Duration = Duration::from_secs(20);
+
+/// Past the file system's time granularity: an answer given now is kept by the server.
+const SETTLE: Duration = Duration::from_millis(2_200);
 
 /// A running `context-graph mcp`, initialized.
 struct Server {
@@ -197,5 +201,48 @@ fn every_malformed_line_is_answered_with_a_json_rpc_error_and_the_server_goes_on
         answer["query"]["decisions"][0]["id"], "ADR-0001",
         "{answer}"
     );
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
+fn a_kept_answer_follows_what_git_ignores() {
+    let repo = repo();
+    let mut server = Server::start(&repo);
+    let truth = |repo: &GitRepo| {
+        let out = repo.run(&["why", "build/out.js", "--json", "--no-index"]);
+        assert_eq!(out.code, Some(0), "{}", out.describe());
+        out.json()
+    };
+    let changes: [(&str, &str, &str); 2] = [
+        ("a .gitignore", ".gitignore", "build/\n"),
+        (
+            "the repository's info/exclude",
+            ".git/info/exclude",
+            "build/\n",
+        ),
+    ];
+    for (what, file, text) in changes {
+        // Kept: settled, asked twice.
+        std::thread::sleep(SETTLE);
+        let _kept = server.why("build/out.js");
+        let before = server.why("build/out.js");
+        assert_eq!(before, truth(&repo), "{what}: before");
+        assert_eq!(
+            before["query"]["decisions"][0]["id"], "ADR-0002",
+            "{before}"
+        );
+        repo.write(file, text);
+        let after = server.why("build/out.js");
+        assert_eq!(
+            after,
+            truth(&repo),
+            "{what}: the server's answer after the change"
+        );
+        assert_eq!(after["query"]["decisions"], json!([]), "{what}: {after}");
+        // The command, with the index, sees it too.
+        let command = repo.run(&["why", "build/out.js", "--json"]);
+        assert_eq!(command.json(), after, "{what}: the command's answer");
+        std::fs::remove_file(repo.path().join(file)).expect("undo the change");
+    }
     assert_eq!(server.close(), Some(0));
 }

@@ -21,9 +21,10 @@ pub(super) fn guarded<T>(
     path: &Path,
     f: impl FnOnce() -> Result<T, IndexError>,
 ) -> Result<T, IndexError> {
-    GUARD.with(|g| g.set(true));
+    // Nested in [`catch_damage`], the outer guard stays up afterwards.
+    let outer = GUARD.with(|g| g.replace(true));
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    GUARD.with(|g| g.set(false));
+    GUARD.with(|g| g.set(outer));
     match out {
         Ok(r) => r,
         Err(_) => Err(IndexError::unusable(path, "the file is damaged")),
@@ -34,9 +35,9 @@ pub(super) fn guarded<T>(
 /// index is damage the integrity check missed, so the file at `discard` is dropped (rebuilt by
 /// the next query) and `None` returned, the caller answering from a scan (ADR-0011).
 pub fn catch_damage<T>(discard: Option<&Path>, f: impl FnOnce() -> T) -> Option<T> {
-    GUARD.with(|g| g.set(true));
+    let outer = GUARD.with(|g| g.replace(true));
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    GUARD.with(|g| g.set(false));
+    GUARD.with(|g| g.set(outer));
     match out {
         Ok(v) => Some(v),
         Err(_) => {
@@ -409,6 +410,12 @@ impl Index {
                 Err(reason) if rebuilt > 0 || self.building.is_some() => {
                     return Err(IndexError::unusable(&p, reason))
                 }
+                // Something was read from it already: a new file now would mix with that (a
+                // `check --git` lost its commits), so the answer is given up as damage and comes
+                // from a scan; the file is dropped, built anew next time (ADR-0011).
+                Err(_) if self.generation.is_some() => {
+                    std::panic::panic_any(super::checked::Damaged)
+                }
                 Err(reason) => {
                     self.diagnostics.push(format!(
                         "the index {} was damaged ({reason}); rebuilt it",
@@ -419,21 +426,6 @@ impl Index {
                 }
             }
         }
-    }
-
-    /// Drops a file found damaged while in use (`reason`) and starts a new one, saying so:
-    /// what it held is built again by this query and the next.
-    pub(super) fn rebuild_damaged(&mut self, reason: &str) -> Result<(), IndexError> {
-        self.db = None;
-        self.write_gate = None;
-        self.diagnostics.push(format!(
-            "the index {} was damaged ({reason}); rebuilt it",
-            self.path.display()
-        ));
-        integrity::unseal(&self.path);
-        self.build_new();
-        self.writable()?;
-        Ok(())
     }
 
     /// Reopens the file to read only, if it was closed after a write.

@@ -8,6 +8,9 @@ use crate::git::GitRepo;
 use crate::index_faults::{assert_answer, generated, overwrite, truth, WHY};
 use std::path::{Path, PathBuf};
 
+/// The other query the damaged files are asked.
+const CHECK: &[&str] = &["check", "--git", "--json"];
+
 /// The failpoints variable (debug builds only; the tests' builds are).
 const FAILPOINTS: &str = context_graph::util::faults::VAR;
 
@@ -160,13 +163,14 @@ fn damage_cases(pristine: &[u8], seeds: u64) -> Vec<Vec<(usize, u8)>> {
 fn bytes_changed_under_a_matching_seal_never_give_a_wrong_answer() {
     let repo = generated(120);
     let want = truth(&repo, WHY);
+    let want_check = truth(&repo, CHECK);
     assert_answer("the first build", &repo.run(WHY), &want);
     // Warm: the answer now comes from the stored memo and history.
     assert_answer("the warm query", &repo.run(WHY), &want);
     let path = repo.index_file();
     let pristine = std::fs::read(&path).expect("the index");
-    let cases = damage_cases(&pristine, 60);
-    assert!(cases.len() > 60, "ADR-0002 is spelled in the index");
+    let cases = damage_cases(&pristine, 80);
+    assert!(cases.len() > 80, "ADR-0002 is spelled in the index");
     let mut caught = 0;
     for (case, flips) in cases.iter().enumerate() {
         // Back to the pristine file (a rebuild made another), then changed in place (the same
@@ -178,8 +182,13 @@ fn bytes_changed_under_a_matching_seal_never_give_a_wrong_answer() {
         }
         reseal(&path);
         let what = format!("case {case} ({flips:?})");
-        let got = repo.run(WHY);
-        assert_answer(&what, &got, &want);
+        // Every other case asks `check --git` (the whole history, every record).
+        let (query, want) = match case % 2 {
+            0 => (WHY, &want),
+            _ => (CHECK, &want_check),
+        };
+        let got = repo.run(query);
+        assert_answer(&what, &got, want);
         if !got.stderr.is_empty() {
             caught += 1;
             assert!(
@@ -188,8 +197,8 @@ fn bytes_changed_under_a_matching_seal_never_give_a_wrong_answer() {
                 got.stderr
             );
         }
-        let again = repo.run(WHY);
-        assert_answer(&format!("{what}, the query after"), &again, &want);
+        let again = repo.run(query);
+        assert_answer(&format!("{what}, the query after"), &again, want);
     }
     eprintln!(
         "{caught} of {} damaged files were caught while read",

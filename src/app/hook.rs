@@ -486,35 +486,47 @@ fn checked_at_parent(repo: &Repo, text: &str) -> bool {
 /// The history part of the index brought up to HEAD, new commits kept pending as a query keeps
 /// them.
 fn refresh_history(session: &Session, repo: &Repo) -> Result<()> {
-    let mut idx = Index::open(
-        repo.clone(),
-        index::path_for(repo),
-        session.options().index_wait,
-        index::Mode::Update,
-    )?;
-    if idx.repo.head.is_some() {
-        idx.refresh_history(None, false)?;
-    }
-    if let Some(pending) = idx.take_pending_write() {
-        // Not written: the next query walks those commits again.
-        let _ = pending.write();
-    }
-    Ok(())
+    let path = index::path_for(repo);
+    // Damage found while read: the file is dropped, built anew by the next query (ADR-0011).
+    index::catch_damage(Some(&path), || -> Result<()> {
+        let mut idx = Index::open(
+            repo.clone(),
+            path.clone(),
+            session.options().index_wait,
+            index::Mode::Update,
+        )?;
+        if idx.repo.head.is_some() {
+            idx.refresh_history(None, false)?;
+        }
+        if let Some(pending) = idx.take_pending_write() {
+            // Not written: the next query walks those commits again.
+            let _ = pending.write();
+        }
+        // A first build is put in place (ADR-0006).
+        idx.finish()?;
+        Ok(())
+    })
+    .unwrap_or(Ok(()))
 }
 
 /// Whether the index's scan memo holds now: a query would not scan again.
 pub(super) fn memo_holds(session: &Session, repo: &Repo) -> Result<bool> {
     let opts = session.options();
-    let idx = Index::open(
-        repo.clone(),
-        index::path_for(repo),
-        opts.index_wait,
-        index::Mode::Status,
-    )?;
-    let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
-    let holds = cached.memo_report(Some(repo)).is_some();
-    cached.release(false);
-    Ok(holds)
+    let path = index::path_for(repo);
+    // Damage found while read: the memo does not hold (the file is built anew, ADR-0011).
+    index::catch_damage(Some(&path), || -> Result<bool> {
+        let idx = Index::open(
+            repo.clone(),
+            path.clone(),
+            opts.index_wait,
+            index::Mode::Status,
+        )?;
+        let cached = idx.inputs(&index::schema::Scope::new(session.root(), &opts.docs))?;
+        let holds = cached.memo_report(Some(repo)).is_some();
+        cached.release(false);
+        Ok(holds)
+    })
+    .unwrap_or(Ok(false))
 }
 
 /// `install-hooks`: every hook into the folder git runs hooks from, calling `bin`. A folder

@@ -1,6 +1,7 @@
 //! What a resident session's answers depend on, stamped cheaply between calls (the MCP server:
 //! CONTRACT.md §13; ADR-0014): HEAD and the branch it names, git's index, the configuration,
-//! the record folders and every record file, and the asked paths themselves. While the state
+//! the record folders and every record file, the asked paths themselves, and the ignore files
+//! that decide what git ignores along them. While the state
 //! is the same, an answer given before is the answer now; when it differs, the session answers
 //! anew, bringing the index up to date incrementally (ADR-0006).
 
@@ -65,6 +66,7 @@ impl Stamper {
             head = crate::fs::read::read_side_file(&git_dir.join("HEAD")).unwrap_or_default();
             git.push(git_dir.join("index"));
             git.push(common.join("packed-refs"));
+            git.push(common.join("shallow"));
             if let Some(name) = head.strip_prefix(b"ref: ") {
                 let name = String::from_utf8_lossy(name).trim().to_string();
                 git.push(common.join(&name));
@@ -100,7 +102,18 @@ impl Stamper {
             .chain(last.dirs.iter().map(|(d, _)| d.as_str()))
             .chain(last.files.iter().map(String::as_str))
             .chain(paths.iter().map(String::as_str));
-        let files: Vec<Option<Fingerprint>> = rel.map(|p| dir.fingerprint(p)).collect();
+        let files: Vec<Option<Fingerprint>> = rel
+            .chain(
+                ignore_files(&last.folders, paths)
+                    .iter()
+                    .map(String::as_str),
+            )
+            .map(|p| dir.fingerprint(p))
+            .collect();
+        // What git ignores decides what a record's paths are (ADR-0001): the ignore files
+        // above the root, `info/exclude` and the global excludes file with the configuration
+        // naming it, as the CLI reads them.
+        git.extend(crate::fs::walk::outer_ignore_files(root));
         let git: Vec<Option<Fingerprint>> = git.iter().map(|p| fingerprint(p)).collect();
         let now = crate::util::now_ns();
         let settled = files
@@ -115,4 +128,32 @@ impl Stamper {
             settled,
         }
     }
+}
+
+/// The ignore files under the root that the answers about `paths` read: the root's, and those
+/// of every folder above an asked path or a record folder (`.gitignore` and `.ignore`).
+fn ignore_files(folders: &[String], paths: &[String]) -> Vec<String> {
+    let mut dirs: Vec<&str> = vec![""];
+    for p in folders.iter().chain(paths) {
+        let p = p.trim_matches('/');
+        let mut end = 0;
+        while let Some(i) = p[end..].find('/') {
+            end += i;
+            dirs.push(&p[..end]);
+            end += 1;
+        }
+        if folders.iter().any(|f| f == p) {
+            dirs.push(p);
+        }
+    }
+    dirs.sort_unstable();
+    dirs.dedup();
+    dirs.iter()
+        .flat_map(|d| {
+            [".gitignore", ".ignore"].map(|name| match *d {
+                "" => name.to_string(),
+                d => format!("{d}/{name}"),
+            })
+        })
+        .collect()
 }

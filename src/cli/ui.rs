@@ -87,7 +87,11 @@ impl Bar {
 pub fn quiet_handled_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if !context_graph::index::panic_is_handled() {
+        // A stored value failing its checksum on another thread: that thread's owner, which
+        // joins it, is the one to catch it (ADR-0011).
+        let damage_elsewhere = context_graph::index::is_damage(info.payload())
+            && std::thread::current().name() != Some("main");
+        if !context_graph::index::panic_is_handled() && !damage_elsewhere {
             default(info);
         }
     }));

@@ -1,6 +1,7 @@
 //! The commit graph as numbers, stored in chunks, and what a set of tips reaches (ADR-0006).
 
 use super::codec;
+use super::schema::Checked;
 use redb::ReadableTable;
 
 /// Commits per stored chunk of the graph: appending a commit rewrites one chunk.
@@ -100,7 +101,7 @@ impl Graph {
 
 /// The graph from chunk `from` on.
 pub(crate) fn load_graph(
-    table: &impl ReadableTable<u32, &'static [u8]>,
+    table: &impl ReadableTable<u32, Checked>,
     from: u32,
 ) -> Result<Graph, redb::Error> {
     let mut graph = Graph {
@@ -126,7 +127,7 @@ pub(crate) fn load_graph(
 
 /// Writes the chunks of `graph` that hold commit `from` and later ones.
 pub(crate) fn store_graph(
-    table: &mut redb::Table<u32, &'static [u8]>,
+    table: &mut redb::Table<u32, Checked>,
     graph: &Graph,
     from: u32,
 ) -> Result<(), redb::Error> {

@@ -258,6 +258,14 @@ fn stored_of(blob: [u8; 20], markers: &[Marker]) -> StoredMarkers {
     }
 }
 
+/// A markers table found damaged: the whole answer is given up as damage (the callers catch it
+/// with [`super::catch_damage`]), so it comes from a scan and the file is dropped, built anew by
+/// the next query or at once by `index` (ADR-0011). Rebuilding it in the middle of the answer
+/// mixed what was read before with the new, empty file: a `check --git` lost its commits.
+fn damaged<T>() -> T {
+    std::panic::panic_any(super::checked::Damaged)
+}
+
 impl Index {
     /// Every stored file's markers (a value that does not decode is left out: its file is
     /// read again).
@@ -313,7 +321,7 @@ impl Index {
     /// The markers of the source files at or under `within` (`""`: every file) of `root`,
     /// served from the stored ones where git's index vouches for a file; what was read anew is
     /// kept (and, for a scan of every file, what is gone dropped). A table found damaged is
-    /// dropped with the whole file, which is built again.
+    /// damage to the whole file ([`damaged`]).
     /// Only a scan of every file keeps what it read: a folder's (`why FOLDER`) is served and
     /// reads what is not kept, so a commit under it costs no redb write.
     pub fn markers(&mut self, root: &Path, within: &str) -> Result<MarkerScan, IndexError> {
@@ -326,28 +334,21 @@ impl Index {
     }
 
     /// The stored markers of the files at or under `within`, for a scan of them
-    /// (`scan::scan_markers`); when the table is found damaged, the file is dropped and built
-    /// again, and none are served.
+    /// (`scan::scan_markers`); a table found damaged is damage to the whole file ([`damaged`]).
     pub fn stored_markers_for(&mut self, within: &str) -> Result<StoredMarkerCache, IndexError> {
         match self.stored_markers_within(within) {
             Ok(stored) => Ok(stored),
-            Err(IndexError::Unusable { reason, .. }) => {
-                self.rebuild_damaged(&reason)?;
-                Ok(StoredMarkerCache::default())
-            }
+            Err(IndexError::Unusable { .. }) => damaged(),
             Err(e) => Err(e),
         }
     }
 
-    /// [`Index::stored_markers`]; when the table is found damaged, the file is dropped and
-    /// built again, and nothing is stored.
+    /// [`Index::stored_markers`]; a table found damaged is damage to the whole file
+    /// ([`damaged`]).
     pub fn stored_markers_or_rebuild(&mut self) -> Result<StoredMarkerCache, IndexError> {
         match self.stored_markers() {
             Ok(stored) => Ok(stored),
-            Err(IndexError::Unusable { reason, .. }) => {
-                self.rebuild_damaged(&reason)?;
-                Ok(StoredMarkerCache::default())
-            }
+            Err(IndexError::Unusable { .. }) => damaged(),
             Err(e) => Err(e),
         }
     }

@@ -114,8 +114,9 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
     {
         return None;
     }
-    let deps = deps.for_memo();
+    let mut deps = deps.for_memo();
     let root = crate::fs::fingerprint::RootDir::open(std::path::Path::new(&scope.root));
+    deps.stamp_named_ignores(&root);
     let parents = crate::scan::Parents::of(&deps.observed, &root, deps.started_ns);
     let memo = ScanMemo {
         made_by: MEMO_MADE_BY.to_string(),

@@ -13,11 +13,13 @@ pub(crate) mod v2_mentions;
 #[path = "../../migrations/v3_flat_graph.rs"]
 mod v3_flat_graph;
 #[path = "../../migrations/v4_inline_meta.rs"]
-mod v4_inline_meta;
+pub(crate) mod v4_inline_meta;
 #[path = "../../migrations/v5_stamps.rs"]
 mod v5_stamps;
 #[path = "../../migrations/v6_markers.rs"]
 mod v6_markers;
+#[path = "../../migrations/v7_checked.rs"]
+mod v7_checked;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -29,23 +31,47 @@ pub const STEPS: &[(u32, Step)] = &[
     (4, v4_inline_meta::apply),
     (5, v5_stamps::apply),
     (6, v6_markers::apply),
+    (7, v7_checked::apply),
 ];
+
+/// The first version whose `meta` values are checked ([`super::schema::Checked`]): an older
+/// file's `meta` is read and written as schema 1 defined it.
+const CHECKED_FROM: u32 = 7;
 
 /// The version recorded in the file; 0 for a new, empty file.
 pub fn version(db: &impl ReadableDatabase) -> Result<u32, redb::Error> {
     let txn = db.begin_read()?;
-    let meta = match txn.open_table(META) {
-        Ok(t) => t,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
-        Err(e) => return Err(e.into()),
-    };
-    let version = meta.get(KEY_VERSION)?.map(|v| {
-        let b = v.value();
+    let le = |b: &[u8]| {
         let mut le = [0u8; 4];
         le[..b.len().min(4)].copy_from_slice(&b[..b.len().min(4)]);
         u32::from_le_bytes(le)
-    });
+    };
+    let version = match txn.open_table(META) {
+        Ok(meta) => meta.get(KEY_VERSION)?.map(|v| le(v.value())),
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        // A file from before schema 7: its `meta` values carry no checksum.
+        Err(redb::TableError::TableTypeMismatch { .. }) => {
+            let meta = txn.open_table(v1_initial::META)?;
+            let found = meta.get(KEY_VERSION)?.map(|v| le(v.value()));
+            found
+        }
+        Err(e) => return Err(e.into()),
+    };
     Ok(version.unwrap_or(0))
+}
+
+/// The `meta` value at `key`, in a file of any schema (before schema 7 unchecked).
+pub fn meta_value(txn: &redb::ReadTransaction, key: &str) -> Result<Option<Vec<u8>>, redb::Error> {
+    match txn.open_table(META) {
+        Ok(meta) => Ok(meta.get(key)?.map(|v| v.value().to_vec())),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(redb::TableError::TableTypeMismatch { .. }) => {
+            let meta = txn.open_table(v1_initial::META)?;
+            let found = meta.get(key)?.map(|v| v.value().to_vec());
+            Ok(found)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Applies every step above `from`, up to `to`, each in its own transaction.
@@ -56,9 +82,12 @@ pub fn migrate(db: &Database, from: u32, to: u32) -> Result<(), redb::Error> {
         // migrated again next time; closing the file makes it durable.
         txn.set_durability(redb::Durability::None)?;
         step(&txn)?;
-        {
-            let mut meta = txn.open_table(META)?;
-            meta.insert(KEY_VERSION, version.to_le_bytes().as_slice())?;
+        let at = version.to_le_bytes();
+        if *version >= CHECKED_FROM {
+            txn.open_table(META)?.insert(KEY_VERSION, at.as_slice())?;
+        } else {
+            txn.open_table(v1_initial::META)?
+                .insert(KEY_VERSION, at.as_slice())?;
         }
         txn.commit()?;
     }

@@ -10,7 +10,9 @@
 //! `graph` holds the commit graph, `status` reports, `inflight` notes the hooks' refreshes still
 //! running, `markers` keeps the source files' markers by blob id.
 
+mod checked;
 pub mod codec;
+mod durable;
 mod files;
 mod graph;
 mod history_memo;
@@ -30,6 +32,7 @@ mod status;
 // `coverage`'s window of commits (ADR-0017).
 mod window;
 
+pub use checked::is_damage;
 pub use files::Cached;
 pub use history_memo::HistoryMemoWrite;
 pub use markers::{StagedJob, StagedWrite, StoredMarkerCache};
@@ -114,6 +117,8 @@ pub struct Index {
     write_gate: Option<std::sync::mpsc::Receiver<()>>,
     /// Where a new file is being built, put at `path` whole by [`Index::finish`] (ADR-0011).
     building: Option<PathBuf>,
+    /// The lock a first build holds until its file is in place ([`open`]'s `first_build`).
+    build_lock: Option<std::fs::File>,
     /// The generation of the file this index first opened ([`schema::KEY_GENERATION`]): a
     /// reopen that finds another file is refused rather than mixed with what was read.
     generation: Option<Option<Vec<u8>>>,
@@ -123,11 +128,7 @@ impl Index {
     /// Reopens the file to read only, if it was closed after a write; reads a `meta` value.
     pub(super) fn meta(&self, key: &str) -> Result<Option<Vec<u8>>, IndexError> {
         let txn = self.read_txn()?;
-        let meta = txn.open_table(META).map_err(|e| self.err(e))?;
-        Ok(meta
-            .get(key)
-            .map_err(|e| self.err(e))?
-            .map(|v| v.value().to_vec()))
+        migrations::meta_value(&txn, key).map_err(|e| self.err(e))
     }
 
     /// Several `meta` values, read in one transaction.

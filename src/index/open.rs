@@ -5,6 +5,7 @@
 //! reader ever opens a half-built index; a file no longer as this tool left it is checked page
 //! by page before it is trusted (ADR-0011).
 
+use super::durable::{self, FirstBuild};
 use super::integrity::{self, Storage};
 use super::migrations;
 use super::schema::*;
@@ -20,9 +21,10 @@ pub(super) fn guarded<T>(
     path: &Path,
     f: impl FnOnce() -> Result<T, IndexError>,
 ) -> Result<T, IndexError> {
-    GUARD.with(|g| g.set(true));
+    // Nested in [`catch_damage`], the outer guard stays up afterwards.
+    let outer = GUARD.with(|g| g.replace(true));
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    GUARD.with(|g| g.set(false));
+    GUARD.with(|g| g.set(outer));
     match out {
         Ok(r) => r,
         Err(_) => Err(IndexError::unusable(path, "the file is damaged")),
@@ -33,9 +35,9 @@ pub(super) fn guarded<T>(
 /// index is damage the integrity check missed, so the file at `discard` is dropped (rebuilt by
 /// the next query) and `None` returned, the caller answering from a scan (ADR-0011).
 pub fn catch_damage<T>(discard: Option<&Path>, f: impl FnOnce() -> T) -> Option<T> {
-    GUARD.with(|g| g.set(true));
+    let outer = GUARD.with(|g| g.replace(true));
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    GUARD.with(|g| g.set(false));
+    GUARD.with(|g| g.set(outer));
     match out {
         Ok(v) => Some(v),
         Err(_) => {
@@ -138,6 +140,7 @@ impl Index {
             history_memo_write: None,
             write_gate: None,
             building: None,
+            build_lock: None,
             generation: None,
         };
         let empty = std::fs::metadata(&index.path).is_ok_and(|m| m.len() == 0);
@@ -156,6 +159,8 @@ impl Index {
             if mode == Mode::Update && !integrity::sealed(&index.path) {
                 index.verify()?;
             }
+        } else if mode == Mode::Update {
+            index.first_build()?;
         }
         if index.building.is_none() && index.path.exists() {
             let p = index.path.clone();
@@ -211,6 +216,26 @@ impl Index {
         );
         self.building = Some(self.path.with_file_name(name));
         self.generation = None;
+    }
+
+    /// A first build: like every other new file, built beside and renamed into place
+    /// ([`Index::finish`]), so a build cut short (a full disk, a kill) leaves no partial file
+    /// behind; under the build lock, so a second process waits for it, or answers from a scan,
+    /// rather than building the same file (ADR-0006, ADR-0011).
+    fn first_build(&mut self) -> Result<(), IndexError> {
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| IndexError::unusable(&self.path, e))?;
+        }
+        match durable::lock_first_build(&self.path, self.wait) {
+            Ok(FirstBuild::Build(lock)) => {
+                self.build_new();
+                self.build_lock = Some(lock);
+            }
+            Ok(FirstBuild::Built) => {}
+            Ok(FirstBuild::Busy) => return Err(IndexError::Busy(self.path.clone())),
+            Err(e) => return Err(IndexError::unusable(&self.path, e)),
+        }
+        Ok(())
     }
 
     /// Checks every page of a file no longer as this tool left it (redb's integrity check),
@@ -290,7 +315,8 @@ impl Index {
                 db.close()
                     .map_err(|e| self.err(format!("cannot write: {e}")))?;
                 if self.building.is_none() {
-                    integrity::seal(&self.path)
+                    durable::sync_file(&self.path)
+                        .and_then(|_| integrity::seal(&self.path))
                         .map_err(|e| self.err(format!("cannot write: {e}")))?;
                 }
                 Ok(())
@@ -305,10 +331,18 @@ impl Index {
         self.write_gate = None;
         self.close()?;
         if let Some(new) = self.building.take() {
-            let put = crate::util::faults::check("rename")
+            // Durable before it is put in place, and in place durably before it is sealed.
+            let put = durable::sync_file(&new)
+                .and_then(|_| crate::util::faults::check("rename"))
                 .and_then(|_| std::fs::rename(&new, &self.path));
             if let Err(e) = put {
                 let _ = std::fs::remove_file(&new);
+                return Err(self.err(format!("cannot write: {e}")));
+            }
+            self.build_lock = None;
+            if let Err(e) = durable::sync_folder(&self.path) {
+                // Its place not known to be on the disk: no file rather than one unvouched for.
+                let _ = std::fs::remove_file(&self.path);
                 return Err(self.err(format!("cannot write: {e}")));
             }
             integrity::seal(&self.path).map_err(|e| self.err(format!("cannot write: {e}")))?;
@@ -376,6 +410,12 @@ impl Index {
                 Err(reason) if rebuilt > 0 || self.building.is_some() => {
                     return Err(IndexError::unusable(&p, reason))
                 }
+                // Something was read from it already: a new file now would mix with that (a
+                // `check --git` lost its commits), so the answer is given up as damage and comes
+                // from a scan; the file is dropped, built anew next time (ADR-0011).
+                Err(_) if self.generation.is_some() => {
+                    std::panic::panic_any(super::checked::Damaged)
+                }
                 Err(reason) => {
                     self.diagnostics.push(format!(
                         "the index {} was damaged ({reason}); rebuilt it",
@@ -386,21 +426,6 @@ impl Index {
                 }
             }
         }
-    }
-
-    /// Drops a file found damaged while in use (`reason`) and starts a new one, saying so:
-    /// what it held is built again by this query and the next.
-    pub(super) fn rebuild_damaged(&mut self, reason: &str) -> Result<(), IndexError> {
-        self.db = None;
-        self.write_gate = None;
-        self.diagnostics.push(format!(
-            "the index {} was damaged ({reason}); rebuilt it",
-            self.path.display()
-        ));
-        integrity::unseal(&self.path);
-        self.build_new();
-        self.writable()?;
-        Ok(())
     }
 
     /// Reopens the file to read only, if it was closed after a write.
@@ -477,7 +502,10 @@ impl Drop for Index {
     fn drop(&mut self) {
         self.write_gate = None;
         if let Some(Handle::Write(db)) = self.db.take() {
-            if db.close().is_ok() && self.building.is_none() {
+            if db.close().is_ok()
+                && self.building.is_none()
+                && durable::sync_file(&self.path).is_ok()
+            {
                 let _ = integrity::seal(&self.path);
             }
         }
@@ -522,13 +550,7 @@ fn create_db(path: &Path) -> Result<Database, redb::DatabaseError> {
 
 /// The file's generation, as stored.
 fn generation_of(db: &impl ReadableDatabase) -> Result<Option<Vec<u8>>, redb::Error> {
-    let txn = db.begin_read()?;
-    let meta = match txn.open_table(META) {
-        Ok(meta) => meta,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    Ok(meta.get(KEY_GENERATION)?.map(|v| v.value().to_vec()))
+    migrations::meta_value(&db.begin_read()?, KEY_GENERATION)
 }
 
 /// Names a new file: a generation no other file has (the time and this process).

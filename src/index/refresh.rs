@@ -54,14 +54,14 @@ struct Store {
 
 /// The history's tables, open in one write transaction.
 struct Tables<'t> {
-    commits: redb::Table<'t, u32, &'static [u8]>,
-    changes: redb::Table<'t, u32, &'static [u8]>,
+    commits: redb::Table<'t, u32, Checked>,
+    changes: redb::Table<'t, u32, Checked>,
     commit_ids: redb::Table<'t, &'static [u8; 20], u32>,
-    paths: redb::Table<'t, (&'static str, u32), &'static [u8]>,
+    paths: redb::Table<'t, (&'static str, u32), Checked>,
     renames: redb::Table<'t, (&'static str, u32), &'static str>,
-    mentions: redb::Table<'t, (&'static str, u32), &'static [u8]>,
-    meta: redb::Table<'t, &'static str, &'static [u8]>,
-    graph: redb::Table<'t, u32, &'static [u8]>,
+    mentions: redb::Table<'t, (&'static str, u32), Checked>,
+    meta: redb::Table<'t, &'static str, Checked>,
+    graph: redb::Table<'t, u32, Checked>,
 }
 
 impl<'t> Tables<'t> {
@@ -345,8 +345,8 @@ impl Index {
         // Two groups of tables, filled side by side when there is much to insert (a first
         // build): the per-path ones, and the per-commit ones.
         let many = path_keys.len() >= PARALLEL_INSERTS;
-        let per_path = |paths: &mut redb::Table<(&str, u32), &[u8]>,
-                        mentions: &mut redb::Table<(&str, u32), &[u8]>,
+        let per_path = |paths: &mut redb::Table<(&str, u32), Checked>,
+                        mentions: &mut redb::Table<(&str, u32), Checked>,
                         renames: &mut redb::Table<(&str, u32), &str>|
          -> Result<(), redb::StorageError> {
             path_keys.sort_unstable();
@@ -367,8 +367,8 @@ impl Index {
         by_number.sort_unstable_by_key(|&i| stored[i].n);
         let mut id_keys: Vec<(&[u8; 20], u32)> = fresh.iter().map(|(id, n)| (id, *n)).collect();
         id_keys.sort_unstable();
-        let per_commit = |commits: &mut redb::Table<u32, &[u8]>,
-                          changes: &mut redb::Table<u32, &[u8]>,
+        let per_commit = |commits: &mut redb::Table<u32, Checked>,
+                          changes: &mut redb::Table<u32, Checked>,
                           commit_ids: &mut redb::Table<&[u8; 20], u32>|
          -> Result<(), redb::StorageError> {
             for &i in &by_number {

@@ -1,32 +1,34 @@
 //! The index's tables (ADR-0006). Paths in `paths`, `renames` and commits are relative to the
 //! work tree's top; records and guides are relative to the root they were read under.
 
+pub use super::checked::Checked;
 pub use crate::fs::fingerprint::{Fingerprint, Stamp};
 use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 
-/// The version this build writes; `migrations/` holds one step per version.
-pub const SCHEMA_VERSION: u32 = 6;
+/// The version this build writes; `migrations/` holds one step per version. Every byte-string
+/// value is [`Checked`]: kept with its checksum, verified on each read (schema 7).
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
-pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+pub const META: TableDefinition<&str, Checked> = TableDefinition::new("meta");
 /// Root-relative record path → [`CachedRecord`].
-pub const RECORDS: TableDefinition<&str, &[u8]> = TableDefinition::new("records");
+pub const RECORDS: TableDefinition<&str, Checked> = TableDefinition::new("records");
 /// Root-relative guide path → [`CachedGuide`]: the docs' citations.
-pub const GUIDES: TableDefinition<&str, &[u8]> = TableDefinition::new("guides");
+pub const GUIDES: TableDefinition<&str, Checked> = TableDefinition::new("guides");
 /// Commit number → [`StoredCommit`].
-pub const COMMITS: TableDefinition<u32, &[u8]> = TableDefinition::new("commits");
+pub const COMMITS: TableDefinition<u32, Checked> = TableDefinition::new("commits");
 /// Chunk number → the commit graph of its [`crate::index::GRAPH_CHUNK`] commits (schema 3).
-pub const GRAPH: TableDefinition<u32, &[u8]> = TableDefinition::new("graph");
+pub const GRAPH: TableDefinition<u32, Checked> = TableDefinition::new("graph");
 /// Commit number → [`StoredChanges`] (schema 3).
-pub const COMMIT_CHANGES: TableDefinition<u32, &[u8]> = TableDefinition::new("commit_changes");
+pub const COMMIT_CHANGES: TableDefinition<u32, Checked> = TableDefinition::new("commit_changes");
 /// Commit id → commit number.
 pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("commit_ids");
 /// (path, commit number) → [`StoredMeta`] for every non-merge commit whose first-parent diff
 /// touched the path: the per-path history, where everything under a folder is one range scan
 /// that also yields the commits' metadata, side by side on a few pages (schema 4).
-pub const PATHS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("paths");
+pub const PATHS: TableDefinition<(&str, u32), Checked> = TableDefinition::new("paths");
 /// (new path, commit number) → old path, for `.md` files renamed by a commit.
 pub const RENAMES: TableDefinition<(&str, u32), &str> = TableDefinition::new("renames");
 /// (record path, relation, target) for every edge a record declares, as parsed: relation is
@@ -35,15 +37,15 @@ pub const RENAMES: TableDefinition<(&str, u32), &str> = TableDefinition::new("re
 pub const EDGES: TableDefinition<(&str, &str, &str), ()> = TableDefinition::new("edges");
 /// (id, commit number) → [`StoredMeta`] for every id a commit message mentions (schema 2;
 /// the metadata since schema 4).
-pub const MENTIONS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("mentions");
+pub const MENTIONS: TableDefinition<(&str, u32), Checked> = TableDefinition::new("mentions");
 /// Root-relative source file → [`StoredMarkers`]: the markers of a tracked file, with the blob
 /// id git's index named for it when they were read (schema 6).
-pub const MARKERS: TableDefinition<&str, &[u8]> = TableDefinition::new("markers");
+pub const MARKERS: TableDefinition<&str, Checked> = TableDefinition::new("markers");
 /// The walks kept for the next scan ([`KEY_GUIDE_WALK`], [`KEY_SOURCE_WALK`]), one stamp per
 /// folder of the tree: kept out of [`META`], whose every lookup would otherwise read them (a
 /// B-tree leaf holds its values: on 50,000 folders, megabytes read and zeroed for each key,
 /// ADR-0016). Absent in older files (the walks were in [`META`]): no walk kept.
-pub const WALKS: TableDefinition<&str, &[u8]> = TableDefinition::new("walks");
+pub const WALKS: TableDefinition<&str, Checked> = TableDefinition::new("walks");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";

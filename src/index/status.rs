@@ -40,26 +40,30 @@ impl Index {
             .map(|p| Some(p.head))
             .unwrap_or(stored_head);
         let txn = self.read_txn()?;
+        // Counted whatever the values' type: status looks at older files too.
         let records = txn
-            .open_table(RECORDS)
+            .open_untyped_table(RECORDS)
             .map_err(|e| self.err(e))?
             .len()
             .map_err(|e| self.err(e))?;
         let commits = txn
-            .open_table(COMMITS)
+            .open_untyped_table(COMMITS)
             .map_err(|e| self.err(e))?
             .len()
             .map_err(|e| self.err(e))?
             + pending.map_or(0, |p| p.commits.len() as u64);
-        // Status looks at older files too: before schema 4, `paths` held no values.
+        // Before schema 4, `paths` held no values; before schema 7 they were unchecked.
         let distinct = if self.schema_version < 4 {
             distinct_paths(&txn, migrations::v1_initial::PATHS_V1)
+        } else if self.schema_version < 7 {
+            distinct_paths(&txn, migrations::v4_inline_meta::PATHS)
         } else {
             distinct_paths(&txn, PATHS)
         }
         .map_err(|e| self.err(e))?;
         let scope = Scope::new(root, docs);
-        let files_fresh = self.files_fresh(&scope)?;
+        // An older file is not fresh whatever it holds: its memo is not read.
+        let files_fresh = self.schema_version == SCHEMA_VERSION && self.files_fresh(&scope)?;
         let head = self.repo.head.map(|h| git::sha_hex(&h));
         let indexed_head = indexed.map(|h| git::sha_hex(&h));
         Ok(IndexStatus {

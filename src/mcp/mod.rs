@@ -3,8 +3,10 @@
 //! The second front door beside `cli`: each tool call becomes the same question of `app` the
 //! command asks, answered by one resident [`Session`] and rendered by `output` as the command's
 //! `--json`. Nothing here reaches below `app`. stdout carries protocol messages only; the
-//! answers' diagnostics go to stderr. The server ends, exit 0, when the client closes stdin.
+//! answers' diagnostics go to stderr. A malformed line is answered with JSON-RPC's error
+//! (`lines`). The server ends, exit 0, when the client closes stdin.
 
+mod lines;
 mod tools;
 
 use context_graph::{Options, Session};
@@ -28,15 +30,28 @@ pub fn run(opts: Options) -> anyhow::Result<u8> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let running = server
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| anyhow::anyhow!("mcp: {e}"))?;
-        running
-            .waiting()
-            .await
-            .map_err(|e| anyhow::anyhow!("mcp: {e}"))?;
-        anyhow::Ok(())
+        // Every line is judged before rmcp reads it (`lines`): rmcp gets the messages through
+        // one pipe and writes through another, whose lines share stdout with the errors.
+        let (rmcp_in, to_rmcp) = tokio::io::duplex(64 * 1024);
+        let (rmcp_out, from_rmcp) = tokio::io::duplex(64 * 1024);
+        let (errors, errors_out) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(lines::read(tokio::io::stdin(), to_rmcp, errors));
+        let writer = tokio::spawn(lines::write(from_rmcp, errors_out, tokio::io::stdout()));
+        let served = async {
+            let running = server
+                .serve((rmcp_in, rmcp_out))
+                .await
+                .map_err(|e| anyhow::anyhow!("mcp: {e}"))?;
+            running
+                .waiting()
+                .await
+                .map_err(|e| anyhow::anyhow!("mcp: {e}"))?;
+            anyhow::Ok(())
+        }
+        .await;
+        // What is left to write goes out (rmcp's pipe has closed; the errors end with stdin).
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
+        served
     })?;
     // The runtime's stdin reader may still be blocked in a read it cannot cancel: the process
     // ends here rather than waiting for it.

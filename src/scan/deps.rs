@@ -89,6 +89,31 @@ impl Deps {
         Some(deps)
     }
 
+    /// Stamps, besides the walk's, the `.gitignore` of every folder above a path the records
+    /// name, there or not (`dir`: the root): whether git ignores a named path is read from
+    /// them, and one appearing in a folder the memo does not stamp (the root, say, holding no
+    /// guide) would otherwise go unseen (ADR-0016). A stat each on a warm answer.
+    pub fn stamp_named_ignores(&mut self, dir: &RootDir) {
+        let mut folders: std::collections::BTreeSet<&str> = std::iter::once("").collect();
+        for (path, _) in &self.observed.kinds {
+            let path = path.trim_end_matches('/');
+            folders.extend(path.match_indices('/').map(|(at, _)| &path[..at]));
+        }
+        let root = dir.root();
+        let known: std::collections::HashSet<&str> =
+            self.walk.ignores.iter().map(|(p, _)| p.as_str()).collect();
+        let added: Vec<(String, Option<Stamp>)> = folders
+            .into_iter()
+            .map(|f| root.join(f).join(".gitignore").display().to_string())
+            .filter(|p| !known.contains(p.as_str()))
+            .map(|p| {
+                let stamp = dir.stamp(&p, Content::File, self.walk.started_ns);
+                (p, stamp)
+            })
+            .collect();
+        self.walk.ignores.extend(added);
+    }
+
     /// Whether every stamp is there: only then can it be told later that nothing changed.
     pub fn complete(&self) -> bool {
         let stamped = |list: &[(Found, Option<Stamp>)]| list.iter().all(|(_, s)| s.is_some());

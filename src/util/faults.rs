@@ -7,8 +7,9 @@
 //! the process (`std::process::abort`) at the N-th write, half way through it, as a power cut
 //! or `kill -9` would. The sites: `redb` (every write, length change and sync of the index
 //! file), `file` (every cache file written beside it: the pending commits, git's index markers,
-//! the seal), `rename` (the rebuilt index put in place) and `record` (every record, `.adr-dir`
-//! or other file a write command replaces or creates, `fs::atomic`).
+//! the seal), `rename` (the rebuilt index put in place), `sync` (the index file and its folder
+//! synced before the seal is written) and `record` (every record, `.adr-dir` or other file a
+//! write command replaces or creates, `fs::atomic`).
 
 /// The environment variable naming the failpoints.
 pub const VAR: &str = "CONTEXT_GRAPH_FAILPOINTS";

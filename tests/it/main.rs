@@ -29,6 +29,7 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod markers;
+mod mcp_lines;
 mod mentions;
 mod never_wrong;
 mod parser_props;

@@ -58,11 +58,18 @@ impl Session {
             let path = index::path_for(repo);
             let opened = Index::open(
                 repo.clone(),
-                path,
+                path.clone(),
                 self.opts.index_wait,
                 index::Mode::Update,
             );
-            if let Ok(found) = opened.and_then(|mut idx| idx.markers(&self.root, "")) {
+            let found = index::catch_damage(Some(&path), || {
+                opened.and_then(|mut idx| {
+                    let found = idx.markers(&self.root, "")?;
+                    idx.finish()?; // a first build is put in place (ADR-0006)
+                    Ok(found)
+                })
+            });
+            if let Some(Ok(found)) = found {
                 return Ok(found.markers);
             }
         }

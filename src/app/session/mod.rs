@@ -446,8 +446,9 @@ impl Session {
         // build racing another, `index --rebuild` beside it): nothing was mixed, so the update
         // starts again on the file now there, which is complete (ADR-0011).
         let mut tries = 0;
+        let (_, path) = self.index_of()?;
         loop {
-            match self.index_update_once(rebuild, progress) {
+            match undamaged(&path, || self.index_update_once(rebuild, progress)) {
                 Err(Error::Index(index::IndexError::Replaced(_))) if tries < 3 => tries += 1,
                 done => return done,
             }
@@ -525,6 +526,11 @@ impl Session {
     /// as they are read (ADR-0009). Returns whether a scan ran (the scan memo did not hold):
     /// only a scan's stamps can be too recent to hold in turn.
     pub fn refresh(&mut self) -> Result<bool> {
+        let (_, path) = self.index_of()?;
+        undamaged(&path, || self.refresh_once())
+    }
+
+    fn refresh_once(&mut self) -> Result<bool> {
         self.keep_table = true;
         let (repo, path) = self.index_of()?;
         let mut idx = Index::open(repo, path, self.opts.index_wait, index::Mode::Update)?;
@@ -588,4 +594,19 @@ enum Scanned<'a> {
     /// The index's scan memo still held.
     Memo(index::MemoHit<'a>),
     Scan(Box<scan::Scan>),
+}
+
+/// Runs `f`, an update of the index at `path`, again when it met damage the checks missed
+/// (a value failing its checksum, a page redb panics on): [`index::catch_damage`] dropped the
+/// file, so the next run builds it anew (ADR-0011). Twice at most; then the file is unusable.
+fn undamaged<T>(path: &Path, mut f: impl FnMut() -> Result<T>) -> Result<T> {
+    for _ in 0..3 {
+        if let Some(done) = index::catch_damage(Some(path), &mut f) {
+            return done;
+        }
+    }
+    Err(Error::Index(index::IndexError::Unusable {
+        path: path.to_path_buf(),
+        reason: "the file is damaged".into(),
+    }))
 }

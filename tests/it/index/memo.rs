@@ -109,7 +109,7 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
     let txn = db.begin_write().expect("write");
     {
         let mut meta = txn.open_table(schema::META).expect("meta table");
-        let get = |meta: &redb::Table<&str, &[u8]>, key: &str| -> Vec<u8> {
+        let get = |meta: &redb::Table<&str, schema::Checked>, key: &str| -> Vec<u8> {
             meta.get(key)
                 .expect("read meta")
                 .unwrap_or_else(|| panic!("the index holds {key}"))

@@ -67,16 +67,81 @@ fn tables_and_version(path: &Path) -> (Vec<String>, u32) {
         .expect("list tables")
         .map(|t| t.name().to_string())
         .collect();
-    let meta = txn.open_table(schema::META).expect("meta");
-    let version = meta
-        .get(schema::KEY_VERSION)
-        .expect("read the version")
-        .map(|v| {
-            let b = v.value();
-            u32::from_le_bytes(b[..4].try_into().expect("four bytes"))
-        })
-        .expect("a version");
+    let version = context_graph::index::migrations::version(&db).expect("the version");
     (tables, version)
+}
+
+/// Takes a file of this schema back to schema 6's values: each checked value (schema 7) kept
+/// without its checksum, `meta` too, the version 6. A file as an older build left it.
+pub(crate) fn to_schema_6(path: &Path) {
+    use redb::{ReadableTable, TableDefinition};
+    type Plain<'a, K> = TableDefinition<'a, K, &'static [u8]>;
+    let db = redb::Database::create(path).expect("open the index");
+    let txn = db.begin_write().expect("write");
+    for name in ["meta", "records", "guides", "markers", "walks"] {
+        let checked: TableDefinition<&str, schema::Checked> = TableDefinition::new(name);
+        let entries: Vec<(String, Vec<u8>)> = txn
+            .open_table(checked)
+            .expect("a checked table")
+            .iter()
+            .expect("read")
+            .map(|e| {
+                let (k, v) = e.expect("an entry");
+                (k.value().to_string(), v.value().to_vec())
+            })
+            .collect();
+        txn.delete_table(checked).expect("drop");
+        let mut plain = txn.open_table(Plain::<&str>::new(name)).expect("a table");
+        for (k, v) in &entries {
+            plain.insert(k.as_str(), v.as_slice()).expect("insert");
+        }
+    }
+    for name in ["commits", "commit_changes", "graph"] {
+        let checked: TableDefinition<u32, schema::Checked> = TableDefinition::new(name);
+        let entries: Vec<(u32, Vec<u8>)> = txn
+            .open_table(checked)
+            .expect("a checked table")
+            .iter()
+            .expect("read")
+            .map(|e| {
+                let (k, v) = e.expect("an entry");
+                (k.value(), v.value().to_vec())
+            })
+            .collect();
+        txn.delete_table(checked).expect("drop");
+        let mut plain = txn.open_table(Plain::<u32>::new(name)).expect("a table");
+        for (k, v) in &entries {
+            plain.insert(*k, v.as_slice()).expect("insert");
+        }
+    }
+    for name in ["paths", "mentions"] {
+        let checked: TableDefinition<(&str, u32), schema::Checked> = TableDefinition::new(name);
+        let entries: Vec<(String, u32, Vec<u8>)> = txn
+            .open_table(checked)
+            .expect("a checked table")
+            .iter()
+            .expect("read")
+            .map(|e| {
+                let (k, v) = e.expect("an entry");
+                let (key, n) = k.value();
+                (key.to_string(), n, v.value().to_vec())
+            })
+            .collect();
+        txn.delete_table(checked).expect("drop");
+        let mut plain = txn
+            .open_table(Plain::<(&str, u32)>::new(name))
+            .expect("a table");
+        for (k, n, v) in &entries {
+            plain
+                .insert((k.as_str(), *n), v.as_slice())
+                .expect("insert");
+        }
+    }
+    txn.open_table(Plain::<&str>::new("meta"))
+        .expect("meta")
+        .insert(schema::KEY_VERSION, 6u32.to_le_bytes().as_slice())
+        .expect("version 6");
+    txn.commit().expect("commit");
 }
 
 #[test]
@@ -256,4 +321,32 @@ fn migrating_a_version_1_index_walks_nothing_again() {
         "index migrated the file"
     );
     assert_same(&repo, "migrated", &["check", "--git", "--json"]);
+}
+
+#[test]
+fn a_schema_6_index_gets_checked_values_and_answers_like_a_scan() {
+    let repo = GitRepo::new();
+    write_auth_records(&repo);
+    repo.commit_at("2025-03-03T10:00:00Z", "Ana", "Tokens (ADR-0001)");
+    assert_eq!(repo.run(&["index"]).code, Some(0));
+    let target = repo.index_file();
+    to_schema_6(&target);
+    assert_eq!(tables_and_version(&target).1, 6);
+    assert_eq!(repo.index_status()["schema_version"], 6);
+    for query in QUERIES {
+        let migrated = repo.run(query);
+        assert!(
+            !migrated.stderr.contains("scan") && !migrated.stderr.contains("rebuilt"),
+            "{query:?}: the schema-6 file was not migrated but dropped or bypassed:\n{}",
+            migrated.stderr
+        );
+        let scanned = repo.run(&no_index(query));
+        assert_eq!(migrated.stdout(), scanned.stdout(), "{query:?}");
+        assert_eq!(migrated.code, scanned.code, "{query:?}");
+    }
+    assert_eq!(tables_and_version(&target).1, schema::SCHEMA_VERSION);
+    assert_eq!(
+        repo.index_status()["schema_version"],
+        schema::SCHEMA_VERSION
+    );
 }

@@ -8,6 +8,8 @@
 //!   deepened;
 //! - `pending`: a few new commits kept beside the index until written in;
 //! - `history_memo`: what the stored commits gave the last answer, read back after a commit;
+//! - `durable`: a first build beside and renamed, the seal after the sync, damage under a
+//!   matching seal;
 //! - `freshness`: what a warm answer checks to know nothing changed, and what waits for git's
 //!   index (ADR-0016).
 //!
@@ -15,10 +17,11 @@
 //! the records they write).
 
 mod differential;
+mod durable;
 mod freshness;
 mod history_memo;
 mod memo;
-mod migration;
+pub(crate) mod migration;
 mod no_index;
 mod pending;
 mod since;

@@ -184,14 +184,16 @@ fn an_index_of_schema_5_is_migrated_and_answers_as_the_scan() {
     repo.write("src/a.rs", "// @adr 2\n");
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A marker");
     repo.run(&["index"]);
-    // Take the file back to schema 5: no markers table, version 5.
+    // Take the file back to schema 5: unchecked values, no markers table, version 5.
+    crate::index::migration::to_schema_6(&repo.index_file());
     {
+        type Plain = redb::TableDefinition<'static, &'static str, &'static [u8]>;
         let db = redb::Database::create(repo.index_file()).expect("open the index");
         let txn = db.begin_write().expect("write");
-        txn.delete_table(schema::MARKERS)
+        txn.delete_table(Plain::new("markers"))
             .expect("drop the markers table");
         {
-            let mut meta = txn.open_table(schema::META).expect("meta");
+            let mut meta = txn.open_table(Plain::new("meta")).expect("meta");
             meta.insert(schema::KEY_VERSION, 5u32.to_le_bytes().as_slice())
                 .expect("version 5");
         }

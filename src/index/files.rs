@@ -240,7 +240,7 @@ impl Index {
         let (record_stamps, guide_stamps) = (stamps(&deps.files), stamps(&deps.guides));
         // The memo of this scan replaces the last (which did not hold, or this scan would not
         // have run); when none can be made, the last is dropped.
-        let memo = super::memo::memo_of(&cached.scope, scan);
+        let memo = super::memo_of::memo_of(&cached.scope, scan);
         let mut record_writes = Vec::new();
         for p in &scan.parsed {
             let Some(stamp) = record_stamps.get(&p.path) else {

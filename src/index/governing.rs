@@ -106,7 +106,7 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
     };
     let rows = codec::encode(&RowsOut(&rows));
     let table = Table {
-        made_by: format!("{}{TABLE_SUFFIX}", super::memo::MEMO_MADE_BY),
+        made_by: format!("{}{TABLE_SUFFIX}", super::memo_of::MEMO_MADE_BY),
         scope,
         rows: &rows,
         deps: deps.records_only(),
@@ -179,7 +179,7 @@ struct Front<'a> {
 pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     let bytes = crate::fs::read::read_side_file(path).ok()?;
     let head: Head = codec::decode_borrowed(&bytes).ok()?;
-    if head.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo::MEMO_MADE_BY)
+    if head.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo_of::MEMO_MADE_BY)
         || head.scope != Scope::new(root, docs)
     {
         return None;

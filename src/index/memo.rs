@@ -4,15 +4,13 @@
 
 use super::codec;
 use super::files::Cached;
-use super::schema::{MemoReport, MemoReportRef, RecordHead, RecordHeadRef, ScanMemo, Scope};
+use super::schema::{MemoReportRef, RecordHeadRef, ScanMemo};
 use super::schema::{KEY_SCAN_MEMO, META};
 use super::{Index, IndexError};
 use crate::model::Report;
-use crate::scan::{Deps, Scan};
+use crate::scan::Deps;
 
-/// Which build wrote a scan memo: one written by another build (whose report may have other
-/// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-22");
+use super::memo_of::MEMO_MADE_BY;
 
 impl Cached {
     /// The stored scan's report, when everything it depended on still holds, the tracked
@@ -99,50 +97,6 @@ fn same_names(
         let _ = crate::util::replace_file(names, &tmp, &kept);
     }
     Some(Some(checksum))
-}
-
-/// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
-/// its report holds history (it never does straight from a scan).
-pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> {
-    let deps: &Deps = scan.deps.as_ref().filter(|d| d.complete())?;
-    let report = &scan.report;
-    if report.query.is_some()
-        || report
-            .records
-            .iter()
-            .any(|r| !r.commits.is_empty() || r.drift.is_some())
-    {
-        return None;
-    }
-    let mut deps = deps.for_memo();
-    let root = crate::fs::fingerprint::RootDir::open(std::path::Path::new(&scope.root));
-    deps.stamp_named_ignores(&root);
-    let parents = crate::scan::Parents::of(&deps.observed, &root, deps.started_ns);
-    let memo = ScanMemo {
-        made_by: MEMO_MADE_BY.to_string(),
-        scope: scope.clone(),
-        deps,
-        names: scan.names,
-        names_checksum: scan.names_checksum,
-        parents,
-    };
-    let memo_report = MemoReport {
-        heads: report
-            .records
-            .iter()
-            .map(|r| RecordHead {
-                id: r.id.clone(),
-                status: r.status,
-                governs: r.governs.clone(),
-                code_mentions: r.code_mentions.clone(),
-            })
-            .collect(),
-        records: report.records.iter().map(codec::encode).collect(),
-        docs: report.docs.clone(),
-        findings: report.findings.clone(),
-        notes: report.notes.clone(),
-    };
-    Some((codec::encode(&memo), codec::encode(&memo_report)))
 }
 
 /// The stored report of a memo that holds, its records still encoded.

@@ -22,6 +22,7 @@ pub mod inflight;
 mod integrity;
 mod markers;
 mod memo;
+mod memo_of;
 pub mod migrations;
 mod open;
 mod pending;

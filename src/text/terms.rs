@@ -3,6 +3,7 @@
 //! and a record's own title words are not terms. Pure text: `mentions` resolves them against
 //! the tracked paths.
 
+use crate::text::line_marks::{AfterLists, Examples, Pipes};
 use crate::text::markdown::{code_spans, text_links};
 use crate::text::path::clean_code_path;
 use serde::{Deserialize, Serialize};
@@ -335,22 +336,31 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             push(path, i, Kind::Link, &mut out, &mut seen, &mut code);
         }
         let line = &without_external_link_texts(line);
+        let pipes = header.as_ref().map(|_| Pipes::of(line));
         let column = |offset: usize| -> Option<String> {
             let cells = header.as_ref()?;
-            let before = line[..offset].matches('|').count();
+            let before = pipes.as_ref()?.before(offset);
             let n = before.checked_sub(usize::from(line.trim_start().starts_with('|')))?;
             noun(cells.get(n)?.split_whitespace().last()?)
         };
         // Words in backticks that are not paths.
         let spans = code_spans(line);
         let values = enumerated(line);
+        // A code span after "e.g." in the same clause (no sentence's end, closing parenthesis
+        // or semicolon between) is given as an example: a name written to show a pattern or
+        // a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for example", which as often
+        // brings in the case a record is about (`` For example, a `CassandraMailboxManager`
+        // has to extend `StoreMailboxManager` ``), nor a prose word ("each component (e.g.
+        // fxaclient, places, logins)" names the components).
+        let examples = Examples::of(line);
+        let mut lists = AfterLists::default();
         for span in &spans {
             let offset = span.as_ptr() as usize - line.as_ptr() as usize;
-            if given_as_example(line, offset) {
+            if examples.at(offset) {
                 continue;
             }
             let said = nouns.entry(key(span.trim_end_matches("()"))).or_default();
-            for n in nouns_beside(line, offset, offset + span.len())
+            for n in nouns_beside(line, offset, offset + span.len(), &mut lists)
                 .into_iter()
                 .chain(column(offset))
             {
@@ -405,11 +415,12 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         }
         let prose = prose_of(line);
         let longer = in_longer_names(&prose);
+        let mut lists = AfterLists::default();
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
                 let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
                 let said = nouns.entry(key(token)).or_default();
-                for n in nouns_beside(&prose, offset, offset + token.len()) {
+                for n in nouns_beside(&prose, offset, offset + token.len(), &mut lists) {
                     if !said.contains(&n) {
                         said.push(n);
                     }
@@ -558,12 +569,15 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
 /// beside it: the word after it, past its closing backticks and any names listed with it
 /// (`` `dedupe`, `filter` or `sample` transforms ``), and the word before it, past its
 /// opening backticks and a "called" or "named" (`a source called `x``). Keys, singular;
-/// common words are none.
-fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
+/// common words are none. `lists` keeps, for the line, what follows each list of spans
+/// walked, so a line's names walk each list once.
+fn nouns_beside(line: &str, start: usize, end: usize, lists: &mut AfterLists) -> Vec<String> {
     let mut out = Vec::new();
     let heading = line.trim_start().starts_with('#');
     let mut rest = line[end..].trim_start_matches('`');
-    loop {
+    // The listed spans walked past, by where each starts in `line`.
+    let mut walked = Vec::new();
+    let after = loop {
         let trimmed = rest.trim_start_matches([' ', ',', '/', '\t']);
         if let Some(after) = ["and ", "or ", "nor "]
             .iter()
@@ -573,12 +587,17 @@ fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
             continue;
         }
         if let Some(span) = trimmed.strip_prefix('`') {
+            let at = trimmed.as_ptr() as usize - line.as_ptr() as usize;
+            if let Some(known) = lists.get(at) {
+                break known.clone();
+            }
+            walked.push(at);
             match span.find('`') {
                 Some(close) => {
                     rest = span[close..].trim_start_matches('`');
                     continue;
                 }
-                None => break,
+                None => break None,
             }
         }
         let word: String = trimmed
@@ -592,10 +611,12 @@ fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
         // A capitalised word after a name is a product's or a person's, not a kind of
         // code (`vector-aggregator Helm chart`), but in a heading (`` `throttle` Transform ``).
         if ends && (heading || !word.starts_with(|c: char| c.is_ascii_uppercase())) {
-            out.extend(noun(&word));
+            break noun(&word);
         }
-        break;
-    }
+        break None;
+    };
+    lists.keep(&walked, &after);
+    out.extend(after);
     let before = line[..start].trim_end_matches('`').trim_end();
     let word = last_word(before);
     let word = match word.to_ascii_lowercase().as_str() {
@@ -606,25 +627,6 @@ fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
         out.extend(noun(word));
     }
     out
-}
-
-/// Whether the code span at `offset` of `line` is given as an example: after "e.g." in the
-/// same clause (no sentence's end, closing parenthesis or semicolon between), a name written
-/// to show a pattern or a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for
-/// example", which as often brings in the case a record is about (`` For example, a
-/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``), nor a prose word
-/// ("each component (e.g. fxaclient, places, logins)" names the components).
-fn given_as_example(line: &str, offset: usize) -> bool {
-    let before = line[..offset].to_ascii_lowercase();
-    let Some(at) = ["e.g.", "e. g."]
-        .iter()
-        .filter_map(|m| before.rfind(m).map(|at| at + m.len()))
-        .max()
-    else {
-        return false;
-    };
-    let between = &before[at..];
-    !between.contains(". ") && !between.contains(')') && !between.contains(';')
 }
 
 /// The run of ASCII letters `text` ends with, when a word ends there.
@@ -1131,18 +1133,21 @@ fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, str> {
     if !line.contains("](") {
         return std::borrow::Cow::Borrowed(line);
     }
-    let mut out = line.to_string();
-    for (text, target) in text_links(line) {
-        // A link into a repository's code (a commit, a file, a pull request) still names code.
-        let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
-            .iter()
-            .any(|p| target.contains(p));
-        if (target.contains("://") || target.starts_with("mailto:")) && !code {
-            // A mark, not spaces: the words on either side are not one phrase.
-            out = out.replace(&format!("[{text}]"), &"|".repeat(text.len() + 2));
-        }
-    }
-    std::borrow::Cow::Owned(out)
+    let hidden: HashSet<&str> = text_links(line)
+        .into_iter()
+        .filter(|(_, target)| {
+            // A link into a repository's code (a commit, a file, a pull request) still names
+            // code.
+            let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
+                .iter()
+                .any(|p| target.contains(p));
+            (target.contains("://") || target.starts_with("mailto:")) && !code
+        })
+        .map(|(text, _)| text)
+        .collect();
+    // A mark, not spaces: the words on either side are not one phrase. Every `[text]` of
+    // those links, in one pass (issue 38: a replace per link was quadratic).
+    std::borrow::Cow::Owned(crate::text::line_marks::blank_bracketed(line, &hidden))
 }
 
 /// The links in `line` into a forge's view of a repository's code, up to a `#`, `?`, `)` or

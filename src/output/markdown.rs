@@ -60,7 +60,7 @@ fn finding_line(out: &mut String, f: &Finding, style: Style) {
         "- **{}** `{}` ({}): {}",
         md(&f.record),
         label,
-        code(&f.path),
+        md(&f.path),
         md_text(&f.message)
     );
 }

@@ -8,6 +8,10 @@
 # The inputs: a YAML alias bomb in one record's frontmatter (each level ten aliases of the one
 # before), one paragraph repeating ``supersedes `NNNN` `` (256 KiB), a `supersedes:` list of
 # 80,000 ids, and 2,000 records governing the same folder.
+#
+# Then the floods (issue 38): one line of 256 KiB of one Markdown construct (code spans, links,
+# emphasis, table cells) against the same bytes one construct a line: reading is linear in a
+# record's size whatever its lines hold, so each ratio is at most 3x in time and 2x in memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -102,6 +106,41 @@ for kind in alias relations list overlap; do
   "make_$kind" "$h"
   bytes=$(size_of "$h")
   ordinary "$o" "$bytes"
+  read -r ht hk < <(measure "$h")
+  read -r ot ok < <(measure "$o")
+  awk -v k="$kind" -v b="$bytes" -v ht="$ht" -v ot="$ot" -v hk="$hk" -v ok="$ok" 'BEGIN {
+    tx = ht / ot; mx = hk / ok
+    printf "%-12s %10d %10.1f %10.1f %10d %10d %9.2fx %9.2fx %8s\n", k, b, ht / 1e6, ot / 1e6, hk, ok, tx, mx,
+      (tx <= 3 && mx <= 2) ? "yes" : "NO" }'
+done
+
+# A record of 256 KiB (FLOOD_BYTES) holding UNIT again and again, on one line (LAYOUT=line) or
+# one a line (LAYOUT=lines); a table's rows follow a header and its rule.
+flood_bytes=${FLOOD_BYTES:-262144}
+make_flood() {
+  local root=$1 unit=$2 layout=$3 head=""
+  mkdir -p "$root/docs/adr" "$root/src"
+  if [[ $unit == "|"* ]]; then head='| a | b |\n|---|---|\n'; fi
+  {
+    printf '# ADR-0001: Flood\n\nStatus: Accepted\n\n%b' "$head"
+    awk -v u="$unit" -v sep="$([ "$layout" = line ] && echo ' ' || echo '\n')" -v n="$flood_bytes" \
+      'BEGIN { k = int(n / (length(u) + 1)); for (i = 0; i < k; i++) printf "%s%s", u, sep; print "" }'
+  } >"$root/docs/adr/0001-flood.md"
+}
+
+echo
+printf '%-12s %10s %10s %10s %10s %10s %10s %8s %8s\n' flood bytes ms lines_ms rss_kb lines_kb time_x mem_x ok
+for kind in code links emphasis table; do
+  case $kind in
+    code) unit='`a`' ;;
+    links) unit='[a](b.md)' ;;
+    emphasis) unit='*a* _b_ **c**' ;;
+    table) unit='| a | b |' ;;
+  esac
+  h=$dir/flood-$kind-line o=$dir/flood-$kind-lines
+  make_flood "$h" "$unit" line
+  make_flood "$o" "$unit" lines
+  bytes=$(size_of "$h")
   read -r ht hk < <(measure "$h")
   read -r ot ok < <(measure "$o")
   awk -v k="$kind" -v b="$bytes" -v ht="$ht" -v ot="$ot" -v hk="$hk" -v ok="$ok" 'BEGIN {

@@ -52,7 +52,7 @@ pub fn coverage(session: &mut Session, window: Window, progress: Progress) -> Re
     let repo = session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))?;
+        .ok_or_else(|| Error::not_in_git(session.root()))?;
     let answer = session.answer(&Ask::Check, None)?;
     let mut diagnostics = answer.diagnostics;
     let mut report = answer.report;

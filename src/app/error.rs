@@ -37,9 +37,33 @@ pub enum Error {
     /// A write refused or failed (ADR-0013): what and why, naming the file or argument.
     #[error("{0}")]
     Write(String),
+    /// A repository whose objects are named by another hash than SHA-1 (`git init
+    /// --object-format=sha256`): nothing of git can be read there (ADR-0011).
+    #[error("the repository at {root} uses {format} object ids, which context-graph does not support yet")]
+    ObjectFormat { root: String, format: String },
 }
 
 impl Error {
+    /// `root` is in no git work tree this build can read: [`Error::ObjectFormat`] in a
+    /// repository of another hash, else [`Error::NoGit`] (the index needs git).
+    pub fn no_git(root: &std::path::Path) -> Error {
+        Error::object_format(root).unwrap_or_else(|| Error::NoGit(root.display().to_string()))
+    }
+
+    /// As [`Error::no_git`], for the hooks, `review` and `coverage`: [`Error::NotInGit`].
+    pub fn not_in_git(root: &std::path::Path) -> Error {
+        Error::object_format(root).unwrap_or_else(|| Error::NotInGit(root.display().to_string()))
+    }
+
+    /// [`Error::ObjectFormat`] when the repository around `root` names its objects by a hash
+    /// this build cannot read.
+    pub fn object_format(root: &std::path::Path) -> Option<Error> {
+        crate::git::unreadable_format(root).map(|format| Error::ObjectFormat {
+            root: root.display().to_string(),
+            format: hash_name(&format),
+        })
+    }
+
     /// Usage and input errors exit 2 (the reference's exit codes).
     pub fn exit_code(&self) -> i32 {
         2
@@ -52,3 +76,13 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A hash as people write it: `sha256` as SHA-256.
+pub fn hash_name(format: &str) -> String {
+    match format.strip_prefix("sha") {
+        Some(bits) if !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("SHA-{bits}")
+        }
+        _ => format.to_string(),
+    }
+}

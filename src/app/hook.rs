@@ -94,7 +94,7 @@ fn repo_of(session: &Session) -> Result<Repo> {
     session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))
+        .ok_or_else(|| Error::not_in_git(session.root()))
 }
 
 /// Why a commit hook leaves this commit alone, before reading anything else.

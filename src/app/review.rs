@@ -83,7 +83,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     let repo = session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NotInGit(session.root().display().to_string()))?;
+        .ok_or_else(|| Error::not_in_git(session.root()))?;
     let (label, base, mut head) = resolve(&repo, range)?;
     // A pull request's CI checks out GitHub's synthetic merge of it into its base: the pull
     // request's own commits are those its head (the merge's second parent) adds to the base.

@@ -321,7 +321,7 @@ impl Session {
         dry_run: bool,
     ) -> Result<ScopeEdit> {
         let Some(repo) = self.repository().cloned() else {
-            return Err(Error::NoGit(self.root().display().to_string()));
+            return Err(Error::no_git(self.root()));
         };
         let tracked = crate::git::tracked(&repo)?;
         let is_tracked = |p: &str| {

@@ -928,7 +928,7 @@ pub fn refresh_after_write(session: &mut Session) -> Result<()> {
     let repo = session
         .repository()
         .cloned()
-        .ok_or_else(|| Error::NoGit(session.root().display().to_string()))?;
+        .ok_or_else(|| Error::no_git(session.root()))?;
     let done = (|| -> Result<()> {
         let mut rescanned = session.refresh()?;
         for _ in 0..3 {

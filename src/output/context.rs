@@ -42,7 +42,7 @@ fn tail(pack: &ContextPack) -> String {
     if !pack.history.is_empty() {
         let _ = writeln!(out, "## No longer current\n");
         for h in &pack.history {
-            let _ = writeln!(out, "- {}", words(&h.line));
+            let _ = writeln!(out, "- {}", super::md(&h.line));
         }
         out.push('\n');
     }
@@ -52,7 +52,7 @@ fn tail(pack: &ContextPack) -> String {
             let _ = writeln!(
                 out,
                 "- {} ({}) mentions {} (line {}: {}); not a declared scope",
-                words(&m.id),
+                super::md(&m.id),
                 m.status.as_str(),
                 shown(&m.path),
                 m.line,
@@ -134,7 +134,7 @@ fn measured(part: &str) -> (usize, usize) {
 
 /// One line of a decision's uncited commits: `- SHA DATE AUTHOR: SUBJECT`.
 fn commit_line(c: &Commit) -> String {
-    let (author, subject) = (words(&c.author), words(&c.subject));
+    let (author, subject) = (super::md(&c.author), super::md(&c.subject));
     let mut line =
         String::with_capacity(c.sha.len() + c.date.len() + author.len() + subject.len() + 7);
     for part in [
@@ -146,7 +146,7 @@ fn commit_line(c: &Commit) -> String {
 }
 
 fn decision(out: &mut String, d: &ContextDecision) {
-    let _ = writeln!(out, "## {}: {}\n", words(&d.id), words(&d.title));
+    let _ = writeln!(out, "## {}: {}\n", super::md(&d.id), super::md(&d.title));
     let mut about = vec![d.status.as_str().to_string()];
     about.extend(d.date.clone());
     about.push(words(&d.path).into_owned());

@@ -51,7 +51,13 @@ pub fn markdown(report: &Report) -> String {
             let by = if f.mentioned_by.is_empty() {
                 "—".to_string()
             } else {
-                cell(&f.mentioned_by.join(", "))
+                cell(
+                    &f.mentioned_by
+                        .iter()
+                        .map(|id| md(id))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )
             };
             let _ = writeln!(out, "| {} | {} | {by} |", code(&f.path), f.commits);
         }
@@ -111,7 +117,7 @@ pub fn markdown(report: &Report) -> String {
     if !report.notes.is_empty() {
         out.push_str("## Notes\n\n");
         for n in &report.notes {
-            let _ = writeln!(out, "- {}", escape(n));
+            let _ = writeln!(out, "- {}", super::md_text(n));
         }
         out.push('\n');
     }

@@ -39,9 +39,13 @@ fn label(node: &Node) -> String {
     }
 }
 
-/// A label's text for a quoted Mermaid label: `"`, `<`, `>` and `&` as HTML entities (a raw
-/// `<b>` would be read as markup, `"` would end the label), and `#` as `&num;` (Mermaid reads
-/// `#name;` as its own entity); everything else as it is. Tested by rendering with Mermaid
+/// A label's text for a quoted Mermaid label, on one line: `"`, `<`, `>` and `&` as HTML
+/// entities (a raw `<b>` would be read as markup, `"` would end the label), `#` as `&num;`
+/// (Mermaid reads `#name;` as its own entity), and what Mermaid reads before it parses the
+/// diagram, wherever it stands, as named entities too: `%` (a `%%{init: …}%%` directive
+/// rewrites the whole diagram), `{`, `}`, `'`, `;` and `` ` `` (a label in backticks is
+/// Markdown). A title can never change the diagram (ADR-0015); named entities, not numeric
+/// ones, which Mermaid would read as its own `#35;` codes. Tested by rendering with Mermaid
 /// itself in a browser (`tests/it/pictures/graph.rs`).
 fn mermaid_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -52,6 +56,12 @@ fn mermaid_text(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '#' => out.push_str("&num;"),
+            '%' => out.push_str("&percnt;"),
+            '{' => out.push_str("&lbrace;"),
+            '}' => out.push_str("&rbrace;"),
+            '\'' => out.push_str("&apos;"),
+            ';' => out.push_str("&semi;"),
+            '`' => out.push_str("&grave;"),
             c => out.push(c),
         }
     }
@@ -216,7 +226,7 @@ mod tests {
         }
         assert_eq!(
             inner,
-            "ADR-0001: Use &quot;quotes&quot; &lt;b&gt;; [x] {y} | z \\ &num;1\\n"
+            "ADR-0001: Use &quot;quotes&quot; &lt;b&gt;&semi; [x] &lbrace;y&rbrace; | z \\ &num;1\\n"
         );
         assert!(m.starts_with("```mermaid\nflowchart LR\n") && m.ends_with("```\n"));
         assert!(m.contains("  n1 ==>|supersedes| n0\n"), "{m}");

@@ -174,9 +174,9 @@ pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
         "uninstall-hooks"
     };
     let _ = writeln!(out, "# context-graph {verb}\n");
-    let _ = write!(out, "Hooks folder: `{}`", escape(&report.hooks_dir));
+    let _ = write!(out, "Hooks folder: {}", code(&report.hooks_dir));
     if let Some(path) = &report.hooks_path {
-        let _ = write!(out, " (core.hooksPath = `{}`)", escape(path));
+        let _ = write!(out, " (core.hooksPath = {})", code(path));
     }
     out.push_str("\n\n");
     if let Some(m) = &report.managed_by {
@@ -186,19 +186,14 @@ pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
              context-graph wrote into its hooks (or be overwritten by it). Add context-graph to {}'s \
              own configuration instead:\n",
             m.name,
-            escape(&m.evidence),
+            md(&m.evidence),
             m.name
         );
         out.push_str(&manager_snippet(&m.name));
         return out;
     }
     for f in &report.files {
-        let _ = writeln!(
-            out,
-            "- `{}`: {}",
-            escape(&f.path),
-            action(f.action, &f.hook)
-        );
+        let _ = writeln!(out, "- {}: {}", code(&f.path), action(f.action, &f.hook));
     }
     out
 }

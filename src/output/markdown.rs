@@ -1,6 +1,6 @@
 //! The Markdown reports: readable in a terminal and pasteable into a pull request.
 
-use super::{cell, escape};
+use super::{cell, code, escape, md, md_text};
 use crate::model::{
     Commit, Decision, Drift, Finding, FindingCode, Query, Record, Report, Severity, Status,
 };
@@ -38,11 +38,7 @@ fn code_list(items: &[String]) -> String {
     if items.is_empty() {
         "—".to_string()
     } else {
-        items
-            .iter()
-            .map(|i| format!("`{}`", cell(i)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -50,11 +46,7 @@ fn id_list(items: &[String]) -> String {
     if items.is_empty() {
         "—".to_string()
     } else {
-        items
-            .iter()
-            .map(|i| escape(i))
-            .collect::<Vec<_>>()
-            .join(", ")
+        items.iter().map(|i| md(i)).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -66,10 +58,10 @@ fn finding_line(out: &mut String, f: &Finding, style: Style) {
     let _ = writeln!(
         out,
         "- **{}** `{}` ({}): {}",
-        escape(&f.record),
+        md(&f.record),
         label,
-        escape(&f.path),
-        escape(&f.message)
+        md(&f.path),
+        md_text(&f.message)
     );
 }
 
@@ -213,7 +205,7 @@ fn grouped_line(out: &mut String, code: FindingCode, many: &[&Finding], style: S
     };
     let mut ids: Vec<String> = Vec::new();
     for f in many {
-        let id = escape(&f.record);
+        let id = md(&f.record);
         if !ids.contains(&id) {
             ids.push(id);
         }
@@ -255,7 +247,7 @@ fn notes_section(out: &mut String, notes: &[String]) {
     }
     out.push_str("## Notes\n\n");
     for n in notes {
-        let _ = writeln!(out, "- {}", escape(n));
+        let _ = writeln!(out, "- {}", md_text(n));
     }
     out.push('\n');
 }
@@ -285,8 +277,8 @@ pub fn check(report: &Report, style: Style) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} |",
-            cell(&r.id),
-            cell(&r.title),
+            cell(&md(&r.id)),
+            cell(&md(&r.title)),
             r.status.as_str(),
             r.date.as_deref().unwrap_or("—"),
             code_list(&r.governs)
@@ -308,7 +300,7 @@ fn authors(d: &Drift) -> String {
         .authors
         .iter()
         .take(AUTHORS_SHOWN)
-        .map(|a| format!("{} {}", cell(&a.name), a.commits))
+        .map(|a| format!("{} {}", cell(&md(&a.name)), a.commits))
         .collect::<Vec<_>>()
         .join(", ");
     match d.authors.len().saturating_sub(AUTHORS_SHOWN) {
@@ -347,8 +339,8 @@ fn drift_table(out: &mut String, records: &[Record]) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            cell(&r.id),
-            cell(&r.title),
+            cell(&md(&r.id)),
+            cell(&md(&r.title)),
             decided(d),
             d.count,
             d.not_citing_record,
@@ -394,11 +386,11 @@ pub(super) fn commit_line(out: &mut String, indent: &str, c: &Commit) {
     };
     let _ = writeln!(
         out,
-        "{indent}- `{}` {} {}: {}{}",
-        c.sha,
-        c.date,
-        escape(&c.author),
-        escape(&c.subject),
+        "{indent}- {} {} {}: {}{}",
+        code(&c.sha),
+        md(&c.date),
+        md(&c.author),
+        md(&c.subject),
         cites
     );
 }
@@ -432,22 +424,22 @@ fn decision_findings(
         let place = if f.path.is_empty() || f.path == r.path {
             String::new()
         } else {
-            format!(" (`{}`)", escape(&f.path))
+            format!(" ({})", code(&f.path))
         };
         let _ = writeln!(
             out,
             "{indent}- **Problem** `{}`: {}{place}",
             style.paint("31", f.code.as_str()),
-            escape(&f.message)
+            md_text(&f.message)
         );
     }
     let warnings = about().filter(|f| f.severity == Severity::Warning).count();
     if warnings > 0 {
         let _ = writeln!(
             out,
-            "{indent}- {}: `context-graph record {}`",
+            "{indent}- {}: {}",
             style.paint("33", &plural(warnings, "warning", "warnings")),
-            escape(&shell_word(&r.id))
+            code(&format!("context-graph record {}", shell_word(&r.id)))
         );
     }
 }
@@ -466,12 +458,12 @@ pub fn why(report: &Report, style: Style) -> String {
         return check(report, style);
     };
     let shown = if why.is_empty() { "." } else { why.as_str() };
-    let _ = writeln!(out, "# Why `{}`\n", escape(shown));
+    let _ = writeln!(out, "# Why {}\n", code(shown));
     if decisions.is_empty() {
         let _ = writeln!(
             out,
-            "No recorded decision governs `{}`. A decision counts here only when its record names the path (or a folder above it), or a marker in it declares the decision.\n",
-            escape(shown)
+            "No recorded decision governs {}. A decision counts here only when its record names the path (or a folder above it), or a marker in it declares the decision.\n",
+            code(shown)
         );
     }
     // The record a decision is: the one with its id that governs its matches (two records
@@ -491,11 +483,11 @@ pub fn why(report: &Report, style: Style) -> String {
         let _ = writeln!(
             out,
             "## {}: {} ({})\n",
-            escape(&r.id),
-            escape(&r.title),
+            md(&r.id),
+            md(&r.title),
             r.status.as_str()
         );
-        let _ = writeln!(out, "- Record: `{}`", escape(&r.path));
+        let _ = writeln!(out, "- Record: {}", code(&r.path));
         if let Some(date) = &r.date {
             let _ = writeln!(out, "- Decided: {date}");
         }
@@ -503,7 +495,11 @@ pub fn why(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "- Governs: {}", code_list(&d.matches));
         }
         for decl in d.declared_by.iter().flatten() {
-            let _ = writeln!(out, "- Declared by `{}:{}`", escape(&decl.path), decl.line);
+            let _ = writeln!(
+                out,
+                "- Declared by {}",
+                code(&format!("{}:{}", decl.path, decl.line))
+            );
         }
         if let Some(drift) = &r.drift {
             let _ = writeln!(out, "- {}", changed_since_line(drift));
@@ -552,15 +548,15 @@ pub fn why(report: &Report, style: Style) -> String {
             if let Some(declared) = &d.declared_by {
                 let places: Vec<String> = declared
                     .iter()
-                    .map(|decl| format!("`{}:{}`", escape(&decl.path), decl.line))
+                    .map(|decl| code(&format!("{}:{}", decl.path, decl.line)))
                     .collect();
                 how.push(format!("declared by {}", places.join(", ")));
             }
             let _ = writeln!(
                 out,
                 "- {}: {} ({}), {}",
-                escape(&r.id),
-                escape(&r.title),
+                md(&r.id),
+                md(&r.title),
                 status,
                 how.join(", ")
             );
@@ -580,14 +576,14 @@ pub fn why(report: &Report, style: Style) -> String {
         for m in mentioned_by {
             let _ = writeln!(
                 out,
-                "- Mentioned by {} (line {}: `{}`); not a declared scope{}",
-                escape(&m.id),
+                "- Mentioned by {} (line {}: {}); not a declared scope{}",
+                md(&m.id),
                 m.line,
-                escape(&m.term),
+                code(&m.term),
                 if m.path.trim_end_matches('/') == why.trim_end_matches('/') {
                     String::new()
                 } else {
-                    format!(" (names `{}`)", escape(&m.path))
+                    format!(" (names {})", code(&m.path))
                 }
             );
         }
@@ -613,15 +609,15 @@ pub fn record(report: &Report, style: Style) -> String {
         return check(report, style);
     };
     for r in report.records.iter().filter(|r| &r.id == id) {
-        let _ = writeln!(out, "# {}: {}\n", escape(&r.id), escape(&r.title));
+        let _ = writeln!(out, "# {}: {}\n", md(&r.id), md(&r.title));
         let status = if r.status_text.is_empty() {
             r.status.as_str().to_string()
         } else {
-            format!("{} (\"{}\")", r.status.as_str(), escape(&r.status_text))
+            format!("{} (\"{}\")", r.status.as_str(), md(&r.status_text))
         };
         let _ = writeln!(out, "- Status: {status}");
         let _ = writeln!(out, "- Date: {}", r.date.as_deref().unwrap_or("—"));
-        let _ = writeln!(out, "- File: `{}`", escape(&r.path));
+        let _ = writeln!(out, "- File: {}", code(&r.path));
         let _ = writeln!(out, "- Supersedes: {}", id_list(&r.supersedes));
         let _ = writeln!(out, "- Superseded by: {}", id_list(&r.successors));
         let _ = writeln!(out, "- Amends: {}", id_list(&r.amends));
@@ -632,7 +628,7 @@ pub fn record(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "- Missing paths: {}", code_list(&r.missing_paths));
         }
         for (gone, to) in &r.moved {
-            let _ = writeln!(out, "- Moved? `{}` → {}", escape(gone), code_list(to));
+            let _ = writeln!(out, "- Moved? {} → {}", code(gone), code_list(to));
         }
         out.push('\n');
         if !r.code_mentions.is_empty() {
@@ -640,10 +636,10 @@ pub fn record(report: &Report, style: Style) -> String {
             for m in &r.code_mentions {
                 let _ = writeln!(
                     out,
-                    "- `{}`: line {}, `{}` (confidence {})",
-                    escape(&m.path),
+                    "- {}: line {}, {} (confidence {})",
+                    code(&m.path),
                     m.line,
-                    escape(&m.term),
+                    code(&m.term),
                     m.confidence
                 );
             }

@@ -90,6 +90,56 @@ pub fn md(text: &str) -> String {
     out
 }
 
+/// [`md`] for Markdown of our own making that holds a record's words (a finding's message, a
+/// note): its code spans kept as written (nothing in a code span renders as HTML), the rest
+/// escaped as [`md`] escapes it, so a status or a path it quotes can't render either.
+pub fn md_text(text: &str) -> String {
+    let text = escape(text);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(['\\', '<', '>', '&', '[', ']', '`']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if !rest.starts_with('`') {
+            out.push('\\');
+            let c = rest.chars().next().expect("a character found");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let ticks = rest.bytes().take_while(|&b| b == b'`').count();
+        match closing_run(&rest[ticks..], ticks) {
+            Some(end) => {
+                let span = ticks + end + ticks;
+                out.push_str(&rest[..span]);
+                rest = &rest[span..];
+            }
+            None => {
+                for _ in 0..ticks {
+                    out.push_str("\\`");
+                }
+                rest = &rest[ticks..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where in `body` a run of exactly `ticks` backticks starts: the end of a code span.
+fn closing_run(body: &str, ticks: usize) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = body[from..].find('`') {
+        let at = from + found;
+        let run = body[at..].bytes().take_while(|&b| b == b'`').count();
+        if run == ticks {
+            return Some(at);
+        }
+        from = at + run;
+    }
+    None
+}
+
 /// [`escape`]d text as a Markdown code span, fenced by more backticks than it holds in a row
 /// (nothing in a code span renders as HTML), and `|` escaped for a table cell.
 pub fn code(text: &str) -> String {
@@ -135,5 +185,9 @@ mod tests {
         assert_eq!(code("src/a.rs"), "`src/a.rs`");
         assert_eq!(code("a`<b>`"), "`` a`<b>` ``");
         assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(
+            md_text("status \"<b>x</b>\" in `a<b>` and ``c`d``, ` e & [f]"),
+            "status \"\\<b\\>x\\</b\\>\" in `a<b>` and ``c`d``, \\` e \\& \\[f\\]"
+        );
     }
 }

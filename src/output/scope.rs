@@ -1,20 +1,20 @@
 //! `scope ID --add` / `--accept` (ADR-0017): what was written, and the diff.
 
-use super::escape;
+use super::{code, escape, md};
 use crate::model::ScopeEdit;
 use std::fmt::Write;
 
 /// The edit as Markdown: what was added (or would be, with `--dry-run`), then the diff.
 pub fn markdown(edit: &ScopeEdit) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# Scope of {}\n", escape(&edit.id));
-    let _ = writeln!(out, "- Record: `{}`", escape(&edit.path));
+    let _ = writeln!(out, "# Scope of {}\n", md(&edit.id));
+    let _ = writeln!(out, "- Record: {}", code(&edit.path));
     let _ = writeln!(out, "- Written as: {}", edit.form);
     let list = |paths: &[String]| -> String {
         if paths.is_empty() {
             return "—".to_string();
         }
-        let quoted: Vec<String> = paths.iter().map(|p| format!("`{}`", escape(p))).collect();
+        let quoted: Vec<String> = paths.iter().map(|p| code(p)).collect();
         quoted.join(", ")
     };
     let verb = if edit.written { "Added" } else { "To add" };

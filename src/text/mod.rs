@@ -5,6 +5,7 @@
 pub mod date;
 pub mod frontmatter;
 pub mod ids;
+pub mod line_marks;
 pub mod markdown;
 pub mod marker;
 pub mod mentions;

@@ -122,7 +122,7 @@ impl Watch {
         let root = session.root();
         let repo = crate::git::open(root)
             .map_err(app::Error::from)?
-            .ok_or_else(|| app::Error::NoGit(root.display().to_string()))?;
+            .ok_or_else(|| app::Error::no_git(root))?;
         let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
         let git_dir = canonical(&repo.git_dir);
         let common_dir = canonical(repo.gix().common_dir());

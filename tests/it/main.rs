@@ -20,6 +20,7 @@ mod cli;
 mod coverage;
 mod dogfood;
 mod fields;
+mod floods;
 mod hermetic;
 mod history;
 #[cfg(unix)]

@@ -410,6 +410,78 @@ fn a_sha256_repository_answers_without_history_and_says_so_once() {
         let out = repo.run(query);
         assert_eq!(out.code, Some(0), "{query:?}: {}", out.describe());
         let notes = out.json()["notes"].to_string();
-        assert_eq!(notes.matches("sha256").count(), 1, "{query:?}: {notes}");
+        assert_eq!(notes.matches("SHA-256").count(), 1, "{query:?}: {notes}");
     }
+}
+
+/// What a SHA-256 repository (`git init --object-format=sha256`) is told: every command that
+/// needs git's objects refuses in one line saying why (exit 2), the hooks go on without
+/// context-graph saying so, and a query answers from the records alone and says once that it
+/// had no history (issue 38, ADR-0011).
+#[test]
+fn a_sha256_repository_is_named_as_unsupported_by_every_command_that_needs_git() {
+    const SAID: &str = "uses SHA-256 object ids, which context-graph does not support yet";
+    let repo = GitRepo::empty_folder();
+    repo.git(&["init", "-q", "-b", "main", "--object-format=sha256", "."]);
+    repo.git(&["config", "user.name", "Fixture"]);
+    repo.git(&["config", "user.email", "fixture@example.com"]);
+    repo.git(&["config", "commit.gpgsign", "false"]);
+    repo.write(
+        "docs/adr/0001-a.md",
+        "# 1. A\n\nStatus: Accepted\n\nThe code is `src/`.\n",
+    )
+    .write("src/a.rs", "fn a() {}\n");
+    repo.commit_at("2030-01-02T00:00:00Z", "Dev", "Start, ADR-0001");
+    for args in [
+        &["review"][..],
+        &["review", "HEAD~0"][..],
+        &["coverage"][..],
+        &["install-hooks"][..],
+        &["uninstall-hooks"][..],
+        &["index"][..],
+        &["index", "--status"][..],
+        &["scope", "ADR-0001", "--add", "src/a.rs"][..],
+    ] {
+        let run = repo.run(args);
+        run.assert_usage_error();
+        assert!(run.stderr.contains(SAID), "{args:?}: {}", run.describe());
+        assert!(
+            !run.stderr.contains("not in a git work tree"),
+            "{args:?}: {}",
+            run.describe()
+        );
+    }
+    assert!(
+        !repo.path().join(".git/hooks/pre-commit").exists(),
+        "no hook written"
+    );
+    // A hook never blocks a commit: it says why it went on without context-graph.
+    let hook = repo.run(&["hook", "pre-commit"]);
+    hook.assert_code(0);
+    assert!(hook.stderr.contains(SAID), "{}", hook.describe());
+    // The queries answer from the records, and say once, on stderr, that history was not read.
+    for args in [
+        &["why", "src/a.rs"][..],
+        &["check"][..],
+        &["record", "ADR-0001"][..],
+        &["context", "src/a.rs"][..],
+    ] {
+        let run = repo.run(args);
+        run.assert_code(0);
+        assert!(
+            run.stdout().contains("ADR-0001"),
+            "{args:?}: {}",
+            run.describe()
+        );
+        assert_eq!(
+            run.stderr.matches(SAID).count(),
+            1,
+            "{args:?}: {}",
+            run.describe()
+        );
+    }
+    // Checks that read no git say nothing of it.
+    let run = repo.run(&["check", "--no-index"]);
+    run.assert_code(0);
+    assert_eq!(run.stderr, "", "{}", run.describe());
 }

@@ -64,11 +64,8 @@ pub(super) fn with_history(
 
 pub(super) fn add_history(root: &Path, report: &mut Report, outcome: Outcome, markers: &Markers) {
     match outcome {
-        Outcome::NotARepo => report.notes.push(match git::unreadable_format(root) {
-            Some(format) => format!(
-                "--git: the repository at {} names its objects by {format}, which context-graph cannot read yet: answered without history",
-                root.display()
-            ),
+        Outcome::NotARepo => report.notes.push(match super::Error::object_format(root) {
+            Some(unsupported) => format!("--git: {unsupported}: answered without history"),
             None => format!(
                 "--git: {} is not in a git work tree, so there is no history to read",
                 root.display()

@@ -111,7 +111,7 @@ impl Session {
                 let path = index::path_for(&repo);
                 Ok((repo, path))
             }
-            None => Err(Error::NoGit(self.root.display().to_string())),
+            None => Err(Error::no_git(&self.root)),
         }
     }
 
@@ -128,6 +128,13 @@ impl Session {
         let why_path = why_path.as_deref();
         let repo = self.repo_now()?;
         let mut diagnostics = self.config_warnings();
+        // A repository git can read and this build cannot (SHA-256): the answer is the
+        // records' alone, and says so once (`--git` says it in its notes; ADR-0011).
+        if repo.is_none() && !self.opts.no_index && !self.opts.git {
+            if let Some(unsupported) = Error::object_format(&self.root) {
+                diagnostics.push(format!("{unsupported}: answered without history"));
+            }
+        }
         let mut scanned = true;
         let indexed = match (&repo, self.opts.no_index) {
             (Some(repo), false) => {

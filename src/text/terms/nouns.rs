@@ -5,17 +5,26 @@
 use super::names::LANGUAGE_PORTS;
 use super::words::{is_english, is_placeholder, is_stop, singular};
 use super::{classify, key, Kind};
+use crate::text::line_marks::AfterLists;
 
 /// The nouns a name at `start..end` of `line` (a code span's contents, or a prose token) has
 /// beside it: the word after it, past its closing backticks and any names listed with it
 /// (`` `dedupe`, `filter` or `sample` transforms ``), and the word before it, past its
 /// opening backticks and a "called" or "named" (`a source called `x``). Keys, singular;
-/// common words are none.
-pub(super) fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> {
+/// common words are none. `lists` keeps, for the line, what follows each list of spans
+/// walked, so a line's names walk each list once.
+pub(super) fn nouns_beside(
+    line: &str,
+    start: usize,
+    end: usize,
+    lists: &mut AfterLists,
+) -> Vec<String> {
     let mut out = Vec::new();
     let heading = line.trim_start().starts_with('#');
     let mut rest = line[end..].trim_start_matches('`');
-    loop {
+    // The listed spans walked past, by where each starts in `line`.
+    let mut walked = Vec::new();
+    let after = loop {
         let trimmed = rest.trim_start_matches([' ', ',', '/', '\t']);
         if let Some(after) = ["and ", "or ", "nor "]
             .iter()
@@ -25,12 +34,17 @@ pub(super) fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> 
             continue;
         }
         if let Some(span) = trimmed.strip_prefix('`') {
+            let at = trimmed.as_ptr() as usize - line.as_ptr() as usize;
+            if let Some(known) = lists.get(at) {
+                break known.clone();
+            }
+            walked.push(at);
             match span.find('`') {
                 Some(close) => {
                     rest = span[close..].trim_start_matches('`');
                     continue;
                 }
-                None => break,
+                None => break None,
             }
         }
         let word: String = trimmed
@@ -44,10 +58,12 @@ pub(super) fn nouns_beside(line: &str, start: usize, end: usize) -> Vec<String> 
         // A capitalised word after a name is a product's or a person's, not a kind of
         // code (`vector-aggregator Helm chart`), but in a heading (`` `throttle` Transform ``).
         if ends && (heading || !word.starts_with(|c: char| c.is_ascii_uppercase())) {
-            out.extend(noun(&word));
+            break noun(&word);
         }
-        break;
-    }
+        break None;
+    };
+    lists.keep(&walked, &after);
+    out.extend(after);
     let before = line[..start].trim_end_matches('`').trim_end();
     let word = last_word(before);
     let word = match word.to_ascii_lowercase().as_str() {

@@ -1,28 +1,9 @@
 //! A line's prose (ADR-0017): its code spans, links and tags blanked, its tokens, its phrases,
-//! the links into a forge's code it holds, and the spans it gives as examples.
+//! and the links into a forge's code it holds.
 
 use super::key;
 use super::words::{is_record_word, is_stop};
 use crate::text::markdown::text_links;
-
-/// Whether the code span at `offset` of `line` is given as an example: after "e.g." in the
-/// same clause (no sentence's end, closing parenthesis or semicolon between), a name written
-/// to show a pattern or a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for
-/// example", which as often brings in the case a record is about (`` For example, a
-/// `CassandraMailboxManager` has to extend `StoreMailboxManager` ``), nor a prose word
-/// ("each component (e.g. fxaclient, places, logins)" names the components).
-pub(super) fn given_as_example(line: &str, offset: usize) -> bool {
-    let before = line[..offset].to_ascii_lowercase();
-    let Some(at) = ["e.g.", "e. g."]
-        .iter()
-        .filter_map(|m| before.rfind(m).map(|at| at + m.len()))
-        .max()
-    else {
-        return false;
-    };
-    let between = &before[at..];
-    !between.contains(". ") && !between.contains(')') && !between.contains(';')
-}
 
 /// The phrases of a line's prose: each run of two or three adjacent words (letters only,
 /// nothing but spaces between them) in which no word is a common word or a placeholder and
@@ -73,18 +54,21 @@ pub(super) fn without_external_link_texts(line: &str) -> std::borrow::Cow<'_, st
     if !line.contains("](") {
         return std::borrow::Cow::Borrowed(line);
     }
-    let mut out = line.to_string();
-    for (text, target) in text_links(line) {
-        // A link into a repository's code (a commit, a file, a pull request) still names code.
-        let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
-            .iter()
-            .any(|p| target.contains(p));
-        if (target.contains("://") || target.starts_with("mailto:")) && !code {
-            // A mark, not spaces: the words on either side are not one phrase.
-            out = out.replace(&format!("[{text}]"), &"|".repeat(text.len() + 2));
-        }
-    }
-    std::borrow::Cow::Owned(out)
+    let hidden: std::collections::HashSet<&str> = text_links(line)
+        .into_iter()
+        .filter(|(_, target)| {
+            // A link into a repository's code (a commit, a file, a pull request) still names
+            // code.
+            let code = ["/commit/", "/blob/", "/tree/", "/pull/", "/merge_requests/"]
+                .iter()
+                .any(|p| target.contains(p));
+            (target.contains("://") || target.starts_with("mailto:")) && !code
+        })
+        .map(|(text, _)| text)
+        .collect();
+    // A mark, not spaces: the words on either side are not one phrase. Every `[text]` of
+    // those links, in one pass (a replace per link was quadratic: ADR-0011).
+    std::borrow::Cow::Owned(crate::text::line_marks::blank_bracketed(line, &hidden))
 }
 
 /// The links in `line` into a forge's view of a repository's code, up to a `#`, `?`, `)` or

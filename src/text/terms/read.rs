@@ -9,11 +9,10 @@ use super::names::{
 use super::nouns::{
     controllers, named_folders, noun, nouns_beside, units_and_types, CONTROLLER_NOUNS,
 };
-use super::prose::{
-    code_links, given_as_example, is_name, phrases, prose_of, tokens, without_external_link_texts,
-};
+use super::prose::{code_links, is_name, phrases, prose_of, tokens, without_external_link_texts};
 use super::words::{is_placeholder, is_stop, singular, without_generics, LANGUAGE_TYPES};
 use super::{classify, key, Kind, Term};
+use crate::text::line_marks::{AfterLists, Examples, Pipes};
 use crate::text::markdown::code_spans;
 use crate::text::path::clean_code_path;
 use std::collections::{HashMap, HashSet};
@@ -119,22 +118,31 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             push(path, i, Kind::Link, &mut out, &mut seen, &mut code);
         }
         let line = &without_external_link_texts(line);
+        let pipes = header.as_ref().map(|_| Pipes::of(line));
         let column = |offset: usize| -> Option<String> {
             let cells = header.as_ref()?;
-            let before = line[..offset].matches('|').count();
+            let before = pipes.as_ref()?.before(offset);
             let n = before.checked_sub(usize::from(line.trim_start().starts_with('|')))?;
             noun(cells.get(n)?.split_whitespace().last()?)
         };
         // Words in backticks that are not paths.
         let spans = code_spans(line);
         let values = enumerated(line);
+        // A code span after "e.g." in the same clause (no sentence's end, closing parenthesis
+        // or semicolon between) is given as an example: a name written to show a pattern or
+        // a call (`` e.g., `OpenAI_ChatCompletion` ``). Not after "for example", which as often
+        // brings in the case a record is about (`` For example, a `CassandraMailboxManager`
+        // has to extend `StoreMailboxManager` ``), nor a prose word ("each component (e.g.
+        // fxaclient, places, logins)" names the components).
+        let examples = Examples::of(line);
+        let mut lists = AfterLists::default();
         for span in &spans {
             let offset = span.as_ptr() as usize - line.as_ptr() as usize;
-            if given_as_example(line, offset) {
+            if examples.at(offset) {
                 continue;
             }
             let said = nouns.entry(key(span.trim_end_matches("()"))).or_default();
-            for n in nouns_beside(line, offset, offset + span.len())
+            for n in nouns_beside(line, offset, offset + span.len(), &mut lists)
                 .into_iter()
                 .chain(column(offset))
             {
@@ -189,11 +197,12 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
         }
         let prose = prose_of(line);
         let longer = in_longer_names(&prose);
+        let mut lists = AfterLists::default();
         for token in tokens(&prose) {
             if let Some(kind) = classify(token) {
                 let offset = token.as_ptr() as usize - prose.as_ptr() as usize;
                 let said = nouns.entry(key(token)).or_default();
-                for n in nouns_beside(&prose, offset, offset + token.len()) {
+                for n in nouns_beside(&prose, offset, offset + token.len(), &mut lists) {
                     if !said.contains(&n) {
                         said.push(n);
                     }

@@ -2,11 +2,13 @@
 //! - `exit_codes`: exit codes, and the root a run defaults to;
 //! - `why` and `record`: the two queries in both spellings, and every id form;
 //! - `output`: `--help` and the Markdown report;
-//! - `discovery`: which record files are found, and the files that must never hang or break it.
+//! - `discovery`: which record files are found, and the files that must never hang or break it;
+//! - `escaping`: no title, name or subject renders as HTML in a report's Markdown.
 //!
 //! Here: a run for Markdown, and the check that a query's subcommand and flag forms agree.
 
 mod discovery;
+mod escaping;
 mod exit_codes;
 mod output;
 mod record;

@@ -119,7 +119,9 @@ fn mermaid_is_a_fenced_flowchart_with_every_label_escaped() {
         assert!(!text.contains(raw), "{raw} unescaped in:\n{text}");
     }
     assert!(
-        text.contains("&lt;Redis&gt; &amp; &quot;friends&quot; {{graph}}"),
+        text.contains(
+            "&lt;Redis&gt; &amp; &quot;friends&quot; &lbrace;&lbrace;graph&rbrace;&rbrace;"
+        ),
         "{text}"
     );
     // Every node defined once, every edge style its own.
@@ -131,6 +133,120 @@ fn mermaid_is_a_fenced_flowchart_with_every_label_escaped() {
         "--o|governs|",
     ] {
         assert!(text.contains(arrow), "{arrow} missing:\n{text}");
+    }
+}
+
+/// Titles written to take over the picture: a Mermaid directive, a label closed early with a
+/// statement after it, a Markdown string, and a DOT string closed early (issue 38, ADR-0015).
+const HOSTILE_TITLES: [&str; 4] = [
+    "%%{init: {'theme':'dark'}}%%",
+    "\"]; n0-->n1; %% click n0 call alert(1)",
+    "`**bold**` {{x}} #35; & <b>",
+    "\"]; evil -> x; // \\\"",
+];
+
+/// The corpus with one record a hostile title each, `ADR-0006` on.
+fn hostile_corpus() -> crate::fixture::Fixture {
+    let f = corpus();
+    for (i, title) in HOSTILE_TITLES.iter().enumerate() {
+        let n = 6 + i as u32;
+        f.write(
+            &format!("docs/adr/{n:04}-hostile.md"),
+            crate::fixture::adr(n, title, "Accepted", None, "Cites ADR-0002.").as_bytes(),
+        );
+    }
+    f
+}
+
+#[test]
+fn no_title_can_add_a_directive_or_a_statement_to_the_mermaid() {
+    let f = hostile_corpus();
+    let run = f.run_md(&["graph", "--all", "--governs"]);
+    run.assert_code(0);
+    let text = run.stdout();
+    let labels: Vec<&str> = text.lines().filter(|l| l.starts_with("  n")).collect();
+    for raw in ["%%", "{", "}", "'", "`", "-->n1;", "<b>"] {
+        assert!(
+            labels.iter().all(|l| !l.contains(raw)),
+            "{raw} unescaped in:\n{text}"
+        );
+    }
+    // Every line is one the renderer writes: the fence, the header, a node, an edge between
+    // nodes it defined, a class.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["```mermaid", "flowchart LR"]);
+    assert_eq!(lines.last(), Some(&"```"));
+    let nodes = lines
+        .iter()
+        .filter(|l| l.starts_with("  n") && (l.ends_with("\"]") || l.ends_with("\")]")))
+        .count();
+    assert_eq!(nodes, 9 + 1, "nine records and a path:\n{text}");
+    for line in &lines[2..lines.len() - 1] {
+        let t = line.trim_start();
+        let node = t.starts_with('n') && (t.ends_with("\"]") || t.ends_with("\")]"));
+        let edge = t.split(' ').count() == 3 && t.starts_with('n');
+        let class = t.starts_with("classDef ") || t.starts_with("class ");
+        assert!(
+            node || edge || class,
+            "a line no renderer writes: {line}\n{text}"
+        );
+        if node {
+            let inner = &t[t.find('"').unwrap() + 1..t.rfind('"').unwrap()];
+            assert!(!inner.contains('"'), "{line}");
+        }
+    }
+    assert!(
+        text.contains("&percnt;&percnt;&lbrace;init: &lbrace;&apos;theme&apos;:&apos;dark&apos;&rbrace;&rbrace;&percnt;&percnt;"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_title_can_add_a_statement_to_the_dot() {
+    let f = hostile_corpus();
+    let run = f.run_md(&["graph", "--format", "dot", "--all", "--governs"]);
+    run.assert_code(0);
+    let text = run.stdout();
+    // A statement with each string literal written `S` (its escaped `\\` and `\"` read as
+    // Graphviz reads them): what is left is the renderer's own, whatever the titles say.
+    let shape = |line: &str| {
+        let plain = line.replace("\\\\", "").replace("\\\"", "");
+        let mut out = String::new();
+        let mut inside = false;
+        for c in plain.chars() {
+            if c == '"' {
+                if !inside {
+                    out.push('S');
+                }
+                inside = !inside;
+            } else if !inside {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let statements: Vec<String> = text
+        .lines()
+        .filter(|l| l.contains("label="))
+        .map(shape)
+        .collect();
+    let nodes = statements.iter().filter(|s| {
+        ["box", "folder"]
+            .iter()
+            .any(|k| **s == format!("  S [label=S, shape={k}, fillcolor=S, color=S, tooltip=S];"))
+    });
+    assert_eq!(nodes.count(), 10, "nine records and a path:\n{text}");
+    for s in &statements {
+        let edge = [
+            "style=bold",
+            "style=dashed",
+            "style=dotted",
+            "color=S, arrowhead=odot",
+        ]
+        .iter()
+        .any(|style| *s == format!("  S -> S [label=S, {style}];"));
+        let node = s.starts_with("  S [label=S, shape=");
+        assert!(edge || node, "a statement no renderer writes: {s}\n{text}");
     }
 }
 

@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-5000}
 runs=${RUNS:-5}
-cargo build --release --quiet
-bin=$PWD/target/release/context-graph
+cargo build --profile dist --quiet
+bin=$PWD/target/dist/context-graph
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/docs/adr" "$dir/src"

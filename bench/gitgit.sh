@@ -33,8 +33,8 @@ src=$(cd "$src" && pwd)
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 bin=${BIN:-}
 if [[ -z $bin ]]; then
-  (cd "$project" && cargo build --release --quiet)
-  bin=${CARGO_TARGET_DIR:-$project/target}/release/context-graph
+  (cd "$project" && cargo build --profile dist --quiet)
+  bin=${CARGO_TARGET_DIR:-$project/target}/dist/context-graph
 fi
 tmp=$(mktemp -d)
 if ((keep)); then trap 'rm -f "$tmp/rss"' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi

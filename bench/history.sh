@@ -14,7 +14,7 @@
 # ratio to `git log --name-only --format=%H HEAD` on the same repository, and the peak RSS of
 # both (`/usr/bin/time -f %M`). `--keep` keeps the generated repository and prints where it is;
 # `--api` also times the library's `history::open` and `history::walk_new` on it (builds the
-# history tests in release mode). Runnable from any folder; needs the Rust toolchain and git.
+# history tests in the dist profile). Runnable from any folder; needs the Rust toolchain and git.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
@@ -59,10 +59,10 @@ done
 # Git sees no user or system configuration; the repository's own still applies.
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 
-(cd "$project" && cargo build --release --quiet)
+(cd "$project" && cargo build --profile dist --quiet)
 target_dir=$(cd "$project" && cargo metadata --format-version 1 --no-deps |
   sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
-bin=$target_dir/release/context-graph
+bin=$target_dir/dist/context-graph
 [[ -x $bin ]] || {
   echo "$0: no binary at $bin" >&2
   exit 1
@@ -140,7 +140,7 @@ awk -v mode="$mode" -v repo="$repo" -v n="$n" -v merges="$merges" -v runs="$runs
 
 if ((api)); then
   echo "library timings (history::open, history::walk_new, history::from_walk):"
-  (cd "$project" && CG_HISTORY_TIMING_REPO=$repo cargo test --release --quiet --test it \
+  (cd "$project" && CG_HISTORY_TIMING_REPO=$repo cargo test --profile dist --quiet --test it \
     -- --ignored --exact history::incremental::timing_of_open_and_walk --nocapture 2>/dev/null) |
     grep -E '^(open|walk_new)\(\)' | sed 's/^/  /'
 fi

@@ -26,7 +26,7 @@
 # bench/gen-history.sh in a temporary folder (--repo DIR works on a copy of DIR's history, made
 # with `git clone`, so DIR itself is left alone). The governed file is the first file under the
 # first folder the first record governs. Best of RUNS (default 5) interleaved runs each. Needs
-# the Rust toolchain and git. `--bin PATH` times that binary instead of building the release one
+# the Rust toolchain and git. `--bin PATH` times that binary instead of building the dist one
 # (to compare two builds).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -50,8 +50,8 @@ done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=b@bench
 if [[ -z $bin ]]; then
-  (cd "$project" && cargo build --release --quiet)
-  bin=$project/target/release/context-graph
+  (cd "$project" && cargo build --profile dist --quiet)
+  bin=$project/target/dist/context-graph
 fi
 tmp=$(mktemp -d)
 if ((keep)); then :; else trap 'rm -rf "$tmp"' EXIT; fi

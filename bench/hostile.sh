@@ -15,9 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
-# BIN=path times another build (a debug one, say) instead of building the release one.
-if [ -z "${BIN:-}" ]; then cargo build --release --quiet; fi
-bin=${BIN:-$PWD/target/release/context-graph}
+# BIN=path times another build (a debug one, say) instead of building the dist one.
+if [ -z "${BIN:-}" ]; then cargo build --profile dist --quiet; fi
+bin=${BIN:-$PWD/target/dist/context-graph}
 gnutime=/usr/bin/time
 [ -x "$gnutime" ] || { echo "hostile.sh needs GNU time at $gnutime" >&2; exit 2; }
 dir=$(mktemp -d)

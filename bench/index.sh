@@ -17,7 +17,7 @@
 # Without --repo it generates a deterministic N-commit history (default 20,000) with
 # bench/gen-history.sh in a temporary folder. PATH is the first folder the first record governs.
 # Best of RUNS (default 5) interleaved runs each. Needs the Rust toolchain and git. `--bin PATH`
-# times that binary instead of building the release one (bench/refresh-ab.sh alternates two).
+# times that binary instead of building the dist one (bench/refresh-ab.sh alternates two).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
@@ -41,8 +41,8 @@ while (($#)); do
 done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 if [[ -z $bin ]]; then
-  (cd "$project" && cargo build --release --quiet)
-  bin=$project/target/release/context-graph
+  (cd "$project" && cargo build --profile dist --quiet)
+  bin=$project/target/dist/context-graph
 fi
 tmp=$(mktemp -d)
 if ((keep)); then trap 'rm -f "$tmp/rss"' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi

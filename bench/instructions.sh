@@ -28,8 +28,8 @@ while (($#)); do
 done
 command -v valgrind >/dev/null || { echo "$0: needs valgrind" >&2; exit 2; }
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+(cd "$project" && cargo build --profile dist --quiet)
+bin=$project/target/dist/context-graph
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [[ -z $repo ]]; then

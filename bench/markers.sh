@@ -36,8 +36,8 @@ while (($#)); do
   shift
 done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+(cd "$project" && cargo build --profile dist --quiet)
+bin=$project/target/dist/context-graph
 tmp=$(mktemp -d)
 if ((keep)); then echo "trees under: $tmp" >&2; else trap 'rm -rf "$tmp"' EXIT; fi
 repo=$tmp/tree

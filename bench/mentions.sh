@@ -19,8 +19,8 @@ n=${1:-300}
 files=${2:-2000}
 runs=${RUNS:-7}
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+(cd "$project" && cargo build --profile dist --quiet)
+bin=$project/target/dist/context-graph
 . "$here/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

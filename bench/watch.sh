@@ -43,8 +43,8 @@ done
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench \
   GIT_COMMITTER_EMAIL=b@bench
-(cd "$project" && cargo build --release --quiet)
-bin=$project/target/release/context-graph
+(cd "$project" && cargo build --profile dist --quiet)
+bin=$project/target/dist/context-graph
 tmp=$(mktemp -d)
 wpid=
 cleanup() {

@@ -10,10 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-5000}
 runs=${RUNS:-5}
-# BIN=PATH times that binary instead of building the release one.
+# BIN=PATH times that binary instead of building the dist one.
 if [ -n "${BIN:-}" ]; then bin=$BIN; else
-  cargo build --release --quiet
-  bin=$PWD/target/release/context-graph
+  cargo build --profile dist --quiet
+  bin=$PWD/target/dist/context-graph
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -576,7 +576,7 @@ fn a_read_only_index_folder_answers_from_a_scan() {
         // Root writes anyway: the file test above covers this case.
         std::fs::remove_file(&probe).ok();
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).ok();
-        eprintln!("skipped: permissions do not stop this user from writing");
+        crate::skip::skipped("permissions do not stop this user from writing");
         return;
     }
     assert_scans_and_says_so_once(&repo, "a read-only `.git/context-graph`");

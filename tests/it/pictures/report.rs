@@ -231,8 +231,8 @@ fn bigger() -> Fixture {
 #[test]
 fn the_page_loads_in_a_headless_browser_without_a_console_error_and_draws_something() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: no chromium on PATH (apt-get install chromium); the browser test did not run"
+        crate::skip::skipped(
+            "no chromium on PATH (apt-get install chromium); the browser test did not run",
         );
         return;
     };

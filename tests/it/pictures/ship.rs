@@ -30,7 +30,9 @@ fn completions_for_each_shell_know_the_subcommands_and_their_flags() {
         };
         if let Some((program, flag)) = check {
             let Some(program) = on_path(&[program]) else {
-                eprintln!("skipped: {shell} is not on PATH to check its completion script");
+                crate::skip::skipped(&format!(
+                    "{shell} is not on PATH to check its completion script"
+                ));
                 continue;
             };
             let file = env.path().join(format!("completion.{shell}"));

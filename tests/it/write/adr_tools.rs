@@ -12,7 +12,7 @@ fn adr_installed(repo: &GitRepo) -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!("skipped: adr-tools is not installed (apt-get install adr-tools)");
+        crate::skip::skipped("adr-tools is not installed (apt-get install adr-tools)");
     }
     found
 }

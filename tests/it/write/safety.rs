@@ -115,7 +115,9 @@ fn a_read_only_folder_is_refused_with_nothing_written() {
         std::fs::set_permissions(&dir, perms).unwrap();
         if std::fs::write(dir.join("probe"), b"").is_ok() {
             let _ = std::fs::remove_file(dir.join("probe"));
-            eprintln!("skipped: running as root without chattr, a folder can't be made read-only");
+            crate::skip::skipped(
+                "running as root without chattr, a folder can't be made read-only",
+            );
             return;
         }
     }

@@ -3,7 +3,7 @@
 //! A governed entry is a [`Pattern`]: a path (a file, or a folder written without its slash),
 //! a folder (written with it), or a gitignore-style glob. A record's entries together are its
 //! [`Scope`]: a declared scope may negate (`!pkg/gen/`), and within one record the last
-//! matching entry wins (CONTRACT.md §9). This module says what an entry matches, what a `why`
+//! matching entry wins (docs/scope.md). This module says what an entry matches, what a `why`
 //! question meets, and the literal prefix every path it matches starts with (so a sorted table,
 //! a redb range or a `BTreeMap`, is read from there on and no further).
 //!
@@ -196,7 +196,7 @@ impl<'a> Scope<'a> {
             .is_some_and(|(neg, _)| !neg)
     }
 
-    /// `why PATH` (CONTRACT.md §3, §9): the entries that govern PATH (it is the path, or under
+    /// `why PATH` (docs/reading.md, docs/scope.md): the entries that govern PATH (it is the path, or under
     /// a folder or glob it names) or a path inside PATH, where no later negation excludes it; in
     /// order. `""` is the root. A glob meets PATH inside it through the files under PATH:
     /// `files_under(PATH)` lists them (root-relative), asked only when a glob needs them.

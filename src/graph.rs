@@ -52,7 +52,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// Whether `path` is inside a folder `X/` beside a record `X.md`: a part of that record
-    /// (CONTRACT.md §8), not a record of its own.
+    /// (docs/reading.md), not a record of its own.
     fn is_part(&self, path: &str) -> bool {
         let mut dir = path;
         while let Some((parent, _)) = dir.rsplit_once('/') {
@@ -91,7 +91,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// Whether `target` is a link to a record file that isn't there: a `.md` file in a record
-    /// folder, no record's, and missing on disk (CONTRACT.md §8, "Links to records that aren't
+    /// folder, no record's, and missing on disk (docs/reading.md, "Links to records that aren't
     /// there").
     fn is_missing_record(&self, tree: &Tree, target: &str) -> bool {
         let name = target.rsplit('/').next().unwrap_or(target);
@@ -284,7 +284,7 @@ fn is_paperwork(path: &str) -> bool {
     )
 }
 
-/// A declared scope (CONTRACT.md §9): it governs its patterns as written, in order; a pattern
+/// A declared scope (docs/scope.md): it governs its patterns as written, in order; a pattern
 /// (not a negation) that matches nothing under the root is missing, as a named path is: a plain
 /// one may have moved to a close-named sibling, a glob names no one path to move.
 fn declared(tree: &Tree, patterns: &[String]) -> Governed {

@@ -1,5 +1,5 @@
 //! `context PATH…`: the current decisions governing the paths in their own words, within a
-//! budget, for an agent about to edit them (CONTRACT.md §13; ADR-0014). Each path is a `why`
+//! budget, for an agent about to edit them (docs/agents.md; ADR-0014). Each path is a `why`
 //! question of the same session (the index brought up to date once); the records' files are
 //! read for their words, and what is kept is measured on the Markdown `output` renders.
 
@@ -31,7 +31,7 @@ impl Session {
         let mut report: Option<Report> = None;
         // Each decision once: (id, the asked paths, matches, declarations), in `why`'s order.
         let mut found: Vec<Found> = Vec::new();
-        // The records that only mention an asked path, each once (CONTRACT.md §11).
+        // The records that only mention an asked path, each once (docs/mentions.md).
         let mut mentions: Vec<crate::model::MentionedBy> = Vec::new();
         for path in paths {
             let answer = self.answer(&Ask::Why(path.clone()), progress)?;

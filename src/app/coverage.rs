@@ -1,4 +1,4 @@
-//! `coverage [--since DATE | --last N]` (CONTRACT.md §11, ADR-0017): of the non-merge commits
+//! `coverage [--since DATE | --last N]` (docs/mentions.md, ADR-0017): of the non-merge commits
 //! in a window of HEAD's history, the share that change code a current decision governs; the
 //! folders whose ungoverned files changed most, with the records that mention them; and the
 //! decisions whose governed code changed most without being cited.

@@ -1,4 +1,4 @@
-//! The hooks' questions, asked in a session (CONTRACT.md §5, ADR-0008): which current decisions
+//! The hooks' questions, asked in a session (docs/hooks.md, ADR-0008): which current decisions
 //! govern the staged paths and whether the message cites them (pre-commit, prepare-commit-msg,
 //! commit-msg), and the quiet refresh of the index (post-commit, post-merge, post-checkout,
 //! post-rewrite). Installing and removing the hooks is `hooks::install`'s.

@@ -1,6 +1,6 @@
 //! The application: options, the questions a command asks, and answering them from the index
-//! brought up to date or from a fresh scan (CONTRACT.md §1, §4; ADR-0006, ADR-0007); the hooks'
-//! questions and `review` (`hook`, `review`: CONTRACT.md §5, ADR-0008).
+//! brought up to date or from a fresh scan (docs/commands.md, docs/indexing.md; ADR-0006, ADR-0007); the hooks'
+//! questions and `review` (`hook`, `review`: docs/hooks.md, ADR-0008).
 
 pub mod context;
 // `coverage` (ADR-0017).
@@ -41,7 +41,7 @@ pub struct Options {
     pub no_index: bool,
     /// How long to wait for an index another process holds, before answering from a scan.
     pub index_wait: Duration,
-    /// Whether records' code mentions are resolved (CONTRACT.md §11); off only to measure
+    /// Whether records' code mentions are resolved (docs/mentions.md); off only to measure
     /// what they cost (`CONTEXT_GRAPH_MENTIONS=off`, `bench/mentions.sh`).
     pub mentions: bool,
 }

@@ -1,5 +1,5 @@
 //! Narrowing the full report to a question: `why PATH` (which decisions govern it) and
-//! `record ID` (CONTRACT.md §3), decided from the records' ids, statuses and governed entries
+//! `record ID` (docs/reading.md), decided from the records' ids, statuses and governed entries
 //! alone, so a scan's records and the scan memo's stored heads are picked by the same code.
 
 use super::error::{Error, Result};
@@ -88,7 +88,7 @@ pub(super) struct Known(HashSet<String>);
 
 /// Adds to an answer the findings about the markers the question is about: every marker for
 /// the full check, those in PATH for `why PATH`, those naming the record for `record ID`
-/// (CONTRACT.md §7, ADR-0009). The report holds the records its question kept.
+/// (docs/markers.md, ADR-0009). The report holds the records its question kept.
 pub(super) fn marker_findings(
     report: &mut Report,
     ask: &Ask,
@@ -163,7 +163,7 @@ pub fn decisions_for<R: Pickable>(
 
 /// [`decisions_for`], where a record is also listed when a marker in `path` (the file, or a
 /// file under the folder) declares it, with `declared_by` naming each such file and line, apart
-/// from the entries it `matches` (CONTRACT.md §3, §7). `markers` may hold files outside `path`:
+/// from the entries it `matches` (docs/reading.md, docs/markers.md). `markers` may hold files outside `path`:
 /// only those in it count.
 pub fn decisions_with_markers<R: Pickable>(
     records: &[R],
@@ -213,7 +213,7 @@ pub fn decisions_with_markers<R: Pickable>(
 }
 
 /// The records whose code mentions name `path`, a folder above it, or (`path` a folder) a
-/// file in it, and which are not among its `decisions` (CONTRACT.md §11): each once, by its
+/// file in it, and which are not among its `decisions` (docs/mentions.md): each once, by its
 /// first such mention; current records first, then by id. None for the root.
 pub fn mentioned_by<R: Pickable>(
     records: &[R],

@@ -1,4 +1,4 @@
-//! `graph` and `report --html`: which records and relations a picture shows (CONTRACT.md §14;
+//! `graph` and `report --html`: which records and relations a picture shows (docs/pictures.md;
 //! ADR-0015). The picture is data (`model::Graph`); `output::graph` and `output::html` draw it.
 
 use super::pick::find_id;

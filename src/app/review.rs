@@ -1,4 +1,4 @@
-//! `review [RANGE]` (CONTRACT.md §5, ADR-0008): the commit hook's question asked of commits
+//! `review [RANGE]` (docs/hooks.md, ADR-0008): the commit hook's question asked of commits
 //! already made, for CI where hooks may not have run. For each current decision whose governed
 //! paths the range's non-merge commits touch: the touched paths, the commits touching them, and
 //! whether any commit of the range cites it.

@@ -1,4 +1,4 @@
-//! `scope ID --add PATH…` and `--accept` (CONTRACT.md §11, ADR-0017): paths written into a
+//! `scope ID --add PATH…` and `--accept` (docs/mentions.md, ADR-0017): paths written into a
 //! record in the form its scope already takes — its frontmatter `governs` list, else its
 //! `affects` list, else a `Governs:` line of backticked paths in its header (backticked paths
 //! govern, as the reference reads them). Only added lines where the form allows; the file's

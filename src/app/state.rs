@@ -1,5 +1,5 @@
 //! What a resident session's answers depend on, stamped cheaply between calls (the MCP server:
-//! CONTRACT.md §13; ADR-0014): HEAD and the branch it names, git's index, the configuration,
+//! docs/agents.md; ADR-0014): HEAD and the branch it names, git's index, the configuration,
 //! the record folders and every record file, the asked paths themselves, and the ignore files
 //! that decide what git ignores along them. While the state
 //! is the same, an answer given before is the answer now; when it differs, the session answers

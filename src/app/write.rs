@@ -1,4 +1,4 @@
-//! Writing records (CONTRACT.md §12, ADR-0013): `init`, `new`, `supersede`, `amend` and
+//! Writing records (docs/writing.md, ADR-0013): `init`, `new`, `supersede`, `amend` and
 //! `status`. The inputs are read here (the folder's names, its newest record or template, the
 //! records changed), `write` plans the files, and they are written here: a new record by an
 //! exclusive create under a lock on its folder, so two writers at once take two numbers, and
@@ -54,7 +54,7 @@ pub struct NewArgs {
 }
 
 /// The status a new record gets when `--status` says none: `proposed`. One place, so a
-/// folder's configured default (`.context-graph.toml`'s `default_status`, CONTRACT.md §10) can
+/// folder's configured default (`.context-graph.toml`'s `default_status`, docs/configuration.md) can
 /// be read here.
 pub fn default_status(_root: &Path, _folder: &str) -> String {
     "proposed".to_string()

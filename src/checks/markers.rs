@@ -1,7 +1,7 @@
 // @adr 0009
 //! Markers: a source file declaring a record that doesn't exist (`dangling-marker`), or one
 //! that no longer holds (`stale-marker`: superseded, deprecated or rejected). Both are
-//! warnings: a marker lives in a file the records do not own (CONTRACT.md §7, ADR-0009).
+//! warnings: a marker lives in a file the records do not own (docs/markers.md, ADR-0009).
 
 use crate::model::{Finding, FindingCode, Record, Status};
 use crate::text::marker::Markers;

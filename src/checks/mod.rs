@@ -1,4 +1,4 @@
-//! The checks of the reference, each finding with its stable code (CONTRACT.md §3, ADR-0002):
+//! The checks of the reference, each finding with its stable code (docs/reading.md, ADR-0002):
 //! a pure function of the records and the guides' citations, one file per family; the
 //! markers' findings are a function of the markers and the records they name
 //! ([`marker_findings`]). A finding's `path` is the file to edit to fix it; its message names
@@ -97,7 +97,7 @@ pub fn run(records: &[Record], docs: &[DocCitations]) -> Vec<Finding> {
 }
 
 /// `link-to-missing-record` for each link from a record to a record file that isn't there,
-/// naming the closest existing record file (CONTRACT.md §8).
+/// naming the closest existing record file (docs/reading.md).
 pub fn missing_record_links(links: &[crate::model::MissingRecordLink]) -> Vec<Finding> {
     links
         .iter()
@@ -135,7 +135,7 @@ pub fn sort(findings: &mut Vec<Finding>) {
 
 /// Rewrites the findings about the paths current records name and that are not there, for a
 /// repository whose history `ever_had` tells whether it ever had a path (a pattern, for a
-/// declared glob): one it never had is `governed-path-unknown`, not gone (CONTRACT.md §8). The
+/// declared glob): one it never had is `governed-path-unknown`, not gone (docs/reading.md). The
 /// checks themselves know no history; this runs once the answer's history is at hand.
 ///
 /// `elsewhere` tells (asked at most once, and only about a never-had path) whether the

@@ -15,7 +15,7 @@ pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
 
 /// The finding about `m`, a path the current record `r` names that is not there: gone, or moved
 /// when a close-named sibling exists; when the history shows the repository never had it
-/// (`ever_had` false, CONTRACT.md §8 "Gone means it was there"), unknown.
+/// (`ever_had` false, docs/reading.md "Gone means it was there"), unknown.
 pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
     let moved = r.moved.get(m);
     if !ever_had {
@@ -99,7 +99,7 @@ pub const OVERLAP_MAX: usize = 3;
 /// Records that all declare their scope in adrkit's `affects:`: adrkit itself warns of an
 /// `affects` overlap while a record is proposed (its rule `affects-overlap`), so an overlap
 /// between current (accepted) ones was read and accepted with them, as their authors work
-/// (CONTRACT.md §9, ADR-0020). A record declaring `governs:` among them is still reported.
+/// (docs/scope.md, ADR-0020). A record declaring `governs:` among them is still reported.
 fn reviewed_by_adrkit(group: &[&Record]) -> bool {
     group
         .iter()

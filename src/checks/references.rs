@@ -18,7 +18,7 @@ pub(super) fn references(c: &Corpus, r: &Record, out: &mut Vec<Finding>) {
         }
         match c.get(id) {
             // A mention of a kind the repository has no records of names something else, and
-            // so does a well-known IETF RFC in a repository of RFCs (CONTRACT.md §8).
+            // so does a well-known IETF RFC in a repository of RFCs (docs/reading.md).
             None if !c.has_kind_of(id) || is_ietf_standard(id) => {}
             None => out.push(Finding::new(
                 FindingCode::UnknownReference,
@@ -74,7 +74,7 @@ fn is_ietf_standard(id: &str) -> bool {
 
 /// A guide that cites a superseded record may still teach the old decision: unless it also
 /// cites a successor of it (or a successor's successor), and so already teaches the new one
-/// (CONTRACT.md §8).
+/// (docs/reading.md).
 pub(super) fn doc_citations(c: &Corpus, docs: &[DocCitations], out: &mut Vec<Finding>) {
     for doc in docs {
         for id in &doc.cites {

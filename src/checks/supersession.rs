@@ -1,5 +1,5 @@
 //! Supersession: still-current superseded records, unknown or one-sided successors, and
-//! cycles (the reference's checks; CONTRACT.md §3).
+//! cycles (the reference's checks; docs/reading.md).
 
 use super::Corpus;
 use crate::model::{Finding, FindingCode, Record, Status};

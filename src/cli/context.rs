@@ -1,5 +1,5 @@
 //! `context PATH… [--budget TOKENS]`: what an agent should read before it edits PATH
-//! (CONTRACT.md §13; ADR-0014).
+//! (docs/agents.md; ADR-0014).
 
 use super::ui;
 use clap::Args;

@@ -1,5 +1,5 @@
 //! `coverage [--since DATE | --last N]`: how much of the code that changed current decisions
-//! govern (CONTRACT.md §11, ADR-0017). A query: exit 0 unless an error.
+//! govern (docs/mentions.md, ADR-0017). A query: exit 0 unless an error.
 
 use super::ui::{self, Bar};
 use clap::Args;

@@ -1,5 +1,5 @@
 //! `install-hooks`, `uninstall-hooks`, and `hook NAME [ARGS]`, what the installed hooks call
-//! (CONTRACT.md §5, ADR-0008). A hook never stands in git's way: any failure of ours is one line
+//! (docs/hooks.md, ADR-0008). A hook never stands in git's way: any failure of ours is one line
 //! on stderr and exit 0; strict mode's refusal of an uncited commit is the only exit 1.
 
 use super::ui;

@@ -83,7 +83,7 @@ enum Command {
     Review(review::ReviewArgs),
     /// Keep the index fresh while files change, until Ctrl-C
     Watch(watch::WatchArgs),
-    // Pictures and shipping (CONTRACT.md §14, ADR-0015).
+    // Pictures and shipping (docs/pictures.md, ADR-0015).
     /// The decisions as a graph: Mermaid (default), Graphviz DOT or JSON
     Graph(pictures::GraphArgs),
     /// One self-contained HTML page: the graph, the records and the findings

@@ -1,4 +1,4 @@
-//! `graph` and `report --html`: the decisions as a picture (CONTRACT.md §14; ADR-0015).
+//! `graph` and `report --html`: the decisions as a picture (docs/pictures.md; ADR-0015).
 
 use super::ui;
 use super::Usage;

@@ -1,5 +1,5 @@
 //! `review [RANGE]`: the decisions a range of commits touches and whether the range cites them,
-//! as Markdown for a pull request or the JSON document; `--strict` for CI (CONTRACT.md §5,
+//! as Markdown for a pull request or the JSON document; `--strict` for CI (docs/hooks.md,
 //! ADR-0008).
 
 use super::ui;

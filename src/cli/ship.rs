@@ -1,5 +1,5 @@
 //! `completions SHELL`, `man` and `schema`: what a packager installs beside the binary, each
-//! generated from the definitions the binary itself uses (CONTRACT.md §14; ADR-0015).
+//! generated from the definitions the binary itself uses (docs/pictures.md; ADR-0015).
 
 use super::{ui, Cli};
 use clap::{Args, CommandFactory};

@@ -1,5 +1,5 @@
 //! `watch`: keep the index fresh until Ctrl-C or SIGTERM, which end it with exit 0 after the
-//! refresh under way (CONTRACT.md §7; ADR-0010). One line on stderr per refresh; with `--json`,
+//! refresh under way (docs/indexing.md; ADR-0010). One line on stderr per refresh; with `--json`,
 //! also one JSON object per refresh on stdout (JSON Lines).
 
 use super::ui::{self, Bar};

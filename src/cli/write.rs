@@ -1,5 +1,5 @@
 //! `init`, `new`, `supersede`, `amend`, `status`: records written in the repository's own
-//! conventions (CONTRACT.md §12, ADR-0013). After a write the index is brought up to date by a
+//! conventions (docs/writing.md, ADR-0013). After a write the index is brought up to date by a
 //! refresh of this binary in the background, as the git hooks' is (ADR-0008): named by a note
 //! that `index --status` waits on.
 

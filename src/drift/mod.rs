@@ -15,7 +15,7 @@ use crate::text::marker::Markers;
 /// The most citing commits a record lists.
 pub const MAX_CITING_COMMITS: usize = 20;
 
-/// Sets `commits` and `drift` of every record from `data` (CONTRACT.md §3):
+/// Sets `commits` and `drift` of every record from `data` (docs/reading.md):
 /// - `commits`: the commits (merges included) whose message mentions the record's id, newest
 ///   first, at most [`MAX_CITING_COMMITS`];
 /// - `drift`: for a current record that governs a path, the non-merge commits that touched a
@@ -35,7 +35,7 @@ pub fn fill(records: &mut [Record], data: &HistoryData, notes: &mut Vec<String>)
 }
 
 /// [`fill`], where a record's governed paths are its entries and the files whose markers
-/// declare it (CONTRACT.md §7, ADR-0009): a declared file counts as a governed file, and a
+/// declare it (docs/markers.md, ADR-0009): a declared file counts as a governed file, and a
 /// record that only files declare has drift too.
 pub fn fill_declared(
     records: &mut [Record],

@@ -1,4 +1,4 @@
-//! `.context-graph.toml` at the root (CONTRACT.md §10, ADR-0012): the record folders, each with an
+//! `.context-graph.toml` at the root (docs/configuration.md, ADR-0012): the record folders, each with an
 //! id prefix, a default status and files to exclude; finding codes to ignore; the hooks' strict
 //! mode. Every key is optional. An unknown key is a warning, kept in [`Config::warnings`]; an
 //! invalid file is a [`ConfigError`] naming `FILE:LINE`. Read by every command, the hooks and

@@ -30,7 +30,7 @@ pub const DEFAULT_FOLDERS: [&str; 16] = [
 ];
 
 /// How the record folders are read: which folders, and in each its id prefix, the status of a
-/// record that states none, and the files that are not records (CONTRACT.md §2, §10).
+/// record that states none, and the files that are not records (docs/reading.md, docs/configuration.md).
 #[derive(Debug, Clone, Default)]
 pub struct Reading {
     /// Root-relative record folders, in order.
@@ -154,7 +154,7 @@ fn record_folders_listed(root: &Path, docs: &[String]) -> Result<Vec<String>, Fs
 }
 
 /// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
-/// nor a template by its name (CONTRACT.md §8, "Which files are records"): "template" as the
+/// nor a template by its name (docs/reading.md, "Which files are records"): "template" as the
 /// name's own word (`template.md`, `adr-template.md`, `0000-template.md`, not
 /// `0039-use-velocity-as-template-engine.md`), or a placeholder name (`XXXX-title.md`,
 /// `_YYYY-MM-DD-issue#-title.md`, `NNNN-x.md`). A `0000-` file is read: whether it is the
@@ -252,7 +252,7 @@ pub fn numbered_folder_name(name: &str) -> bool {
         )
 }
 
-/// Records in parts (CONTRACT.md §8): the `.md` files inside a folder `X/` that sits beside a
+/// Records in parts (docs/reading.md): the `.md` files inside a folder `X/` that sits beside a
 /// record `X.md` (chapters, appendices, at any depth below it) are parts of that record, not
 /// records of their own; so are the other `.md` files in a record's own folder
 /// ([`is_folder_record`]).

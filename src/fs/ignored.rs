@@ -1,7 +1,7 @@
 //! Whether git ignores a path: the `.gitignore` files from the path's folder up to the work
 //! tree's top (the deeper one deciding), then the repository's `info/exclude`, then the global
 //! excludes file, as git reads them. A path under an ignored folder is ignored. Build output a
-//! record names in passing (`dist/bundle.js`) is not governed code (CONTRACT.md §8).
+//! record names in passing (`dist/bundle.js`) is not governed code (docs/reading.md).
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;

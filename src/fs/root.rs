@@ -1,4 +1,4 @@
-//! The root a command works under, and PATH arguments made relative to it (CONTRACT.md §1).
+//! The root a command works under, and PATH arguments made relative to it (docs/commands.md).
 
 use super::FsError;
 use crate::text::path::normalise;

@@ -1,5 +1,5 @@
 // @adr 0009
-//! Source files, for their markers (CONTRACT.md §7, ADR-0009): which files under the root are
+//! Source files, for their markers (docs/markers.md, ADR-0009): which files under the root are
 //! read (what git ignores, or outside git what `.gitignore` and `.ignore` exclude, is left out;
 //! the files git tracks come from `git::tracked`), and reading a file's header window inside
 //! the read boundary: a regular file only, opened non-blocking and checked on the handle (a

@@ -1,4 +1,4 @@
-//! Record folders other tools name (CONTRACT.md §8): adr-tools' `.adr-dir` (one line, the
+//! Record folders other tools name (docs/reading.md): adr-tools' `.adr-dir` (one line, the
 //! folder) and log4brains' `.log4brains.yml` (`project.adrFolder`, and each package's
 //! `adrFolder`), at the root. Their folders are read besides the default ones.
 
@@ -7,7 +7,7 @@ use std::path::Path;
 use yaml_rust2::{Yaml, YamlLoader};
 
 /// The folder adr-tools' `.adr-dir` names, root-relative: its records are ADRs whatever the
-/// folder's name (CONTRACT.md §2).
+/// folder's name (docs/reading.md).
 pub fn adr_dir(root: &Path) -> Option<String> {
     let bytes = read_in_root(root, ".adr-dir").ok()?;
     let text = String::from_utf8_lossy(&bytes);

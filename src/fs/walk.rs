@@ -167,7 +167,7 @@ pub fn files_not_ignored(root: &Path, folder: &str) -> Vec<String> {
     out
 }
 
-/// A folder of tests or test fixtures: what it holds is test data, not a guide (CONTRACT.md §8).
+/// A folder of tests or test fixtures: what it holds is test data, not a guide (docs/reading.md).
 fn is_test_folder(name: &str) -> bool {
     matches!(
         name.to_ascii_lowercase().as_str(),
@@ -183,7 +183,7 @@ fn is_test_folder(name: &str) -> bool {
 }
 
 /// A change log or release notes (`CHANGELOG.md`, `History.md`, `NEWS.md`, `RELEASES.md`,
-/// `release-notes.md`, any case): it records history, it does not teach (CONTRACT.md §8).
+/// `release-notes.md`, any case): it records history, it does not teach (docs/reading.md).
 fn is_change_log(rel: &str) -> bool {
     let name = rel.rsplit('/').next().unwrap_or(rel);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();

@@ -150,7 +150,7 @@ pub struct HistoryData {
 
 impl HistoryData {
     /// Whether a commit of this history touched a path `pattern` matches: the repository had
-    /// such a path once (CONTRACT.md §8).
+    /// such a path once (docs/reading.md).
     pub fn ever_had(&self, pattern: &Pattern) -> bool {
         self.under(pattern).next().is_some()
     }

@@ -1,4 +1,4 @@
-//! A range of commits for `review` (CONTRACT.md §5, ADR-0008): the commits one tip reaches and a
+//! A range of commits for `review` (docs/hooks.md, ADR-0008): the commits one tip reaches and a
 //! base does not, as `git log BASE..HEAD` lists them, each decoded once with its whole message,
 //! and each non-merge one diffed against its first parent.
 

@@ -1,5 +1,5 @@
 //! The staged changes of a commit in the making: HEAD's tree against the index git commits from,
-//! read in process (CONTRACT.md §5, ADR-0008). Inside a commit hook that index is the one git
+//! read in process (docs/hooks.md, ADR-0008). Inside a commit hook that index is the one git
 //! names in `GIT_INDEX_FILE` (`git commit -a` and `git commit PATH…` stage into a temporary one);
 //! elsewhere it is the worktree's own (a linked worktree has its own).
 

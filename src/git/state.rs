@@ -1,6 +1,6 @@
 //! What the hooks and `review` ask of a repository besides its history, read in process: the
 //! hooks folder git runs, an operation in progress, a few configuration values, and the upstream
-//! of the current branch (CONTRACT.md §5, ADR-0008).
+//! of the current branch (docs/hooks.md, ADR-0008).
 
 use super::repo::{id20, Repo};
 use super::HistoryError;

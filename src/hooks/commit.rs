@@ -1,6 +1,6 @@
-//! What a commit in the making touches (CONTRACT.md §5, ADR-0008): the current decisions
+//! What a commit in the making touches (docs/hooks.md, ADR-0008): the current decisions
 //! governing its staged paths (decided by `governs::Scope`, as for `why` and drift), whether
-//! its message cites them (CONTRACT.md §2), and the message template with a hint naming them.
+//! its message cites them (docs/reading.md), and the message template with a hint naming them.
 
 use crate::governs::Scope;
 use crate::model::{Governing, Record};
@@ -8,7 +8,7 @@ use crate::text::ids;
 use crate::text::marker::Markers;
 
 /// Whether `record`'s decision governs the root-relative `path`: its governed entries match
-/// it (`governs::Scope`), or the file declares it by a marker in `markers` (CONTRACT.md §7).
+/// it (`governs::Scope`), or the file declares it by a marker in `markers` (docs/markers.md).
 /// The one rule the commit warning, the hint and `review` share.
 pub fn governs_path(record: &Record, scope: &Scope, path: &str, markers: &Markers) -> bool {
     id_governs_path(&record.id, scope, path, markers)
@@ -135,7 +135,7 @@ pub fn fixup_target(body: &str) -> Option<&str> {
     (found && !subject.is_empty()).then_some(subject)
 }
 
-/// Whether `text` cites the record `id` (CONTRACT.md §2): it mentions the id (`ADR-4`,
+/// Whether `text` cites the record `id` (docs/reading.md): it mentions the id (`ADR-4`,
 /// `adr 0004` for `ADR-0004`). An id that no mention can spell (a record named by its dated file
 /// stem) is cited by writing it out, in any case, as a word of its own.
 pub fn cites(text: &str, id: &str) -> bool {

@@ -1,5 +1,5 @@
 //! Installing the hooks into the folder git runs them from, and removing exactly what was
-//! installed (CONTRACT.md §5, ADR-0008).
+//! installed (docs/hooks.md, ADR-0008).
 //!
 //! Our part of a hook sits between [`BEGIN`] and [`END`]. A shell hook of someone else's gets it
 //! right after its `#!` line, so its own lines run after ours and its exit status is the hook's;

@@ -1,4 +1,4 @@
-//! The git hooks (CONTRACT.md §5, ADR-0008): the scripts (kept as files in the top-level
+//! The git hooks (docs/hooks.md, ADR-0008): the scripts (kept as files in the top-level
 //! `hooks/` folder and built into the binary), installing them into the hooks folder git runs
 //! and removing exactly what was installed (`install`), and what a commit in the making touches:
 //! the current decisions governing its staged paths and whether its message cites them

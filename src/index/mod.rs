@@ -1,4 +1,4 @@
-//! The redb index at `<git dir>/context-graph/index.redb` (CONTRACT.md §4, ADR-0006).
+//! The redb index at `<git dir>/context-graph/index.redb` (docs/indexing.md, ADR-0006).
 //!
 //! It is a cache of what git and the files already say. Parsed records and guides are kept by
 //! path with a stamp of the file (`files`), with the last scan's memo (`memo`); the history is

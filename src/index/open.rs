@@ -1,6 +1,6 @@
 //! Opening the index file: read only when it is fresh enough, to write when it must change;
 //! waiting briefly for another process; migrating an older schema, refusing a newer one, and
-//! rebuilding a damaged file (CONTRACT.md §4, ADR-0006). A new file (a first build, a rebuild,
+//! rebuilding a damaged file (docs/indexing.md, ADR-0006). A new file (a first build, a rebuild,
 //! one made for a damaged file) is built beside the old and renamed into its place whole, so no
 //! reader ever opens a half-built index; a file no longer as this tool left it is checked page
 //! by page before it is trusted (ADR-0011).

@@ -95,7 +95,7 @@ impl Index {
     }
 
     /// For each pattern, whether a commit HEAD reaches (stored or pending) ever touched a path
-    /// it matches (CONTRACT.md §8, "Gone means it was there").
+    /// it matches (docs/reading.md, "Gone means it was there").
     pub fn ever_had(&mut self, patterns: &[&str]) -> Result<Vec<bool>, IndexError> {
         let reach = self.reach()?;
         let prefix = self.repo.prefix.as_str();

@@ -1,5 +1,5 @@
 //! `index --status`: what the index holds and whether a query now would change it; never
-//! writes (CONTRACT.md §4).
+//! writes (docs/indexing.md).
 
 use super::migrations;
 use super::schema::*;

@@ -1,5 +1,5 @@
 //! The commits of a window of the history, each with the files it changed: what `coverage`
-//! counts (CONTRACT.md §11, ADR-0017). Read from the `commits` and `commit_changes` tables
+//! counts (docs/mentions.md, ADR-0017). Read from the `commits` and `commit_changes` tables
 //! (one entry each per commit, in number order), never from a tree diff.
 
 use super::codec;

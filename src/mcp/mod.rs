@@ -1,4 +1,4 @@
-//! `context-graph mcp`: a Model Context Protocol server over stdio (CONTRACT.md §13; ADR-0014).
+//! `context-graph mcp`: a Model Context Protocol server over stdio (docs/agents.md; ADR-0014).
 //!
 //! The second front door beside `cli`: each tool call becomes the same question of `app` the
 //! command asks, answered by one resident [`Session`] and rendered by `output` as the command's

@@ -1,5 +1,5 @@
 //! The tools: their arguments (each a JSON Schema from its type) and how each becomes the
-//! command's question, answered as the command's `--json` (CONTRACT.md §13; ADR-0014).
+//! command's question, answered as the command's `--json` (docs/agents.md; ADR-0014).
 
 use super::{diagnostics, Server};
 use context_graph::app::{context::DEFAULT_BUDGET, review};

@@ -1,4 +1,4 @@
-//! Code mentions (CONTRACT.md §11, ADR-0017): the terms in a record's prose that name code,
+//! Code mentions (docs/mentions.md, ADR-0017): the terms in a record's prose that name code,
 //! resolved against the names of the tracked files and folders. Two pure halves: [`terms`]
 //! (`text::terms`) reads a record's visible lines (parsing calls it, so the terms are cached
 //! with the parse),

@@ -34,7 +34,7 @@ billing::invoice::Total or app.services.Billing; e.g. http://x.io/FooBar `src/a.
 fn title_words_and_placeholders_are_not_terms() {
     let found = t("thing my-app foo_bar `foo` well-known");
     // The title's word is said (counted once, for the vocabulary), never a term that
-    // names code (CONTRACT.md §11: the record's title words are not terms).
+    // names code (docs/mentions.md: the record's title words are not terms).
     assert_eq!(found, [("thing".to_string(), Kind::Once)]);
 }
 

@@ -1,4 +1,4 @@
-//! `context PATH…`: what an agent reads before it edits PATH (CONTRACT.md §13; ADR-0014). The
+//! `context PATH…`: what an agent reads before it edits PATH (docs/agents.md; ADR-0014). The
 //! current decisions governing the paths in their own words, within a budget; the others one
 //! line each. Field order here is the key order of `query.context` in `--json`.
 
@@ -20,7 +20,7 @@ pub struct ContextPack {
     pub decisions: Vec<ContextDecision>,
     /// The decisions that govern a path but are no longer (or not yet) current, one line each.
     pub history: Vec<HistoryLine>,
-    /// Records that only mention the paths: filled by the code-mentions work (CONTRACT.md §11);
+    /// Records that only mention the paths: filled by the code-mentions work (docs/mentions.md);
     /// always empty here.
     pub mentioned_by: Vec<super::why::MentionedBy>,
 }

@@ -1,5 +1,5 @@
 //! `coverage [--since DATE | --last N]`: how much of the code that changed current decisions
-//! govern (CONTRACT.md §11, ADR-0017). Field order here is the key order of `query.coverage`.
+//! govern (docs/mentions.md, ADR-0017). Field order here is the key order of `query.coverage`.
 
 use super::why::MentionedBy;
 use schemars::JsonSchema;

@@ -1,5 +1,5 @@
 //! Findings: what a check found, with a stable code and the severity that code always has
-//! (CONTRACT.md §3).
+//! (docs/reading.md).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -22,7 +22,7 @@ impl Severity {
     }
 }
 
-/// One finding of a check (CONTRACT.md §3 lists the codes).
+/// One finding of a check (docs/reading.md lists the codes).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Finding {
     pub severity: Severity,
@@ -47,7 +47,7 @@ impl Finding {
     }
 }
 
-/// Every finding's stable code, as CONTRACT.md §3 lists them: the JSON writes it as
+/// Every finding's stable code, as docs/reading.md lists them: the JSON writes it as
 /// `superseded-still-current` and so on, and never renames one.
 #[derive(
     Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
@@ -174,7 +174,7 @@ impl std::fmt::Display for FindingCode {
     }
 }
 
-/// A link from a record to a record file that isn't there (CONTRACT.md §8).
+/// A link from a record to a record file that isn't there (docs/reading.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MissingRecordLink {
     /// The linking record's id and file.

@@ -1,4 +1,4 @@
-//! What the git hooks and `review` return (CONTRACT.md §5, ADR-0008): the decisions a commit in
+//! What the git hooks and `review` return (docs/hooks.md, ADR-0008): the decisions a commit in
 //! the making or a range of commits touches, whether they are cited, and what `install-hooks` and
 //! `uninstall-hooks` did to each hook file. Data only: `output::hooks` renders it.
 
@@ -124,7 +124,7 @@ pub struct HooksReport {
     pub managed_by: Option<Manager>,
 }
 
-/// `review`'s query: the decisions a range of commits touches (CONTRACT.md §5).
+/// `review`'s query: the decisions a range of commits touches (docs/hooks.md).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct ReviewQuery {
     /// The range as asked (`BASE..HEAD`), or as found (the upstream of the branch).

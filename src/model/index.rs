@@ -1,4 +1,4 @@
-//! What `index` and `index --status` report (CONTRACT.md §4).
+//! What `index` and `index --status` report (docs/indexing.md).
 
 use schemars::JsonSchema;
 use serde::Serialize;

@@ -1,5 +1,5 @@
 //! The data every command returns, and nothing else: the JSON contract's types, the finding
-//! codes, what the index reports, and what the hooks and `review` find (CONTRACT.md §3-§5;
+//! codes, what the index reports, and what the hooks and `review` find (docs/reading.md, docs/indexing.md, docs/hooks.md;
 //! ADR-0003, ADR-0008).
 
 mod context;

@@ -1,5 +1,5 @@
 //! `graph`'s picture of the decisions: records (and, with `--governs`, the paths they govern)
-//! as nodes, their relations as edges (CONTRACT.md §14; ADR-0015). Data only: `output::graph`
+//! as nodes, their relations as edges (docs/pictures.md; ADR-0015). Data only: `output::graph`
 //! draws it as Mermaid, DOT or JSON, `output::html` as an SVG.
 
 use super::record::Status;

@@ -34,14 +34,14 @@ pub struct Record {
     /// Records this one says in its frontmatter it relates to (`relatesTo`, `related`): an
     /// explicit link between decisions, weaker than supersedes or amends.
     pub relates_to: Vec<String>,
-    /// Tracked code its prose names without governing it (CONTRACT.md §11, ADR-0017).
+    /// Tracked code its prose names without governing it (docs/mentions.md, ADR-0017).
     pub code_mentions: Vec<CodeMention>,
     /// The records of `cites` it names only as what its decision replaces ("to replace the
     /// queue described in ADR-3"): citations, not reliance, so a superseded one among them is
-    /// no `cites-superseded` (CONTRACT.md §8, ADR-0012).
+    /// no `cites-superseded` (docs/reading.md, ADR-0012).
     #[serde(default)]
     pub cites_replaced: Vec<String>,
-    /// The frontmatter field that declares its scope (CONTRACT.md §9): `"governs"`, adrkit's
+    /// The frontmatter field that declares its scope (docs/scope.md): `"governs"`, adrkit's
     /// `"affects"`, or `null` when the paths its prose names govern (ADR-0020).
     #[serde(default)]
     pub declared_in: Option<String>,
@@ -201,7 +201,7 @@ pub trait Pickable {
     fn id(&self) -> &str;
     fn status(&self) -> Status;
     fn governs(&self) -> impl Iterator<Item = &str>;
-    /// Its code mentions (CONTRACT.md §11).
+    /// Its code mentions (docs/mentions.md).
     fn code_mentions(&self) -> &[CodeMention];
 }
 

@@ -1,5 +1,5 @@
 //! The report: one type per JSON object of the reference. Field order here is the key order of
-//! `--json`; keys are added, never renamed or removed (CONTRACT.md §3, ADR-0003).
+//! `--json`; keys are added, never renamed or removed (docs/reading.md, ADR-0003).
 //!
 //! Each answer owns its types (`record.rs`, `why.rs`, `context.rs`, `coverage.rs`, `hooks.rs`);
 //! the report only gathers them, so no answer imports it back (ADR-0007).
@@ -38,7 +38,7 @@ pub enum Query {
     Why {
         why: String,
         decisions: Vec<Decision>,
-        /// Records that mention the path without governing it (CONTRACT.md §11).
+        /// Records that mention the path without governing it (docs/mentions.md).
         mentioned_by: Vec<MentionedBy>,
     },
     Record {

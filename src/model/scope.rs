@@ -1,4 +1,4 @@
-//! What `scope ID --add PATH…` / `--accept` did to a record (CONTRACT.md §11, ADR-0017).
+//! What `scope ID --add PATH…` / `--accept` did to a record (docs/mentions.md, ADR-0017).
 
 use schemars::JsonSchema;
 use serde::Serialize;

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 /// A record mentioning the path `why` asked about (or a folder above it, or a file in it)
-/// without governing it (CONTRACT.md §11).
+/// without governing it (docs/mentions.md).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct MentionedBy {
     pub id: String,

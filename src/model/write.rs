@@ -1,4 +1,4 @@
-//! What `init`, `new`, `supersede`, `amend` and `status` did (CONTRACT.md §12, ADR-0013):
+//! What `init`, `new`, `supersede`, `amend` and `status` did (docs/writing.md, ADR-0013):
 //! `--json` prints `{"written": [{"path", "id", "action"}]}`.
 
 use schemars::JsonSchema;

@@ -1,4 +1,4 @@
-//! `context PATH…` in Markdown, fit to paste into a prompt (CONTRACT.md §13; ADR-0014). The
+//! `context PATH…` in Markdown, fit to paste into a prompt (docs/agents.md; ADR-0014). The
 //! pack's budget is counted on this text: `app` measures what it keeps by rendering it here.
 
 use crate::model::{tokens, Commit, ContextDecision, ContextPack, Report};

@@ -1,5 +1,5 @@
 //! `graph`'s formats: Mermaid (a fenced block GitHub renders as printed), Graphviz DOT, and
-//! the JSON `{nodes, edges}` (CONTRACT.md §14; ADR-0015). One palette for every picture,
+//! the JSON `{nodes, edges}` (docs/pictures.md; ADR-0015). One palette for every picture,
 //! `report --html` included.
 
 use crate::model::{EdgeKind, Graph, Node, NodeKind, Status};

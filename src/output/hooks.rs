@@ -1,6 +1,6 @@
 //! What the hooks say (on stderr, and as comment lines in a message template), what
 //! `install-hooks` and `uninstall-hooks` did, how to add context-graph to husky and lefthook, and
-//! `review`'s Markdown for a pull request (CONTRACT.md §5, §6; ADR-0008).
+//! `review`'s Markdown for a pull request (docs/hooks.md, docs/commands.md; ADR-0008).
 
 use super::{cell, code, escape, md};
 use crate::model::{Governing, HookAction, HooksReport, Query, Report, StagedCheck};
@@ -199,7 +199,7 @@ pub fn hooks_report(report: &HooksReport, installing: bool) -> String {
 }
 
 /// How to call context-graph from a hooks manager's configuration: husky's hook files, or
-/// `lefthook.yml`. The lines are kept as files in `hooks/managers/` (the README shows them as
+/// `lefthook.yml`. The lines are kept as files in `hooks/managers/` (docs/hooks.md shows them as
 /// they are): they fail open without the binary, and let strict mode's exit 1 through.
 pub fn manager_snippet(name: &str) -> String {
     if name == "husky" {

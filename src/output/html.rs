@@ -1,6 +1,6 @@
 //! `report --html`: one self-contained page (no network, no external file, readable without
 //! JavaScript): the graph as inline SVG laid out by `layout`, the records table and the
-//! findings grouped by code (CONTRACT.md §14; ADR-0015). The page, its style and its filtering
+//! findings grouped by code (docs/pictures.md; ADR-0015). The page, its style and its filtering
 //! script are files under `templates/`, built into the binary as the hook scripts are.
 
 use super::graph::colours;

@@ -1,4 +1,4 @@
-//! The JSON document: the reference's shape plus CONTRACT.md §3, pretty-printed.
+//! The JSON document: the reference's shape plus docs/reading.md, pretty-printed.
 
 mod ser;
 

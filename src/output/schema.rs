@@ -1,6 +1,6 @@
 //! `context-graph schema`: the JSON Schema (draft 2020-12) of every `--json` document, generated
 //! from the types that serialise them (schemars), so the schema cannot drift from the output
-//! (CONTRACT.md §14; ADR-0015).
+//! (docs/pictures.md; ADR-0015).
 
 use crate::model::{
     Graph, HooksReport, IndexStatus, IndexSummary, Report, ScopeReport, WatchRefresh, WriteReport,

@@ -55,18 +55,18 @@ pub struct ParsedRecord {
     /// Every id mentioned (its own included; the graph drops it) and every link.
     pub mentions: Vec<String>,
     /// Ids named only by links to external URLs (`[RFC 98](https://…/pull/98)`): a citation
-    /// only when a record has that id (CONTRACT.md §8, "Ids that are not records").
+    /// only when a record has that id (docs/reading.md, "Ids that are not records").
     pub linked_mentions: Vec<String>,
     pub links: Vec<Ref>,
     /// Paths named in backticks, root-relative and lexically normalised.
     pub code_paths: Vec<String>,
     /// Paths its decision removes ("`X` will be split out into its own repository"): governed
-    /// while there, nothing missing once gone (CONTRACT.md §8). Without a trailing `/`.
+    /// while there, nothing missing once gone (docs/reading.md). Without a trailing `/`.
     pub removed_paths: Vec<String>,
     /// Paths named only as where a part is configured ("configured in [F](…)"): shared files,
-    /// mentions and not governed code (CONTRACT.md §8). Without a trailing `/`.
+    /// mentions and not governed code (docs/reading.md). Without a trailing `/`.
     pub host_paths: Vec<String>,
-    /// What the record declares it governs in its frontmatter (CONTRACT.md §9), as written and
+    /// What the record declares it governs in its frontmatter (docs/scope.md), as written and
     /// in order (`!` a negation); `None` when it declares nothing.
     pub declared: Option<Vec<String>>,
     /// The field `declared` came from: `"governs"` or adrkit's `"affects"`.
@@ -87,10 +87,10 @@ pub struct ParsedRecord {
     /// behaviour supersedes that description in [ADR-0015](…)"): enough for a successor to have
     /// said it, never a relation of its own.
     pub supersession_mentions: Vec<Ref>,
-    /// The terms its prose may name code by (CONTRACT.md §11), resolved by the scan.
+    /// The terms its prose may name code by (docs/mentions.md), resolved by the scan.
     pub terms: Vec<crate::text::terms::Term>,
     /// Ids and links its prose names only as what the decision replaces ("to replace the queue
-    /// described in [ADR 3](…)"): citations, but not reliance (CONTRACT.md §8).
+    /// described in [ADR 3](…)"): citations, but not reliance (docs/reading.md).
     #[serde(default)]
     pub replaced: Vec<Ref>,
     /// When `replaced` has any: every other id and link it names, so the graph can tell a

@@ -230,7 +230,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
 }
 
 /// Whether a blockquote or callout at the top of the body (before the first `##` section) says
-/// the record is archived (CONTRACT §8, "Status in a callout").
+/// the record is archived (docs/reading.md, "Status in a callout").
 fn archived_callout(lines: &[(usize, &str)]) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {

@@ -1,4 +1,4 @@
-//! Citations that name the cited record as what the decision replaces (CONTRACT.md §8): "a task
+//! Citations that name the cited record as what the decision replaces (docs/reading.md): "a task
 //! manager would be needed to replace the RabbitMQ one described in [ADR 3](…)", "instead of
 //! the queue of ADR-3", "the design described in ADR-3 will be dropped", "moves away from
 //! ADR-3". Still citations (the graph keeps them), but not reliance: a record that names a

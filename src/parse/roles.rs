@@ -1,4 +1,4 @@
-//! What a sentence says a named path is to the decision (CONTRACT.md §8, "Paths that are not
+//! What a sentence says a named path is to the decision (docs/reading.md, "Paths that are not
 //! governed code"): the code the decision removes from the repository (`` `terraform/data`
 //! will be split out into its own repository ``), or a shared file where the decision's part
 //! is configured (`This mailet will be configured in [mailetcontainer.xml](…)`), which many

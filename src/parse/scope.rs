@@ -1,4 +1,4 @@
-//! Declared scope (CONTRACT.md §9): what a record says it governs in its frontmatter, instead
+//! Declared scope (docs/scope.md): what a record says it governs in its frontmatter, instead
 //! of leaving it to the paths its prose happens to name. `governs:` is a pattern or a list of
 //! them; adrkit's `affects:` entries of `type: path` (`pattern`, `negate: true`) mean the same,
 //! other `affects` types are ignored. A negation is written `!pattern`, as in `governs:`.
@@ -50,7 +50,7 @@ pub(super) fn declared_scope(fm: &Frontmatter) -> Option<Vec<String>> {
 /// Which frontmatter field declares the record's scope: `"governs"` (ours, also when both are
 /// written) or `"affects"` (adrkit's), `None` when it declares none. adrkit checks an
 /// `affects` overlap when a record is proposed, so its accepted records' overlaps were read
-/// (CONTRACT.md §9, ADR-0020).
+/// (docs/scope.md, ADR-0020).
 pub(super) fn declared_in(fm: &Frontmatter) -> Option<String> {
     if fm.fields.contains_key("governs") {
         Some("governs".to_string())

@@ -1,5 +1,5 @@
 // @adr 0009
-//! The marker scan (CONTRACT.md §7, ADR-0009): which source files are read (those git tracks,
+//! The marker scan (docs/markers.md, ADR-0009): which source files are read (those git tracks,
 //! plus the untracked ones it does not ignore; outside git, every file `.gitignore` and
 //! `.ignore` do not exclude), each file's header window read inside the read boundary
 //! (`fs::sources`), and the markers in it (`text::marker`).

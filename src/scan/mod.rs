@@ -217,7 +217,7 @@ pub fn scan(
     })
 }
 
-/// A record that states no status takes its folder's `default_status` (CONTRACT.md §10); its
+/// A record that states no status takes its folder's `default_status` (docs/configuration.md); its
 /// `status_text` stays `""`, since the file says nothing.
 fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
     for p in parsed.iter_mut() {
@@ -231,7 +231,7 @@ fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
 
 /// Records merged from two repositories (ember-cli's RFCs in emberjs/rfcs) keep each one's pull
 /// request numbers: an id shared by records whose frontmatter names their pull requests in
-/// different repositories is no `duplicate-id` (CONTRACT.md §8).
+/// different repositories is no `duplicate-id` (docs/reading.md).
 fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
     findings.retain(|f| {
         if f.code != crate::model::FindingCode::DuplicateId {
@@ -306,7 +306,7 @@ fn ignore_findings(
     }
 }
 
-/// Leaves out the files of a record folder that are not records by their text (CONTRACT.md §8,
+/// Leaves out the files of a record folder that are not records by their text (docs/reading.md,
 /// "Which files are records"): a `0000-` file holding a template's placeholders, and a bare file
 /// (no heading, status, date or decision) whose name carries no number or date and that no
 /// record links to.
@@ -333,7 +333,7 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
     });
 }
 
-/// Each record's code mentions (CONTRACT.md §11): its terms resolved against `names`, leaving
+/// Each record's code mentions (docs/mentions.md): its terms resolved against `names`, leaving
 /// out what it governs and the record folders.
 fn add_mentions(
     records: &mut [crate::model::Record],

@@ -1,4 +1,4 @@
-//! Record ids and the mentions of them in text (CONTRACT.md §2, ADR-0001).
+//! Record ids and the mentions of them in text (docs/reading.md, ADR-0001).
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -76,7 +76,7 @@ fn next_mention(text: &str, mut from: usize) -> Option<(usize, usize)> {
         }
         let digits = b[j..].iter().take_while(|c| c.is_ascii_digit()).count();
         let end = j + digits;
-        // `RFC 2023-05-02 - …` names a date, not RFC-2023 (CONTRACT.md §8).
+        // `RFC 2023-05-02 - …` names a date, not RFC-2023 (docs/reading.md).
         let date = digits == 4
             && b.get(end) == Some(&b'-')
             && b.get(end + 1).is_some_and(u8::is_ascii_digit)

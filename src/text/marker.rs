@@ -1,5 +1,5 @@
 // @adr 0009
-//! Inbound markers: a source file saying which decision it lives under (CONTRACT.md §7,
+//! Inbound markers: a source file saying which decision it lives under (docs/markers.md,
 //! ADR-0009). Pure text: the bytes of a file's header window in, the ids it declares out.
 //!
 //! The grammar, after adrkit's ADR-0021:
@@ -10,7 +10,7 @@
 //! - the comment's first content is the marker word, `@adr`, `@rfc` or `@dr` (any case), then
 //!   spaces or tabs, then an id: `0012`, `12`, `ADR-0012`, `adr_12`, `RFC12` (`DD` means `DR`);
 //! - a bare number takes the word's kind (`@rfc 7` is `RFC-0007`); an id written with its
-//!   prefix keeps it (`@adr RFC-7` is `RFC-0007`); either is formatted as CONTRACT.md §2 says;
+//!   prefix keeps it (`@adr RFC-7` is `RFC-0007`); either is formatted as docs/reading.md says;
 //! - a comma continues the list (`@adr 0012, 0013`); anything else ends it, so `@adr 0012 13`
 //!   declares ADR-0012 alone, and a first token that is no id (`@adr payments:0012`) declares
 //!   nothing;

@@ -1,4 +1,4 @@
-//! Which ids a text mentions, read as a careful reader reads them (CONTRACT.md §8, "Ids that are
+//! Which ids a text mentions, read as a careful reader reads them (docs/reading.md, "Ids that are
 //! not records"; ADR-0001): an id inside a code span is an example unless the span is the id
 //! alone, and an id in the text of a link to an external URL (inline, or reference-style with a
 //! URL definition) names that page — a pull request, an IETF RFC — not a local record.

@@ -121,7 +121,7 @@ fn syntax_of(part: &str) -> String {
 
 /// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
 /// is plainly not a path (spaces, URLs, options, ids, placeholders, a bare word) or would leave
-/// the root (CONTRACT.md §8). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
+/// the root (docs/reading.md). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
 /// `dir/**` become `dir/` (the trailing `/` marks a folder), and a deeper glob keeps what comes
 /// before it (`src/auth/*.rs` → `src/auth/`). One written from the root (`/api/v2/users`) keeps
 /// its leading `/`: it names a path only if there is one (else it is a URL route). A glob

@@ -1,5 +1,5 @@
 //! A record's sections: its Markdown split at the headings under its title, for `context`
-//! (CONTRACT.md §13; ADR-0014).
+//! (docs/agents.md; ADR-0014).
 
 /// One section: its heading as written (`""` for the text before the first heading) and its
 /// text, trimmed, subheadings included.

@@ -1,4 +1,4 @@
-//! `watch`: keeps the index fresh while files change, until stopped (CONTRACT.md §1, §7;
+//! `watch`: keeps the index fresh while files change, until stopped (docs/commands.md, docs/indexing.md;
 //! ADR-0010).
 //!
 //! The root is watched recursively with the platform's events (notify: inotify on Linux), and

@@ -1,4 +1,4 @@
-//! Writing records (CONTRACT.md §12, ADR-0013): plans, as data, of the files `init`, `new`,
+//! Writing records (docs/writing.md, ADR-0013): plans, as data, of the files `init`, `new`,
 //! `supersede`, `amend` and `status` create or change. A plan is made from texts and names
 //! alone (no file system): a new record's text in the folder's own conventions (`naming`,
 //! `render`), and the line edits that change an existing record in its own form (`change`),

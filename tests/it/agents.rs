@@ -1,4 +1,4 @@
-//! `context PATH…` and the MCP server (CONTRACT.md §13, ADR-0014): the pack's budget and order,
+//! `context PATH…` and the MCP server (docs/agents.md, ADR-0014): the pack's budget and order,
 //! and the server driven over stdio by rmcp's own client and by hand.
 
 use crate::env::BIN;

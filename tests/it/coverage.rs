@@ -1,4 +1,4 @@
-//! `coverage [--since DATE | --last N]` (CONTRACT.md §11, ADR-0017): the share of a window's
+//! `coverage [--since DATE | --last N]` (docs/mentions.md, ADR-0017): the share of a window's
 //! non-merge commits that change governed code, the hottest ungoverned folders with the
 //! records mentioning them, the decisions changed most without a citation; the same answer
 //! from the index and from `--no-index`; bad arguments exit 2.

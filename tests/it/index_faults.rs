@@ -1,4 +1,4 @@
-//! The redb index under faults (CONTRACT.md §4, ADR-0006), through the binary: several
+//! The redb index under faults (docs/indexing.md, ADR-0006), through the binary: several
 //! processes at once, an index held busy, a corrupted or truncated file, a build killed part
 //! way, a newer schema version, and a git dir where the index cannot be written. Whatever
 //! happens, every answer equals the `--no-index` answer, and nothing hangs.

@@ -1,4 +1,4 @@
-//! The `--json` document: every key at every level, exactly as the reference plus CONTRACT.md §3,
+//! The `--json` document: every key at every level, exactly as the reference plus docs/reading.md,
 //! in the reference's order. A renamed, missing or extra key fails here.
 //!
 //! serde_json here is built without `preserve_order`, so parsed objects lose their key order:

@@ -1,5 +1,5 @@
 //! Code mentions by command lines: a program's subcommand in backticks or in a shell block
-//! names its file in the program's folder of commands (CONTRACT.md §11, ADR-0017's eighth
+//! names its file in the program's folder of commands (docs/mentions.md, ADR-0017's eighth
 //! amendment; issue 20's ninth round).
 
 use crate::git::GitRepo;

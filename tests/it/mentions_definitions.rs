@@ -1,4 +1,4 @@
-//! Code mentions by how records name code they do not spell as a path (CONTRACT.md §11,
+//! Code mentions by how records name code they do not spell as a path (docs/mentions.md,
 //! ADR-0017's sixth amendment): a type by the source file defining it, a name first said bare
 //! and later written as code, modules listed in backticks, "the X component", and names in a
 //! fenced code block (examples: never terms).

@@ -1,5 +1,5 @@
 //! Code mentions by Go functions, types over files named like them, vendored code and
-//! controllers (CONTRACT.md §11, ADR-0017's seventh amendment; issue 20's eighth round).
+//! controllers (docs/mentions.md, ADR-0017's seventh amendment; issue 20's eighth round).
 
 use crate::git::GitRepo;
 use crate::mentions_definitions::{named, pairs, repo, term_paths};
@@ -196,7 +196,7 @@ fn a_word_before_controller_said_in_passing_names_no_folder_elsewhere() {
 #[test]
 fn a_controller_named_by_a_title_word_or_the_records_words_is_named() {
     // The record titled "Generic Usage Type" says "the Usage controller": the noun makes the
-    // title's word a controller's name (CONTRACT.md §11 leaves out title words by
+    // title's word a controller's name (docs/mentions.md leaves out title words by
     // themselves). "trigger" is said by three records and more: the records' vocabulary,
     // which a controller's name still is.
     let mut files: Vec<(String, String)> = vec![(

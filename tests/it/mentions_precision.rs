@@ -1,4 +1,4 @@
-//! Code mentions read as a careful reader reads them (CONTRACT.md §11, ADR-0017's fifth
+//! Code mentions read as a careful reader reads them (docs/mentions.md, ADR-0017's fifth
 //! amendment): the kind the prose gives a name, folders that hold code, a language's port,
 //! dotted names, tables' headers, fixtures, a language's own types and names given "e.g.".
 

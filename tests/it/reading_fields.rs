@@ -1,4 +1,4 @@
-//! CONTRACT §8's field rules for real repositories (issue 10): ids and dates from dated file
+//! docs/reading.md's field rules for real repositories (issue 10): ids and dates from dated file
 //! names and from the folder of a generic `rfc.md`, status lines by where they stand, status in
 //! metadata tables, and titles that are not section names. Each fixture under
 //! `fixtures/reading/` is shaped like the repositories the rule was found in (ADR-0001).

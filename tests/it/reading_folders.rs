@@ -1,4 +1,4 @@
-//! Where records and guides are (CONTRACT.md §8): record folders other tools name (adr-tools'
+//! Where records and guides are (docs/reading.md): record folders other tools name (adr-tools'
 //! `.adr-dir`, log4brains' `.log4brains.yml`), records in parts, and what is not a guide
 //! (change logs, test fixtures, a guide that already cites the successor).
 

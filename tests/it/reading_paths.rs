@@ -1,4 +1,4 @@
-//! Paths that are not governed code (CONTRACT.md §8): a line suffix, placeholders, URL routes,
+//! Paths that are not governed code (docs/reading.md): a line suffix, placeholders, URL routes,
 //! footnote definitions, images, files in the record folders, what git ignores, and a bare word
 //! that happens to match a top-level folder. None of them governs, none is missing.
 

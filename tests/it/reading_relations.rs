@@ -1,4 +1,4 @@
-//! CONTRACT.md §8, "Relations in prose" and "Ids that are not records": each shape found in real
+//! docs/reading.md, "Relations in prose" and "Ids that are not records": each shape found in real
 //! repositories, on a fixture of its own under `fixtures/reading/` (relations-* and ids-*),
 //! compared whole with its `expected.json` and then shape by shape.
 
@@ -214,7 +214,7 @@ fn an_example_record_path_is_not_a_citation_nor_a_link_to_a_missing_record() {
     // `docs/adr/0042-my-decision.md` names no file: an example.
     assert!(!cites.contains(&"ADR-0042".to_string()), "{cites:?}");
     // `[draft](0005-sample-debug-logs.md)` links a record file that is missing: no phantom id
-    // in `cites`, a `link-to-missing-record` naming the closest record file (CONTRACT.md §8).
+    // in `cites`, a `link-to-missing-record` naming the closest record file (docs/reading.md).
     assert!(!cites.contains(&"ADR-0005".to_string()), "{cites:?}");
     assert!(!has_finding(&j, "unknown-reference", "ADR-0002"));
     let found = findings_of(&j, "link-to-missing-record", "ADR-0002");

@@ -1,4 +1,4 @@
-//! The shapes of issue 19 (CONTRACT.md §8, §10; ADR-0001, ADR-0012), each on a fixture of its
+//! The shapes of issue 19 (docs/reading.md, docs/configuration.md; ADR-0001, ADR-0012), each on a fixture of its
 //! own under `fixtures/shapes/`, read through the binary: dated names with a number, supersession
 //! and amendment as people write them, links to record files that aren't there, which files are
 //! records, `.adr-dir` folders, a record set with no statuses, globs and MDX markers; then

@@ -1,4 +1,4 @@
-//! `review [RANGE]` (CONTRACT.md §5, ADR-0008): the decisions a range of commits touches, the
+//! `review [RANGE]` (docs/hooks.md, ADR-0008): the decisions a range of commits touches, the
 //! commits touching each, whether the range cites them; Markdown, JSON, `--strict`, the default
 //! range.
 

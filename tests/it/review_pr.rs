@@ -1,4 +1,4 @@
-//! `review` for a pull request (CONTRACT.md §5, ADR-0008): the Markdown always fits one pull
+//! `review` for a pull request (docs/hooks.md, ADR-0008): the Markdown always fits one pull
 //! request comment while `--json` stays complete, GitHub's synthetic merge (`refs/pull/N/merge`)
 //! is set aside for the pull request's own commits, "1 commit touches", and what a title or
 //! subject holds (HTML, bidirectional controls) can neither render nor reorder the text.

@@ -1,4 +1,4 @@
-//! `scope ID --add PATH…` / `--accept` (CONTRACT.md §11, ADR-0017): paths written into the
+//! `scope ID --add PATH…` / `--accept` (docs/mentions.md, ADR-0017): paths written into the
 //! record's own scope form, only added lines, line endings kept; `--dry-run` prints the diff;
 //! a path outside the root or untracked is refused (exit 2); afterwards `why` names the record.
 

@@ -1,4 +1,4 @@
-//! `watch` (CONTRACT.md §1, §7; ADR-0010): while it runs, a record edit, a source file a record
+//! `watch` (docs/commands.md, docs/indexing.md; ADR-0010): while it runs, a record edit, a source file a record
 //! names and a commit each bring one refresh, after which `index --status` says fresh and the
 //! answers show the change; its own index writes, readers and what git ignores wake nothing;
 //! Ctrl-C and SIGTERM end it with exit 0. Nothing here is timed: every wait is for a line the
@@ -357,7 +357,7 @@ fn with_no_index_outside_git_or_with_unreadable_docs_it_ends_with_exit_2() {
     );
 }
 
-/// A marker (CONTRACT.md §7) written while the watch runs counts as any source edit does: the
+/// A marker (docs/indexing.md) written while the watch runs counts as any source edit does: the
 /// refresh it wakes leaves the index fresh, and `why` names the file as declaring its record.
 #[test]
 fn a_marker_written_while_it_runs_declares_the_file() {

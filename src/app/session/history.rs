@@ -10,7 +10,7 @@ use crate::text::marker::Markers;
 use std::path::Path;
 
 impl Session {
-    /// Whether the repository's records are about code kept elsewhere (CONTRACT.md §8, "Gone
+    /// Whether the repository's records are about code kept elsewhere (docs/reading.md, "Gone
     /// means it was there"): its record folders against the files git tracks, read when asked.
     pub(super) fn kept_elsewhere<'a>(&'a self, repo: Option<&'a Repo>) -> impl Fn() -> bool + 'a {
         move || {

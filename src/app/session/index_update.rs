@@ -54,7 +54,7 @@ impl Session {
         }
         // Files written within a moment of the scan cannot vouch for themselves by their
         // content yet (`fs::fingerprint::DIGEST_MARGIN_NS`): scanned again a moment later, so
-        // that `index --status` right after says fresh (CONTRACT.md §4, ADR-0011).
+        // that `index --status` right after says fresh (docs/indexing.md, ADR-0011).
         let mut scanned = scanned;
         for _ in 0..3 {
             if !rescanned || idx.memo_holds(&Scope::new(&self.root, &self.opts.docs))? {

@@ -48,7 +48,7 @@ impl Session {
         })))
     }
 
-    /// The markers of every source file under the root (CONTRACT.md §7, ADR-0009): from the
+    /// The markers of every source file under the root (docs/markers.md, ADR-0009): from the
     /// index brought up to date, or read afresh with `--no-index`, outside git, or when the
     /// index can't be used. For the hooks and `review`: with [`Markers::declared`], the files
     /// declaring each record.

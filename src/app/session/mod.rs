@@ -367,7 +367,7 @@ impl Session {
     ) -> Result<ScanOutcome> {
         let (root, docs) = (self.root.as_path(), self.opts.docs.as_slice());
         let cached = idx.inputs(&Scope::new(root, docs))?;
-        // The tracked paths the records' code mentions resolve against (CONTRACT.md §11).
+        // The tracked paths the records' code mentions resolve against (docs/mentions.md).
         let repo = idx.repo.clone();
         // `cached` reads the stored parses only when the memo does not hold; until that is
         // settled, the refresh must not open the index to write (its read holds a shared lock).

@@ -1,5 +1,5 @@
 //! Status, date and the words a title is made of: from frontmatter, a `Status:`/`Date:` line,
-//! a table, a section, or the file's name, in the reference's order refined by CONTRACT §8
+//! a table, a section, or the file's name, in the reference's order refined by docs/reading.md
 //! (ADR-0001).
 
 use crate::model::Status;
@@ -83,7 +83,7 @@ fn heading(line: &str) -> Option<(usize, String)> {
     Some((level, name.trim_end_matches(':').trim().to_string()))
 }
 
-/// Where a line stands for the status rules of CONTRACT §8.
+/// Where a line stands for the status rules of docs/reading.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Region {
     /// Before the record's first `##` section: its title and metadata.
@@ -275,7 +275,7 @@ pub enum StatusAt {
     Section(usize),
 }
 
-/// The status, in this order (CONTRACT §8 "Status lines"): frontmatter `status`; a `Status:`
+/// The status, in this order (docs/reading.md "Status lines"): frontmatter `status`; a `Status:`
 /// line in the header (before the first `##` section) or in the status section; a status table
 /// there; the first line of the status section; then, anywhere else, a `Status:` line or table
 /// whose value starts with a known status word (a glossary's "**Status**: the lifecycle state…"
@@ -332,7 +332,7 @@ pub fn normalise_status(text: &str) -> Status {
 
 /// The date: frontmatter `date`, `created`, `decided` or `accepted`; a `Date:` line; a date
 /// table; the first ISO date in the first 15 lines; else the date the file's name starts with
-/// (`name_date`, CONTRACT §8 "Ids from dated file names").
+/// (`name_date`, docs/reading.md "Ids from dated file names").
 pub(super) fn read_date(
     fm: &Frontmatter,
     lines: &[(usize, &str)],
@@ -462,7 +462,7 @@ fn split_dated_name(stem: &str) -> Option<(String, &str)> {
 }
 
 /// The number a dated name carries after its date (`2021-05-04-1234-retry-budget` → `1234`,
-/// `20210504-1234-x`): people call such a record by that number (CONTRACT §8, "Dated names
+/// `20210504-1234-x`): people call such a record by that number (docs/reading.md, "Dated names
 /// with a number").
 pub(super) fn number_after_date(stem: &str) -> Option<&str> {
     let (_, rest) = split_dated_name(stem)?;

@@ -73,7 +73,7 @@ pub(super) fn heading_date_re() -> &'static Regex {
 /// What a first heading says before its title: the number it gives the record (`# RFC 1234 -
 /// 2021-05-04 - Retry budget`, `# ADR 7: Use X`, `# RFC #12 - X`, `# 7. Use X`), whether it
 /// named the kind (`RFC`, `ADR`), and the title without those prefixes nor a `DATE -` one. A
-/// date after the kind (`# RFC 2023-05-02 - X`) is a date, not a number (CONTRACT §8).
+/// date after the kind (`# RFC 2023-05-02 - X`) is a date, not a number (docs/reading.md).
 pub(super) struct HeadingParts<'a> {
     pub(super) number: Option<&'a str>,
     pub(super) kind: bool,
@@ -147,7 +147,7 @@ pub(super) fn read_id(
     let parts = heading.map(heading_parts);
     // A dated name (`20240611-x`, `2024-06-11-x`) carries a date, not a number: the number
     // after it (`2021-05-04-1234-x`), else its heading's `RFC 1234`, else the stem is the id
-    // (CONTRACT §8).
+    // (docs/reading.md).
     if date_in_name(stem).is_some() {
         if let Some(n) = number_after_date(stem) {
             return ids::format_id(prefix, n);

@@ -1,8 +1,8 @@
 //! Relations: "Supersedes", "Superseded by", "Amends" and their kin, from frontmatter and
 //! from prose, and the id a link's text names (ADR-0001).
 //!
-//! In prose a relation word counts only where the record itself is the subject (CONTRACT.md
-//! §8, "Relations in prose"): the clause begins with the word ("Supersedes ADR-3", "- **Superseded
+//! In prose a relation word counts only where the record itself is the subject (docs/reading.md,
+//! "Relations in prose"): the clause begins with the word ("Supersedes ADR-3", "- **Superseded
 //! by** ADR-9", "> [!NOTE] Amends ADR-4", "Superseded: 2019-12-19 by ADR-14"), or its subject is
 //! the record or its authors ("This RFC has been superseded by …", "We drop the schema,
 //! superseding ADR-5"). Negated, hypothetical or conditional wording, another subject, and
@@ -106,7 +106,7 @@ fn bare_number_re() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     // Where an id is expected in prose, a bare number counts only when it is plainly one:
     // backticked (`0022`) or zero-padded (0022). `#22` is an issue or pull request, never an
-    // id (CONTRACT §8).
+    // id (docs/reading.md).
     RE.get_or_init(|| Regex::new(r"^(?:`([0-9]+)`|(0[0-9]+)(?-u:\b))").expect("regex"))
 }
 

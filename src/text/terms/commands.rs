@@ -10,7 +10,7 @@ use std::collections::HashSet;
 /// subcommands are lower-case names; an option or an argument ends them. A command the title
 /// does not name is not one the record is about (`jj log` said in passing, `git bisect run`
 /// in a record titled "run"): `None`. A title word by itself is still no
-/// term (CONTRACT.md §11); here it only picks which command of the record's the record is.
+/// term (docs/mentions.md); here it only picks which command of the record's the record is.
 pub(super) fn command(span: &str, title_words: &HashSet<String>) -> Option<String> {
     let words: Vec<&str> = span
         .split(' ')

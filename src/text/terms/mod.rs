@@ -1,4 +1,4 @@
-//! The terms a record's prose may name code by (CONTRACT.md §11, ADR-0017): words in
+//! The terms a record's prose may name code by (docs/mentions.md, ADR-0017): words in
 //! backticks that are not paths, compound identifiers, bare words; common words, placeholders
 //! and a record's own title words are not terms. Pure text: `mentions` resolves them against
 //! the tracked paths.

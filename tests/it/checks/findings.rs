@@ -5,7 +5,7 @@
 use crate::fixture::*;
 use std::collections::BTreeMap;
 
-/// The severity CONTRACT.md §3 gives each code.
+/// The severity docs/reading.md gives each code.
 const SEVERITY: &[(&str, &str)] = &[
     ("superseded-still-current", "problem"),
     ("superseded-by-unknown", "problem"),

@@ -1,4 +1,4 @@
-//! One test per check of the reference (CONTRACT.md §3 codes, all but `dangling-marker`), each
+//! One test per check of the reference (docs/reading.md codes, all but `dangling-marker`), each
 //! on its own fixture under `fixtures/checks/<code>/` that also holds the near misses that must
 //! not be reported. Each asserts code, severity, record and path of every finding.
 //!

@@ -43,7 +43,7 @@ fn discovery_skips_readme_index_templates_and_0000_templates() {
         "docs/adr/template.md",
         "docs/adr/adr-Template-long.md",
         "docs/adr/0042-TEMPLATE.md",
-        // A `0000-` file holding a template's placeholders (CONTRACT.md §8).
+        // A `0000-` file holding a template's placeholders (docs/reading.md).
         "docs/adr/0000-short-title.md",
         "docs/adr/notes.txt",
         "docs/other/0099-not-in-a-record-folder.md",

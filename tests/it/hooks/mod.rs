@@ -1,4 +1,4 @@
-//! The git hooks (CONTRACT.md §5, ADR-0008), through real git operations with the hooks
+//! The git hooks (docs/hooks.md, ADR-0008), through real git operations with the hooks
 //! installed by the binary, a file per side:
 //! - `install`: install-hooks and uninstall-hooks: a fresh folder, over someone else's hook, twice,
 //!   `core.hooksPath`, a linked worktree, husky and lefthook;

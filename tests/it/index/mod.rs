@@ -1,4 +1,4 @@
-//! The redb index (CONTRACT.md §4, ADR-0006) through the binary, a file per subject:
+//! The redb index (docs/indexing.md, ADR-0006) through the binary, a file per subject:
 //! - `differential`: a scripted history where after every step each query's stdout and exit code
 //!   with the index equal those of `--no-index`, byte for byte;
 //! - `memo`: the racy-file rule, and the stored scan memo answering only while what it read holds;

@@ -1,4 +1,4 @@
-//! The read boundary (CONTRACT.md §7, ADR-0009): only regular files under the root are read,
+//! The read boundary (docs/markers.md, ADR-0009): only regular files under the root are read,
 //! never through a link that leaves it, never waiting on a FIFO, never a file over the size
 //! limit.
 

@@ -1,4 +1,4 @@
-//! Drift with markers (CONTRACT.md §3, §7): a record's governed paths are its entries plus the
+//! Drift with markers (docs/reading.md, docs/markers.md): a record's governed paths are its entries plus the
 //! files whose markers declare it in git's index (their staged content: a file's history is
 //! git's), so the commits to a declared file count, and a record only files declare has drift
 //! too.

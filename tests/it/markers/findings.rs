@@ -1,4 +1,4 @@
-//! The markers' findings (CONTRACT.md §3, §7): `dangling-marker` for an id no record has,
+//! The markers' findings (docs/reading.md, docs/markers.md): `dangling-marker` for an id no record has,
 //! `stale-marker` for a record that no longer holds, naming its successor; both warnings, so
 //! a marker never changes an exit code by itself.
 

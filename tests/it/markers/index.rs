@@ -1,4 +1,4 @@
-//! Markers and the index (CONTRACT.md §4, ADR-0009): every answer with the index equals
+//! Markers and the index (docs/indexing.md, ADR-0009): every answer with the index equals
 //! `--no-index` as marked files are added, moved, edited and deleted; a file git knows unchanged
 //! is served by its blob id without being read; the schema step; and `fresh`.
 

@@ -1,4 +1,4 @@
-//! Inbound markers (CONTRACT.md §7, ADR-0009) through the binary, a file per subject:
+//! Inbound markers (docs/markers.md, ADR-0009) through the binary, a file per subject:
 //! - `grammar`: each rule of a marker line, with a case that declares and one that does not;
 //! - `boundary`: the read boundary (links out of the root, FIFOs, binary and large files);
 //! - `files`: which files are read (tracked, untracked and not ignored, outside git);

@@ -1,4 +1,4 @@
-//! `why PATH` with markers (CONTRACT.md §3, §7): a record a marker in PATH declares is listed
+//! `why PATH` with markers (docs/reading.md, docs/markers.md): a record a marker in PATH declares is listed
 //! with `declared_by`, apart from the entries it `matches`; the key appears only when a marker
 //! declared it.
 

@@ -1,4 +1,4 @@
-//! Code mentions (CONTRACT.md §11, ADR-0017): the code a record's prose names without
+//! Code mentions (docs/mentions.md, ADR-0017): the code a record's prose names without
 //! governing it, in Rails, Go, TypeScript and Terraform shapes; `why`'s `mentioned_by`,
 //! `record`'s section, and mentions never governing (no finding, no drift).
 

@@ -267,7 +267,7 @@ fn the_x_directory_names_that_folder_and_a_title_word_names_nothing() {
     assert_eq!(
         by_path(&g, "ADR-0011"),
         [],
-        "the record's title words are not terms (CONTRACT.md §11), though one names a folder"
+        "the record's title words are not terms (docs/mentions.md), though one names a folder"
     );
     assert_eq!(
         by_path(&g, "ADR-0012"),

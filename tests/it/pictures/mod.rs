@@ -1,4 +1,4 @@
-//! Pictures and shipping (CONTRACT.md §14, ADR-0015):
+//! Pictures and shipping (docs/pictures.md, ADR-0015):
 //! - `graph`: the formats, what is shown, `--focus`, and Graphviz laying the DOT out;
 //! - `report`: the HTML page, and the page in a real headless browser;
 //! - `ship`: completions, the man page and the JSON Schema;

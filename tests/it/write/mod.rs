@@ -1,4 +1,4 @@
-//! Writing records (CONTRACT.md §12, ADR-0013), a file per subject:
+//! Writing records (docs/writing.md, ADR-0013), a file per subject:
 //! - `formats`: `new` in each folder form (adr-tools, MADR 2/3/4, log4brains, dated RFCs,
 //!   adrkit frontmatter, CRLF files, templates);
 //! - `relations`: `supersede`, `amend` and `status` in each record's own form;

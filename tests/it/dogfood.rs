@@ -99,7 +99,9 @@ fn why_each(root: &Path, modules: &[String]) -> Vec<(String, Vec<Decision>)> {
         .records;
     let markers = session.source_markers().expect("the source files' markers");
     let root = session.root().to_path_buf();
-    let mut files_under = |folder: &str| context_graph::fs::walk::files_under(&root, folder);
+    let tracked = context_graph::scan::tracked_paths(&root);
+    let mut files_under =
+        |folder: &str| context_graph::fs::walk::files_under(&root, folder, Some(&tracked));
     modules
         .iter()
         .map(|m| {

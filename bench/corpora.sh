@@ -7,12 +7,12 @@
 #
 #   bench/corpora.sh [REPO-FILTER]      # e.g. bench/corpora.sh npm
 #
-# MIRRORS  the folder of bare mirrors, one OWNER+NAME/repo each (default /work/.mirror)
+# MIRRORS  the folder of bare mirrors, one OWNER+NAME/repo each (required)
 # OUT      where the work trees and the JSON go (default /tmp/corpora)
 # BIN      the binary (default target/debug/context-graph)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-MIRRORS=${MIRRORS:-/work/.mirror}
+MIRRORS=${MIRRORS:?bench/corpora.sh needs MIRRORS: the folder of bare mirrors, one OWNER+NAME/repo each}
 OUT=${OUT:-/tmp/corpora}
 BIN=${BIN:-$here/target/debug/context-graph}
 filter=${1:-}

@@ -8,7 +8,7 @@
 #          fresh, against `git log --name-only --format=%H HEAD` (target 0.3x);
 #   cold   the same with no index yet (the command builds it), against the same (target 1.2x).
 #
-# REPO (default /work/.mirror/git+git/repo, bare or not) is not written to: the script clones
+# REPO (a clone or bare mirror of git/git; required) is not written to: the script clones
 # it (`git clone --local`: the packs are hard links) into a temporary folder and writes four
 # decision records into an untracked docs/adr/ there, governing busy folders of git/git (and
 # one naming a file in prose, so that the ungoverned folders have a mention). Before timing, it
@@ -18,7 +18,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
-src=/work/.mirror/git+git/repo
+src=
 keep=0
 runs=${RUNS:-3}
 while (($#)); do
@@ -30,6 +30,7 @@ while (($#)); do
   esac
   shift
 done
+[[ -n $src ]] || { echo "$0: needs REPO, a clone of git/git (see --help)" >&2; exit 2; }
 src=$(cd "$src" && pwd)
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 bin=${BIN:-}

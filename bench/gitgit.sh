@@ -9,7 +9,7 @@
 #   warm     `context-graph why FILE --git --json` with the index fresh, against
 #            `git rev-parse HEAD` (target 5x).
 #
-# REPO (default /work/gitgit) is not written to: the script clones it (`git clone --local`:
+# REPO (a clone of git/git; required) is not written to: the script clones it (`git clone --local`:
 # the packs are hard links, the same bytes) into a temporary folder and writes a few decision
 # records into an untracked docs/adr/ there, since git/git has none. `--keep` keeps the clone
 # and prints where it is. Median of RUNS (default 5) interleaved runs each. BIN=path times that
@@ -17,7 +17,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
-src=/work/gitgit
+src=
 keep=0
 runs=${RUNS:-5}
 while (($#)); do
@@ -29,6 +29,7 @@ while (($#)); do
   esac
   shift
 done
+[[ -n $src ]] || { echo "$0: needs REPO, a clone of git/git (see --help)" >&2; exit 2; }
 src=$(cd "$src" && pwd)
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 bin=${BIN:-}

@@ -3,7 +3,8 @@
 //! template or `.context-graph.toml`, a record linked to `~/.ssh/id_rsa` is neither read nor
 //! written through (ADR-0011, ADR-0013).
 
-use std::path::{Component, Path, PathBuf};
+use super::root::lexical;
+use std::path::{Path, PathBuf};
 
 /// The first link on the way to the root-relative `rel` (itself included) that leads out of
 /// the (canonical) root: the link, root-relative, and where it leads. `None` when every part
@@ -48,21 +49,6 @@ pub fn refusal(link: &str, target: &Path) -> String {
         "{link} is a symlink to {}, outside the repository: refused",
         target.display()
     )
-}
-
-/// `p` with `.` and `..` taken lexically.
-fn lexical(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 #[cfg(all(test, unix))]

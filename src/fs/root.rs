@@ -70,7 +70,8 @@ pub fn query_path(root: &Path, arg: &str) -> Result<String, String> {
     }
 }
 
-fn lexical(p: &Path) -> PathBuf {
+/// `p` with `.` and `..` taken lexically, without looking at the file system.
+pub(super) fn lexical(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {

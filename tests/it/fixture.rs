@@ -475,3 +475,14 @@ fn normalise(v: &Value) -> Value {
         other => other.clone(),
     }
 }
+
+/// Makes a FIFO at `path` (replacing what is there) with the real `mkfifo`.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let ok = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(ok.success(), "mkfifo {}", path.display());
+}

@@ -16,6 +16,23 @@ pub struct GitRepo {
 }
 
 impl GitRepo {
+    /// The messages of the full check's governed-path findings (gone, moved, unknown).
+    pub fn governed_path_findings(&self) -> Vec<String> {
+        let j = self.run(&["check", "--json"]).json();
+        j["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| {
+                f["code"]
+                    .as_str()
+                    .unwrap_or("")
+                    .starts_with("governed-path")
+            })
+            .map(|f| f["message"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
     /// `git init -b main` in a fresh [`TestEnv`], unsigned commits.
     pub fn new() -> GitRepo {
         let repo = GitRepo::empty_folder();

@@ -4,9 +4,10 @@
 //! Every answer equals the `--no-index` answer, byte for byte.
 
 use crate::env::Run;
+#[cfg(unix)]
+use crate::fixture::mkfifo;
 use crate::git::GitRepo;
 use crate::index_faults::{assert_answer, garbage, generated, overwrite, truth, WHY};
-use std::path::Path;
 
 /// `record` with history: the query that once listed the newest commit twice.
 const RECORD: &[&str] = &["record", "ADR-0001", "--git", "--json"];
@@ -231,16 +232,6 @@ fn index_then_status_is_fresh_on_fresh_clones_and_without_commits() {
     );
     assert_eq!(empty.run(&["index"]).code, Some(0));
     assert_eq!(empty.index_status()["fresh"], true, "no commits");
-}
-
-#[cfg(unix)]
-fn mkfifo(path: &Path) {
-    let _ = std::fs::remove_file(path);
-    let ok = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo");
-    assert!(ok.success());
 }
 
 #[cfg(unix)]

@@ -17,23 +17,6 @@ fn why_ids(g: &GitRepo, path: &str) -> Vec<String> {
         .collect()
 }
 
-/// The governed-path findings of the full check.
-fn path_findings(g: &GitRepo) -> Vec<String> {
-    let j = g.run(&["check", "--json"]).json();
-    j["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| {
-            f["code"]
-                .as_str()
-                .unwrap_or("")
-                .starts_with("governed-path")
-        })
-        .map(|f| f["message"].as_str().unwrap_or("").to_string())
-        .collect()
-}
-
 /// Records naming `build/config.py` (tracked, though `build/` is ignored) in prose, and `gen/`
 /// and `proto/*.pb.go` (tracked, ignored) in a declared scope; `build/out.js` is ignored and
 /// untracked.
@@ -73,7 +56,11 @@ fn a_tracked_file_an_ignore_pattern_matches_is_governed_by_its_prose_record() {
 #[test]
 fn a_tracked_file_an_ignore_pattern_matches_is_no_missing_path_of_a_declared_scope() {
     let g = ignored_but_tracked();
-    assert!(path_findings(&g).is_empty(), "{:?}", path_findings(&g));
+    assert!(
+        g.governed_path_findings().is_empty(),
+        "{:?}",
+        g.governed_path_findings()
+    );
     assert_eq!(why_ids(&g, "gen/api.py"), ["ADR-0002"]);
     assert_eq!(why_ids(&g, "proto/a.pb.go"), ["ADR-0002"]);
     assert_eq!(why_ids(&g, "proto"), ["ADR-0002"]);

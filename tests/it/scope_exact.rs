@@ -57,23 +57,6 @@ fn add(g: &GitRepo, path: &str) {
     assert_eq!(j["scope"]["written"], true, "{j:#}");
 }
 
-/// The governed-path findings of the full check.
-fn path_findings(g: &GitRepo) -> Vec<String> {
-    let j = g.run(&["check", "--json"]).json();
-    j["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| {
-            f["code"]
-                .as_str()
-                .unwrap_or("")
-                .starts_with("governed-path")
-        })
-        .map(|f| f["message"].as_str().unwrap_or("").to_string())
-        .collect()
-}
-
 /// On a record whose scope is a `Governs:` line, `scope --add PATH` governs PATH and none of
 /// `siblings`; the line holds PATH escaped (`written`).
 fn governs_line_takes(path: &str, siblings: [&str; 2], written: &str) {
@@ -92,7 +75,11 @@ fn governs_line_takes(path: &str, siblings: [&str; 2], written: &str) {
         "{}",
         read(&g)
     );
-    assert!(path_findings(&g).is_empty(), "{:?}", path_findings(&g));
+    assert!(
+        g.governed_path_findings().is_empty(),
+        "{:?}",
+        g.governed_path_findings()
+    );
     assert_eq!(g.index_status()["fresh"], true);
 }
 

@@ -6,6 +6,7 @@
 #![cfg(unix)]
 
 use super::{decisions, install};
+use crate::fixture::mkfifo;
 use crate::git::GitRepo;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
@@ -14,15 +15,6 @@ use std::time::{Duration, Instant};
 
 /// How long a git operation may take here: a hang is killed after it.
 const LIMIT: Duration = Duration::from_secs(20);
-
-fn mkfifo(path: &Path) {
-    let _ = std::fs::remove_file(path);
-    let ok = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo");
-    assert!(ok.success(), "mkfifo {}", path.display());
-}
 
 /// Lets go whoever waits on the FIFO `path` (a reader or a writer): opened for both, without
 /// waiting, then closed. A test that failed leaves no process stuck behind it.

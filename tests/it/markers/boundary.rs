@@ -3,6 +3,8 @@
 //! limit.
 
 use super::{assert_same, declared, declared_ids, records_repo};
+#[cfg(unix)]
+use crate::fixture::mkfifo;
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
@@ -63,15 +65,6 @@ fn a_link_out_of_the_root_is_never_followed() {
         "a tracked folder made a link out",
         &["why", ".", "--json"],
     );
-}
-
-#[cfg(unix)]
-fn mkfifo(path: &std::path::Path) {
-    let out = std::process::Command::new("mkfifo")
-        .arg(path)
-        .output()
-        .expect("run mkfifo");
-    assert!(out.status.success(), "mkfifo {}", path.display());
 }
 
 #[cfg(unix)]

@@ -494,7 +494,8 @@ fn a_new_worktree_builds_its_index_in_the_background() {
     assert!(dir.join("hooks.log").is_file(), "started in the background");
     let status = repo.env().run_in(&wt, ["index", "--status", "--json"]);
     let status = status.json();
-    assert_eq!(status["fresh"], true, "{status:#}");
+    let log = std::fs::read_to_string(dir.join("hooks.log")).unwrap_or_default();
+    assert_eq!(status["fresh"], true, "{status:#}\nhooks.log:\n{log}");
     assert_eq!(status["indexed_head"], repo.head().as_str(), "{status:#}");
     // Started from the main worktree's index, it answers as a scan does.
     let asked = ["why", "src/auth", "--git", "--json"];

@@ -21,6 +21,12 @@ pub const PREFIX: &str = "refreshing.";
 /// A note this old is no refresh of ours any more.
 pub const STALE: Duration = Duration::from_secs(300);
 
+/// How long after its note a process with no command line yet still counts as the refresh
+/// starting: a child the hook just spawned may still be inside `execve` (its memory released
+/// for the parent, the new program not yet mapped) when a reader looks, and `/proc` then shows
+/// an empty command line. Seen under load: the note was taken for a dead process's.
+const STARTING: Duration = Duration::from_secs(10);
+
 /// How often a waiting reader looks again.
 const POLL: Duration = Duration::from_millis(2);
 
@@ -70,11 +76,13 @@ fn running(dir: &Path) -> bool {
         else {
             continue;
         };
-        let young = entry
+        let age = entry
             .metadata()
             .and_then(|m| m.modified())
-            .is_ok_and(|t| t.elapsed().map_or(true, |age| age < STALE));
-        if young && alive(pid) {
+            .map(|t| t.elapsed().unwrap_or_default());
+        let young = age.as_ref().is_ok_and(|age| *age < STALE);
+        let starting = age.is_ok_and(|age| age < STARTING);
+        if young && alive(pid, starting) {
             any = true;
         } else {
             let _ = std::fs::remove_file(entry.path());
@@ -83,9 +91,10 @@ fn running(dir: &Path) -> bool {
     any
 }
 
-/// Whether the process `pid` is running (one that exited and waits to be reaped is not).
+/// Whether the process `pid` is running (one that exited and waits to be reaped is not);
+/// `starting`: its note is recent enough that a process still starting counts.
 #[cfg(unix)]
-fn alive(pid: u32) -> bool {
+fn alive(pid: u32, starting: bool) -> bool {
     let Some(pid) = i32::try_from(pid)
         .ok()
         .and_then(rustix::process::Pid::from_raw)
@@ -96,7 +105,7 @@ fn alive(pid: u32) -> bool {
         return false;
     }
     match rustix::process::test_kill_process(pid) {
-        Ok(()) => is_a_hook(pid.as_raw_nonzero().get()),
+        Ok(()) => is_a_hook(pid.as_raw_nonzero().get(), starting),
         // It exists, owned by someone else.
         Err(e) => e == rustix::io::Errno::PERM,
     }
@@ -105,8 +114,9 @@ fn alive(pid: u32) -> bool {
 /// On Linux, whether `pid` is still a hook's refresh: a running process among whose arguments
 /// `hook` is followed by `post-…`, or a write's `refresh-after-write` (ADR-0013) (not one that exited and waits to be reaped, nor another
 /// program that got the pid since). Elsewhere, any process with that pid counts.
+/// A process with no command line yet (inside `execve`) counts while `starting`.
 #[cfg(unix)]
-fn is_a_hook(pid: i32) -> bool {
+fn is_a_hook(pid: i32, starting: bool) -> bool {
     let proc = std::path::Path::new("/proc");
     if !proc.join("self").exists() {
         return true;
@@ -114,12 +124,20 @@ fn is_a_hook(pid: i32) -> bool {
     if is_zombie(pid) {
         return false;
     }
-    std::fs::read(proc.join(pid.to_string()).join("cmdline")).is_ok_and(|cmdline| {
-        let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).skip(1).collect();
-        args.windows(2)
-            .any(|w| w[0] == b"hook" && w[1].starts_with(b"post-"))
-            || args.contains(&&b"refresh-after-write"[..])
-    })
+    std::fs::read(proc.join(pid.to_string()).join("cmdline"))
+        .is_ok_and(|cmdline| is_a_refresh(&cmdline, starting))
+}
+
+/// Whether a command line (`/proc/PID/cmdline`: NUL-separated) is a hook's refresh or a
+/// write's; an empty one (a process inside `execve`) counts while `starting`.
+fn is_a_refresh(cmdline: &[u8], starting: bool) -> bool {
+    if cmdline.is_empty() {
+        return starting;
+    }
+    let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).skip(1).collect();
+    args.windows(2)
+        .any(|w| w[0] == b"hook" && w[1].starts_with(b"post-"))
+        || args.contains(&&b"refresh-after-write"[..])
 }
 
 /// On Linux, whether `pid` has exited and waits to be reaped (`Z` in `/proc/PID/stat`): its
@@ -134,6 +152,23 @@ fn is_zombie(pid: i32) -> bool {
 
 /// Elsewhere a note counts until it is [`STALE`].
 #[cfg(not(unix))]
-fn alive(_pid: u32) -> bool {
+fn alive(_pid: u32, _starting: bool) -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_a_refresh;
+
+    #[test]
+    fn a_process_still_inside_execve_counts_only_while_its_note_is_new() {
+        // Seen under load: the status reader met the refresh with no command line yet, took
+        // its note for a dead process's and removed it, and answered before the build was done.
+        assert!(is_a_refresh(b"", true));
+        assert!(!is_a_refresh(b"", false));
+        let hook = b"/usr/bin/context-graph\0hook\0post-checkout\0a\0b\0x\0";
+        assert!(is_a_refresh(hook, false));
+        assert!(is_a_refresh(b"cg\0refresh-after-write\0", false));
+        assert!(!is_a_refresh(b"/bin/sh\0.git/hooks/post-checkout\0", true));
+    }
 }

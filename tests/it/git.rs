@@ -16,6 +16,25 @@ pub struct GitRepo {
 }
 
 impl GitRepo {
+    /// The `code_mentions` of the record `id` in the full check's JSON, in the order it lists
+    /// them.
+    pub fn code_mentions(&self, id: &str) -> Vec<Value> {
+        let run = self.run(&["--json"]);
+        run.assert_finished();
+        let j: Value = run.json();
+        let r = j["records"]
+            .as_array()
+            .expect("records")
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("no {id} in {j:#}"))
+            .clone();
+        r["code_mentions"]
+            .as_array()
+            .expect("code_mentions")
+            .clone()
+    }
+
     /// The messages of the full check's governed-path findings (gone, moved, unknown).
     pub fn governed_path_findings(&self) -> Vec<String> {
         let j = self.run(&["check", "--json"]).json();

@@ -20,19 +20,7 @@ pub(crate) fn repo(files: &[(&str, &str)]) -> GitRepo {
 
 /// `(term, path, line, confidence)` of each code mention of the record `id`.
 fn mentions(g: &GitRepo, id: &str) -> Vec<(String, String, u64, f64)> {
-    let run = g.run(&["--json"]);
-    run.assert_finished();
-    let j: Value = run.json();
-    let r = j["records"]
-        .as_array()
-        .expect("records")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
-        .clone();
-    r["code_mentions"]
-        .as_array()
-        .expect("code_mentions")
+    g.code_mentions(id)
         .iter()
         .map(|m| {
             (

@@ -3,7 +3,6 @@
 //! dotted names, tables' headers, fixtures, a language's own types and names given "e.g.".
 
 use crate::git::GitRepo;
-use serde_json::Value;
 
 const DATE: &str = "2025-03-05T10:00:00Z";
 
@@ -27,19 +26,7 @@ fn owned(files: &[(&str, &str)]) -> Vec<(String, String)> {
 
 /// `(term, path)` of each code mention of the record `id`, in the order `check` lists them.
 fn mentions(g: &GitRepo, id: &str) -> Vec<(String, String)> {
-    let run = g.run(&["--json"]);
-    run.assert_finished();
-    let j: Value = run.json();
-    let r = j["records"]
-        .as_array()
-        .expect("records")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
-        .clone();
-    r["code_mentions"]
-        .as_array()
-        .expect("code_mentions")
+    g.code_mentions(id)
         .iter()
         .map(|m| {
             (

@@ -36,17 +36,7 @@ pub(super) fn json(g: &GitRepo, args: &[&str]) -> Value {
 
 /// `(term, path)` of each code mention of the record `id` in the full check.
 pub(super) fn mentions(g: &GitRepo, id: &str) -> Vec<(String, String)> {
-    let j = json(g, &[]);
-    let r = j["records"]
-        .as_array()
-        .expect("records")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
-        .clone();
-    r["code_mentions"]
-        .as_array()
-        .expect("code_mentions")
+    g.code_mentions(id)
         .iter()
         .map(|m| {
             (

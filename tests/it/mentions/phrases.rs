@@ -5,17 +5,7 @@ use super::*;
 
 /// `(term, path, confidence)` of each code mention of the record `id`.
 pub(super) fn mentions_sure(g: &GitRepo, id: &str) -> Vec<(String, String, f64)> {
-    let j = json(g, &[]);
-    let r = j["records"]
-        .as_array()
-        .expect("records")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("no {id} in {j:#}"))
-        .clone();
-    r["code_mentions"]
-        .as_array()
-        .expect("code_mentions")
+    g.code_mentions(id)
         .iter()
         .map(|m| {
             (

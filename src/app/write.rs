@@ -185,6 +185,11 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             keys.learn(t);
         }
         let numbered = naming.numbered();
+        // The kind its file name gives (`adr-0012-x.md` in `docs/architecture`), as it is read.
+        let prefix = match Prefix::for_record(&path) {
+            Prefix::Dr => prefix,
+            named => named,
+        };
         let new = NewRecord {
             id: if numbered {
                 render::id_for(prefix, number)

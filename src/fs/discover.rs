@@ -45,7 +45,7 @@ pub struct Reading {
 
 impl Reading {
     /// The id prefix of a record file (root-relative): its configured folder's, else ADR in
-    /// the folder `.adr-dir` names, else the one its folder's path gives.
+    /// the folder `.adr-dir` names, else the one its folder's path (or its name) gives.
     pub fn prefix_for(&self, rel: &str) -> Prefix {
         if let Some(p) = self.config.folder_of(rel).and_then(|f| f.prefix) {
             return p;
@@ -54,7 +54,7 @@ impl Reading {
         if self.adr_dir.as_ref().is_some_and(under) {
             return Prefix::Adr;
         }
-        Prefix::for_folder(crate::text::parent_folder(rel))
+        Prefix::for_record(rel)
     }
 
     /// The status of a record here that states none, as configured.

@@ -33,6 +33,32 @@ impl Prefix {
         }
     }
 
+    /// The prefix of the record file `rel` (root-relative) by its folder's path, or, when the
+    /// folder names no kind, by the kind its file name starts with (`adr-027-x.md` in
+    /// `docs/architecture` is ADR-0027, as its authors call it: docs/reading.md).
+    pub fn for_record(rel: &str) -> Prefix {
+        let (folder, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        match Prefix::for_folder(folder) {
+            Prefix::Dr => {
+                let lower = name.to_ascii_lowercase();
+                let starts = |kind: &str| {
+                    lower.strip_prefix(kind).is_some_and(|rest| {
+                        rest.starts_with(['-', '_'])
+                            && rest[1..].starts_with(|c: char| c.is_ascii_digit())
+                    })
+                };
+                if starts("adr") {
+                    Prefix::Adr
+                } else if starts("rfc") {
+                    Prefix::Rfc
+                } else {
+                    Prefix::Dr
+                }
+            }
+            p => p,
+        }
+    }
+
     /// The prefix a mention spells; `DD` means `DR`.
     pub fn from_mention(word: &str) -> Option<Prefix> {
         match word.to_ascii_uppercase().as_str() {
@@ -253,6 +279,14 @@ mod tests {
         );
         assert_eq!(Prefix::for_folder("rfcs"), Prefix::Rfc);
         assert_eq!(Prefix::for_folder("docs/design"), Prefix::Dr);
+        assert_eq!(
+            Prefix::for_record("docs/architecture/adr-027-wasm.md"),
+            Prefix::Adr
+        );
+        assert_eq!(Prefix::for_record("docs/design/rfc_12-x.md"), Prefix::Rfc);
+        assert_eq!(Prefix::for_record("docs/design/adrenaline.md"), Prefix::Dr);
+        assert_eq!(Prefix::for_record("docs/design/adr-notes.md"), Prefix::Dr);
+        assert_eq!(Prefix::for_record("docs/rfcs/adr-1-x.md"), Prefix::Rfc);
     }
 
     #[test]

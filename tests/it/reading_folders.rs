@@ -349,3 +349,42 @@ fn a_design_opening_with_a_second_level_heading_is_a_record() {
         "Dominant Resource Fairness (DRF)"
     );
 }
+
+/// A record folder whose path names no kind (`docs/architecture`) holding `adr-027-x.md` files:
+/// the records are ADRs, as their names and their authors say, so a commit citing "ADR-027"
+/// cites one, and `new` numbers and names the next one the same way.
+#[test]
+fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
+    let repo = crate::git::GitRepo::new();
+    repo.write(
+        "docs/architecture/adr-027-wasm-light-clients.md",
+        "# ADR 027: Wasm light clients\n\n## Status\n\nAccepted\n\n## Decision\n\nWasm light clients live in `modules/light-clients/08-wasm/`.\n",
+    );
+    repo.write("modules/light-clients/08-wasm/keeper.go", "package keeper\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Add the wasm client");
+    let docs = ["--docs", "docs/architecture"];
+    let check = repo.run(&["check", "--json", docs[0], docs[1]]);
+    let ids: Vec<String> = check.json()["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids, ["ADR-0027"]);
+
+    repo.write("modules/light-clients/08-wasm/keeper.go", "package keeper\n\n// v2\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Tidy the keeper\n\nPer ADR-027.");
+    let review = repo.run(&["review", "HEAD~1..HEAD", "--json", docs[0], docs[1]]);
+    let decisions = review.json()["query"]["decisions"].clone();
+    assert_eq!(decisions[0]["id"], "ADR-0027", "{decisions:#}");
+    assert_eq!(review.json()["query"]["uncited"], serde_json::json!([]));
+
+    let new = repo.run(&["new", "Pin the wasm VM", "--json", docs[0], docs[1]]);
+    new.assert_code(0);
+    let written = &new.json()["written"][0];
+    assert_eq!(written["id"], "ADR-0028", "{written:#}");
+    assert!(
+        written["path"].as_str().unwrap().starts_with("docs/architecture/adr-028-"),
+        "{written:#}"
+    );
+}

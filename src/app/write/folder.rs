@@ -201,7 +201,7 @@ pub(super) fn read_text(root: &Path, rel: &str) -> Result<String> {
 
 pub(super) fn parse_file(root: &Path, rel: &str) -> Result<(String, Head)> {
     let text = read_text(root, rel)?;
-    let parsed = parse_head(rel, &text, Prefix::for_folder(parent_folder(rel)));
+    let parsed = parse_head(rel, &text, Prefix::for_record(rel));
     Ok((text, parsed))
 }
 

@@ -225,7 +225,7 @@ fn an_index_page_in_a_numbered_folder_of_its_own_is_that_record() {
     f.write(
         "geps/gep-713/index.md",
         b"---\ntitle: \"GEP-713: Policy Attachment\"\n---\n\n* Status: Memorandum\n\n\
-          ## TL;DR\n\nOne object changes how others behave; see `apis/v1/policy.go`.\n",
+          ## TL;DR\n\nOne object changes how others behave, through `apis/v1/policy.go`.\n",
     );
     f.write(
         "geps/gep-713/notes.md",

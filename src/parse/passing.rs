@@ -164,7 +164,7 @@ fn trigger_re() -> &'static Regex {
             | reus(?:e|es|ed|ing)\s+(?:the\s+|our\s+)?(?:existing|current)
             | (?:the|our|an?)\s+(?:already\s+)?existing | reus(?:e|es|ed|ing)
             | see(?:\s+also)? | cf_ | refer(?:s|ring)?\s+to
-            | read | (?:as\s+)?(?:described|documented|explained|outlined|detailed|discussed|shown|illustrated)\s+in
+            | read\s+more\s+(?:in|at|on) | read | (?:as\s+)?(?:described|documented|explained|outlined|detailed|discussed|shown|illustrated)\s+in
             | (?:more|further)\s+(?:information|details?)\s+(?:in|at|on)
             )\b",
         )
@@ -183,7 +183,7 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
         let ok = glue_is_short(glue)
             && match word.split_whitespace().next().unwrap_or("") {
                 "like" => !wanting(before),
-                "read" => read_first(&masked[end..]),
+                "read" if word == "read" => read_first(&masked[end..]),
                 w if w.starts_with("reus") || word.contains("existing") => !changing(before),
                 _ => true,
             };

@@ -172,10 +172,14 @@ fn a_passing_path_that_is_gone_is_no_finding() {
     g.write(
         "docs/adr/0001-queues.md",
         "# 1. Queues\n\nStatus: accepted\n\n## Decision\n\nWe keep one queue per tenant, \
-         similar to `old/tenant_queue.rb`.\nThe queue lives in `queue/tenant.rb`.\n",
+         similar to `queue/shared.rb`.\nThe queue lives in `queue/tenant.rb`.\n",
     );
-    g.write("queue/tenant.rb", "code\n");
+    for name in ["tenant", "shared", "worker", "retry"] {
+        g.write(&format!("queue/{name}.rb"), "code\n");
+    }
     g.commit_at(DATE, "Ann", "initial");
+    g.git(&["rm", "-q", "queue/shared.rb"]);
+    g.commit_at("2024-03-02T10:00:00Z", "Ann", "Drop the shared queue");
     let findings = g.governed_path_findings();
     assert!(findings.is_empty(), "{findings:?}");
     let all = governs(&g);

@@ -5,7 +5,7 @@
 
 use crate::fs::tree::{Kind, Tree};
 use crate::governs::Pattern;
-use crate::model::{DocCitations, MissingRecordLink, Record};
+use crate::model::{CodeMention, DocCitations, MissingRecordLink, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::Prefix;
 use crate::text::path::escape_glob;
@@ -34,6 +34,13 @@ impl<'a> Resolver<'a> {
             ids: parsed.iter().map(|p| p.id.as_str()).collect(),
             folders,
         }
+    }
+
+    /// Whether `path` is a record folder itself (`docs/adr`): no record governs it, not even
+    /// the one deciding to keep records there (docs/reading.md, "Named in passing").
+    fn is_record_folder(&self, path: &str) -> bool {
+        self.folders.iter().any(|f| f.trim_end_matches('/') == path)
+            || self.prefixes.contains_key(path)
     }
 
     pub fn in_record_folder(&self, path: &str) -> Option<&str> {
@@ -224,8 +231,15 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         let (governs, missing_paths, moved) = match &p.declared {
             Some(patterns) => declared(tree, patterns),
             None => {
-                // A shared file only named as where a part is configured is a mention.
+                // A shared file only named as where a part is configured is a mention; so is
+                // a path named only in passing (docs/reading.md, "Named in passing").
                 candidates.retain(|c| !p.host_paths.iter().any(|h| h == c.trim_end_matches('/')));
+                candidates.retain(|c| {
+                    let bare = c.trim_start_matches('/').trim_end_matches('/');
+                    !p.prose_paths
+                        .iter()
+                        .any(|n| n.passing.is_some() && n.path == bare)
+                });
                 let (governs, mut missing, mut moved) =
                     governed(tree, &p.path, &candidates, &record_paths, &resolver);
                 // Code the decision removes, gone: the decision was carried out.
@@ -234,6 +248,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 (governs, missing, moved)
             }
         };
+        let code_mentions = prose_mentions(tree, p, &governs, &record_paths, &resolver);
         Record {
             id: p.id.clone(),
             title: p.title.clone(),
@@ -254,7 +269,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             successors_only_claimed_by_successor: Vec::new(),
             moved,
             relates_to,
-            code_mentions: Vec::new(),
+            code_mentions,
             cites_replaced,
             declared_in: p.declared.as_ref().and(p.declared_in.clone()),
         }
@@ -332,6 +347,7 @@ fn governed(
         // is a project's own paperwork (`README.md`, `LICENSE`): records name it as an example.
         if is_paperwork(bare)
             || bare == own_path
+            || resolver.is_record_folder(bare)
             || record_paths.contains(bare)
             || resolver.link_id(bare, None).is_some()
             || resolver.in_record_folder(bare).is_some()
@@ -363,6 +379,57 @@ fn governed(
         missing.into_iter().collect(),
         moved,
     )
+}
+
+/// How sure a path named in passing names code the record is about: below what `scope
+/// --accept` takes (docs/mentions.md).
+const PASSING_CONFIDENCE: f64 = 0.5;
+/// A prose path of a record that declares its scope: named as a path, yet left out of it.
+const UNDECLARED_CONFIDENCE: f64 = 0.7;
+
+/// The paths a record's prose names that are there and that it does not govern: those named
+/// in passing, and all of them when it declares its scope (docs/scope.md). Code mentions
+/// (ADR-0017), by the path as written; never a glob, a record, a record folder or paperwork.
+fn prose_mentions(
+    tree: &Tree,
+    p: &ParsedRecord,
+    governs: &[String],
+    record_paths: &BTreeSet<&str>,
+    resolver: &Resolver,
+) -> Vec<CodeMention> {
+    let scope = crate::governs::Scope::new(governs);
+    p.prose_paths
+        .iter()
+        .filter(|n| n.passing.is_some() || p.declared.is_some())
+        // A glob (`packages/**/src/*.ts`) names a kind of file, not the folder before it.
+        .filter(|n| !crate::governs::is_glob(&n.written))
+        .filter(|n| {
+            let bare = n.path.as_str();
+            !(is_paperwork(bare)
+                || bare == p.path
+                || resolver.is_record_folder(bare)
+                || record_paths.contains(bare)
+                || resolver.in_record_folder(bare).is_some()
+                || scope.governs(bare))
+        })
+        .filter_map(|n| {
+            let path = match tree.kind(&n.path) {
+                Kind::File => n.path.clone(),
+                Kind::Folder => format!("{}/", n.path),
+                _ => return None,
+            };
+            Some(CodeMention {
+                path,
+                term: n.written.clone(),
+                line: n.line,
+                confidence: if n.passing.is_some() {
+                    PASSING_CONFIDENCE
+                } else {
+                    UNDECLARED_CONFIDENCE
+                },
+            })
+        })
+        .collect()
 }
 
 /// "Amended by ADR-31" in a record: ADR-31 amends it (the edge is filed on the amending record).

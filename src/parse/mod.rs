@@ -5,6 +5,7 @@
 
 mod fields;
 mod guide;
+mod passing;
 mod record;
 mod relations;
 mod replaced;
@@ -13,6 +14,7 @@ mod scope;
 
 pub use fields::{normalise_status, record_stem, StatusAt};
 pub use guide::{parse_guide, Guide};
+pub use passing::ProsePath;
 pub use record::{name_id, parse_head, parse_text, status_in, Head};
 
 use crate::model::Status;
@@ -21,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 21;
+pub const PARSER_VERSION: u32 = 22;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -97,6 +99,11 @@ pub struct ParsedRecord {
     /// record also cited otherwise. Empty when `replaced` is.
     #[serde(default)]
     pub cited_otherwise: Vec<Ref>,
+    /// Every path its prose names in a code span or a link, once, with whether it is named
+    /// only in passing (docs/reading.md, "Named in passing"): a passing path never governs,
+    /// and is a code mention when it is there.
+    #[serde(default)]
+    pub prose_paths: Vec<ProsePath>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -209,6 +209,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         code_paths,
         removed_paths: super::roles::removed_paths(&visible, folder),
         host_paths: super::roles::host_only_paths(&visible, folder),
+        prose_paths: super::passing::prose_paths(&lines, folder),
         related: fm_refs(
             &fm,
             &["relatesto", "related", "relatedto", "relates"],

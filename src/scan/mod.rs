@@ -351,14 +351,21 @@ fn add_mentions(
     let defined = names.defined(&wanted, |rel| read_source(root, rel));
     for r in records.iter_mut() {
         if let Some(p) = by_path.get(r.path.as_str()) {
-            r.code_mentions = names.resolve_defined(
+            // The paths its prose names without governing them (the graph's) come first;
+            // then what its terms name, each path once, in line order.
+            let mut all = std::mem::take(&mut r.code_mentions);
+            all.extend(names.resolve_defined(
                 &p.terms,
                 &r.governs,
                 folders,
                 &vocabulary,
                 &p.title,
                 &defined,
-            );
+            ));
+            let mut seen = std::collections::HashSet::new();
+            all.retain(|m| seen.insert(m.path.clone()));
+            all.sort_by_key(|m| m.line);
+            r.code_mentions = all;
         }
     }
 }

@@ -47,7 +47,6 @@ const LIST_FIELDS: &[&str] = &[
     "successors",
     "successors_only_claimed_by_successor",
     "relates_to",
-    "code_mentions",
     "cites_replaced",
 ];
 const STATUSES: &[&str] = &[
@@ -291,6 +290,20 @@ fn record_values_have_their_types() {
             );
             for k in LIST_FIELDS {
                 strings(&r[*k]);
+            }
+            // Code mentions are objects (docs/mentions.md), not strings.
+            for m in r["code_mentions"]
+                .as_array()
+                .expect("code_mentions is an array")
+            {
+                assert!(
+                    m["path"].is_string() && m["term"].is_string(),
+                    "{what}: {m}"
+                );
+                assert!(
+                    m["line"].is_u64() && m["confidence"].is_f64(),
+                    "{what}: {m}"
+                );
             }
             for (from, to) in r["moved"].as_object().expect("moved is an object") {
                 assert!(!from.ends_with('/'), "{what}: moved key {from}");

@@ -67,3 +67,6 @@ mod mentions_precision;
 mod mentions_commands;
 mod mentions_definitions;
 mod mentions_functions;
+
+// Paths named in passing are mentions, not governed code (issue 36, ADR-0017).
+mod passing;

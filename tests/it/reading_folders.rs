@@ -225,7 +225,7 @@ fn an_index_page_in_a_numbered_folder_of_its_own_is_that_record() {
     f.write(
         "geps/gep-713/index.md",
         b"---\ntitle: \"GEP-713: Policy Attachment\"\n---\n\n* Status: Memorandum\n\n\
-          ## TL;DR\n\nOne object changes how others behave; see `apis/v1/policy.go`.\n",
+          ## TL;DR\n\nOne object changes how others behave, through `apis/v1/policy.go`.\n",
     );
     f.write(
         "geps/gep-713/notes.md",
@@ -360,7 +360,10 @@ fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
         "docs/architecture/adr-027-wasm-light-clients.md",
         "# ADR 027: Wasm light clients\n\n## Status\n\nAccepted\n\n## Decision\n\nWasm light clients live in `modules/light-clients/08-wasm/`.\n",
     );
-    repo.write("modules/light-clients/08-wasm/keeper.go", "package keeper\n");
+    repo.write(
+        "modules/light-clients/08-wasm/keeper.go",
+        "package keeper\n",
+    );
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Add the wasm client");
     let docs = ["--docs", "docs/architecture"];
     let check = repo.run(&["check", "--json", docs[0], docs[1]]);
@@ -372,8 +375,15 @@ fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
         .collect();
     assert_eq!(ids, ["ADR-0027"]);
 
-    repo.write("modules/light-clients/08-wasm/keeper.go", "package keeper\n\n// v2\n");
-    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Tidy the keeper\n\nPer ADR-027.");
+    repo.write(
+        "modules/light-clients/08-wasm/keeper.go",
+        "package keeper\n\n// v2\n",
+    );
+    repo.commit_at(
+        "2025-03-02T10:00:00Z",
+        "Ana",
+        "Tidy the keeper\n\nPer ADR-027.",
+    );
     let review = repo.run(&["review", "HEAD~1..HEAD", "--json", docs[0], docs[1]]);
     let decisions = review.json()["query"]["decisions"].clone();
     assert_eq!(decisions[0]["id"], "ADR-0027", "{decisions:#}");
@@ -384,7 +394,10 @@ fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
     let written = &new.json()["written"][0];
     assert_eq!(written["id"], "ADR-0028", "{written:#}");
     assert!(
-        written["path"].as_str().unwrap().starts_with("docs/architecture/adr-028-"),
+        written["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("docs/architecture/adr-028-"),
         "{written:#}"
     );
 }

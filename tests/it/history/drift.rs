@@ -259,7 +259,13 @@ fn a_shallow_clone_is_said_in_the_notes() {
     origin
         .write(
             "docs/adr/0001-use-x.md",
-            &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+            &adr(
+                1,
+                "Use X",
+                "Accepted",
+                Some("2025-01-01"),
+                "The code lives in `src/`.",
+            ),
         )
         .write("src/x.rs", "0\n");
     origin.commit_at("2025-01-02T08:00:00Z", "Ana", "Start");
@@ -290,7 +296,13 @@ fn a_root_that_is_not_a_git_repository_gives_a_note() {
     let dir = GitRepo::empty_folder();
     dir.write(
         "docs/adr/0001-use-x.md",
-        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+        &adr(
+            1,
+            "Use X",
+            "Accepted",
+            Some("2025-01-01"),
+            "The code lives in `src/`.",
+        ),
     )
     .write("src/x.rs", "0\n");
     let doc = check_git(&dir);
@@ -305,7 +317,13 @@ fn an_empty_repository_gives_a_note() {
     let repo = GitRepo::new();
     repo.write(
         "docs/adr/0001-use-x.md",
-        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+        &adr(
+            1,
+            "Use X",
+            "Accepted",
+            Some("2025-01-01"),
+            "The code lives in `src/`.",
+        ),
     )
     .write("src/x.rs", "0\n");
     let doc = check_git(&repo);
@@ -341,7 +359,13 @@ fn a_root_below_the_work_tree_sees_paths_relative_to_it() {
     let repo = GitRepo::new();
     repo.write(
         "service/docs/adr/0001-use-x.md",
-        &adr(1, "Use X", "Accepted", Some("2025-01-01"), "See `src/`."),
+        &adr(
+            1,
+            "Use X",
+            "Accepted",
+            Some("2025-01-01"),
+            "The code lives in `src/`.",
+        ),
     )
     .write("service/src/x.rs", "0\n")
     .write("src/elsewhere.rs", "0\n");

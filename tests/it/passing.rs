@@ -1,0 +1,240 @@
+//! Paths a record names in passing do not govern; they are its code mentions, so `why` still
+//! shows them (docs/reading.md, "Named in passing"; ADR-0017; issue 36). Each phrase in a
+//! record of its own, and counter-examples that still govern.
+
+use crate::git::GitRepo;
+use serde_json::Value;
+
+const DATE: &str = "2024-03-01T10:00:00Z";
+
+/// A record with this decision text, in `docs/adr`.
+fn record(n: u32, title: &str, body: &str) -> (String, String) {
+    (
+        format!(
+            "docs/adr/{n:04}-{}.md",
+            title.to_lowercase().replace(' ', "-")
+        ),
+        format!("# {n}. {title}\n\nStatus: accepted\n\n{body}\n"),
+    )
+}
+
+/// (record number, phrase, its decision text, the path it names in passing).
+const PHRASES: &[(u32, &str, &str, &str)] = &[
+    (1, "e.g.", "## Decision\n\nHandlers stay thin, e.g. `web/orders.go`.", "web/orders.go"),
+    (2, "for example", "## Decision\n\nRetries back off, for example in `jobs/retry.py`.", "jobs/retry.py"),
+    (3, "such as", "## Decision\n\nShared helpers such as `lib/strings.rs` stay small.", "lib/strings.rs"),
+    (4, "similar to", "## Decision\n\nThe new ledger is similar to `billing/ledger.rb`.", "billing/ledger.rb"),
+    (5, "as in", "## Decision\n\nSessions expire after an hour, as in `auth/session.go`.", "auth/session.go"),
+    (6, "like", "## Decision\n\nA queue like `queue/mailer.py` keeps its own retries.", "queue/mailer.py"),
+    (7, "reuses the existing", "## Decision\n\nThe store reuses the existing [`cache`](../../cache) module.", "cache/"),
+    (8, "the existing", "## Decision\n\nExports keep the existing `export/csv.rb` format.", "export/csv.rb"),
+    (9, "see", "## Decision\n\nWe pin the pool size. See `tools/bench.sh` for the numbers.", "tools/bench.sh"),
+    (10, "read … first", "## Decision\n\nNew hires read `onboarding/setup.txt` first.", "onboarding/setup.txt"),
+    (11, "described in", "## Decision\n\nPayments follow the flow described in `flows/payment.yaml`.", "flows/payment.yaml"),
+    (12, "documented in", "## Decision\n\nRate limits are as documented in [the limits page](../limits.md).", "docs/limits.md"),
+    (13, "possessive", "## Decision\n\nThe installer adds entries to `package.json`'s `scripts` section.", "package.json"),
+    (14, "documentation in Context", "## Context\n\nUsers follow [the user guide](../user/guide.md).\n\n## Decision\n\nWe keep one guide.", "docs/user/guide.md"),
+    (15, "documentation in References", "## Decision\n\nWe keep one guide.\n\n## References\n\n- [Handbook](../../handbook/)", "handbook/"),
+    (16, "an alternative", "## Decision\n\nWe push events.\n\n## Alternatives\n\n- Polling from `poll/loop.go` every minute.", "poll/loop.go"),
+    (17, "an option not chosen", "## Considered Options\n\n* Keep `store/files.go`\n* Use `store/pg.go`\n\n## Decision Outcome\n\nChosen option: \"Use `store/pg.go`\", because it scales.", "store/files.go"),
+];
+
+/// Records that name their subject: each still governs this path.
+const GOVERNING: &[(u32, &str, &str)] = &[
+    (
+        30,
+        "## Decision\n\nWe will move authentication into `src/auth/`.",
+        "src/auth/",
+    ),
+    (
+        31,
+        "## Decision\n\n`src/sessions/` owns every session.",
+        "src/sessions/",
+    ),
+    (
+        32,
+        "## Decision\n\nWe will replace the existing `src/legacy.rs` handler.",
+        "src/legacy.rs",
+    ),
+    (
+        33,
+        "## Decision\n\nWe would like `src/core/` to own parsing.",
+        "src/core/",
+    ),
+    (
+        34,
+        "## Decision\n\nWe write [the operations guide](../ops.md) and keep it current.",
+        "docs/ops.md",
+    ),
+];
+
+fn repo() -> GitRepo {
+    let g = GitRepo::new();
+    for (n, _, body, _) in PHRASES {
+        let (path, text) = record(*n, &format!("Phrase {n}"), body);
+        g.write(&path, &text);
+    }
+    for (n, body, _) in GOVERNING {
+        let (path, text) = record(*n, &format!("Subject {n}"), body);
+        g.write(&path, &text);
+    }
+    for (_, _, _, path) in PHRASES {
+        if !path.ends_with('/') {
+            g.write(path, "code\n");
+        }
+    }
+    for (_, _, path) in GOVERNING {
+        if !path.ends_with('/') {
+            g.write(path, "code\n");
+        }
+    }
+    for folder in [
+        "cache/",
+        "handbook/",
+        "src/auth/",
+        "src/sessions/",
+        "src/core/",
+    ] {
+        g.write(&format!("{folder}main.rs"), "code\n");
+    }
+    g.write("store/pg.go", "code\n");
+    g.commit_at(DATE, "Ann", "initial");
+    g
+}
+
+/// Each record's `governs` in the full check.
+fn governs(g: &GitRepo) -> Vec<(String, Vec<String>)> {
+    let run = g.run(&["check", "--json"]);
+    let j: Value = run.json();
+    j["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .map(|r| {
+            let list = r["governs"].as_array().expect("governs");
+            (
+                r["id"].as_str().unwrap_or("").to_string(),
+                list.iter()
+                    .map(|p| p.as_str().unwrap_or("").to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn id(n: u32) -> String {
+    format!("ADR-{n:04}")
+}
+
+#[test]
+fn each_phrase_makes_a_path_passing_not_governing_and_why_still_shows_it() {
+    let g = repo();
+    let all = governs(&g);
+    for (n, phrase, _, path) in PHRASES {
+        let own = all.iter().find(|(i, _)| *i == id(*n)).expect("record");
+        assert!(
+            !own.1.iter().any(|p| p == path),
+            "{phrase}: {path} is named in passing, not governed: {all:?}"
+        );
+        let why = g.run(&["why", path, "--json"]);
+        why.assert_finished();
+        let q: Value = why.json();
+        assert_eq!(
+            q["query"]["decisions"],
+            serde_json::json!([]),
+            "{phrase}: nothing governs {path}: {q:#}"
+        );
+        let by = q["query"]["mentioned_by"].as_array().expect("mentioned_by");
+        assert!(
+            by.iter().any(|m| m["id"] == id(*n).as_str()),
+            "{phrase}: {path} is mentioned by {}: {q:#}",
+            id(*n)
+        );
+    }
+}
+
+#[test]
+fn a_path_that_is_the_subject_of_the_decision_still_governs() {
+    let g = repo();
+    let all = governs(&g);
+    for (n, _, path) in GOVERNING {
+        let own = all.iter().find(|(i, _)| *i == id(*n)).expect("record");
+        assert_eq!(own.1, vec![path.to_string()], "{all:?}");
+    }
+    // The chosen option's path governs; the one not chosen is a mention.
+    let chosen = all.iter().find(|(i, _)| *i == id(17)).expect("record");
+    assert_eq!(chosen.1, vec!["store/pg.go".to_string()], "{all:?}");
+}
+
+#[test]
+fn a_passing_path_that_is_gone_is_no_finding() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-queues.md",
+        "# 1. Queues\n\nStatus: accepted\n\n## Decision\n\nWe keep one queue per tenant, \
+         similar to `queue/shared.rb`.\nThe queue lives in `queue/tenant.rb`.\n",
+    );
+    for name in ["tenant", "shared", "worker", "retry"] {
+        g.write(&format!("queue/{name}.rb"), "code\n");
+    }
+    g.commit_at(DATE, "Ann", "initial");
+    g.git(&["rm", "-q", "queue/shared.rb"]);
+    g.commit_at("2024-03-02T10:00:00Z", "Ann", "Drop the shared queue");
+    let findings = g.governed_path_findings();
+    assert!(findings.is_empty(), "{findings:?}");
+    let all = governs(&g);
+    assert_eq!(all[0].1, vec!["queue/tenant.rb".to_string()], "{all:?}");
+}
+
+#[test]
+fn the_meta_record_does_not_govern_the_record_folder() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-record-architecture-decisions.md",
+        "# 1. Record architecture decisions\n\nStatus: accepted\n\n## Decision\n\n\
+         We will record architecture decisions in `docs/adr`, one file each.\n",
+    );
+    g.write(
+        "docs/adr/0002-use-a-queue.md",
+        "# 2. Use a queue\n\nStatus: accepted\n\n## Decision\n\nWe use `queue/`.\n",
+    );
+    g.write("queue/main.rs", "code\n");
+    g.commit_at(DATE, "Ann", "initial");
+    let all = governs(&g);
+    assert!(all[0].1.is_empty(), "{all:?}");
+    let why = g.run(&["why", "docs/adr/0002-use-a-queue.md", "--json"]);
+    why.assert_finished();
+    let q: Value = why.json();
+    assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
+    let findings = g.governed_path_findings();
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn a_record_with_declared_scope_keeps_its_prose_paths_as_mentions() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/decisions/ADR-0011-emit-schema.md",
+        "---\nid: ADR-0011\ntitle: Emit the schema\nstatus: accepted\naffects:\n  - type: path\n    \
+         pattern: packages/cli/**\n---\n\n# Emit the schema\n\n## Decision\n\nThe CLI calls \
+         `packages/core/src/schema/emit.ts` and writes `packages/cli/out.ts`.\n",
+    );
+    g.write("packages/core/src/schema/emit.ts", "export {}\n");
+    g.write("packages/cli/out.ts", "export {}\n");
+    g.commit_at(DATE, "Ann", "initial");
+    let mentions = g.code_mentions("ADR-0011");
+    let paths: Vec<&str> = mentions
+        .iter()
+        .map(|m| m["path"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(paths, ["packages/core/src/schema/emit.ts"], "{mentions:?}");
+    let why = g.run(&["why", "packages/core/src/schema/emit.ts", "--json"]);
+    why.assert_finished();
+    let q: Value = why.json();
+    assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
+    assert_eq!(q["query"]["mentioned_by"][0]["id"], "ADR-0011", "{q:#}");
+    assert_eq!(
+        q["query"]["mentioned_by"][0]["term"], "packages/core/src/schema/emit.ts",
+        "{q:#}"
+    );
+}

@@ -173,3 +173,35 @@ Decision\n--------\n\nTests amend `ADR 1 <0001-use-postgres.md>`_: they run on `
         json!(["db/schema.sql"])
     );
 }
+
+#[test]
+fn writing_an_rst_record_is_refused_in_one_line() {
+    let repo = open_edx();
+    let before = std::fs::read_to_string(repo.path().join(QUEUE)).unwrap();
+    for args in [
+        &["new", "Run tasks in parallel", "--folder", "docs/decisions"][..],
+        &["status", "ADR-0003", "deprecated"],
+        &["supersede", "ADR-0003", "Run tasks in parallel"],
+    ] {
+        let run = repo.run(args);
+        run.assert_usage_error();
+        assert!(
+            run.stderr
+                .contains("writing .rst records is not supported yet"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let run = repo.run(&["scope", "ADR-0003", "--add", "src/tasks/nightly.py"]);
+    run.assert_usage_error();
+    assert!(run.stderr.contains(".rst"), "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(repo.path().join(QUEUE)).unwrap(),
+        before
+    );
+    let names: Vec<String> = std::fs::read_dir(repo.path().join("docs/decisions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 5, "{names:?}");
+}

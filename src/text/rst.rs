@@ -137,7 +137,7 @@ impl Blocks {
         self.lines.push((line, false));
     }
     fn heading(&mut self, line: String) {
-        self.lines.push((line, true));
+        self.lines.push((line, false));
         self.heading_last = true;
     }
     fn code(&mut self, line: String) {
@@ -308,6 +308,29 @@ fn inline(text: &str) -> String {
     let mut prev: Option<char> = None;
     while let Some(c) = rest.chars().next() {
         let word_start = prev.is_none_or(|p| !p.is_alphanumeric());
+        // A backslash escape: the character itself, no markup (`Taxonomy \& Tags`); an
+        // escaped space is nothing. A backquote stays escaped: Markdown would open a span.
+        if c == '\\' {
+            match rest[1..].chars().next() {
+                Some(' ') => {
+                    rest = &rest[2..];
+                    continue;
+                }
+                Some('`') => {
+                    out.push_str("\\`");
+                    rest = &rest[2..];
+                    prev = Some('`');
+                    continue;
+                }
+                Some(n) if n.is_ascii_punctuation() => {
+                    out.push(n);
+                    rest = &rest[1 + n.len_utf8()..];
+                    prev = Some(n);
+                    continue;
+                }
+                _ => {}
+            }
+        }
         if rest.starts_with("``") {
             if let Some(end) = rest[2..].find("``") {
                 let body = &rest[2..2 + end];
@@ -464,6 +487,16 @@ mod tests {
         let ticks = "`` ` :doc:`x ".repeat(20_000);
         to_markdown(&ticks);
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn backslash_escapes_are_their_characters() {
+        assert_eq!(
+            to_markdown(
+                "Taxonomy \\& Tags\n================\n\nNot \\`code\\`, word\\ s, C:\\Users.\n"
+            ),
+            "# Taxonomy & Tags\n\n\nNot \\`code\\`, words, C:\\Users.\n"
+        );
     }
 
     #[test]

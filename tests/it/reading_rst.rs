@@ -149,7 +149,7 @@ fn a_folder_may_mix_markdown_and_rst_records() {
     )
     .write(
         "docs/adr/0002-use-sqlite-for-tests.rst",
-        "=========================\n2. Use SQLite for tests\n=========================\n\n\
+        "=================================\n2. Use SQLite \\& fakes for tests\n=================================\n\n\
 :Status: Accepted\n:Date: 2024-02-03\n\n\
 Decision\n--------\n\nTests amend `ADR 1 <0001-use-postgres.md>`_: they run on ``tests/db.py``.\n",
     )
@@ -163,7 +163,7 @@ Decision\n--------\n\nTests amend `ADR 1 <0001-use-postgres.md>`_: they run on `
     let doc = warm.json();
     assert_eq!(ids(&doc), ["ADR-0001", "ADR-0002"], "{doc:#}");
     let r = record(&doc, "ADR-0002");
-    assert_eq!(r["title"], json!("Use SQLite for tests"));
+    assert_eq!(r["title"], json!("Use SQLite & fakes for tests"));
     assert_eq!(r["status"], json!("accepted"));
     assert_eq!(r["date"], json!("2024-02-03"));
     assert_eq!(r["governs"], json!(["tests/db.py"]));

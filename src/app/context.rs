@@ -141,7 +141,10 @@ impl Session {
         diagnostics: &mut Vec<String>,
     ) -> (ContextDecision, Vec<Candidate<'r>>) {
         let text = match record_text(self.root(), &r.path) {
-            Ok(t) => crate::text::markdown::lf(&t).into_owned(),
+            Ok(t) => {
+                let t = crate::text::markdown::lf(&t);
+                crate::text::rst::as_markdown(&r.path, &t).into_owned()
+            }
             Err(e) => {
                 diagnostics.push(format!("{}: {e}; its words are left out", r.path));
                 String::new()

@@ -369,6 +369,7 @@ impl Session {
             .iter()
             .find(|r| r.id == found)
             .ok_or_else(|| Error::UnknownRecord(id.to_string()))?;
+        super::write::refuse_rst(&record.path)?;
         if accept {
             wanted.extend(
                 record

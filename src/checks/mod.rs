@@ -194,7 +194,7 @@ pub fn code_kept_elsewhere<'a>(folders: &[String], tracked: impl Iterator<Item =
     for p in tracked {
         let ext = p.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
         if inside(p) {
-            records += usize::from(matches!(ext, "md" | "mdx" | "markdown"));
+            records += usize::from(matches!(ext, "md" | "mdx" | "markdown" | "rst"));
         } else if CODE_EXTENSIONS.contains(&ext) {
             code += 1;
         }

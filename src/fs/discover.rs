@@ -153,7 +153,8 @@ fn record_folders_listed(root: &Path, docs: &[String]) -> Result<Vec<String>, Fs
     Ok(out)
 }
 
-/// Whether a file name is a record's: `.md`, but not `README.md` or `index.md` (in any case),
+/// Whether a file name is a record's: `.md` or `.rst` (reStructuredText, read as Markdown:
+/// `text::rst`), but not a `README` or an `index` (in any case),
 /// nor a template by its name (docs/reading.md, "Which files are records"): "template" as the
 /// name's own word (`template.md`, `adr-template.md`, `0000-template.md`, not
 /// `0039-use-velocity-as-template-engine.md`), or a placeholder name (`XXXX-title.md`,
@@ -161,7 +162,10 @@ fn record_folders_listed(root: &Path, docs: &[String]) -> Result<Vec<String>, Fs
 /// template is told by its text (`parse`), and `scan` leaves it out.
 pub fn is_record_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    let Some(stem) = lower.strip_suffix(".md") else {
+    let Some(stem) = lower
+        .strip_suffix(".md")
+        .or_else(|| lower.strip_suffix(".rst"))
+    else {
         return false;
     };
     // `_index.md` is a documentation site's page listing its folder (Hugo's), as `index.md` is.
@@ -270,7 +274,9 @@ fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
             if parent.len() <= folder {
                 break;
             }
-            if records.contains(&format!("{parent}.md")) {
+            if records.contains(&format!("{parent}.md"))
+                || records.contains(&format!("{parent}.rst"))
+            {
                 return false;
             }
             let own = OWN_FOLDER_PAGES
@@ -375,4 +381,31 @@ pub(super) fn rel_of(root: &Path, path: &Path) -> String {
         .unwrap_or(path)
         .to_string_lossy()
         .replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rst_files_are_records_under_the_markdown_rules() {
+        for name in [
+            "0001-record-architecture-decisions.rst",
+            "0002-x.RST",
+            "0003-y.md",
+        ] {
+            assert!(is_record_name(name), "{name}");
+        }
+        for name in [
+            "index.rst",
+            "README.rst",
+            "0000-template.rst",
+            "adr-template.rst",
+            "XXXX-title.rst",
+            "conf.py",
+            "notes.txt",
+        ] {
+            assert!(!is_record_name(name), "{name}");
+        }
+    }
 }

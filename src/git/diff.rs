@@ -253,7 +253,7 @@ impl<'r> Differ<'r> {
         let mut added_md: Vec<(String, ObjectId)> = Vec::new();
         let mut deleted_md: Vec<(String, ObjectId)> = Vec::new();
         for (path, side, oid) in self.changes.drain(..) {
-            if path.ends_with(".md") {
+            if path.ends_with(".md") || path.ends_with(".rst") {
                 match side {
                     Side::Added => added_md.push((path.clone(), oid)),
                     Side::Deleted => deleted_md.push((path.clone(), oid)),

@@ -51,7 +51,7 @@ fn file_name(path: &str) -> &str {
 /// The leading number of a file name, as a number (`0003-a.md` → 3).
 fn leading_number(path: &str) -> Option<u64> {
     let name = file_name(path);
-    let stem = name.strip_suffix(".md").unwrap_or(name);
+    let stem = crate::text::file_stem(name);
     ids::number_in_file_name(stem)?.parse().ok()
 }
 

@@ -24,6 +24,8 @@ use heading::{first_heading, heading_parts, opening_heading, read_id, read_title
 pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = lf(text);
+    // A reStructuredText record is read as the Markdown it maps to (docs/reading.md).
+    let text = crate::text::rst::as_markdown(rel_path, &text);
     let (fm, body_start) = frontmatter::split(&text);
     let fm = fm.unwrap_or_default();
     let all_lines: Vec<&str> = text.split('\n').collect();

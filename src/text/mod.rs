@@ -10,6 +10,7 @@ pub mod markdown;
 pub mod marker;
 pub mod mentions;
 pub mod path;
+pub mod rst;
 pub mod sections;
 pub mod terms;
 

@@ -41,6 +41,8 @@ mod reading_folders;
 mod reading_output;
 mod reading_paths;
 mod reading_relations;
+// Records written in reStructuredText (issue 36).
+mod reading_rst;
 mod reading_scope;
 mod reading_shapes;
 // Tracked wins over the ignore files (issue 38, ADR-0002).

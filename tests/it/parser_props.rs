@@ -1,6 +1,6 @@
 //! The record parser never panics: not on arbitrary bytes, and not on arbitrary Markdown built
 //! from the fragments the parser looks for (frontmatter fences, status forms, tables, code
-//! fences, links, ids, CRLF, multi-byte characters).
+//! fences, links, ids, CRLF, multi-byte characters), and on reStructuredText built the same way.
 
 use proptest::prelude::*;
 
@@ -98,6 +98,28 @@ const FRAGMENTS: &[&str] = &[
     "\u{7}",
     "&&",
     "<!-- -->",
+    // reStructuredText's forms, for the `.rst` paths (docs/reading.md, issue 36).
+    "====",
+    "----\n",
+    "~",
+    "::",
+    "::\n\n    ",
+    ".. ",
+    "..",
+    ".. code-block:: python\n",
+    ".. note::\n   :class: x\n",
+    ".. _x: ",
+    ".. _`x`: ",
+    ":doc:`",
+    ":ref:`a <b>`",
+    ":class:`~",
+    "`_",
+    "`__",
+    "<",
+    ">",
+    " <../../src/a.py>`_",
+    ":Status: ",
+    "\n    ",
 ];
 
 fn markdownish() -> impl Strategy<Value = String> {
@@ -124,6 +146,8 @@ fn rel_path() -> impl Strategy<Value = String> {
         Just("x.md".to_string()),
         Just("docs/design/日本.md".to_string()),
         "[a-z0-9/_-]{1,20}\\.md",
+        Just("docs/decisions/0001-x.rst".to_string()),
+        "[a-z0-9/_-]{1,20}\\.rst",
     ]
 }
 
@@ -160,6 +184,16 @@ proptest! {
             text = text.replace('\n', "\r\n");
         }
         let _ = parse("docs/adr/0001-x.md", text.as_bytes(), prefix);
+    }
+
+    #[test]
+    fn parse_never_panics_on_rst_text_with_crlf(
+        text in markdownish(),
+        crlf in any::<bool>(),
+        prefix in prefix(),
+    ) {
+        let text = if crlf { text.replace('\n', "\r\n") } else { text };
+        let _ = parse("docs/decisions/0001-x.rst", text.as_bytes(), prefix);
     }
 
     #[test]

@@ -229,7 +229,7 @@ pub(super) fn find_record(
         let mut names: Vec<String> = listings
             .all(root, folder)?
             .filter(|name| {
-                let stem = name.strip_suffix(".md").unwrap_or(name);
+                let stem = file_stem(name);
                 digits_of
                     .as_ref()
                     .is_some_and(|d| stem.contains(d.as_str()))
@@ -239,7 +239,7 @@ pub(super) fn find_record(
             .collect();
         names.sort();
         for name in names {
-            let stem = name.strip_suffix(".md").unwrap_or(&name);
+            let stem = file_stem(&name);
             // A name without a run of digits worth the number can't carry it: no regex for
             // it, and no test of whether it names a record, until it may.
             let may_carry = number.is_some_and(|n| has_number_run(stem, n));

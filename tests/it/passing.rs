@@ -238,3 +238,30 @@ fn a_record_with_declared_scope_keeps_its_prose_paths_as_mentions() {
         "{q:#}"
     );
 }
+
+/// The commit hook reads the same governance: a commit of a path a record names in passing is
+/// not warned about; one of the path it is about is.
+#[test]
+fn the_commit_hook_warns_for_the_subject_not_for_a_path_named_in_passing() {
+    use crate::hooks::{commit, install, ok};
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-retries.md",
+        "# 1. Retries\n\nStatus: accepted\n\n## Decision\n\nJobs retry three times in \
+         `jobs/retry.py`, similar to `web/client.py`.\n",
+    );
+    g.write("jobs/retry.py", "retries = 3\n");
+    g.write("web/client.py", "retries = 3\n");
+    g.commit_at(DATE, "Ann", "initial");
+    install(&g);
+    let quiet = ok(
+        &commit(&g, "web/client.py", "retries = 4\n", "Tune the client"),
+        "git commit",
+    );
+    assert!(!quiet.contains("ADR-0001"), "{quiet}");
+    let warned = ok(
+        &commit(&g, "jobs/retry.py", "retries = 4\n", "Tune the jobs"),
+        "git commit",
+    );
+    assert!(warned.contains("governed by ADR-0001"), "{warned}");
+}

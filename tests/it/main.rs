@@ -67,3 +67,6 @@ mod mentions_precision;
 mod mentions_commands;
 mod mentions_definitions;
 mod mentions_functions;
+
+// Names that are right: folders, common words, methods, products (issue 36, ADR-0017).
+mod mentions_names;

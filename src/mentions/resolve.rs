@@ -352,8 +352,22 @@ impl Names {
                         .unwrap_or("");
                     key(leaf_stem(&e.path)) != k && key(leaf) != k
                 });
+            // A name matched across styles that tell things apart: a hyphenated name is a
+            // service's, a package's or English (`notification-publisher`, `user-data`, "the
+            // open-database list"), an all-capitals one a column or a constant
+            // (`REPOSITORY_TYPE`), not the file spelled in another style
+            // (`NotificationPublisher.java`): right less than nine times in ten on the
+            // corpora of ADR-0017's amendment of 2026-12-05, so below `scope --accept`.
+            let kebab = term.text.contains('-') && !term.text.contains(['_', '.', ':', '#']);
+            let shouting = !term.text.chars().any(|c| c.is_ascii_lowercase());
+            let restyled = matches!(term.kind, Kind::Identifier | Kind::Code)
+                && found.iter().any(|e| {
+                    let leaf = leaf_stem(&e.path);
+                    (kebab && !leaf.contains('-'))
+                        || (shouting && leaf.chars().any(|c| c.is_ascii_lowercase()))
+                });
             let confidence = match confidence(term, found.len()) {
-                c if joined || spelled || by_definition => c.min(JOINED_CONFIDENCE),
+                c if joined || spelled || by_definition || restyled => c.min(JOINED_CONFIDENCE),
                 c => c,
             };
             for e in found {

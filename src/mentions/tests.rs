@@ -408,3 +408,34 @@ fn a_name_of_two_letters_in_backticks_names_the_folder_of_the_kind_the_prose_say
         "no kind said"
     );
 }
+
+#[test]
+fn a_name_matched_across_styles_that_tell_things_apart_is_less_sure() {
+    let names = Names::new([
+        "svc/src/main/java/org/x/EventPublisher.java",
+        "svc/src/main/java/org/x/model/LedgerKind.java",
+        "charts/event-router/Chart.yaml",
+    ]);
+    let got = read_and_resolve(
+        &names,
+        "Publish events",
+        "The `event-publisher` service and the event-router chart send them.\n\
+         | LEDGER_KIND | TEXT |\n| - | - |\n| LEDGER_KIND | TEXT |\n",
+    );
+    assert_eq!(
+        got,
+        [
+            ("event-router".into(), "charts/event-router/".into(), 0.9),
+            (
+                "event-publisher".into(),
+                "svc/src/main/java/org/x/EventPublisher.java".into(),
+                0.7
+            ),
+            (
+                "LEDGER_KIND".into(),
+                "svc/src/main/java/org/x/model/LedgerKind.java".into(),
+                0.7
+            ),
+        ]
+    );
+}

@@ -178,3 +178,39 @@ fn a_product_the_title_names_and_a_short_name_of_a_kind_name_their_code() {
     run.assert_code(0);
     assert_eq!(run.json()["scope"]["added"], serde_json::json!([]));
 }
+
+#[test]
+fn a_name_matched_in_another_style_is_shown_but_not_accepted() {
+    let g = repo(&[
+        (
+            "docs/adr/0008-events.md",
+            "# 8. Publish events once\n\nStatus: Accepted\n\nThe `event-publisher` service \
+             sends them through the `EventQueue`.\n",
+        ),
+        (
+            "svc/src/main/java/org/x/EventPublisher.java",
+            "class EventPublisher {}\n",
+        ),
+        (
+            "svc/src/main/java/org/x/EventQueue.java",
+            "class EventQueue {}\n",
+        ),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0008"),
+        pairs(&[
+            (
+                "event-publisher",
+                "svc/src/main/java/org/x/EventPublisher.java"
+            ),
+            ("EventQueue", "svc/src/main/java/org/x/EventQueue.java"),
+        ])
+    );
+    let run = g.run(&["scope", "8", "--accept", "--dry-run", "--json"]);
+    run.assert_code(0);
+    assert_eq!(
+        run.json()["scope"]["added"],
+        serde_json::json!(["svc/src/main/java/org/x/EventQueue.java"]),
+        "a hyphenated service's name is not the CamelCase class: below 0.8"
+    );
+}

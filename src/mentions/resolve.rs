@@ -175,8 +175,8 @@ impl Names {
                 && !ports.contains(&top)
                 && LANGUAGE_PORTS.iter().any(|(p, _)| *p == top)
         };
-        // The products the title names: one the usual look-up misses names the one file or
-        // folder of its name (`dex.tf` for "Use Dex for authentication").
+        // The products the title names: each names the one file or folder of its name, else
+        // what a product's name names (`dex.tf` for "Use Dex for authentication").
         let titled: HashSet<String> = title_products(title)
             .into_iter()
             .map(|w| key(product_key(w)))
@@ -201,12 +201,16 @@ impl Names {
             if common && !as_code && !matches!(term.kind, Kind::Link | Kind::Folder) {
                 continue;
             }
-            let mut found = self.lookup(term, vocabulary.says(term));
-            if term.kind == Kind::Name
-                && found.is_empty()
-                && titled.contains(&key(product_key(&term.text)))
-            {
-                found = self.titled(term);
+            // A product the title names: first the one file or folder of its name (the
+            // entry point `gatekeeper.tf` over the module `modules/gatekeeper/` beneath it).
+            let from_title =
+                term.kind == Kind::Name && titled.contains(&key(product_key(&term.text)));
+            let mut found = match from_title {
+                true => self.titled(term),
+                false => Vec::new(),
+            };
+            if found.is_empty() {
+                found = self.lookup(term, vocabulary.says(term));
             }
             if common && as_code {
                 found.retain(|e| self.distinctive(e));

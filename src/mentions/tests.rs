@@ -368,6 +368,10 @@ fn a_product_the_title_names_is_the_one_file_or_folder_of_its_name() {
         ["Fargate"]
     );
     assert!(crate::text::terms::title_products("Table Compaction").is_empty());
+    assert_eq!(
+        crate::text::terms::title_products("Use Keycloak IdP for sign-in"),
+        ["Keycloak", "IdP"]
+    );
     assert!(crate::text::terms::title_products("Use PostgreSQL for storage").is_empty());
     let names = Names::new([
         "infra/cluster/keycloak.tf",

@@ -75,7 +75,8 @@ impl Names {
     /// What a product the record's title names (`Dex` of "Use Dex for authentication",
     /// `Gatekeeper` of "Adopt OPA Gatekeeper") names: the one file or folder of exactly its
     /// name, wherever it lies (`dex.tf`, `gatekeeper/`), bar hidden ones, tests and folders of
-    /// no code; a folder holding every other match stands for them. Two or more: nothing.
+    /// no code; a folder holding every other match stands for them, a file whose folder holds
+    /// every other one deeper is their entry point. Two or more else: nothing.
     pub(super) fn titled(&self, term: &Term) -> Vec<&Entry> {
         let k = key(product_key(&term.text));
         let mut found: Vec<&Entry> = self
@@ -107,6 +108,23 @@ impl Names {
             .min_by_key(|f| f.path.len())
         {
             return vec![folder];
+        }
+        // A file whose folder holds every other match is the entry point of the module
+        // beneath it (`cluster/gatekeeper.tf` over `cluster/modules/gatekeeper/`).
+        if let Some(file) = found
+            .iter()
+            .copied()
+            .filter(|f| !f.path.ends_with('/'))
+            .find(|f| {
+                let folder = f.path.rsplit_once('/').map_or("", |(d, _)| d);
+                found.iter().all(|e| {
+                    e.path == f.path
+                        || e.path.starts_with(&format!("{folder}/"))
+                            && e.path.matches('/').count() > f.path.matches('/').count()
+                })
+            })
+        {
+            return vec![file];
         }
         if found.len() > 1 {
             found.clear();

@@ -140,7 +140,7 @@ fn a_product_the_title_names_and_a_short_name_of_a_kind_name_their_code() {
     let g = repo(&[
         (
             "docs/adr/0005-use-keycloak.md",
-            "# 5. Use Keycloak for sign-in\n\nStatus: Accepted\n\nTokens last an hour.\n",
+            "# 5. Use Keycloak IdP for sign-in\n\nStatus: Accepted\n\nTokens last an hour.\n",
         ),
         (
             "docs/adr/0006-admission.md",
@@ -152,6 +152,10 @@ fn a_product_the_title_names_and_a_short_name_of_a_kind_name_their_code() {
         ),
         ("infra/cluster/keycloak.tf", "resource \"x\" \"y\" {}\n"),
         ("infra/cluster/kyverno.tf", "resource \"x\" \"y\" {}\n"),
+        (
+            "infra/cluster/modules/kyverno/main.tf",
+            "resource \"x\" \"y\" {}\n",
+        ),
         ("infra/cluster/main.tf", "resource \"x\" \"y\" {}\n"),
         ("internal/store/drivers/pg/client.go", "package pg\n"),
         ("internal/store/drivers/pg/driver.go", "package pg\n"),
@@ -163,7 +167,8 @@ fn a_product_the_title_names_and_a_short_name_of_a_kind_name_their_code() {
     );
     assert_eq!(
         mentions(&g, "ADR-0006"),
-        pairs(&[("Kyverno", "infra/cluster/kyverno.tf")])
+        pairs(&[("Kyverno", "infra/cluster/kyverno.tf")]),
+        "the file over the module beneath it"
     );
     assert_eq!(
         mentions(&g, "ADR-0007"),

@@ -129,10 +129,10 @@ pub(super) fn enumerated(line: &str) -> HashSet<&str> {
 }
 
 /// The products a record's title names: a capitalised word after the first (not a
-/// sentence's first word) ending a run of capitalised words, in a title written in sentence
-/// case ("Use Dex for authentication") or after an acronym ("Adopt OPA Gatekeeper"); not in a
-/// title whose every word is capitalised ("Table Compaction"), nor a common word or a
-/// language (`Python` of "… Semantic Kernel Python").
+/// sentence's first word) in a title written in sentence case ("Use Dex IdP for
+/// authentication"), or ending a run of capitalised words after an acronym ("Adopt OPA
+/// Gatekeeper"); not in a title whose every word is capitalised ("Table Compaction"), nor a
+/// common word or a language (`Python` of "… Semantic Kernel Python").
 pub fn title_products(title: &str) -> Vec<&str> {
     let words: Vec<&str> = title
         .split_whitespace()
@@ -157,8 +157,7 @@ pub fn title_products(title: &str) -> Vec<&str> {
             let name = product_key(w);
             let last_of_run = words.get(i + 1).is_none_or(|n| !capital(n));
             let after_acronym = words.get(i - 1).is_some_and(|b| acronym(b));
-            last_of_run
-                && (sentence_case || after_acronym)
+            (sentence_case || last_of_run && after_acronym)
                 && name.len() >= 3
                 && capital(name)
                 && name.chars().all(|c| c.is_ascii_alphanumeric())

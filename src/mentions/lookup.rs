@@ -107,7 +107,7 @@ impl Names {
             Kind::Link => return self.linked(&term.text),
             _ => {}
         }
-        let qualified = term.text.contains("::") || term.text.contains('.');
+        let qualified = term.text.contains("::") || term.text.contains(['.', '#']);
         // `confmap.Provider`, `componentstatus.Reporter`: Go's name of a package's type. In
         // backticks it is read as Go's only: elsewhere it is a variable's member (`agent.Id`),
         // not the name of a file.
@@ -128,7 +128,7 @@ impl Names {
         // not `FunctionName.cs`.
         let dotted = term
             .text
-            .split([':', '.'])
+            .split([':', '.', '#'])
             .filter(|p| !p.is_empty())
             .count();
         let k = key(&term.text);
@@ -153,7 +153,7 @@ impl Names {
         if qualified && found.is_empty() {
             let parts: Vec<&str> = term
                 .text
-                .split([':', '.'])
+                .split([':', '.', '#'])
                 .filter(|p| !p.is_empty())
                 .collect();
             // `SemanticKernel.Connectors.AzureOpenAI`: a project's folder named by the name's
@@ -188,6 +188,11 @@ impl Names {
                         .collect();
                 }
             }
+            // `AuthenticationController.AuthenticateUser`, `Invoice#total`: a method names its
+            // class's file.
+            if found.is_empty() {
+                found = self.method_class(&term.text);
+            }
         }
         // `EventMetadata`, `metric_tags`: a CamelCase or snake_case name whose whole names
         // nothing, spelled by a path's last parts (`event/metadata.rs`, `metric/tags.rs`).
@@ -201,11 +206,13 @@ impl Names {
             found = self.spelled(&term.text);
         }
         if term.kind == Kind::Word {
-            // A bare word names a package or a top-level folder, but not a hidden one (the
+            // A bare word names a package in a folder of packages, but not a hidden one (the
             // word names the tool: `.vscode/`) nor one holding most of the repository (the
-            // word names what it is written in: `terraform/`).
+            // word names what it is written in: `terraform/`). Not a top-level folder: in
+            // prose its name is the word (`extension`, `jablib` said of the library), and
+            // written as code it is a name (ADR-0017's amendment of 2026-12-05).
             found.retain(|e| {
-                e.named
+                e.package
                     && !e.path.starts_with('.')
                     && !(e.path.trim_end_matches('/').contains('/') && self.bulk(e))
                     && self

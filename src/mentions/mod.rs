@@ -26,6 +26,7 @@ mod products;
 mod resolve;
 #[cfg(test)]
 mod tests;
+mod titled;
 mod vocabulary;
 
 pub use crate::model::CodeMention;

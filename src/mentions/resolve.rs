@@ -10,7 +10,9 @@ use super::vocabulary::Vocabulary;
 use super::{JOINED_CONFIDENCE, MAX_MATCHES};
 use crate::governs::Pattern;
 use crate::model::CodeMention;
-use crate::text::terms::{classify, key, product_key, Kind, Term, LANGUAGE_PORTS};
+use crate::text::terms::{
+    classify, is_common, key, product_key, title_products, Kind, Term, LANGUAGE_PORTS,
+};
 use std::collections::{HashMap, HashSet};
 
 /// How sure a match is: a backticked word or a compound identifier more than a bare word, one
@@ -173,6 +175,12 @@ impl Names {
                 && !ports.contains(&top)
                 && LANGUAGE_PORTS.iter().any(|(p, _)| *p == top)
         };
+        // The products the title names: each names the one file or folder of its name, else
+        // what a product's name names (`dex.tf` for "Use Dex for authentication").
+        let titled: HashSet<String> = title_products(title)
+            .into_iter()
+            .map(|w| key(product_key(w)))
+            .collect();
         let mut out: Vec<CodeMention> = Vec::new();
         let mut seen: HashSet<&str> = HashSet::new();
         // The keys of the terms that named something: a name also read as an identifier
@@ -185,7 +193,28 @@ impl Names {
             {
                 continue;
             }
-            let found = self.lookup(term, vocabulary.says(term));
+            // A common word (`extension`, "PostgreSQL") names code only written as code, as
+            // a folder ("the extension directory") or as a product's name, and then only a
+            // distinctive path (`src/servers/src/mysql/`, not `licenses/postgresql.json`).
+            let common = is_common(&key(product_key(&term.text)));
+            let as_code = matches!(term.kind, Kind::Code | Kind::Value | Kind::Name);
+            if common && !as_code && !matches!(term.kind, Kind::Link | Kind::Folder) {
+                continue;
+            }
+            // A product the title names: first the one file or folder of its name (the
+            // entry point `gatekeeper.tf` over the module `modules/gatekeeper/` beneath it).
+            let from_title =
+                term.kind == Kind::Name && titled.contains(&key(product_key(&term.text)));
+            let mut found = match from_title {
+                true => self.titled(term),
+                false => Vec::new(),
+            };
+            if found.is_empty() {
+                found = self.lookup(term, vocabulary.says(term));
+            }
+            if common && as_code {
+                found.retain(|e| self.distinctive(e));
+            }
             // A folder of documentation alone is no code (`java/` of a README left where a
             // port moved out): a link names it as written, nothing else does.
             let mut found: Vec<&Entry> = found
@@ -204,6 +233,11 @@ impl Names {
             if !term.nouns.is_empty() && !found.is_empty() {
                 found = self.of_kind(term, found);
                 found.retain(|e| !skipped(&e.path));
+            }
+            // A name of two letters (`` the `pg` backend ``) names only a folder in a folder
+            // of the kind the prose calls it (`internal/backend/remote-state/pg/`).
+            if key(&term.text).len() < 3 {
+                found.retain(|e| self.of_noun(e, &term.nouns));
             }
 
             // A single word is the name of many things: it must name one path.
@@ -312,7 +346,7 @@ impl Names {
             // rather than by its file's or folder's own name is as sure as a joined one.
             let k = key(&term.text);
             let spelled = matches!(term.kind, Kind::Identifier | Kind::Code)
-                && !term.text.contains([':', '.'])
+                && !term.text.contains([':', '.', '#'])
                 && found.iter().all(|e| {
                     let leaf = e
                         .path
@@ -322,8 +356,22 @@ impl Names {
                         .unwrap_or("");
                     key(leaf_stem(&e.path)) != k && key(leaf) != k
                 });
+            // A name matched across styles that tell things apart: a hyphenated name is a
+            // service's, a package's or English (`notification-publisher`, `user-data`, "the
+            // open-database list"), an all-capitals one a column or a constant
+            // (`REPOSITORY_TYPE`), not the file spelled in another style
+            // (`NotificationPublisher.java`): right less than nine times in ten on the
+            // corpora of ADR-0017's amendment of 2026-12-05, so below `scope --accept`.
+            let kebab = term.text.contains('-') && !term.text.contains(['_', '.', ':', '#']);
+            let shouting = !term.text.chars().any(|c| c.is_ascii_lowercase());
+            let restyled = matches!(term.kind, Kind::Identifier | Kind::Code)
+                && found.iter().any(|e| {
+                    let leaf = leaf_stem(&e.path);
+                    (kebab && !leaf.contains('-'))
+                        || (shouting && leaf.chars().any(|c| c.is_ascii_lowercase()))
+                });
             let confidence = match confidence(term, found.len()) {
-                c if joined || spelled || by_definition => c.min(JOINED_CONFIDENCE),
+                c if joined || spelled || by_definition || restyled => c.min(JOINED_CONFIDENCE),
                 c => c,
             };
             for e in found {

@@ -134,9 +134,12 @@ fn phrases_joined_names_and_families_resolve() {
         got(term("error messages", Kind::Phrase)).is_empty(),
         "a test"
     );
+    // A bare word is not the name of a folder as good as top-level (ADR-0017's amendment of
+    // 2026-12-05); written as code it is.
+    assert!(got(term("validators", Kind::Word)).is_empty(), "bare");
     assert_eq!(
-        got(term("validators", Kind::Word)),
-        [("app/validators/".to_string(), 0.6)]
+        got(term("validators", Kind::Code)),
+        [("app/validators/".to_string(), 0.7)]
     );
     assert!(
         got(term("whitehall", Kind::Word)).is_empty(),
@@ -262,5 +265,181 @@ fn a_folder_holding_a_tenth_of_the_files_is_the_bulk() {
     assert_eq!(
         names.resolve(&[phrase("billing rules")], &[], &[])[0].path,
         "python/billing_rules/"
+    );
+}
+
+/// `(path, confidence)` of each mention `terms` (read from `text`, titled `title`) make in
+/// `names`.
+fn read_and_resolve(names: &Names, title: &str, text: &str) -> Vec<(String, String, f64)> {
+    let body = format!("# {title}\n\n{text}");
+    let lines: Vec<(usize, &str)> = body.split('\n').enumerate().collect();
+    let terms = terms(&lines, title, 0);
+    names
+        .resolve_with(&terms, &[], &[], &Vocabulary::default(), title)
+        .into_iter()
+        .map(|m| (m.term, m.path, m.confidence))
+        .collect()
+}
+
+#[test]
+fn a_top_level_folder_or_a_common_word_is_a_name_only_written_as_code() {
+    let names = Names::new([
+        "plugin/package.json",
+        "plugin/src/index.js",
+        "relay/package.json",
+        "relay/src/index.js",
+        "packages/ledger/package.json",
+        "packages/ledger/src/index.js",
+        "resources/licenses/json/PostgreSQL.json",
+        "store/cache/lru.go",
+        "store/cache/ttl.go",
+    ]);
+    // Bare: a top-level folder is not named (`plugin`, `relay`), a package is (`ledger`),
+    // a common word names nothing (`PostgreSQL` said twice: a product's name).
+    assert_eq!(
+        read_and_resolve(
+            &names,
+            "Keep state apart",
+            "The plugin calls the relay; the ledger keeps totals.\n\
+             PostgreSQL stores them; PostgreSQL is backed up nightly.\nWe cache lookups.",
+        ),
+        [("ledger".into(), "packages/ledger/".into(), 0.6)]
+    );
+    // In backticks: a top-level folder is a name, a common word only of a distinctive
+    // path (`cache` of `store/cache/`; not the top-level `plugin/` nor a licence's data).
+    assert_eq!(
+        read_and_resolve(
+            &names,
+            "Keep state apart",
+            "The `relay` forwards to the `cache`; the `plugin` and `postgresql` stay.",
+        ),
+        [
+            ("relay".into(), "relay/".into(), 0.7),
+            ("cache".into(), "store/cache/".into(), 0.7),
+        ]
+    );
+}
+
+#[test]
+fn a_method_names_the_file_of_its_class() {
+    let names = Names::new([
+        "src/Api/Controllers/SessionController.cs",
+        "app/controllers/ledger_entries_controller.rb",
+        "lib/Billing/InvoiceTotals.php",
+        "lib/healthcheck/active_storage.rb",
+    ]);
+    let got = read_and_resolve(
+        &names,
+        "Sign in once",
+        "`SessionController.SignIn` checks the token; LedgerEntriesController#create posts it.\n\
+         Billing::InvoiceTotals::compute sums it; each ActiveStorage::Blob is Rails' own.",
+    );
+    assert_eq!(
+        got,
+        [
+            (
+                "LedgerEntriesController#create".into(),
+                "app/controllers/ledger_entries_controller.rb".into(),
+                0.9
+            ),
+            (
+                "SessionController.SignIn".into(),
+                "src/Api/Controllers/SessionController.cs".into(),
+                0.9
+            ),
+            (
+                "Billing::InvoiceTotals::compute".into(),
+                "lib/Billing/InvoiceTotals.php".into(),
+                0.9
+            ),
+        ],
+        "after `::` a capitalised name is a nested module, not a method"
+    );
+}
+
+#[test]
+fn a_product_the_title_names_is_the_one_file_or_folder_of_its_name() {
+    assert_eq!(
+        crate::text::terms::title_products("Use Keycloak for sign-in"),
+        ["Keycloak"]
+    );
+    assert_eq!(
+        crate::text::terms::title_products("3. Adopt AWS Fargate"),
+        ["Fargate"]
+    );
+    assert!(crate::text::terms::title_products("Table Compaction").is_empty());
+    assert_eq!(
+        crate::text::terms::title_products("Use Keycloak IdP for sign-in"),
+        ["Keycloak", "IdP"]
+    );
+    assert!(crate::text::terms::title_products("Use PostgreSQL for storage").is_empty());
+    let names = Names::new([
+        "infra/cluster/keycloak.tf",
+        "infra/cluster/main.tf",
+        "infra/fargate/main.tf",
+        "infra/fargate/task.tf",
+        "a/zitadel.tf",
+        "b/zitadel.tf",
+    ]);
+    assert_eq!(
+        read_and_resolve(&names, "Use Keycloak for sign-in", "Tokens last an hour."),
+        [("Keycloak".into(), "infra/cluster/keycloak.tf".into(), 0.5)]
+    );
+    assert_eq!(
+        read_and_resolve(&names, "Adopt AWS Fargate", "Tasks run there."),
+        [("Fargate".into(), "infra/fargate/".into(), 0.5)]
+    );
+    assert!(
+        read_and_resolve(&names, "Use Zitadel for sign-in", "Tokens last an hour.").is_empty(),
+        "two files of the name"
+    );
+}
+
+#[test]
+fn a_name_of_two_letters_in_backticks_names_the_folder_of_the_kind_the_prose_says() {
+    let names = Names::new([
+        "internal/store/drivers/pg/client.go",
+        "internal/store/drivers/pg/driver.go",
+        "internal/store/drivers/s3/client.go",
+        "ui/pg/page.ts",
+    ]);
+    assert_eq!(
+        read_and_resolve(&names, "Keep state", "The `pg` driver keeps the state."),
+        [("pg".into(), "internal/store/drivers/pg/".into(), 0.7)]
+    );
+    assert!(
+        read_and_resolve(&names, "Keep state", "The `pg` keeps the state.").is_empty(),
+        "no kind said"
+    );
+}
+
+#[test]
+fn a_name_matched_across_styles_that_tell_things_apart_is_less_sure() {
+    let names = Names::new([
+        "svc/src/main/java/org/x/EventPublisher.java",
+        "svc/src/main/java/org/x/model/LedgerKind.java",
+        "charts/event-router/Chart.yaml",
+    ]);
+    let got = read_and_resolve(
+        &names,
+        "Publish events",
+        "The `event-publisher` service and the event-router chart send them.\n\
+         | LEDGER_KIND | TEXT |\n| - | - |\n| LEDGER_KIND | TEXT |\n",
+    );
+    assert_eq!(
+        got,
+        [
+            ("event-router".into(), "charts/event-router/".into(), 0.9),
+            (
+                "event-publisher".into(),
+                "svc/src/main/java/org/x/EventPublisher.java".into(),
+                0.7
+            ),
+            (
+                "LEDGER_KIND".into(),
+                "svc/src/main/java/org/x/model/LedgerKind.java".into(),
+                0.7
+            ),
+        ]
     );
 }

@@ -72,3 +72,5 @@ mod mentions_functions;
 
 // Paths named in passing are mentions, not governed code (issue 36, ADR-0017).
 mod passing;
+// Names that are right: folders, common words, methods, products (issue 36, ADR-0017).
+mod mentions_names;

@@ -117,8 +117,8 @@ fn a_bare_word_names_only_a_folder_that_holds_code() {
     let g = repo(&owned(&[
         (
             "docs/adr/0001-sampling.md",
-            "# 1. Sampling\n\nStatus: Accepted\n\nA sampled distribution, as other agents \
-             report it, is a regression for the protocols we serve.\n\
+            "# 1. Sampling\n\nStatus: Accepted\n\nA sampled `distribution`, as other `agents` \
+             report it, is a `regression` for the `protocols` we serve.\n\
              The java directory keeps the old port.\nJava moved out; Java lives elsewhere.\n",
         ),
         ("distribution/helm/values.yaml", "a: 1\n"),
@@ -134,8 +134,8 @@ fn a_bare_word_names_only_a_folder_that_holds_code() {
     assert_eq!(
         mentions(&g, "ADR-0001"),
         pairs(&[("protocols", "protocols/")]),
-        "packaging, documentation and data folders are named by English words, not as code; \
-         a folder of a README alone is no code, even by a product's name"
+        "packaging, documentation and data folders are named by English words, not as code, \
+         even in backticks; a folder of a README alone is no code, even by a product's name"
     );
 }
 

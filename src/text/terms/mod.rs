@@ -17,10 +17,10 @@ mod tests;
 mod words;
 
 pub use commands::{invocation, invocations};
-pub use names::{go_qualified, product_key, LANGUAGE_PORTS};
+pub use names::{go_qualified, product_key, title_products, LANGUAGE_PORTS};
 pub use read::terms;
 use serde::{Deserialize, Serialize};
-pub use words::singular;
+pub use words::{is_common, is_stop, singular};
 
 /// How a term was written, which decides what it may name and how sure a match is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -114,9 +114,13 @@ pub fn key(text: &str) -> String {
 
 /// What a prose token is: a compound identifier, a bare word, or nothing to look up.
 pub fn classify(token: &str) -> Option<Kind> {
-    if token.contains("::") || token.contains('.') {
-        // A dotted or `::` path: every part a name of two letters or more (not `e.g`, `i.e`).
-        let parts: Vec<&str> = token.split([':', '.']).filter(|p| !p.is_empty()).collect();
+    if token.contains("::") || token.contains(['.', '#']) {
+        // A dotted or `::` path, or a method (`Invoice#total`): every part a name of two
+        // letters or more (not `e.g`, `i.e`).
+        let parts: Vec<&str> = token
+            .split([':', '.', '#'])
+            .filter(|p| !p.is_empty())
+            .collect();
         return (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2))
             .then_some(Kind::Identifier);
     }

@@ -2,7 +2,7 @@
 //! `package.Name`, code spans listed as values, and the programming languages a line names.
 
 use super::key;
-use super::words::{is_placeholder, is_stop};
+use super::words::{is_common, is_placeholder, is_stop};
 use std::collections::HashSet;
 
 /// The folders a multi-language repository keeps its ports in, and the words that name each
@@ -125,5 +125,49 @@ pub(super) fn enumerated(line: &str) -> HashSet<&str> {
         .flat_map(|m| span.captures_iter(m.as_str()))
         .filter_map(|c| c.get(1))
         .map(|m| m.as_str())
+        .collect()
+}
+
+/// The products a record's title names: a capitalised word after the first (not a
+/// sentence's first word) in a title written in sentence case ("Use Dex IdP for
+/// authentication"), or ending a run of capitalised words after an acronym ("Adopt OPA
+/// Gatekeeper"); not in a title whose every word is capitalised ("Table Compaction"), nor a
+/// common word or a language (`Python` of "… Semantic Kernel Python").
+pub fn title_products(title: &str) -> Vec<&str> {
+    let words: Vec<&str> = title
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '.'))
+        .map(|w| w.trim_end_matches('.'))
+        .collect();
+    let capital = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
+    // The first word of the title proper (after a number: "1. Use Dex").
+    let first = words
+        .iter()
+        .position(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .unwrap_or(0);
+    let acronym = |w: &str| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase());
+    let sentence_case = words.iter().skip(first + 1).any(|w| {
+        w.len() >= 3 && w.starts_with(|c: char| c.is_ascii_lowercase()) && !is_stop(&key(w))
+    });
+    words
+        .iter()
+        .enumerate()
+        .skip(first + 1)
+        .filter(|(i, w)| {
+            let name = product_key(w);
+            let last_of_run = words.get(i + 1).is_none_or(|n| !capital(n));
+            let after_acronym = words.get(i - 1).is_some_and(|b| acronym(b));
+            (sentence_case || last_of_run && after_acronym)
+                && name.len() >= 3
+                && capital(name)
+                && name.chars().all(|c| c.is_ascii_alphanumeric())
+                && name.chars().any(|c| c.is_ascii_lowercase())
+                && !is_common(&key(name))
+                && !is_stop(&key(name))
+                && !LANGUAGE_PORTS
+                    .iter()
+                    .any(|(p, names)| *p == key(name) || names.contains(&key(name).as_str()))
+        })
+        .map(|(_, w)| *w)
         .collect()
 }

@@ -101,12 +101,14 @@ pub(super) fn noun(word: &str) -> Option<String> {
         "parameter", "argument", "instance", "file", "folder", "directory", "name", "key",
         "call", "test", "example", "sample", "option", "setting", "flag", "string", "note",
     ];
+    // Written as one word, a back-end is a kind of code (`` the `pg` backend ``): the
+    // hyphenated prose of the same key is English.
+    const KINDS: &[&str] = &["backend", "frontend"];
     let word = word.trim_matches(|c: char| !c.is_ascii_alphabetic());
     let k = singular(&key(word));
     (word.len() >= 3
         && word.chars().all(|c| c.is_ascii_alphabetic())
-        && !is_english(&key(word))
-        && !is_english(&k)
+        && (KINDS.contains(&k.as_str()) || !is_english(&key(word)) && !is_english(&k))
         && !CONSTRUCTS.contains(&k.as_str()))
     .then_some(k)
 }

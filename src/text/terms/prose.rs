@@ -99,8 +99,9 @@ pub(super) fn is_name(s: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
-        && !s.ends_with([':', '.', '-'])
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':' | '#'))
+        && !s.ends_with([':', '.', '-', '#'])
+        && s.matches('#').count() <= 1
 }
 
 /// A line's prose: code spans, link targets, URLs and HTML tags blanked.
@@ -171,6 +172,14 @@ pub(super) fn tokens(text: &str) -> Vec<&str> {
             let sep = match bytes.get(i..) {
                 Some([b':', b':', n, ..]) if word(*n) => 2,
                 Some([b'-' | b'.', n, ..]) if word(*n) => 1,
+                // A method of a class, as Ruby's and Java's documentation write it
+                // (`Invoice#total`): after a capitalised name, before a lower-case one.
+                Some([b'#', n, ..])
+                    if (n.is_ascii_lowercase() || *n == b'_')
+                        && bytes[start].is_ascii_uppercase() =>
+                {
+                    1
+                }
                 _ => 0,
             };
             if sep == 0 {

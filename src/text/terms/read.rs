@@ -5,12 +5,15 @@
 use super::commands::{command, invocation};
 use super::names::{
     enumerated, go_qualified, in_longer_names, is_product, languages_of, product_key,
+    title_products,
 };
 use super::nouns::{
     controllers, named_folders, noun, nouns_beside, units_and_types, CONTROLLER_NOUNS,
 };
 use super::prose::{code_links, is_name, phrases, prose_of, tokens, without_external_link_texts};
-use super::words::{is_placeholder, is_stop, singular, without_generics, LANGUAGE_TYPES};
+use super::words::{
+    is_placeholder, is_short_code, is_stop, singular, without_generics, LANGUAGE_TYPES,
+};
 use super::{classify, key, Kind, Term};
 use crate::text::line_marks::{AfterLists, Examples, Pipes};
 use crate::text::markdown::code_spans;
@@ -42,7 +45,10 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                 seen: &mut HashSet<String>,
                 code: &mut HashSet<String>| {
         let k = key(text);
-        if is_stop(&k) || is_placeholder(text) {
+        // A name of two letters only in backticks (`` the `pg` backend ``): resolving asks
+        // the prose to say what kind of code it is (ADR-0017's amendment of 2026-12-05).
+        let short = kind == Kind::Code && is_short_code(&k);
+        if (is_stop(&k) && !short) || is_placeholder(text) {
             return;
         }
         if matches!(kind, Kind::Code | Kind::Identifier) && LANGUAGE_TYPES.contains(&text) {
@@ -301,6 +307,11 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
             false => Kind::Once,
         };
         push(&name, line, kind, &mut out, &mut seen, &mut code);
+    }
+    // A product the title names, ending a run of capitalised words as often as not ("Adopt
+    // OPA Gatekeeper"): a name, at the title's line (ADR-0017's amendment of 2026-12-05).
+    for word in title_products(title) {
+        push(word, title_line, Kind::Name, &mut out, &mut seen, &mut code);
     }
     for term in &mut out {
         if matches!(term.kind, Kind::Code | Kind::Identifier) {

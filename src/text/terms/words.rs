@@ -53,6 +53,31 @@ const EVERYWHERE: &[&str] = &[
     "support", "docker", "deploy", "deployment", "release", "releases",
 ];
 
+/// Common words of English and of software that name a technology or a concern, not a part
+/// of this code (`extension`, `cache`, "PostgreSQL"): not a name unless written as code, and
+/// then only of a distinctive path (docs/mentions.md, ADR-0017's amendment of 2026-12-05).
+#[rustfmt::skip]
+const COMMON_TECH: &[&str] = &[
+    "extension", "extensions", "database", "databases", "cache", "caches", "caching", "storage",
+    "queue", "queues", "backend", "backends", "frontend", "frontends", "postgresql", "postgres",
+    "mysql", "sqlite", "redis", "mongodb", "kafka", "rabbitmq", "elasticsearch", "auth",
+    "authentication", "authorization", "logging", "logs", "metrics", "monitoring", "security",
+    "network", "networking", "http", "https", "json", "yaml", "xml", "html", "css", "email",
+    "mail", "notification", "notifications", "search", "scheduler", "worker", "workers", "job",
+    "jobs", "event", "events", "message", "messages", "messaging", "session", "sessions",
+    "helper", "helpers", "handler", "handlers", "middleware", "schema", "schemas", "migration",
+    "migrations", "template", "templates", "integration", "integrations", "infrastructure",
+    "monitor", "alerts", "alerting", "license", "licenses", "licence", "licences", "gateway",
+];
+
+/// Whether a key is a common word of English or software naming a technology or a concern
+/// ([`COMMON_TECH`]): a name only written as code, and then of a distinctive path.
+pub fn is_common(k: &str) -> bool {
+    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| COMMON_TECH.iter().map(|w| key(w)).collect())
+        .contains(k)
+}
+
 /// The names of a language's own standard types, written in backticks as any program's code
 /// writes them (`Vec`, `HashMap`, `Optional`): the language's, not the repository's code.
 /// Compared as written.
@@ -81,7 +106,7 @@ pub(super) fn is_record_word(k: &str) -> bool {
     RECORD_WORDS.contains(&k)
 }
 
-pub(super) fn is_stop(k: &str) -> bool {
+pub fn is_stop(k: &str) -> bool {
     static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
     let set = SET.get_or_init(|| {
         STOP.iter()
@@ -91,6 +116,20 @@ pub(super) fn is_stop(k: &str) -> bool {
             .collect()
     });
     k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether a key of two letters may be a name written as code (`` the `pg` backend ``): lower
+/// case, and not a word of [`STOP`] or a name every repository has (`go`, `do`).
+pub(super) fn is_short_code(k: &str) -> bool {
+    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        STOP.iter()
+            .chain(EVERYWHERE)
+            .chain(PLACEHOLDERS)
+            .map(|w| key(w))
+            .collect()
+    });
+    k.len() == 2 && k.chars().all(|c| c.is_ascii_lowercase()) && !set.contains(k)
 }
 
 /// Whether a key is a common word of English or of records (not one of the names every

@@ -50,11 +50,11 @@ fn rails_phrases_name_a_model_and_a_word_names_a_folder_in_app() {
                 "app/models/worldwide_office.rb".to_string(),
                 0.6
             ),
-            ("validators".to_string(), "app/validators/".to_string(), 0.6),
         ],
         "a phrase in the title or said twice names the singular model, not the plural views \
          folder nor the factory; a phrase said once (`bulk republishing`, `news story`) or \
-         with a common word (`set up`) names nothing"
+         with a common word (`set up`) names nothing; the bare word `validators` names no \
+         folder of `app/` (ADR-0017's amendment of 2026-12-05)"
     );
     // A phrase is a guess: `why` shows it, `scope --accept` does not take it.
     let why = json(

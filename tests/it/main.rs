@@ -38,6 +38,8 @@ mod parser_props;
 mod pictures;
 mod reading_fields;
 mod reading_folders;
+// A `#` in a record file's name (issue 36, ADR-0001).
+mod reading_hash_names;
 mod reading_output;
 mod reading_paths;
 mod reading_relations;

@@ -35,6 +35,8 @@ mod mcp_lines;
 mod mentions;
 mod never_wrong;
 mod parser_props;
+// Paths as a user types them (issue 36).
+mod paths_as_typed;
 mod pictures;
 mod reading_fields;
 mod reading_folders;

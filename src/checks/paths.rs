@@ -106,6 +106,25 @@ pub fn with_renames(
             r.moved.insert(m, vec![to]);
             changed = true;
         }
+        // A link into the forge's view of code that git shows renamed since: the same finding,
+        // naming the link (a link to a file only deleted, or another repository's, says
+        // nothing).
+        for m in r.missing_links.clone() {
+            let Some(to) = renamed(&m) else {
+                continue;
+            };
+            findings.push(Finding::new(
+                FindingCode::GovernedPathMoved,
+                &r.id,
+                &r.path,
+                format!(
+                    "{} links `{m}`, which git shows renamed to `{to}`: update the link in the record",
+                    r.id
+                ),
+            ));
+            r.moved.insert(m, vec![to]);
+            changed = true;
+        }
     }
     if changed {
         super::sort(findings);

@@ -36,6 +36,15 @@ pub(super) fn names_missing_paths(report: &Report) -> bool {
         .any(|r| r.status.is_current() && !r.missing_paths.is_empty())
 }
 
+/// Whether a current record of the report links code of this repository that is not there
+/// (whose place the history may tell: `with_renames`).
+pub(super) fn links_missing(report: &Report) -> bool {
+    report
+        .records
+        .iter()
+        .any(|r| r.status.is_current() && !r.missing_links.is_empty())
+}
+
 /// The paths current records name that are not there, each once.
 pub(super) fn missing_paths(report: &Report) -> Vec<String> {
     let mut out: Vec<String> = report

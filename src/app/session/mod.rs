@@ -19,7 +19,9 @@ mod history;
 mod index_update;
 mod markers;
 
-use history::{add_history, missing_paths, names_missing_paths, with_history, with_renames};
+use history::{
+    add_history, links_missing, missing_paths, names_missing_paths, with_history, with_renames,
+};
 use markers::{Found, LocalMarkers};
 
 /// A little more than the margin within which a file's content cannot vouch for it.
@@ -202,7 +204,10 @@ impl Session {
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
                 let staged = staged.map(|s| s.markers).unwrap_or_default();
-                let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
+                let renames = self.follow_renames && !matches!(ask, Ask::Why(_));
+                let needed = self.opts.git
+                    || (repo.is_some()
+                        && (names_missing_paths(&report) || (renames && links_missing(&report))));
                 if needed {
                     let outcome = match &repo {
                         Some(repo) => git::load(repo)?,
@@ -217,7 +222,7 @@ impl Session {
                             );
                             // `why` reads no history beyond the index (ADR-0016): a gone
                             // path's finding counts the same, moved or not.
-                            if self.follow_renames && !matches!(ask, Ask::Why(_)) {
+                            if renames {
                                 with_renames(&self.root, at, &mut report, &mut |p| {
                                     let newest = *data.by_path.get(p)?.first()?;
                                     Some(data.commits.get(newest as usize)?.sha.0)
@@ -316,7 +321,8 @@ impl Session {
         markers.add_notes(&mut report);
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
-        if names_missing_paths(&report) {
+        let renames = self.follow_renames && !matches!(ask, Ask::Why(_));
+        if names_missing_paths(&report) || (renames && links_missing(&report)) {
             if !self.opts.git && has_commits {
                 idx.refresh_history(progress, false)?;
             }
@@ -333,7 +339,7 @@ impl Session {
             );
             // `why` reads no history beyond the index (ADR-0016): a gone path's finding
             // counts the same, moved or not.
-            if self.follow_renames && !matches!(ask, Ask::Why(_)) {
+            if renames {
                 let at = idx.repo.clone();
                 with_renames(&self.root, &at, &mut report, &mut |p| {
                     idx.last_touch(&[p]).ok()?.into_iter().next().flatten()

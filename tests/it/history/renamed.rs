@@ -111,3 +111,73 @@ fn a_path_git_shows_renamed_is_moved_to_its_new_name() {
     let q = why.json();
     assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
 }
+
+/// A link into the forge's view of this repository's code, made before the file was renamed
+/// (as content-publisher's ADR-0014 links `edit_edition_service.rb` at a commit): moved,
+/// naming the new path; a linked file only deleted, or another repository's, says nothing.
+#[test]
+fn a_forge_link_to_a_file_git_shows_renamed_is_moved() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0014-tagging.md",
+        "# 14. Tagging\n\nDate: 2019-01-01\n\n## Status\n\nAccepted\n\n## Decision\n\n\
+         The [edit edition service][edit-edition-service] tags each edition, as \
+         [the gem does](https://github.com/other/gem/blob/main/lib/gem/tagging.rb); the \
+         [sweeper](https://github.com/acme/publisher/blob/0123abc/app/sweepers/sweeper.rb) \
+         cleans up.\n\n\
+         [edit-edition-service]: https://github.com/acme/publisher/blob/265226bc0c613d2294b4cb0d33d2f26cfcf54811/app/services/edit_edition_service.rb\n",
+    )
+    .write("app/services/edit_edition_service.rb", &service(false))
+    .write("app/sweepers/sweeper.rb", "class Sweeper\n  def sweep; end\nend\n");
+    g.commit_at("2019-01-02T10:00:00Z", "Ann", "tagging");
+    g.mv(
+        "app/services/edit_edition_service.rb",
+        "app/services/edit_draft_edition_service.rb",
+    )
+    .write("app/services/edit_draft_edition_service.rb", &service(true));
+    g.remove("app/sweepers/sweeper.rb");
+    g.git(&["rm", "-q", "--cached", "app/sweepers/sweeper.rb"]);
+    g.commit_at(
+        "2020-03-04T10:00:00Z",
+        "Ben",
+        "rename services, drop the sweeper",
+    );
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let j: Value = g.run(args).json();
+        assert_eq!(
+            moved_and_gone(&j),
+            [(
+                "governed-path-moved".to_string(),
+                "ADR-0014 links `app/services/edit_edition_service.rb`, which git shows renamed to `app/services/edit_draft_edition_service.rb`: update the link in the record".to_string()
+            )],
+            "{args:?}: {j:#}"
+        );
+        let r = crate::fixture::record(&j, "ADR-0014");
+        assert_eq!(
+            r["moved"],
+            serde_json::json!({
+                "app/services/edit_edition_service.rb": ["app/services/edit_draft_edition_service.rb"]
+            }),
+            "{args:?}: {r:#}"
+        );
+        assert_eq!(
+            crate::fixture::list(r, "missing_links"),
+            [
+                "app/services/edit_edition_service.rb",
+                "app/sweepers/sweeper.rb",
+                "gem/tagging.rb",
+                "lib/gem/tagging.rb",
+                "services/edit_edition_service.rb",
+                "sweepers/sweeper.rb",
+            ],
+            "each reading of each link not there: {r:#}"
+        );
+    }
+    let run = g.run(&["record", "ADR-0014", "--json"]);
+    run.assert_code(0);
+    assert!(
+        crate::fixture::has_finding(&run.json(), "governed-path-moved", "ADR-0014"),
+        "{}",
+        run.describe()
+    );
+}

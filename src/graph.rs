@@ -272,6 +272,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             code_mentions,
             cites_replaced,
             declared_in: p.declared.as_ref().and(p.declared_in.clone()),
+            missing_links: missing_links(tree, &p.terms),
         }
     });
     join_amended_by(&mut records, parsed, &resolver);
@@ -430,6 +431,44 @@ fn prose_mentions(
             })
         })
         .collect()
+/// The paths a record's links into a forge's view of code name that are not there, each
+/// way the link may be read (a branch named `release/1.2` leaves a segment of it before the
+/// path): a link made before the code moved, whose new place the history may tell (issue 36).
+/// A link that names a path here under any reading is a mention, not missing.
+fn missing_links(tree: &Tree, terms: &[crate::text::terms::Term]) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    for t in terms
+        .iter()
+        .filter(|t| t.kind == crate::text::terms::Kind::Link)
+    {
+        let Some((_, path)) = crate::mentions::link_parts(&t.text) else {
+            continue;
+        };
+        let mut readings = Vec::new();
+        let mut rest = path.trim_end_matches('/');
+        for _ in 0..3 {
+            if !rest.contains('/') {
+                break;
+            }
+            readings.push(rest);
+            match rest.split_once('/') {
+                Some((_, after)) => rest = after,
+                None => break,
+            }
+        }
+        let kinds: Vec<Kind> = readings.iter().map(|r| tree.kind(r)).collect();
+        if kinds.iter().any(|k| matches!(k, Kind::File | Kind::Folder)) {
+            continue;
+        }
+        out.extend(
+            readings
+                .iter()
+                .zip(&kinds)
+                .filter(|(_, k)| matches!(k, Kind::Missing | Kind::NotAPath))
+                .map(|(r, _)| r.to_string()),
+        );
+    }
+    out.into_iter().collect()
 }
 
 /// "Amended by ADR-31" in a record: ADR-31 amends it (the edge is filed on the amending record).

@@ -159,6 +159,7 @@ pub fn staged_check(
     // The memo is read, never written, on git's path: the refresh after the commit settles
     // it (ADR-0016).
     session.settle = false;
+    session.follow_renames = false;
     let mut held = false;
     let check = check_staged(session, &repo, hook, index, &mut held);
     if let CommitHook::CommitMessage { .. } = hook {

@@ -13,6 +13,8 @@ pub mod review;
 pub mod scope;
 mod session;
 mod state;
+// Paths as a user types them (issue 36).
+mod typed;
 pub mod write;
 
 pub use error::{Error, Result};

@@ -15,6 +15,7 @@ use crate::model::{DocCitations, Finding, Record, Status};
 use std::collections::{HashMap, HashSet};
 
 pub use markers::marker_findings;
+pub use paths::with_renames;
 
 struct Corpus<'a> {
     records: &'a [Record],

@@ -69,6 +69,68 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
     }
 }
 
+/// The finding about `m`, a path the current record `r` names that git shows renamed to `to`
+/// (a file that is there): moved, naming where it went (docs/reading.md, "Renamed since").
+pub fn renamed_path(r: &Record, m: &str, to: &str) -> Finding {
+    Finding::new(
+        FindingCode::GovernedPathMoved,
+        &r.id,
+        &r.path,
+        format!(
+            "{} names `{m}`, which git shows renamed to `{to}`: update the path in the record",
+            r.id
+        ),
+    )
+}
+
+/// Rewrites the findings about the paths current records name that are gone where the history
+/// shows git renamed them (`renamed` gives the path each has now, if it has one): moved,
+/// naming the new path, which becomes the record's `moved` entry for it. A renamed path does
+/// not govern at its new name: the record still names the old one until it is updated.
+pub fn with_renames(
+    records: &mut [Record],
+    findings: &mut Vec<Finding>,
+    renamed: &mut dyn FnMut(&str) -> Option<String>,
+) {
+    let mut changed = false;
+    for r in records.iter_mut().filter(|r| r.status.is_current()) {
+        for m in r.missing_paths.clone() {
+            let before = [missing_path(r, &m, true)];
+            let Some(at) = findings.iter().position(|f| before.contains(f)) else {
+                continue;
+            };
+            let Some(to) = renamed(&m) else {
+                continue;
+            };
+            findings[at] = renamed_path(r, &m, &to);
+            r.moved.insert(m, vec![to]);
+            changed = true;
+        }
+        // A link into the forge's view of code that git shows renamed since: the same finding,
+        // naming the link (a link to a file only deleted, or another repository's, says
+        // nothing).
+        for m in r.missing_links.clone() {
+            let Some(to) = renamed(&m) else {
+                continue;
+            };
+            findings.push(Finding::new(
+                FindingCode::GovernedPathMoved,
+                &r.id,
+                &r.path,
+                format!(
+                    "{} links `{m}`, which git shows renamed to `{to}`: update the link in the record",
+                    r.id
+                ),
+            ));
+            r.moved.insert(m, vec![to]);
+            changed = true;
+        }
+    }
+    if changed {
+        super::sort(findings);
+    }
+}
+
 /// The records each record names as superseded, amending, superseding or related
 /// (`relatesTo`), both ways: two records so linked have been read together already, and
 /// governing the same path is by design.

@@ -9,7 +9,7 @@ use context_graph::{Options, Session};
 
 #[derive(Args)]
 pub struct ContextArgs {
-    /// Paths relative to the root (or absolute, inside it); they share one budget
+    /// Paths relative to the current folder (or absolute, inside the root); they share one budget
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<String>,
     /// The budget in tokens, counted as characters/4
@@ -18,8 +18,13 @@ pub struct ContextArgs {
 }
 
 pub fn run(opts: Options, args: ContextArgs, json_out: bool) -> anyhow::Result<u8> {
-    let answer = Session::open(opts)?.context(&args.paths, args.budget, None)?;
+    let paths: Vec<String> = args.paths.iter().map(|p| super::typed(&opts, p)).collect();
+    let session = &mut Session::open(opts)?;
+    let answer = session.context(&paths, args.budget, None)?;
     ui::diagnostics(&answer.diagnostics);
+    for note in paths.iter().filter_map(|p| session.absent_note(p)) {
+        ui::say(&note);
+    }
     let text = if json_out {
         json::report(&answer.report)
     } else {

@@ -207,13 +207,25 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
         (Some(Command::Scope(args)), _, _) => return scope::run(opts, args, json),
         (Some(Command::Coverage(args)), _, _) => return coverage::run(opts, args, json),
-        (Some(Command::Why(args)), _, _) => args.ask(),
-        (None, Some(path), _) => context_graph::Ask::Why(path),
+        (Some(Command::Why(args)), _, _) => typed_why(&opts, args.ask()),
+        (None, Some(path), _) => typed_why(&opts, context_graph::Ask::Why(path)),
         (Some(Command::Record(args)), _, _) => args.ask(),
         (None, None, Some(id)) => context_graph::Ask::Record(id),
         (Some(Command::Check), _, _) | (None, None, None) => context_graph::Ask::Check,
     };
     query::run(opts, ask, json)
+}
+
+/// A PATH as the user typed it, from the current folder (docs/commands.md, "Ids and paths").
+pub(crate) fn typed(opts: &Options, arg: &str) -> String {
+    context_graph::fs::root::typed_path(opts.root.as_deref(), arg)
+}
+
+fn typed_why(opts: &Options, ask: context_graph::Ask) -> context_graph::Ask {
+    match ask {
+        context_graph::Ask::Why(p) => context_graph::Ask::Why(typed(opts, &p)),
+        other => other,
+    }
 }
 
 fn options(common: &Common) -> Options {

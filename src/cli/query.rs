@@ -7,7 +7,8 @@ use context_graph::{Ask, Options, Session};
 
 #[derive(Args)]
 pub struct WhyArgs {
-    /// A path relative to the root (or absolute, inside it)
+    /// A path relative to the current folder (to the root when run from outside it), or
+    /// absolute, inside the root
     path: String,
 }
 
@@ -78,9 +79,16 @@ impl RecordArgs {
 pub fn run(opts: Options, ask: Ask, json_out: bool) -> anyhow::Result<u8> {
     let bar = Bar::new();
     let progress = |done: usize, total: usize| bar.set(done, total);
-    let answer = Session::open(opts)?.answer(&ask, Some(&progress))?;
+    let mut session = Session::open(opts)?;
+    let answer = session.answer(&ask, Some(&progress))?;
     bar.finish();
     ui::diagnostics(&answer.diagnostics);
+    if let Some(note) = match &ask {
+        Ask::Why(p) => session.absent_note(p),
+        _ => None,
+    } {
+        ui::say(&note);
+    }
     let report = answer.report;
     if json_out {
         // Streamed: a long answer is not held whole besides the report (ADR-0011).

@@ -40,6 +40,12 @@ pub fn diagnostics(notes: &[String]) {
     }
 }
 
+/// A word about what was asked (a path neither tracked nor on disk), one line on stderr: the
+/// answer is still given, exit 0 (docs/commands.md).
+pub fn say(note: &str) {
+    eprintln!("context-graph: {note}");
+}
+
 /// Colour only when stdout is a terminal and `NO_COLOR` is unset.
 pub fn style() -> Style {
     Style {

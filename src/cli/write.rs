@@ -39,7 +39,7 @@ pub struct NewFlags {
     /// A record the new one amends, marked "Amended by" in its own form (repeatable)
     #[arg(long, value_name = "ID")]
     amends: Vec<String>,
-    /// A path the new record governs (repeatable)
+    /// A path the new record governs, relative to the current folder (repeatable)
     #[arg(long, value_name = "PATH")]
     governs: Vec<String>,
     /// The record folder to write in, when the repository has several
@@ -105,13 +105,13 @@ pub struct InitCmd {
     flags: WriteFlags,
 }
 
-fn new_args(title: String, f: &NewFlags) -> NewArgs {
+fn new_args(title: String, f: &NewFlags, opts: &Options) -> NewArgs {
     NewArgs {
         title,
         status: f.status.clone(),
         supersedes: f.supersedes.clone(),
         amends: f.amends.clone(),
-        governs: f.governs.clone(),
+        governs: f.governs.iter().map(|g| super::typed(opts, g)).collect(),
         folder: f.folder.clone(),
         date: f.date.clone(),
         template: f.template.clone(),
@@ -121,14 +121,14 @@ fn new_args(title: String, f: &NewFlags) -> NewArgs {
 }
 
 pub fn new(opts: Options, cmd: NewCmd, json_out: bool) -> anyhow::Result<u8> {
-    let args = new_args(cmd.title, &cmd.new);
+    let args = new_args(cmd.title, &cmd.new, &opts);
     written(opts, json_out, cmd.new.edit, |s| {
         write::new_record(s, &args)
     })
 }
 
 pub fn supersede(opts: Options, cmd: RelateCmd, json_out: bool) -> anyhow::Result<u8> {
-    let mut args = new_args(cmd.title, &cmd.new);
+    let mut args = new_args(cmd.title, &cmd.new, &opts);
     args.supersedes.insert(0, cmd.old);
     written(opts, json_out, cmd.new.edit, |s| {
         write::new_record(s, &args)
@@ -136,7 +136,7 @@ pub fn supersede(opts: Options, cmd: RelateCmd, json_out: bool) -> anyhow::Resul
 }
 
 pub fn amend(opts: Options, cmd: RelateCmd, json_out: bool) -> anyhow::Result<u8> {
-    let mut args = new_args(cmd.title, &cmd.new);
+    let mut args = new_args(cmd.title, &cmd.new, &opts);
     args.amends.insert(0, cmd.old);
     written(opts, json_out, cmd.new.edit, |s| {
         write::new_record(s, &args)

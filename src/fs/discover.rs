@@ -192,12 +192,27 @@ pub fn is_record_name(name: &str) -> bool {
     let placeholder = words
         .iter()
         .any(|w| matches!(*w, "xxxx" | "nnnn" | "yyyy" | "yyyymmdd"))
-        // `issue#` is a placeholder; `#605 - Search` is the issue the record is numbered by
-        // (Windows Terminal's specs).
         || stem
             .match_indices('#')
-            .any(|(at, _)| !stem[at + 1..].starts_with(|c: char| c.is_ascii_digit()));
+            .any(|(at, _)| placeholder_hash(stem, at));
     !own_word("template") && !placeholder
+}
+
+/// Whether the `#` at `at` in a file's stem stands for a number not yet given: `issue#`,
+/// `#-title`, `##-title` (a template's name). `#605 - Search` is the issue the record is
+/// numbered by (Windows Terminal's specs), and a `#` standing alone between words is the
+/// title's own (JabRef's `0024-use-#-as-indicator-for-BibTeX-string-constants.md`).
+fn placeholder_hash(stem: &str, at: usize) -> bool {
+    if stem[at + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    let before = stem[..at].chars().next_back();
+    let after = stem[at + 1..].chars().next();
+    match before {
+        None => true,
+        Some(b) if b.is_alphanumeric() || b == '#' => true,
+        Some(_) => after == Some('#'),
+    }
 }
 
 /// The names a record in a folder of its own may have ([`is_folder_record`]), in the order a

@@ -70,6 +70,37 @@ pub fn query_path(root: &Path, arg: &str) -> Result<String, String> {
     }
 }
 
+/// A PATH argument as a user types it (docs/commands.md): relative to the current folder when
+/// that is inside the root (`cd app/models && context-graph why asset.rb` asks about
+/// `app/models/asset.rb`), else relative to the root as before (`--root` from outside it). The
+/// result is what [`query_path`] reads: a path leaving the root is still refused there. `root`
+/// is `--root` as given; one that does not resolve leaves `arg` as it is, for the command to
+/// report.
+pub fn typed_path(root: Option<&Path>, arg: &str) -> String {
+    let p = Path::new(arg);
+    if arg.is_empty() || p.is_absolute() {
+        return arg.to_string();
+    }
+    let (Ok(cwd), Ok(root)) = (std::env::current_dir(), resolve_root(root)) else {
+        return arg.to_string();
+    };
+    let within = match cwd.strip_prefix(&root) {
+        Ok(w) => w.to_path_buf(),
+        // The current folder may be reached through a link: compare canonical forms too.
+        Err(_) => match fs::canonicalize(&cwd) {
+            Ok(c) => match c.strip_prefix(&root) {
+                Ok(w) => w.to_path_buf(),
+                Err(_) => return arg.to_string(),
+            },
+            Err(_) => return arg.to_string(),
+        },
+    };
+    match within.to_str() {
+        Some("") | None => arg.to_string(),
+        Some(w) => format!("{}/{arg}", w.replace('\\', "/")),
+    }
+}
+
 /// `p` with `.` and `..` taken lexically, without looking at the file system.
 pub(super) fn lexical(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();

@@ -7,6 +7,8 @@
 mod data;
 mod diff;
 mod loose;
+// Where git shows a path went (issue 36).
+mod moved;
 mod packs;
 mod range;
 mod renames;
@@ -20,6 +22,7 @@ mod walk;
 pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
+pub use moved::renamed_in;
 pub use range::{walk_range, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

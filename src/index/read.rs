@@ -133,6 +133,50 @@ impl Index {
         Ok(out)
     }
 
+    /// For each root-relative path, the id of the newest commit HEAD reaches (stored or
+    /// pending) that touched it: for a path that is gone, the commit that deleted it, where
+    /// git may show it renamed (`git::renamed_in`; issue 36).
+    pub fn last_touch(&mut self, paths: &[&str]) -> Result<Vec<Option<[u8; 20]>>, IndexError> {
+        let reach = self.reach()?;
+        let prefix = self.repo.prefix.clone();
+        let txn = self.read_txn()?;
+        let table = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let mut out = Vec::with_capacity(paths.len());
+        for rel in paths {
+            let full = format!("{prefix}{rel}");
+            // The pending commits are newer than the stored ones, and newest first.
+            let pending = self
+                .pending
+                .iter()
+                .find(|c| c.changes.binary_search(&full).is_ok())
+                .map(|c| c.id);
+            if pending.is_some() {
+                out.push(pending);
+                continue;
+            }
+            let mut newest: Option<(i64, [u8; 20])> = None;
+            for entry in table
+                .range((full.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let (path, n) = k.value();
+                if path != full {
+                    break;
+                }
+                if !reach.contains(n) {
+                    continue;
+                }
+                let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+                if newest.is_none_or(|(t, _)| read.time > t) {
+                    newest = Some((read.time, read.id));
+                }
+            }
+            out.push(newest.map(|(_, id)| id));
+        }
+        Ok(out)
+    }
+
     /// The history a set of records needs, read from the index: only the commits that touch
     /// their governed paths or their files (and the files' earlier names), or mention their ids,
     /// among those HEAD reaches. `drift::fill` gives the same answer on it as on a full walk.

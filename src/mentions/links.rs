@@ -6,7 +6,7 @@ use crate::text::terms::key;
 
 /// The repository's name and the path after the branch of a link into a forge's code
 /// (`https://github.com/o/name/blob/main/a/b.rs` → `name`, `a/b.rs`).
-fn link_parts(url: &str) -> Option<(&str, &str)> {
+pub fn link_parts(url: &str) -> Option<(&str, &str)> {
     let (_, after) = url.split_once("://")?;
     let mut parts = after.splitn(4, '/');
     let (_host, _owner, name, rest) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);

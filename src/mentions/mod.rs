@@ -32,6 +32,7 @@ mod vocabulary;
 pub use crate::model::CodeMention;
 pub use crate::text::terms::{key, terms, Kind, Term};
 pub use definitions::Defined;
+pub use links::link_parts;
 pub use names::{digest, Names};
 pub use vocabulary::{Vocabulary, VOCABULARY_RECORDS};
 

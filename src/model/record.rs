@@ -45,6 +45,11 @@ pub struct Record {
     /// `"affects"`, or `null` when the paths its prose names govern (ADR-0020).
     #[serde(default)]
     pub declared_in: Option<String>,
+    /// Paths it links into a forge's view of this repository's code (`…/blob/REF/path`) that
+    /// are not there: a link made before the code moved. Where git shows one renamed, it is
+    /// `governed-path-moved` naming the new path (docs/reading.md, "Renamed since").
+    #[serde(default)]
+    pub missing_links: Vec<String>,
 }
 
 /// One code mention of a record: the tracked path (a folder ends with `/`), the term as
@@ -85,6 +90,7 @@ impl Record {
             code_mentions: Vec::new(),
             cites_replaced: Vec::new(),
             declared_in: None,
+            missing_links: Vec::new(),
         }
     }
 }

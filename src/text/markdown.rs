@@ -91,7 +91,7 @@ pub fn text_links(text: &str) -> Vec<(&str, &str)> {
 
 /// A link's target made root-relative: `None` for URLs, anchors, and paths leaving the root.
 pub fn link_target(folder: &str, target: &str) -> Option<String> {
-    let t = target.split(['#', '?']).next().unwrap_or("");
+    let t = without_fragment(target);
     if t.is_empty() || t.contains("://") || t.starts_with("mailto:") {
         return None;
     }
@@ -113,6 +113,24 @@ pub fn link_target(folder: &str, target: &str) -> Option<String> {
         format!("{folder}/{t}")
     };
     normalise(&joined)
+}
+
+/// A link's target without its fragment and query. A `#` before a `.md` that ends the path
+/// is part of a file's name, not a fragment: a record titled with one
+/// (`0024-use-#-as-indicator.md`, linked as written or as `%23`).
+fn without_fragment(target: &str) -> &str {
+    let Some(hash) = target.find('#') else {
+        return target.split('?').next().unwrap_or("");
+    };
+    let lower = target.to_ascii_lowercase();
+    let named = lower[hash..]
+        .match_indices(".md")
+        .map(|(at, _)| hash + at + 3)
+        .find(|&end| end == target.len() || matches!(target.as_bytes()[end], b'#' | b'?'));
+    match named {
+        Some(end) if hash > 0 && !lower[..hash].ends_with(".md") => &target[..end],
+        _ => target.split(['#', '?']).next().unwrap_or(""),
+    }
 }
 
 fn percent_decode(s: &str) -> String {

@@ -293,6 +293,17 @@ impl Run {
             .unwrap_or_else(|e| panic!("stdout of {:?} is not UTF-8: {e}", self.args))
     }
 
+    /// Stderr without the line saying a path asked about is neither tracked nor on disk
+    /// (docs/commands.md): a word about the question, said alike with and without the index,
+    /// not about how the answer was found.
+    pub fn stderr_but_absent_paths(&self) -> String {
+        self.stderr
+            .lines()
+            .filter(|l| !l.contains(" is neither tracked nor on disk"))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
     /// The JSON document on stdout, valid against `context-graph schema` ([`valid_document`]).
     pub fn json(&self) -> Value {
         let value = serde_json::from_slice(&self.stdout)

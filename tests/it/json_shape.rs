@@ -32,6 +32,7 @@ const RECORD: &[&str] = &[
     "code_mentions",
     "cites_replaced",
     "declared_in",
+    "missing_links",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];
@@ -48,6 +49,7 @@ const LIST_FIELDS: &[&str] = &[
     "successors_only_claimed_by_successor",
     "relates_to",
     "cites_replaced",
+    "missing_links",
 ];
 const STATUSES: &[&str] = &[
     "proposed",

@@ -35,9 +35,13 @@ mod mcp_lines;
 mod mentions;
 mod never_wrong;
 mod parser_props;
+// Paths as a user types them (issue 36).
+mod paths_as_typed;
 mod pictures;
 mod reading_fields;
 mod reading_folders;
+// A `#` in a record file's name (issue 36, ADR-0001).
+mod reading_hash_names;
 mod reading_output;
 mod reading_paths;
 mod reading_relations;

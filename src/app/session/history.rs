@@ -36,6 +36,15 @@ pub(super) fn names_missing_paths(report: &Report) -> bool {
         .any(|r| r.status.is_current() && !r.missing_paths.is_empty())
 }
 
+/// Whether a current record of the report links code of this repository that is not there
+/// (whose place the history may tell: `with_renames`).
+pub(super) fn links_missing(report: &Report) -> bool {
+    report
+        .records
+        .iter()
+        .any(|r| r.status.is_current() && !r.missing_links.is_empty())
+}
+
 /// The paths current records name that are not there, each once.
 pub(super) fn missing_paths(report: &Report) -> Vec<String> {
     let mut out: Vec<String> = report
@@ -84,4 +93,37 @@ pub(super) fn add_history(root: &Path, report: &mut Report, outcome: Outcome, ma
             drift::fill_declared(&mut report.records, &data, markers, &mut report.notes);
         }
     }
+}
+
+/// The findings about gone paths, told by the history where git renamed each (docs/reading.md,
+/// "Renamed since"): `last_touch` gives the newest commit that touched a path (for a gone one,
+/// the commit that deleted it), and a rename is followed through later ones to a path that is
+/// there now. Asked only of the paths a current record names that are missing and that the
+/// repository had: a tree diff of one commit each, never a walk.
+pub(super) fn with_renames(
+    root: &Path,
+    repo: &Repo,
+    report: &mut Report,
+    last_touch: &mut dyn FnMut(&str) -> Option<[u8; 20]>,
+) {
+    let mut follow = |path: &str| -> Option<String> {
+        let mut at = path.to_string();
+        // A file renamed again and again: a few hops, each a commit that deleted the last name.
+        for _ in 0..8 {
+            let commit = last_touch(&at)?;
+            let to = git::renamed_in(repo, commit, &at)?;
+            if root.join(&to).is_file() {
+                return Some(to);
+            }
+            at = to;
+        }
+        None
+    };
+    let mut known: std::collections::HashMap<String, Option<String>> = Default::default();
+    crate::checks::with_renames(&mut report.records, &mut report.findings, &mut |m| {
+        known
+            .entry(m.to_string())
+            .or_insert_with(|| follow(m))
+            .clone()
+    });
 }

@@ -19,7 +19,9 @@ mod history;
 mod index_update;
 mod markers;
 
-use history::{add_history, missing_paths, names_missing_paths, with_history};
+use history::{
+    add_history, links_missing, missing_paths, names_missing_paths, with_history, with_renames,
+};
 use markers::{Found, LocalMarkers};
 
 /// A little more than the margin within which a file's content cannot vouch for it.
@@ -47,6 +49,9 @@ pub struct Session {
     /// Whether a full check's records are kept in the commit hook's table of governed
     /// entries (ADR-0018): by the refreshes, never on git's path.
     keep_table: bool,
+    /// Whether a gone path's finding is told where git renamed it (a tree diff of a commit per
+    /// such path, docs/reading.md): not on git's path, where the hook reads no finding.
+    pub(super) follow_renames: bool,
 }
 
 impl Session {
@@ -65,6 +70,7 @@ impl Session {
             config,
             settle: true,
             keep_table: false,
+            follow_renames: true,
         })
     }
 
@@ -198,24 +204,42 @@ impl Session {
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
                 let staged = staged.map(|s| s.markers).unwrap_or_default();
-                let needed = self.opts.git || (repo.is_some() && names_missing_paths(&report));
+                let renames = self.follow_renames && !matches!(ask, Ask::Why(_));
+                let needed = self.opts.git
+                    || (repo.is_some()
+                        && (names_missing_paths(&report) || (renames && links_missing(&report))));
                 if needed {
                     let outcome = match &repo {
                         Some(repo) => git::load(repo)?,
                         None => Outcome::NotARepo,
                     };
-                    match &outcome {
-                        Outcome::Ready(data) => with_history(
+                    match (&outcome, &repo) {
+                        (Outcome::Ready(data), Some(at)) => {
+                            with_history(
+                                &mut report,
+                                &mut |p| data.ever_had(&crate::governs::Pattern::new(p)),
+                                &self.kept_elsewhere(repo.as_ref()),
+                            );
+                            // `why` reads no history beyond the index (ADR-0016): a gone
+                            // path's finding counts the same, moved or not.
+                            if renames {
+                                with_renames(&self.root, at, &mut report, &mut |p| {
+                                    let newest = *data.by_path.get(p)?.first()?;
+                                    Some(data.commits.get(newest as usize)?.sha.0)
+                                });
+                            }
+                        }
+                        (Outcome::Ready(data), None) => with_history(
                             &mut report,
                             &mut |p| data.ever_had(&crate::governs::Pattern::new(p)),
                             &self.kept_elsewhere(repo.as_ref()),
                         ),
-                        Outcome::NoCommits => with_history(
+                        (Outcome::NoCommits, _) => with_history(
                             &mut report,
                             &mut |_| false,
                             &self.kept_elsewhere(repo.as_ref()),
                         ),
-                        Outcome::NotARepo => {}
+                        (Outcome::NotARepo, _) => {}
                     }
                     if self.opts.git {
                         add_history(&self.root, &mut report, outcome, &staged);
@@ -297,7 +321,8 @@ impl Session {
         markers.add_notes(&mut report);
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
-        if names_missing_paths(&report) {
+        let renames = self.follow_renames && !matches!(ask, Ask::Why(_));
+        if names_missing_paths(&report) || (renames && links_missing(&report)) {
             if !self.opts.git && has_commits {
                 idx.refresh_history(progress, false)?;
             }
@@ -312,6 +337,14 @@ impl Session {
                 &mut ever_had,
                 &self.kept_elsewhere(Some(&idx.repo)),
             );
+            // `why` reads no history beyond the index (ADR-0016): a gone path's finding
+            // counts the same, moved or not.
+            if renames {
+                let at = idx.repo.clone();
+                with_renames(&self.root, &at, &mut report, &mut |p| {
+                    idx.last_touch(&[p]).ok()?.into_iter().next().flatten()
+                });
+            }
         }
         // New pending commits (and what git's index declares, found anew) are written beside
         // the index while the answer is computed.

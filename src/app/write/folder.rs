@@ -354,8 +354,25 @@ pub(super) fn link_to(from_folder: &str, found: &Found) -> Link {
         id: found.parsed.id.clone(),
         number: ids::number_of(&found.parsed.id),
         text: link_text(&found.text, &found.parsed),
-        target: relative(from_folder, &found.path),
+        target: link_path(&relative(from_folder, &found.path)),
     }
+}
+
+/// A path written as a Markdown link's target: a `#` is escaped (`%23`), or it would start a
+/// fragment, as are a space, a parenthesis and `%` itself (`0024-use-#-as-x.md`; issue 36).
+pub(super) fn link_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '#' => out.push_str("%23"),
+            ' ' => out.push_str("%20"),
+            '(' => out.push_str("%28"),
+            ')' => out.push_str("%29"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,

@@ -11,6 +11,8 @@
 
 mod drift;
 mod incremental;
+// Paths git shows renamed (issue 36).
+mod renamed;
 mod walk;
 
 use crate::fixture::adr;

@@ -49,9 +49,13 @@ fn assert_same(repo: &GitRepo, step: &str, query: &[&str]) -> Run {
 fn compare(step: &str, query: &[&str], indexed: &Run, scanned: &Run) {
     let what = format!("step `{step}`, query `{}`", query.join(" "));
     assert!(
-        indexed.stderr.is_empty(),
+        indexed.stderr_but_absent_paths().is_empty(),
         "{what}: the indexed run said something on stderr (it should have used a healthy index):\n{}",
         indexed.stderr
+    );
+    assert_eq!(
+        indexed.stderr, scanned.stderr,
+        "{what}: a path asked about is said alike both ways"
     );
     assert!(
         matches!(scanned.code, Some(0 | 1)),

@@ -360,3 +360,28 @@ fn supersede_a_record_in_a_folder_of_its_own() {
     assert_eq!(old["status"], "superseded", "{old:#}");
     no_findings(&f);
 }
+
+/// A record with `#` in its file name is superseded with a link that reaches it: the `#` is
+/// written `%23`, or it would start a fragment (issue 36).
+#[test]
+fn supersede_links_a_record_with_a_hash_in_its_name() {
+    let old = "0024-use-#-as-indicator.md";
+    let f = root_with(&[(
+        &format!("doc/adr/{old}")[..],
+        "# 24. Use # as indicator\n\nDate: 2024-01-02\n\n## Status\n\nAccepted\n\n## Context\n\nWhy.\n\n## Decision\n\nThis.\n",
+    )]);
+    ok(
+        &f,
+        &["supersede", "24", "Use quotes", "--date", "2024-05-01"],
+    );
+    let new = read(&f, "doc/adr/0025-use-quotes.md");
+    assert!(
+        new.contains("Supersedes [24. Use # as indicator](0024-use-%23-as-indicator.md)"),
+        "{new}"
+    );
+    let r = record_of(&f, "doc/adr/0025-use-quotes.md");
+    assert_eq!(r["supersedes"], serde_json::json!(["ADR-0024"]));
+    let r = record_of(&f, &format!("doc/adr/{old}"));
+    assert_eq!(r["superseded_by"], serde_json::json!(["ADR-0025"]), "{r:#}");
+    no_findings(&f);
+}

@@ -1,0 +1,89 @@
+//! A record file with `#` in its name is read, as JabRef's
+//! `0024-use-#-as-indicator-for-BibTeX-string-constants.md` is; links to it find it, written
+//! as they are or with `%23`; its declared path and a marker naming it answer `why`
+//! (issue 36, ADR-0001's amendment of 2026-12-05).
+
+use crate::git::GitRepo;
+use serde_json::Value;
+
+const NAME: &str = "0024-use-#-as-indicator-for-BibTeX-string-constants.md";
+
+fn repo() -> GitRepo {
+    let g = GitRepo::new();
+    g.write(
+        &format!("docs/decisions/{NAME}"),
+        "---\nstatus: accepted\n---\n\n# Use `#` as indicator for BibTeX string constants\n\n\
+         ## Decision\n\nThe writer marks string constants with `#`, in \
+         `src/bib/FieldWriter.java`.\n",
+    )
+    .write(
+        "docs/decisions/0025-store-strings.md",
+        "---\nstatus: accepted\n---\n\n# Store strings\n\n## Context\n\n\
+         This builds on [ADR-0024](0024-use-%23-as-indicator-for-BibTeX-string-constants.md) \
+         and [its decision](./0024-use-#-as-indicator-for-BibTeX-string-constants.md#decision).\n\n\
+         ## Decision\n\nKeep them in `src/bib/Strings.java`.\n",
+    )
+    .write(
+        "docs/decisions/_issue#-title.md",
+        "# [short title]\n\nStatus: proposed\n",
+    )
+    .write("src/bib/FieldWriter.java", "class FieldWriter {}\n")
+    .write("src/bib/Strings.java", "class Strings {}\n")
+    .write("src/bib/Parser.java", "// @adr 0024\nclass Parser {}\n");
+    g.commit_at("2024-01-02T10:00:00Z", "Ann", "records and code");
+    g
+}
+
+#[test]
+fn a_record_with_a_hash_in_its_name_is_read_and_linked() {
+    let g = repo();
+    let j: Value = g.run(&["check", "--json"]).json();
+    let ids: Vec<(&str, &str)> = j["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["id"].as_str().unwrap(), r["path"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("ADR-0024", &*format!("docs/decisions/{NAME}")),
+            ("ADR-0025", "docs/decisions/0025-store-strings.md"),
+        ],
+        "the `#` of a title is read; `_issue#-title.md` stays a template: {j:#}"
+    );
+    let r25 = crate::fixture::record(&j, "ADR-0025");
+    assert_eq!(
+        crate::fixture::list(r25, "cites"),
+        ["ADR-0024"],
+        "both links, `%23` and `#`, reach the record: {j:#}"
+    );
+    let problems: Vec<(String, String)> = crate::fixture::findings(&j)
+        .into_iter()
+        .filter(|(code, _)| code.contains("link") || code.contains("unknown"))
+        .collect();
+    assert!(problems.is_empty(), "no broken link: {j:#}");
+
+    let record = g.run(&["record", "ADR-0024", "--json"]);
+    record.assert_code(0);
+    let rj = record.json();
+    assert_eq!(rj["query"]["record"], "ADR-0024", "{rj:#}");
+    assert_eq!(
+        crate::fixture::record(&rj, "ADR-0024")["path"],
+        format!("docs/decisions/{NAME}"),
+        "{rj:#}"
+    );
+
+    for file in ["src/bib/FieldWriter.java", "src/bib/Parser.java"] {
+        let why = g.run(&["why", file, "--json"]);
+        why.assert_code(0);
+        let q = why.json();
+        let ids: Vec<&str> = q["query"]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, ["ADR-0024"], "{file}: {q:#}");
+    }
+}

@@ -431,6 +431,8 @@ fn prose_mentions(
             })
         })
         .collect()
+}
+
 /// The paths a record's links into a forge's view of code name that are not there, each
 /// way the link may be read (a branch named `release/1.2` leaves a segment of it before the
 /// path): a link made before the code moved, whose new place the history may tell (issue 36).

@@ -1,8 +1,8 @@
 //! `review` judges each commit as a reader would (docs/hooks.md): quiet commits (a bot's, a
 //! release, whitespace, lock or generated files, a record that did not exist or was not current
 //! at that commit) are listed with why and not counted; a commit editing the record cites it;
-//! a decision's later commits on the same branch are marked as repeats. Each `[hooks]` switch
-//! off counts them again.
+//! a decision's later commits on the same branch (one merge's commits, or one author's run) are
+//! marked as repeats. Each `[hooks]` switch off counts them again.
 
 use crate::fixture::adr;
 use crate::git::GitRepo;
@@ -256,4 +256,33 @@ fn each_switch_off_counts_its_commits_again() {
         decision(&q, "ADR-0001").expect("ADR-0001")["repeats"],
         json!([])
     );
+}
+
+#[test]
+fn the_commits_one_merge_brought_in_are_one_branch_whoever_made_them() {
+    let repo = decisions();
+    let base = repo.head();
+    repo.branch("feature");
+    repo.write("src/auth/login.py", "def login(): return 1\n");
+    let ana = repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Shorten the login");
+    repo.write("src/auth/token.py", "def token(): return 1\n");
+    let bo = repo.commit_at("2025-03-02T10:00:00Z", "Bo", "Refresh tokens");
+    repo.checkout("main");
+    repo.write("src/pay/charge.py", "def charge(): return 1\n");
+    repo.commit_at("2025-03-03T10:00:00Z", "Cy", "Charge more");
+    repo.merge_no_ff("feature", "2025-03-04T10:00:00Z", "Cy", "Merge feature");
+    // Cy's next commit on the first-parent line is a branch of its own.
+    repo.write("src/auth/login.py", "def login(): return 2\n");
+    let cy = repo.commit_at("2025-03-05T10:00:00Z", "Cy", "Login again");
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let q = run.json()["query"].clone();
+    let short = |sha: &str| repo.git(&["rev-parse", "--short", sha]).trim().to_string();
+    let adr1 = decision(&q, "ADR-0001").expect("ADR-0001");
+    assert_eq!(
+        adr1["repeats"],
+        json!([{"sha": short(&bo), "first": short(&ana)}]),
+        "{q:#}"
+    );
+    assert!(commits(&q, "ADR-0001").contains(&short(&cy)), "{q:#}");
 }

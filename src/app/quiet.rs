@@ -40,6 +40,7 @@ pub fn attributes(root: &Path) -> Attributes {
 /// Reads what git holds for the judgement, memoising what commits share.
 pub struct Judge<'a> {
     pub repo: &'a Repo,
+    trees: crate::git::TreeReader,
     pub rules: QuietRules,
     pub attributes: Attributes,
     /// (commit, record folder) → that folder's tree id at the commit.
@@ -52,6 +53,7 @@ impl<'a> Judge<'a> {
     pub fn new(repo: &'a Repo, rules: QuietRules, root: &Path) -> Judge<'a> {
         Judge {
             repo,
+            trees: repo.tree_reader(),
             rules,
             attributes: attributes(root),
             folders: HashMap::new(),
@@ -61,8 +63,8 @@ impl<'a> Judge<'a> {
 
     /// What the file at `path` held in `commit`'s tree.
     fn content(&self, commit: Option<&[u8; 20]>, path: &str) -> Option<Vec<u8>> {
-        let blob = self.repo.entry_at(*commit?, path)?;
-        self.repo.blob(blob, MAX_BLOB)
+        let blob = self.trees.entry_at(*commit?, path)?;
+        self.trees.blob(blob, MAX_BLOB)
     }
 
     /// Whether the commit `c` of a range is quiet about a decision whose governed paths it
@@ -114,11 +116,11 @@ impl<'a> Judge<'a> {
             .map(|(f, _)| f)
             .unwrap_or("")
             .to_string();
-        let repo = self.repo;
+        let trees = &self.trees;
         let tree = *self
             .folders
             .entry((c.id, folder.clone()))
-            .or_insert_with(|| repo.entry_at(c.id, &folder));
+            .or_insert_with(|| trees.entry_at(c.id, &folder));
         let key = (tree, record.path.clone());
         if let Some(found) = self.records.get(&key) {
             return *found;

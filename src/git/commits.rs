@@ -5,12 +5,18 @@
 use super::repo::{id20, Repo};
 use gix::ObjectId;
 
-impl Repo {
-    /// The id of the entry at the root-relative `path` (a file or a folder) in `commit`'s tree;
-    /// `None` when there is none or it cannot be read.
+/// Reads entries and blobs of commits' trees, with one handle on the repository for all.
+pub struct TreeReader {
+    repo: gix::Repository,
+    prefix: String,
+}
+
+impl TreeReader {
+    /// The id of the entry at the root-relative `path` (a file or a folder) in `commit`'s
+    /// tree; `None` when there is none or it cannot be read.
     pub fn entry_at(&self, commit: [u8; 20], path: &str) -> Option<[u8; 20]> {
-        let repo = self.gix();
-        let tree = repo
+        let tree = self
+            .repo
             .find_commit(ObjectId::from_bytes_or_panic(&commit))
             .ok()?
             .tree()
@@ -25,14 +31,23 @@ impl Repo {
 
     /// The bytes of the blob `id`, when it is one of at most `max` bytes.
     pub fn blob(&self, id: [u8; 20], max: u64) -> Option<Vec<u8>> {
-        let repo = self.gix();
         let id = ObjectId::from_bytes_or_panic(&id);
-        let header = repo.find_header(id).ok()?;
+        let header = self.repo.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;
         }
-        let mut blob = repo.find_blob(id).ok()?;
+        let mut blob = self.repo.find_blob(id).ok()?;
         Some(std::mem::take(&mut blob.data))
+    }
+}
+
+impl Repo {
+    /// A [`TreeReader`] of this repository.
+    pub fn tree_reader(&self) -> TreeReader {
+        TreeReader {
+            repo: self.gix(),
+            prefix: self.prefix.clone(),
+        }
     }
 
     /// Where the current branch left the branch it works against: the merge base of HEAD with

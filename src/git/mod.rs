@@ -18,6 +18,7 @@ mod state;
 mod tracked;
 mod walk;
 
+pub use commits::TreeReader;
 pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };

@@ -5,8 +5,6 @@
 //! Each rule is turned off by its `[hooks]` key in `.context-graph.toml` ([`QuietRules`]).
 
 use crate::model::{Quiet, QuietRules};
-use regex::Regex;
-use std::sync::LazyLock;
 
 /// Known bots whose names carry no `bot` word.
 const BOT_NAMES: &[&str] = &[
@@ -59,26 +57,165 @@ pub fn is_bot(name: &str, email: &str) -> bool {
     last == "bot" || BOT_NAMES.contains(&name.as_str())
 }
 
-static RELEASE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^(?:(?:chore|build|ci)(?:\([^)]*\))?!?:\s*)?(?:release|releasing|version|bump|bumped|bumping|prepare|preparing|cut|tag|tagging)\b[^\n]*?\bv?\d+\.\d+",
-    )
-    .expect("release pattern")
-});
+/// Words that start a release subject when a version follows (`Release v1.2.3`, `Bump to 2.0`).
+const RELEASE_VERBS: &[&str] = &[
+    "release",
+    "releasing",
+    "version",
+    "bump",
+    "bumped",
+    "bumping",
+    "prepare",
+    "preparing",
+    "cut",
+    "tag",
+    "tagging",
+];
 
-static RELEASE_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^(?:release\s*[:(]|chore\(release\)|(?:chore|build)(?:\([^)]*\))?:\s*release\b|\[maven-release-plugin\]|\[release\]|(?:chore(?:\([^)]*\))?:\s*)?bump(?:ed)?\s+(?:the\s+)?version|version\s+bump|prepare(?:\s+for)?\s+(?:the\s+)?(?:next\s+)?release|v?\d+\.\d+(?:\.\d+)*(?:[-+][0-9a-z.]+)?\s*$)",
-    )
-    .expect("release prefix")
-});
+/// `text` after a conventional-commit type of a release (`chore:`, `build(deps)!:`, `ci:`),
+/// or all of it.
+fn after_type(text: &str) -> &str {
+    for kind in ["chore", "build", "ci"] {
+        let Some(rest) = text.strip_prefix(kind) else {
+            continue;
+        };
+        let rest = match rest.strip_prefix('(') {
+            Some(scoped) => match scoped.split_once(')') {
+                Some((_, after)) => after,
+                None => continue,
+            },
+            None => rest,
+        };
+        let rest = rest.strip_prefix('!').unwrap_or(rest);
+        if let Some(rest) = rest.strip_prefix(':') {
+            return rest.trim_start();
+        }
+    }
+    text
+}
 
 /// Whether a commit's subject says it is a release or a version bump (`release: v0.8.0`,
 /// `chore(release): 1.2.0`, `[maven-release-plugin] prepare release x-1.2`, `Release v1.2.3`,
-/// `Bump version to 2.0`, `v1.2.3`).
+/// `Bump version to 2.0`, `v1.2.3`). No regex: the commit hook asks on git's path.
 pub fn is_release(subject: &str) -> bool {
-    let s = subject.trim();
-    RELEASE_PREFIX.is_match(s) || RELEASE_WORDS.is_match(s)
+    let s = subject.trim().to_ascii_lowercase();
+    let starts = |p: &str| s.starts_with(p);
+    if [
+        "release:",
+        "release(",
+        "chore(release)",
+        "[maven-release-plugin]",
+        "[release]",
+    ]
+    .into_iter()
+    .any(starts)
+        || [
+            "version bump",
+            "bump version",
+            "bumped version",
+            "bump the version",
+        ]
+        .into_iter()
+        .any(starts)
+    {
+        return true;
+    }
+    let rest = after_type(&s);
+    let mut words = rest.split_whitespace();
+    let first = words.next().unwrap_or("");
+    if rest.len() < s.len() && (first == "release" || rest.starts_with("bump version")) {
+        return true;
+    }
+    if matches!(first, "prepare" | "preparing")
+        && rest
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .take(5)
+            .any(|w| w == "release")
+    {
+        return true;
+    }
+    if RELEASE_VERBS.contains(&first) && versions_in(rest, 1) > 0 {
+        return true;
+    }
+    // A bare version: `v1.2.3`, `1.4.0`.
+    let bare = versioned(&s, 1);
+    bare.trim() == "\u{0}"
+}
+
+/// The length of a version string at the start of `bytes` (`v1.2`, `1.2.3-SNAPSHOT`), with at
+/// least `dots` dots; 0 when there is none.
+fn version_at(bytes: &[u8], dots: usize) -> usize {
+    let mut i = usize::from(bytes.first() == Some(&b'v'));
+    let digits = |mut i: usize| {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    let Some(mut end) = digits(i) else {
+        return 0;
+    };
+    let mut seen = 0;
+    while end < bytes.len() && bytes[end] == b'.' {
+        match digits(end + 1) {
+            Some(next) => {
+                end = next;
+                seen += 1;
+            }
+            None => break,
+        }
+    }
+    if seen < dots {
+        return 0;
+    }
+    i = end;
+    if i + 1 < bytes.len()
+        && matches!(bytes[i], b'-' | b'+')
+        && bytes[i + 1].is_ascii_alphanumeric()
+    {
+        i += 1;
+        while i < bytes.len()
+            && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'.' | b'-'))
+        {
+            i += 1;
+        }
+        end = i;
+    }
+    end
+}
+
+/// `text` with each version string (at least `dots` dots) replaced by `\0`; a version starts
+/// where no letter or digit comes before it.
+fn versioned(text: &str, dots: usize) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < bytes.len() {
+        let starts = (bytes[i].is_ascii_digit() || bytes[i] == b'v')
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        let len = if starts {
+            version_at(&bytes[i..], dots)
+        } else {
+            0
+        };
+        if len > 0 {
+            out.push_str(&text[last..i]);
+            out.push('\u{0}');
+            i += len;
+            last = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// How many version strings `text` holds.
+fn versions_in(text: &str, dots: usize) -> usize {
+    versioned(text, dots).matches('\u{0}').count()
 }
 
 /// The root's `.gitattributes`, as far as `linguist-generated` and `linguist-vendored` go.
@@ -164,19 +301,11 @@ pub enum Shape {
     Other,
 }
 
-static VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z][0-9A-Za-z.-]*)?").expect("version")
-});
-static FULL_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z][0-9A-Za-z.-]*)?").expect("full version")
-});
-
 /// A line with its version strings blanked: any `1.2`-like one on a line (or in a file) that
 /// says `version`, else only `1.2.3`-like ones (so `timeout = 1.5` → `2.5` is not a version).
 fn unversioned(line: &str, versioned_file: bool) -> String {
     let loose = versioned_file || line.to_ascii_lowercase().contains("version");
-    let re = if loose { &*VERSION } else { &*FULL_VERSION };
-    re.replace_all(line, "\u{0}").into_owned()
+    versioned(line, if loose { 1 } else { 2 })
 }
 
 /// The shape of a change of `path` from `old` to `new`.

@@ -4,7 +4,7 @@
 //! post-rewrite). Installing and removing the hooks is `hooks::install`'s.
 
 use super::error::{Error, Result};
-use super::{Ask, Session};
+use super::{quiet, Ask, Session};
 use crate::fs::fingerprint::DIGEST_MARGIN_NS;
 use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
@@ -188,6 +188,8 @@ fn check_staged(
             .or_else(|| session.config().and_then(|c| c.strict))
             .unwrap_or(false),
         comment: repo.comment_prefix(),
+        quiet: Vec::new(),
+        repeats: Vec::new(),
     };
     // No record folders (hooks in a global core.hooksPath reach such repositories): no
     // decision governs anything, and nothing is read or written.
@@ -213,12 +215,12 @@ fn check_staged(
         .filter_map(|c| c.blob.map(|b| (c.path.as_str(), b)))
         .collect();
     let markers = scan::blob_markers(repo, &blobs);
-    let staged: Vec<String> = changes.into_iter().map(|c| c.path).collect();
+    let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs, without opening the index (ADR-0018).
     if let Some(records) = table.records(&staged, &markers) {
-        check.decisions = hooks::governing(&records, &staged, &markers);
-        judge_message(repo, hook, &mut check);
+        let found = (records.as_slice(), changes.as_slice(), &markers);
+        decide(session, repo, hook, found, &staged, &mut check);
         return Ok(check);
     }
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
@@ -240,9 +242,31 @@ fn check_staged(
         Err(e) if e.is_no_records() => return Ok(check),
         Err(e) => return Err(e),
     };
-    check.decisions = hooks::governing(&report.records, &staged, &markers);
-    judge_message(repo, hook, &mut check);
+    let found = (report.records.as_slice(), changes.as_slice(), &markers);
+    decide(session, repo, hook, found, &staged, &mut check);
     Ok(check)
+}
+
+/// The decisions governing the `staged` paths, whether the message cites them, and the
+/// warnings a reader would not want taken out (`app::quiet`, docs/hooks.md).
+fn decide(
+    session: &Session,
+    repo: &Repo,
+    hook: CommitHook,
+    found: quiet::Staged,
+    staged: &[String],
+    check: &mut StagedCheck,
+) {
+    check.decisions = hooks::governing(found.0, staged, found.2);
+    judge_message(repo, hook, check);
+    let (message, branch) = match hook {
+        CommitHook::PreCommit => (None, None),
+        CommitHook::PrepareMessage { template, .. } => (Some(template), None),
+        CommitHook::CommitMessage { message, .. } => {
+            (Some(message), repo.head.map(|h| (h, amends(repo, hook))))
+        }
+    };
+    quiet::settle_staged(session, repo, message, found, check, branch);
 }
 
 /// The commit hook's table of governed entries (ADR-0018) being read and checked, on a thread

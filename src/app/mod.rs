@@ -9,6 +9,7 @@ pub mod error;
 pub mod hook;
 mod pick;
 pub mod picture;
+mod quiet;
 pub mod review;
 pub mod scope;
 mod session;

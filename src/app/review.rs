@@ -4,11 +4,13 @@
 //! whether any commit of the range cites it.
 
 use super::error::{Error, Result};
-use super::{Ask, Session};
+use super::{quiet, Ask, Session};
 use crate::git::{self, RangeCommit, Repo};
 use crate::governs::Scope;
 use crate::hooks;
-use crate::model::{Commit, PullRequestMerge, Query, Report, ReviewDecision, ReviewQuery};
+use crate::model::{
+    Commit, PullRequestMerge, Query, QuietCommit, Repeat, Report, ReviewDecision, ReviewQuery,
+};
 use crate::scan;
 use crate::text::date::utc_date;
 use std::collections::BTreeSet;
@@ -78,6 +80,37 @@ fn commit_json(c: &RangeCommit, id: &str) -> Commit {
     }
 }
 
+/// The commits of `touching` (indices into `commits`, newest first) that repeat a decision on
+/// their branch (`branches`, per commit): an older commit of the same branch touched it too, or
+/// cites it (`names`), and it does not cite it itself. Each with the branch's first such
+/// commit.
+fn repeats_of(
+    commits: &[RangeCommit],
+    branches: &[usize],
+    touching: &[usize],
+    names: impl Fn(&RangeCommit) -> bool,
+) -> Vec<Repeat> {
+    let mut first: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    // Oldest first: `commits` is newest first.
+    for i in (0..commits.len()).rev() {
+        if commits[i].meta.is_merge || !(touching.contains(&i) || names(&commits[i])) {
+            continue;
+        }
+        first.entry(branches[i]).or_insert(i);
+    }
+    touching
+        .iter()
+        .filter_map(|&i| {
+            let f = *first.get(&branches[i])?;
+            // A commit citing it is no repeat: it names the decision itself.
+            (f != i && !names(&commits[i])).then(|| Repeat {
+                sha: commits[i].short.clone(),
+                first: commits[f].short.clone(),
+            })
+        })
+        .collect()
+}
+
 /// `review [RANGE]`.
 pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     let repo = session
@@ -104,6 +137,11 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         .collect();
     let markers = scan::markers_for(session.root(), &touched.into_iter().collect::<Vec<_>>());
 
+    // Each commit judged as a reader would (docs/hooks.md): quiet commits are listed with why,
+    // against the records as they stood at that commit; repeats of a branch are marked.
+    let mut judge = quiet::Judge::new(&repo, quiet::rules_of(session.config()), session.root());
+    let branches = quiet::branches(&commits, head);
+    let mut quiet_commits: Vec<QuietCommit> = Vec::new();
     let mut decisions: Vec<ReviewDecision> = Vec::new();
     for r in report
         .records
@@ -113,31 +151,74 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         let scope = Scope::new(&r.governs);
         let mut paths = BTreeSet::new();
         let mut touching = Vec::new();
-        for c in commits.iter().filter(|c| !c.meta.is_merge) {
-            let hit: Vec<&String> = c
+        let record_edit_cites = judge.rules.record_edit_cites;
+        let edits = |c: &RangeCommit| record_edit_cites && c.changes.contains(&r.path);
+        for (i, c) in commits.iter().enumerate().filter(|(_, c)| !c.meta.is_merge) {
+            let hit: Vec<&str> = c
                 .changes
                 .iter()
                 .filter(|p| hooks::governs_path(r, &scope, p, &markers))
+                .map(String::as_str)
                 .collect();
-            if !hit.is_empty() {
-                paths.extend(hit.into_iter().cloned());
-                touching.push(c);
+            if hit.is_empty() {
+                continue;
             }
+            let cites = hooks::cites(&c.message, &r.id) || edits(c);
+            let reason = match judge.record_then(c, r) {
+                Some(q) => Some(q),
+                None if cites => None,
+                None => judge.commit(c, &hit),
+            };
+            if let Some(reason) = reason {
+                quiet_commits.push(QuietCommit {
+                    sha: c.short.clone(),
+                    author: c.meta.author.to_string(),
+                    subject: c.meta.subject.to_string(),
+                    decision: r.id.clone(),
+                    reason,
+                });
+                continue;
+            }
+            paths.extend(
+                quiet::counted_paths(&judge, &hit)
+                    .into_iter()
+                    .map(str::to_string),
+            );
+            touching.push(i);
         }
         if touching.is_empty() {
             continue;
         }
-        let cited = commits.iter().any(|c| hooks::cites(&c.message, &r.id));
+        let cited = commits
+            .iter()
+            .any(|c| hooks::cites(&c.message, &r.id) || edits(c));
+        let json = |i: usize| {
+            let mut j = commit_json(&commits[i], &r.id);
+            j.cites_record = Some(j.cites_record == Some(true) || edits(&commits[i]));
+            j
+        };
+        let repeats = if judge.rules.once_per_branch {
+            repeats_of(&commits, &branches, &touching, |c| {
+                hooks::cites(&c.message, &r.id) || edits(c)
+            })
+        } else {
+            Vec::new()
+        };
         match decisions.iter_mut().find(|d| d.id == r.id) {
             // Two records sharing an id are one decision.
             Some(d) => {
                 d.paths.extend(paths);
                 d.paths.sort();
                 d.paths.dedup();
-                for c in touching {
-                    let json = commit_json(c, &r.id);
+                for i in touching {
+                    let json = json(i);
                     if !d.commits.iter().any(|k| k.sha == json.sha) {
                         d.commits.push(json);
+                    }
+                }
+                for rep in repeats {
+                    if !d.repeats.contains(&rep) {
+                        d.repeats.push(rep);
                     }
                 }
             }
@@ -145,8 +226,9 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 id: r.id.clone(),
                 title: r.title.clone(),
                 paths: paths.into_iter().collect(),
-                commits: touching.iter().map(|c| commit_json(c, &r.id)).collect(),
+                commits: touching.iter().map(|&i| json(i)).collect(),
                 cited,
+                repeats,
             }),
         }
     }
@@ -167,6 +249,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         commits: commits.len(),
         decisions,
         uncited,
+        quiet: quiet_commits,
         pull_request,
     }));
     Ok(Reviewed {

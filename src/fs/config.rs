@@ -5,7 +5,7 @@
 //! `review` through [`load`]; other front doors (the MCP server, `new`) call the same.
 
 use crate::governs::Pattern;
-use crate::model::{FindingCode, Status};
+use crate::model::{FindingCode, QuietRules, Status};
 use crate::text::ids::Prefix;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -24,6 +24,9 @@ pub struct Config {
     pub ignore: Vec<FindingCode>,
     /// `[hooks] strict`.
     pub strict: Option<bool>,
+    /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`,
+    /// `record_edit_cites`, `once_per_branch`: each on unless set to false.
+    pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
 }
@@ -88,6 +91,12 @@ struct RawFindings {
 #[derive(Deserialize)]
 struct RawHooks {
     strict: Option<bool>,
+    skip_bots: Option<bool>,
+    skip_releases: Option<bool>,
+    skip_generated: Option<bool>,
+    skip_whitespace: Option<bool>,
+    record_edit_cites: Option<bool>,
+    once_per_branch: Option<bool>,
     #[serde(flatten)]
     other: BTreeMap<String, toml::Value>,
 }
@@ -231,6 +240,15 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
     if let Some(hooks) = &raw.hooks {
         unknown("hooks", &hooks.other, 0);
         config.strict = hooks.strict;
+        let on = |v: Option<bool>| v.unwrap_or(true);
+        config.quiet = QuietRules {
+            skip_bots: on(hooks.skip_bots),
+            skip_releases: on(hooks.skip_releases),
+            skip_generated: on(hooks.skip_generated),
+            skip_whitespace: on(hooks.skip_whitespace),
+            record_edit_cites: on(hooks.record_edit_cites),
+            once_per_branch: on(hooks.once_per_branch),
+        };
     }
     Ok(config)
 }

@@ -4,6 +4,7 @@
 //! the whole history. The index keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`]
 //! from them (ADR-0005).
 
+mod commits;
 mod data;
 mod diff;
 mod loose;
@@ -19,11 +20,12 @@ mod state;
 mod tracked;
 mod walk;
 
+pub use commits::TreeReader;
 pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
 pub use moved::renamed_in;
-pub use range::{walk_range, RangeCommit};
+pub use range::{walk_range, walk_range_capped, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, StagedPath};

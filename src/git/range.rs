@@ -21,6 +21,11 @@ pub struct RangeCommit {
     pub short: String,
     /// The whole message.
     pub message: String,
+    /// The author's email.
+    pub email: String,
+    /// Its full id, and its parents'.
+    pub id: [u8; 20],
+    pub parents: Vec<[u8; 20]>,
     /// Files its diff against its first parent added, modified or deleted, relative to the root
     /// (paths outside it dropped), sorted; empty for a merge.
     pub changes: Vec<String>,
@@ -32,6 +37,17 @@ pub fn walk_range(
     repo: &Repo,
     base: [u8; 20],
     head: [u8; 20],
+) -> Result<Vec<RangeCommit>, HistoryError> {
+    walk_range_capped(repo, base, head, usize::MAX)
+}
+
+/// [`walk_range`], reading no more than the newest `cap` commits the walk meets (the commit
+/// hook's branch, ADR-0008: never the history unbounded).
+pub fn walk_range_capped(
+    repo: &Repo,
+    base: [u8; 20],
+    head: [u8; 20],
+    cap: usize,
 ) -> Result<Vec<RangeCommit>, HistoryError> {
     let local = repo.gix();
     let walk_err = |e: &dyn std::fmt::Display| {
@@ -47,6 +63,7 @@ pub fn walk_range(
         .with_hidden([ObjectId::from_bytes_or_panic(&base)])
         .all()
         .map_err(|e| walk_err(&e))?
+        .take(cap)
         .map(|info| info.map(|i| i.id))
         .collect::<Result<_, _>>()
         .map_err(|e| walk_err(&e))?;
@@ -69,10 +86,15 @@ pub fn walk_range(
             .committer()
             .map_err(|e| commit_err(&id, &e))?
             .seconds();
-        let author = commit
+        let (author, email) = commit
             .author()
-            .map(|a| Arc::from(a.name.to_str_lossy().trim()))
-            .unwrap_or_else(|_| Arc::from(""));
+            .map(|a| {
+                (
+                    Arc::from(a.name.to_str_lossy().trim()),
+                    a.email.to_str_lossy().trim().to_string(),
+                )
+            })
+            .unwrap_or_else(|_| (Arc::from(""), String::new()));
         let message = commit.message.to_str_lossy().into_owned();
         let tree = commit.tree();
         if parents.len() <= 1 {
@@ -105,6 +127,9 @@ pub fn walk_range(
                 parents.len(),
             ),
             message,
+            email,
+            id: super::repo::id20(&id),
+            parents: parents.iter().map(|p| super::repo::id20(p)).collect(),
             changes: Vec::new(),
         });
     }

@@ -17,6 +17,8 @@ use std::path::Path;
 pub struct StagedPath {
     pub path: String,
     pub blob: Option<[u8; 20]>,
+    /// The file's blob in the commit's base, when it was a file there.
+    pub old: Option<[u8; 20]>,
 }
 
 /// [`staged_changes`]' paths alone.
@@ -142,7 +144,9 @@ pub fn staged_changes(
             gix::objs::tree::EntryKind::Blob | gix::objs::tree::EntryKind::BlobExecutable
         )
     };
-    let mut changed: Vec<(&[u8], Option<[u8; 20]>)> = Vec::new();
+    // Each changed path with its staged blob and its base's.
+    type Blob = Option<[u8; 20]>;
+    let mut changed: Vec<(&[u8], Blob, Blob)> = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < ours.len() || j < theirs.len() {
         let order = match (ours.get(i), theirs.get(j)) {
@@ -153,12 +157,13 @@ pub fn staged_changes(
         match order {
             Ordering::Less => {
                 let e = ours[i].1;
-                changed.push((ours[i].0, blob_of(&e.id, is_file(e.mode))));
+                changed.push((ours[i].0, blob_of(&e.id, is_file(e.mode)), None));
                 i += 1;
             }
             Ordering::Greater => {
                 let b = &theirs[j];
-                changed.push((&b.path, blob_of(&b.id, base_file(b.kind))));
+                let old = blob_of(&b.id, base_file(b.kind));
+                changed.push((&b.path, old, old));
                 j += 1;
             }
             Ordering::Equal => {
@@ -168,7 +173,8 @@ pub fn staged_changes(
                     || a.id != b.id
                     || a.mode.to_tree_entry_mode().map(|m| m.kind()) != Some(b.kind)
                 {
-                    changed.push((ours[i].0, blob_of(&a.id, is_file(a.mode))));
+                    let old = blob_of(&b.id, base_file(b.kind));
+                    changed.push((ours[i].0, blob_of(&a.id, is_file(a.mode)), old));
                 }
                 i += 1;
                 j += 1;
@@ -185,11 +191,12 @@ pub fn staged_changes(
     let prefix = repo.prefix.as_bytes();
     let mut out: Vec<StagedPath> = changed
         .into_iter()
-        .filter(|(p, _)| !sparse.iter().any(|dir| p.starts_with(dir)))
-        .filter_map(|(p, blob)| p.strip_prefix(prefix).map(|p| (p, blob)))
-        .map(|(p, blob)| StagedPath {
+        .filter(|(p, _, _)| !sparse.iter().any(|dir| p.starts_with(dir)))
+        .filter_map(|(p, blob, old)| p.strip_prefix(prefix).map(|p| (p, blob, old)))
+        .map(|(p, blob, old)| StagedPath {
             path: String::from_utf8_lossy(p).into_owned(),
             blob,
+            old,
         })
         .collect();
     // A conflicted path shows once per stage: the first (the lowest stage) stays.

@@ -6,6 +6,7 @@
 
 mod commit;
 mod install;
+pub mod quiet;
 
 pub use commit::{
     cites, fixup_target, governing, governs_path, id_governs_path, message_body, with_hint, Cleanup,

@@ -48,6 +48,12 @@ pub struct StagedCheck {
     pub strict: bool,
     /// What starts a comment line in this repository's commit messages (`#` unless configured).
     pub comment: String,
+    /// Decisions whose staged paths a reader would not want warned about, and why: taken out
+    /// of `decisions` (docs/hooks.md).
+    pub quiet: Vec<(String, Quiet)>,
+    /// Uncited decisions an earlier commit of the branch already named (cited or was warned
+    /// about), with that commit's short sha: one short line each, not the full warning.
+    pub repeats: Vec<(String, String)>,
 }
 
 impl StagedCheck {
@@ -60,10 +66,81 @@ impl StagedCheck {
         self.decisions.iter().collect()
     }
 
-    /// Strict mode refuses this commit: `context-graph.strict` is set and the message cites
-    /// none of the decisions governing its staged paths.
+    /// [`StagedCheck::uncited`] less the decisions the branch named before ([`StagedCheck::repeats`]):
+    /// what the full warning names.
+    pub fn warned(&self) -> Vec<&Governing> {
+        let mut out = self.uncited();
+        out.retain(|d| !self.repeats.iter().any(|(id, _)| *id == d.id));
+        out
+    }
+
+    /// Strict mode refuses this commit: `context-graph.strict` is set and a full warning
+    /// remains ([`StagedCheck::warned`]): a repeat of the branch is not refused again.
     pub fn refused(&self) -> bool {
-        self.strict && !self.uncited().is_empty()
+        self.strict && !self.warned().is_empty()
+    }
+}
+
+/// Why a commit touching paths a decision governs is not warned about (docs/hooks.md): one rule
+/// each, each turned off by its `[hooks]` key in `.context-graph.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quiet {
+    /// Its author is a bot (`[bot]`, a name ending `-bot` or the word `bot`) (`skip_bots`).
+    Bot,
+    /// A release or version bump, by its subject (`skip_releases`).
+    Release,
+    /// Every changed line only changes version strings (`skip_releases`).
+    VersionOnly,
+    /// The decision's paths it touches are lock files, generated or vendored (`skip_generated`).
+    Generated,
+    /// The decision's paths it touches change only in whitespace (`skip_whitespace`).
+    Whitespace,
+    /// The record did not exist at that commit (`review` only).
+    RecordMissing,
+    /// The record was not current at that commit (`review` only).
+    RecordNotCurrent,
+}
+
+impl Quiet {
+    /// What the reason says, for a reader.
+    pub fn says(self) -> &'static str {
+        match self {
+            Quiet::Bot => "made by a bot",
+            Quiet::Release => "a release or version bump",
+            Quiet::VersionOnly => "only version strings change",
+            Quiet::Generated => "only lock, generated or vendored files of it change",
+            Quiet::Whitespace => "only whitespace of its files changes",
+            Quiet::RecordMissing => "the record did not exist yet",
+            Quiet::RecordNotCurrent => "the record was not current then",
+        }
+    }
+}
+
+/// Which of the rules that keep a commit quiet apply (`[hooks]` in `.context-graph.toml`, each
+/// on unless set to false; docs/configuration.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuietRules {
+    pub skip_bots: bool,
+    pub skip_releases: bool,
+    pub skip_generated: bool,
+    pub skip_whitespace: bool,
+    /// A commit that adds or edits a record's file cites that record.
+    pub record_edit_cites: bool,
+    /// A decision is warned about once per branch; later commits get a short line.
+    pub once_per_branch: bool,
+}
+
+impl Default for QuietRules {
+    fn default() -> Self {
+        QuietRules {
+            skip_bots: true,
+            skip_releases: true,
+            skip_generated: true,
+            skip_whitespace: true,
+            record_edit_cites: true,
+            once_per_branch: true,
+        }
     }
 }
 
@@ -138,6 +215,9 @@ pub struct ReviewQuery {
     pub decisions: Vec<ReviewDecision>,
     /// The ids of `decisions` no commit of the range cites.
     pub uncited: Vec<String>,
+    /// The commits that touched a decision's paths but were not counted for it, and why
+    /// (docs/hooks.md); one entry per commit and decision.
+    pub quiet: Vec<QuietCommit>,
     /// When the head asked for was GitHub's synthetic merge of a pull request
     /// (`refs/pull/N/merge`): the pull request's own head was reviewed instead (`head`), and
     /// this names the merge set aside. `null` otherwise.
@@ -163,6 +243,30 @@ pub struct ReviewDecision {
     pub paths: Vec<String>,
     /// The commits touching them, newest first, each with `cites_record`.
     pub commits: Vec<Commit>,
-    /// Whether any commit of the range (merges included) mentions its id.
+    /// Whether any commit of the range (merges included) mentions its id, or adds or edits its
+    /// record.
     pub cited: bool,
+    /// The commits of `commits` that repeat it on their branch: an earlier commit of the same
+    /// branch already cited it or touched it (docs/hooks.md).
+    pub repeats: Vec<Repeat>,
+}
+
+/// A commit of `review` that touched a decision its branch had named before.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct Repeat {
+    /// The repeating commit's short sha.
+    pub sha: String,
+    /// The branch's first commit that named the decision, short sha.
+    pub first: String,
+}
+
+/// A commit `review` did not count for a decision, and why.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct QuietCommit {
+    pub sha: String,
+    pub author: String,
+    pub subject: String,
+    /// The decision whose governed paths it touched.
+    pub decision: String,
+    pub reason: Quiet,
 }

@@ -75,7 +75,22 @@ pub fn pre_commit(check: &StagedCheck) -> String {
 /// `hook commit-msg`: the warning (or, in strict mode, the refusal) for a message citing none of
 /// the decisions governing the staged paths (stderr). Empty when there is nothing to say.
 pub fn commit_msg(check: &StagedCheck) -> String {
-    let uncited = check.uncited();
+    let mut out = warning(check);
+    // A decision the branch named before: one short line (docs/hooks.md).
+    for (id, first) in &check.repeats {
+        let _ = writeln!(
+            out,
+            "context-graph: {} again (first named in {})",
+            escape(id),
+            escape(first)
+        );
+    }
+    out
+}
+
+/// [`commit_msg`]'s full warning, for the decisions [`StagedCheck::warned`] names.
+fn warning(check: &StagedCheck) -> String {
+    let uncited = check.warned();
     if uncited.is_empty() {
         return String::new();
     }
@@ -260,6 +275,10 @@ pub fn review(report: &Report) -> String {
     if q.decisions.is_empty() {
         let verb = if q.commits == 1 { "touches" } else { "touch" };
         let _ = writeln!(out, ": none {verb} a path that a current decision governs.");
+        if !q.quiet.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&quiet_section(q));
         return out;
     }
     let _ = writeln!(
@@ -335,7 +354,56 @@ pub fn review(report: &Report) -> String {
             plural(ordered.len() - shown, "decision", "decisions")
         );
     }
+    out.push_str(&quiet_section(q));
     out.push_str(&tail);
+    out
+}
+
+/// `review`'s quiet commits: a summary line counting them by reason, then each (capped), so a
+/// reader can check nothing relevant was dropped (docs/hooks.md). Empty when there are none.
+fn quiet_section(q: &crate::model::ReviewQuery) -> String {
+    let mut out = String::new();
+    if q.quiet.is_empty() {
+        return out;
+    }
+    let mut reasons: Vec<(crate::model::Quiet, usize)> = Vec::new();
+    for c in &q.quiet {
+        match reasons.iter_mut().find(|(r, _)| *r == c.reason) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((c.reason, 1)),
+        }
+    }
+    reasons.sort();
+    let counts: Vec<String> = reasons
+        .iter()
+        .map(|(r, n)| format!("{n} {}", r.says()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} not counted as a reader would not want them warned about: {}.\n",
+        plural(
+            q.quiet.len(),
+            "commit touching a decision was",
+            "commits touching a decision were"
+        ),
+        counts.join("; ")
+    );
+    out.push_str("## Quiet commits\n\n");
+    for c in q.quiet.iter().take(REVIEW_SHOWN) {
+        let _ = writeln!(
+            out,
+            "- `{}` {}: {} ({}: {})",
+            md(&c.sha),
+            md(&clip(&c.author)),
+            md(&clip(&c.subject)),
+            md(&clip(&c.decision)),
+            c.reason.says()
+        );
+    }
+    if q.quiet.len() > REVIEW_SHOWN {
+        let _ = writeln!(out, "- and {} more", q.quiet.len() - REVIEW_SHOWN);
+    }
+    out.push('\n');
     out
 }
 
@@ -372,10 +440,11 @@ fn review_section(report: &Report, d: &crate::model::ReviewDecision) -> String {
     );
     out.push_str("- Commits:\n");
     for c in d.commits.iter().take(REVIEW_SHOWN) {
-        let cites = if c.cites_record == Some(true) {
-            " (cites it)"
-        } else {
-            ""
+        let repeat = d.repeats.iter().find(|r| r.sha == c.sha);
+        let cites = match repeat {
+            _ if c.cites_record == Some(true) => " (cites it)".to_string(),
+            Some(r) => format!(" (again on its branch, first named in `{}`)", md(&r.first)),
+            None => String::new(),
         };
         let _ = writeln!(
             out,
@@ -411,6 +480,8 @@ mod tests {
             skipped: None,
             strict,
             comment: ";".into(),
+            quiet: Vec::new(),
+            repeats: Vec::new(),
         }
     }
 

@@ -59,6 +59,7 @@ mod regressions;
 mod review;
 #[cfg(unix)]
 mod review_pr;
+mod review_quiet;
 mod scope;
 // `scope --add` writes exactly the path given (issue 38, ADR-0017).
 #[cfg(unix)]

@@ -71,6 +71,8 @@ fn a_branch_with_cited_and_uncited_commits() {
                     commit(&repo, &shas[0], 1, "Shorten the login", false),
                 ],
                 "cited": true,
+                // The second commit of Ana's run cites it: no repeat (review_quiet.rs has them).
+                "repeats": [],
             },
             {
                 "id": "ADR-0002",
@@ -78,6 +80,7 @@ fn a_branch_with_cited_and_uncited_commits() {
                 "paths": ["src/pay/charge.py"],
                 "commits": [commit(&repo, &shas[2], 3, "Charge more", false)],
                 "cited": false,
+                "repeats": [],
             },
         ]),
         "{q:#}"

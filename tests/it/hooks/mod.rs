@@ -7,6 +7,8 @@
 //! - `refresh`: the index fresh after commit, merge, checkout, amend, rebase and cherry-pick;
 //! - `robust`: the binary gone, someone else's failing hook, merges and sequences left alone;
 //! - `staged`: the staged paths against `git diff --cached`;
+//! - `quiet`: no warning a reader would not want (bots, releases, generated files, whitespace,
+//!   the record's own edit), and a decision named once per branch;
 //! - `fifo`: a FIFO ignore file or `hooks.log` holds up no query, commit or checkout.
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
@@ -15,6 +17,7 @@ mod commit;
 mod fifo;
 mod install;
 mod never;
+mod quiet;
 mod refresh;
 mod robust;
 mod staged;

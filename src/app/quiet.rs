@@ -1,0 +1,382 @@
+//! The facts `hooks::quiet` judges, read from git for the commit hook and `review`
+//! (docs/hooks.md, ADR-0008 as amended 2026-12-05): who made a commit, what its changed files
+//! held before and after, whether a record existed and was current at a commit (memoised by
+//! the record folder's tree), and which commits make one branch. The rules themselves live in
+//! `hooks::quiet`.
+
+use crate::git::{RangeCommit, Repo};
+use crate::governs::Scope;
+use crate::hooks::quiet::{self, Attributes, Change, Facts};
+use crate::hooks::{self};
+use crate::model::{Quiet, QuietRules, Record};
+use crate::text::ids::Prefix;
+use crate::text::marker::Markers;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What a changed file held before and after (`None`: absent, or too large to read).
+type Held = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// A changed file larger than this is judged by its path alone (never whitespace-only).
+const MAX_BLOB: u64 = 1 << 20;
+
+/// How many of the branch's commits the commit hook reads, newest first (ADR-0008: never the
+/// history unbounded).
+pub const BRANCH_CAP: usize = 200;
+
+/// The rules as `.context-graph.toml` sets them.
+pub fn rules_of(config: Option<&crate::fs::config::Config>) -> QuietRules {
+    config.map(|c| c.quiet).unwrap_or_default()
+}
+
+/// The root's `.gitattributes` (none: nothing marked).
+pub fn attributes(root: &Path) -> Attributes {
+    crate::fs::read::read_regular(&root.join(".gitattributes"))
+        .ok()
+        .map(|b| Attributes::parse(&String::from_utf8_lossy(&b)))
+        .unwrap_or_default()
+}
+
+/// Reads what git holds for the judgement, memoising what commits share.
+pub struct Judge<'a> {
+    pub repo: &'a Repo,
+    trees: crate::git::TreeReader,
+    pub rules: QuietRules,
+    pub attributes: Attributes,
+    /// (commit, record folder) → that folder's tree id at the commit.
+    folders: HashMap<([u8; 20], String), Option<[u8; 20]>>,
+    /// (record folder's tree id, record path) → whether the record was quiet there, and why.
+    records: HashMap<(Option<[u8; 20]>, String), Option<Quiet>>,
+}
+
+impl<'a> Judge<'a> {
+    pub fn new(repo: &'a Repo, rules: QuietRules, root: &Path) -> Judge<'a> {
+        Judge {
+            repo,
+            trees: repo.tree_reader(),
+            rules,
+            attributes: attributes(root),
+            folders: HashMap::new(),
+            records: HashMap::new(),
+        }
+    }
+
+    /// What the file at `path` held in `commit`'s tree.
+    fn content(&self, commit: Option<&[u8; 20]>, path: &str) -> Option<Vec<u8>> {
+        let blob = self.trees.entry_at(*commit?, path)?;
+        self.trees.blob(blob, MAX_BLOB)
+    }
+
+    /// Whether the commit `c` of a range is quiet about a decision whose governed paths it
+    /// changes (`governed`), by `hooks::quiet::judge`.
+    pub fn commit(&self, c: &RangeCommit, governed: &[&str]) -> Option<Quiet> {
+        let facts = Facts {
+            author: &c.meta.author,
+            email: &c.email,
+            message: &c.message,
+            attributes: &self.attributes,
+        };
+        if let Some(q) = quiet::commit_quiet(&self.rules, &facts) {
+            return Some(q);
+        }
+        let parent = c.parents.first();
+        let read = |p: &str| (self.content(parent, p), self.content(Some(&c.id), p));
+        let held: Vec<(&str, Held)> = governed.iter().map(|p| (*p, read(p))).collect();
+        let changes: Vec<Change> = held
+            .iter()
+            .map(|(path, (old, new))| Change {
+                path,
+                old: old.as_deref(),
+                new: new.as_deref(),
+            })
+            .collect();
+        let mut rest = || {
+            c.changes
+                .iter()
+                .filter(|p| !governed.contains(&p.as_str()))
+                .all(|p| {
+                    let (old, new) = read(p);
+                    let change = Change {
+                        path: p,
+                        old: old.as_deref(),
+                        new: new.as_deref(),
+                    };
+                    quiet::versions_only(&self.rules, &change, &self.attributes)
+                })
+        };
+        quiet::judge(&self.rules, &facts, &changes, &mut rest)
+    }
+
+    /// Whether `record` did not exist, or was not current, at commit `c` (its file as that
+    /// commit's tree has it): the commit is judged against the records as they stood then.
+    pub fn record_then(&mut self, c: &RangeCommit, record: &Record) -> Option<Quiet> {
+        let folder = record
+            .path
+            .rsplit_once('/')
+            .map(|(f, _)| f)
+            .unwrap_or("")
+            .to_string();
+        let trees = &self.trees;
+        let tree = *self
+            .folders
+            .entry((c.id, folder.clone()))
+            .or_insert_with(|| trees.entry_at(c.id, &folder));
+        let key = (tree, record.path.clone());
+        if let Some(found) = self.records.get(&key) {
+            return *found;
+        }
+        let found = match self.content(Some(&c.id), &record.path) {
+            None => Some(Quiet::RecordMissing),
+            Some(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let head =
+                    crate::parse::parse_head(&record.path, &text, Prefix::for_folder(&folder));
+                (!head.status.is_current()).then_some(Quiet::RecordNotCurrent)
+            }
+        };
+        self.records.insert(key, found);
+        found
+    }
+}
+
+/// Whether commit `c` touched one of the paths `record` governs (by its entries, or a marker in
+/// `markers`) without being quiet about it, or cites it: it named the decision on its branch.
+pub fn names(judge: &Judge, c: &RangeCommit, record: &Record, markers: &Markers) -> bool {
+    if hooks::cites(&c.message, &record.id)
+        || (judge.rules.record_edit_cites && c.changes.contains(&record.path))
+    {
+        return true;
+    }
+    let scope = Scope::new(&record.governs);
+    let hit: Vec<&str> = c
+        .changes
+        .iter()
+        .filter(|p| hooks::governs_path(record, &scope, p, markers))
+        .map(String::as_str)
+        .collect();
+    !hit.is_empty() && judge.commit(c, &hit).is_none()
+}
+
+/// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
+/// merge of the first-parent line from `head` brought in are one branch; on that line itself, a
+/// run of consecutive commits by the same author is one. Returns a branch number per commit.
+pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
+    let at: HashMap<[u8; 20], usize> = commits.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let mut line = Vec::new();
+    let mut next = at.get(&head).copied();
+    while let Some(i) = next {
+        line.push(i);
+        next = commits[i].parents.first().and_then(|p| at.get(p)).copied();
+    }
+    let mut group = vec![usize::MAX; commits.len()];
+    for &i in &line {
+        group[i] = usize::MAX - 1;
+    }
+    let mut count = 0;
+    let mut previous: Option<usize> = None;
+    for &i in line.iter().rev() {
+        let c = &commits[i];
+        if c.meta.is_merge {
+            count += 1;
+            let mut stack: Vec<usize> = c.parents[1..]
+                .iter()
+                .filter_map(|p| at.get(p))
+                .copied()
+                .collect();
+            while let Some(j) = stack.pop() {
+                if group[j] != usize::MAX {
+                    continue;
+                }
+                group[j] = count;
+                stack.extend(commits[j].parents.iter().filter_map(|p| at.get(p)));
+            }
+            group[i] = count;
+            previous = None;
+            continue;
+        }
+        let same = previous.is_some_and(|p| {
+            commits[p].meta.author == c.meta.author && commits[p].email == c.email
+        });
+        if !same {
+            count += 1;
+        }
+        group[i] = count;
+        previous = Some(i);
+    }
+    for g in group.iter_mut().filter(|g| **g >= usize::MAX - 1) {
+        count += 1;
+        *g = count;
+    }
+    group
+}
+
+/// `d` naming only the paths that count toward a warning: a lock, generated or vendored file
+/// beside governed source is left out (when something is left).
+fn counted(
+    rules: &QuietRules,
+    attributes: &Attributes,
+    mut d: crate::model::Governing,
+) -> crate::model::Governing {
+    if rules.skip_generated {
+        let left: Vec<String> = d
+            .paths
+            .iter()
+            .filter(|p| !quiet::is_generated(p, attributes))
+            .cloned()
+            .collect();
+        if !left.is_empty() {
+            d.paths = left;
+        }
+    }
+    d
+}
+
+/// The paths of `hit` that count toward a warning, as [`counted`] keeps them.
+pub fn counted_paths<'p>(judge: &Judge, hit: &[&'p str]) -> Vec<&'p str> {
+    let left: Vec<&str> = hit
+        .iter()
+        .copied()
+        .filter(|p| !(judge.rules.skip_generated && quiet::is_generated(p, &judge.attributes)))
+        .collect();
+    if left.is_empty() {
+        hit.to_vec()
+    } else {
+        left
+    }
+}
+
+/// Who makes the commit in the making: git exports the author to its hooks
+/// (`GIT_AUTHOR_NAME`, `GIT_AUTHOR_EMAIL`); else the configured user.
+fn author(repo: &Repo) -> (String, String) {
+    let get = |var: &str, key: &str| {
+        std::env::var(var)
+            .ok()
+            .or_else(|| repo.config_string(key))
+            .unwrap_or_default()
+    };
+    (
+        get("GIT_AUTHOR_NAME", "user.name"),
+        get("GIT_AUTHOR_EMAIL", "user.email"),
+    )
+}
+
+/// What the commit hook read of a commit in the making: the records, the staged changes and
+/// what the staged files declare.
+pub type Staged<'a> = (&'a [Record], &'a [crate::git::StagedPath], &'a Markers);
+
+/// The commit hook's part: each decision of `check` judged for the staged changes (with the
+/// message, when the hook has one; comment lines left out). A commit adding or editing a
+/// record's file cites it; a quiet decision moves to `check.quiet`. With `branch` (commit-msg:
+/// HEAD, and whether the commit amends it), an uncited decision an earlier commit of the
+/// branch named is a repeat.
+pub fn settle_staged(
+    session: &super::Session,
+    repo: &Repo,
+    message: Option<&str>,
+    staged: Staged,
+    check: &mut crate::model::StagedCheck,
+    branch: Option<([u8; 20], bool)>,
+) {
+    if check.decisions.is_empty() {
+        return;
+    }
+    let (records, changes, markers) = staged;
+    let judge = Judge::new(repo, rules_of(session.config()), session.root());
+    let message = message.map(|m| {
+        m.lines()
+            .filter(|l| !l.starts_with(check.comment.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    let message = message.as_deref();
+    let rules = judge.rules;
+    if rules.record_edit_cites {
+        for d in &mut check.decisions {
+            d.cited |= changes.iter().any(|c| c.path == d.record);
+        }
+    }
+    let (name, email) = author(judge.repo);
+    let facts = Facts {
+        author: &name,
+        email: &email,
+        message: message.unwrap_or(""),
+        attributes: &judge.attributes,
+    };
+    let reader = crate::git::BlobReader::loose_first(judge.repo);
+    let read = |id: Option<[u8; 20]>| {
+        id.and_then(|id| reader.head(&id, MAX_BLOB as usize, MAX_BLOB))
+            .map(|(b, _)| b)
+    };
+    let mut held: HashMap<String, Held> = HashMap::new();
+    let mut content = |c: &crate::git::StagedPath| {
+        held.entry(c.path.clone())
+            .or_insert_with(|| {
+                // A deleted file's blob is the one it had: after, it holds nothing.
+                let new = if c.blob == c.old { None } else { read(c.blob) };
+                (read(c.old), new)
+            })
+            .clone()
+    };
+    let mut kept = Vec::new();
+    for d in std::mem::take(&mut check.decisions) {
+        let mine: Vec<_> = changes
+            .iter()
+            .filter(|c| d.paths.contains(&c.path))
+            .collect();
+        let held_mine: Vec<_> = mine.iter().map(|c| (c.path.as_str(), content(c))).collect();
+        let governed: Vec<Change> = held_mine
+            .iter()
+            .map(|(path, (old, new))| Change {
+                path,
+                old: old.as_deref(),
+                new: new.as_deref(),
+            })
+            .collect();
+        let mut rest = || {
+            changes
+                .iter()
+                .filter(|c| !d.paths.contains(&c.path))
+                .all(|c| {
+                    let (old, new) = content(c);
+                    let change = Change {
+                        path: &c.path,
+                        old: old.as_deref(),
+                        new: new.as_deref(),
+                    };
+                    quiet::versions_only(&rules, &change, &judge.attributes)
+                })
+        };
+        match quiet::judge(&rules, &facts, &governed, &mut rest) {
+            Some(q) if !d.cited => check.quiet.push((d.id.clone(), q)),
+            _ => kept.push(counted(&rules, &judge.attributes, d)),
+        }
+    }
+    check.decisions = kept;
+    let Some((head, amends)) = branch.filter(|_| rules.once_per_branch) else {
+        return;
+    };
+    let uncited: Vec<String> = check.uncited().iter().map(|d| d.id.clone()).collect();
+    if uncited.is_empty() {
+        return;
+    }
+    let Some(base) = judge.repo.branch_base() else {
+        return;
+    };
+    let Ok(mut commits) = crate::git::walk_range_capped(judge.repo, base, head, BRANCH_CAP) else {
+        return;
+    };
+    commits.retain(|c| !(c.meta.is_merge || amends && c.id == head));
+    commits.reverse();
+    for id in uncited {
+        let mine: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.id == id && r.status.is_current())
+            .collect();
+        let first = commits
+            .iter()
+            .find(|c| mine.iter().any(|r| names(&judge, c, r, markers)));
+        if let Some(c) = first {
+            check.repeats.push((id, c.short.clone()));
+        }
+    }
+}

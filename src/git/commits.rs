@@ -1,0 +1,89 @@
+//! What the commit hook and `review` read of single commits to judge whether a warning is one a
+//! reader wants (docs/hooks.md, ADR-0008): an entry of a commit's tree by path, a blob's bytes,
+//! and the base a branch started from.
+
+use super::repo::{id20, Repo};
+use gix::ObjectId;
+
+/// Reads entries and blobs of commits' trees, with one handle on the repository for all.
+pub struct TreeReader {
+    repo: gix::Repository,
+    prefix: String,
+}
+
+impl TreeReader {
+    /// The id of the entry at the root-relative `path` (a file or a folder) in `commit`'s
+    /// tree; `None` when there is none or it cannot be read.
+    pub fn entry_at(&self, commit: [u8; 20], path: &str) -> Option<[u8; 20]> {
+        let tree = self
+            .repo
+            .find_commit(ObjectId::from_bytes_or_panic(&commit))
+            .ok()?
+            .tree()
+            .ok()?;
+        let full = format!("{}{}", self.prefix, path.trim_end_matches('/'));
+        if full.is_empty() {
+            return Some(id20(&tree.id));
+        }
+        let entry = tree.lookup_entry_by_path(full.as_str()).ok()??;
+        Some(id20(entry.oid()))
+    }
+
+    /// The bytes of the blob `id`, when it is one of at most `max` bytes.
+    pub fn blob(&self, id: [u8; 20], max: u64) -> Option<Vec<u8>> {
+        let id = ObjectId::from_bytes_or_panic(&id);
+        let header = self.repo.find_header(id).ok()?;
+        if header.kind() != gix::object::Kind::Blob || header.size() > max {
+            return None;
+        }
+        let mut blob = self.repo.find_blob(id).ok()?;
+        Some(std::mem::take(&mut blob.data))
+    }
+}
+
+impl Repo {
+    /// A [`TreeReader`] of this repository.
+    pub fn tree_reader(&self) -> TreeReader {
+        TreeReader {
+            repo: self.gix(),
+            prefix: self.prefix.clone(),
+        }
+    }
+
+    /// Where the current branch left the branch it works against: the merge base of HEAD with
+    /// its upstream, else with the remote's default branch (`refs/remotes/origin/HEAD`), else
+    /// with a local `main` or `master` that is not the current branch. `None` without one (on
+    /// the default branch itself with no upstream, all of HEAD's history is that branch's).
+    pub fn branch_base(&self) -> Option<[u8; 20]> {
+        let head = self.head?;
+        let repo = self.gix();
+        let current = repo
+            .head_name()
+            .ok()
+            .flatten()
+            .map(|n| n.as_bstr().to_string());
+        let mut candidates: Vec<String> = Vec::new();
+        if let Ok(Some(upstream)) = self.upstream() {
+            candidates.push(upstream);
+        }
+        candidates.push("refs/remotes/origin/HEAD".into());
+        candidates.push("refs/heads/main".into());
+        candidates.push("refs/heads/master".into());
+        for name in candidates {
+            if current.as_deref() == Some(name.as_str()) {
+                continue;
+            }
+            let Ok(mut reference) = repo.find_reference(name.as_str()) else {
+                continue;
+            };
+            let Ok(tip) = reference.peel_to_id() else {
+                continue;
+            };
+            let tip = id20(&tip);
+            if let Ok(Some(base)) = self.merge_base(head, tip) {
+                return Some(base);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,583 @@
+//! Which commits touching a decision's governed paths a reader would not want warned about
+//! (docs/hooks.md, ADR-0008 as amended 2026-12-05): the one place the commit hook and `review`
+//! ask. A pure judgement from a commit's facts (its author, its message, its changed paths with
+//! their content before and after, the root's `.gitattributes`) to "warn" or "quiet because …".
+//! Each rule is turned off by its `[hooks]` key in `.context-graph.toml` ([`QuietRules`]).
+
+use crate::model::{Quiet, QuietRules};
+
+/// Known bots whose names carry no `bot` word.
+const BOT_NAMES: &[&str] = &[
+    "dependabot",
+    "dependabot-preview",
+    "renovate",
+    "github-actions",
+    "greenkeeper",
+    "pre-commit-ci",
+    "mergify",
+    "imgbot",
+    "allcontributors",
+    "snyk-bot",
+    "semantic-release-bot",
+    "weblate",
+];
+
+/// File names that are lock files, whatever their folder.
+const LOCK_FILES: &[&str] = &[
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "Cargo.lock",
+    "go.sum",
+    "poetry.lock",
+    "Gemfile.lock",
+    "composer.lock",
+    "Pipfile.lock",
+    "uv.lock",
+    "mix.lock",
+    "flake.lock",
+];
+
+/// Folders whose files are built or copied in, never written by hand.
+const GENERATED_FOLDERS: &[&str] = &["dist", "vendor", "node_modules"];
+
+/// Whether an author is a bot: `[bot]` in the name or email, a name whose last word is `bot`
+/// (`ci-bot`, `Release Bot`), or a known bot's name (`dependabot`, `renovate`,
+/// `github-actions`).
+pub fn is_bot(name: &str, email: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    if name.contains("[bot]") || email.to_ascii_lowercase().contains("[bot]") {
+        return true;
+    }
+    let last = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .rfind(|w| !w.is_empty())
+        .unwrap_or("");
+    last == "bot" || BOT_NAMES.contains(&name.as_str())
+}
+
+/// Words that start a release subject when a version follows (`Release v1.2.3`, `Bump to 2.0`).
+const RELEASE_VERBS: &[&str] = &[
+    "release",
+    "releasing",
+    "version",
+    "bump",
+    "bumped",
+    "bumping",
+    "prepare",
+    "preparing",
+    "cut",
+    "tag",
+    "tagging",
+];
+
+/// `text` after a conventional-commit type of a release (`chore:`, `build(deps)!:`, `ci:`),
+/// or all of it.
+fn after_type(text: &str) -> &str {
+    for kind in ["chore", "build", "ci"] {
+        let Some(rest) = text.strip_prefix(kind) else {
+            continue;
+        };
+        let rest = match rest.strip_prefix('(') {
+            Some(scoped) => match scoped.split_once(')') {
+                Some((_, after)) => after,
+                None => continue,
+            },
+            None => rest,
+        };
+        let rest = rest.strip_prefix('!').unwrap_or(rest);
+        if let Some(rest) = rest.strip_prefix(':') {
+            return rest.trim_start();
+        }
+    }
+    text
+}
+
+/// Whether a commit's subject says it is a release or a version bump (`release: v0.8.0`,
+/// `chore(release): 1.2.0`, `[maven-release-plugin] prepare release x-1.2`, `Release v1.2.3`,
+/// `Bump version to 2.0`, `v1.2.3`). No regex: the commit hook asks on git's path.
+pub fn is_release(subject: &str) -> bool {
+    let s = subject.trim().to_ascii_lowercase();
+    let starts = |p: &str| s.starts_with(p);
+    if [
+        "release:",
+        "release(",
+        "chore(release)",
+        "[maven-release-plugin]",
+        "[release]",
+    ]
+    .into_iter()
+    .any(starts)
+        || [
+            "version bump",
+            "bump version",
+            "bumped version",
+            "bump the version",
+        ]
+        .into_iter()
+        .any(starts)
+    {
+        return true;
+    }
+    let rest = after_type(&s);
+    let mut words = rest.split_whitespace();
+    let first = words.next().unwrap_or("");
+    if rest.len() < s.len() && (first == "release" || rest.starts_with("bump version")) {
+        return true;
+    }
+    if matches!(first, "prepare" | "preparing")
+        && rest
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .take(5)
+            .any(|w| w == "release")
+    {
+        return true;
+    }
+    if RELEASE_VERBS.contains(&first) && versions_in(rest, 1) > 0 {
+        return true;
+    }
+    // A bare version: `v1.2.3`, `1.4.0`.
+    let bare = versioned(&s, 1);
+    bare.trim() == "\u{0}"
+}
+
+/// The length of a version string at the start of `bytes` (`v1.2`, `1.2.3-SNAPSHOT`), with at
+/// least `dots` dots; 0 when there is none.
+fn version_at(bytes: &[u8], dots: usize) -> usize {
+    let mut i = usize::from(bytes.first() == Some(&b'v'));
+    let digits = |mut i: usize| {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    let Some(mut end) = digits(i) else {
+        return 0;
+    };
+    let mut seen = 0;
+    while end < bytes.len() && bytes[end] == b'.' {
+        match digits(end + 1) {
+            Some(next) => {
+                end = next;
+                seen += 1;
+            }
+            None => break,
+        }
+    }
+    if seen < dots {
+        return 0;
+    }
+    i = end;
+    if i + 1 < bytes.len()
+        && matches!(bytes[i], b'-' | b'+')
+        && bytes[i + 1].is_ascii_alphanumeric()
+    {
+        i += 1;
+        while i < bytes.len()
+            && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'.' | b'-'))
+        {
+            i += 1;
+        }
+        end = i;
+    }
+    end
+}
+
+/// `text` with each version string (at least `dots` dots) replaced by `\0`; a version starts
+/// where no letter or digit comes before it.
+fn versioned(text: &str, dots: usize) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < bytes.len() {
+        let starts = (bytes[i].is_ascii_digit() || bytes[i] == b'v')
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        let len = if starts {
+            version_at(&bytes[i..], dots)
+        } else {
+            0
+        };
+        if len > 0 {
+            out.push_str(&text[last..i]);
+            out.push('\u{0}');
+            i += len;
+            last = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// How many version strings `text` holds.
+fn versions_in(text: &str, dots: usize) -> usize {
+    versioned(text, dots).matches('\u{0}').count()
+}
+
+/// The root's `.gitattributes`, as far as `linguist-generated` and `linguist-vendored` go.
+#[derive(Debug, Default)]
+pub struct Attributes {
+    /// In file order: the pattern, whether it is matched against the whole path (it has a `/`)
+    /// or the file name, and what it sets (`Some(false)` unsets).
+    lines: Vec<(globset::GlobMatcher, bool, Option<bool>)>,
+}
+
+impl Attributes {
+    /// Reads a `.gitattributes` text: `PATTERN attr…` lines, `#` comments. A pattern git would
+    /// take but the glob syntax cannot is skipped.
+    pub fn parse(text: &str) -> Attributes {
+        let mut lines = Vec::new();
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let Some(pattern) = words.next() else {
+                continue;
+            };
+            let mut set = None;
+            for attr in words {
+                let (negated, name) = match attr.strip_prefix(['-', '!']) {
+                    Some(name) => (true, name),
+                    None => (false, attr),
+                };
+                let (name, value) = name.split_once('=').unwrap_or((name, "true"));
+                if name == "linguist-generated" || name == "linguist-vendored" {
+                    set = Some(!negated && value != "false");
+                }
+            }
+            let Some(set) = set else {
+                continue;
+            };
+            let anchored = pattern.trim_end_matches('/').contains('/');
+            let pattern = pattern.trim_start_matches('/');
+            let glob = globset::GlobBuilder::new(pattern)
+                .literal_separator(true)
+                .build();
+            if let Ok(glob) = glob {
+                lines.push((glob.compile_matcher(), anchored, Some(set)));
+            }
+        }
+        Attributes { lines }
+    }
+
+    /// Whether the root-relative `path` is marked generated or vendored (the last line that
+    /// says so either way wins, as in git).
+    pub fn generated(&self, path: &str) -> bool {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        self.lines
+            .iter()
+            .rev()
+            .find(|(glob, anchored, _)| glob.is_match(if *anchored { path } else { name }))
+            .and_then(|(_, _, set)| *set)
+            .unwrap_or(false)
+    }
+}
+
+/// Whether `path` is a lock file, under a `dist/`, `vendor/` or `node_modules/` folder, or
+/// marked `linguist-generated` / `linguist-vendored` in `attributes`.
+pub fn is_generated(path: &str, attributes: &Attributes) -> bool {
+    let mut parts: Vec<&str> = path.split('/').collect();
+    let name = parts.pop().unwrap_or("");
+    name.ends_with(".lock")
+        || LOCK_FILES.contains(&name)
+        || parts.iter().any(|p| GENERATED_FOLDERS.contains(p))
+        || attributes.generated(path)
+}
+
+/// What a file's change is, by its content before and after (`None`: it did not exist).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Only whitespace differs.
+    Whitespace,
+    /// Every changed line differs only in version strings.
+    VersionOnly,
+    /// Anything else.
+    Other,
+}
+
+/// A line with its version strings blanked: any `1.2`-like one on a line (or in a file) that
+/// says `version`, else only `1.2.3`-like ones (so `timeout = 1.5` → `2.5` is not a version).
+fn unversioned(line: &str, versioned_file: bool) -> String {
+    let loose = versioned_file || line.to_ascii_lowercase().contains("version");
+    versioned(line, if loose { 1 } else { 2 })
+}
+
+/// The shape of a change of `path` from `old` to `new`.
+pub fn shape(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Shape {
+    let (Some(old), Some(new)) = (old, new) else {
+        return Shape::Other;
+    };
+    if old == new {
+        return Shape::Other;
+    }
+    let squeeze = |b: &[u8]| -> Vec<u8> {
+        b.iter()
+            .copied()
+            .filter(|c| !c.is_ascii_whitespace())
+            .collect()
+    };
+    if squeeze(old) == squeeze(new) {
+        return Shape::Whitespace;
+    }
+    let (Ok(old), Ok(new)) = (std::str::from_utf8(old), std::str::from_utf8(new)) else {
+        return Shape::Other;
+    };
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let front = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let back = a[front..]
+        .iter()
+        .rev()
+        .zip(b[front..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[front..a.len() - back], &b[front..b.len() - back]);
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let versioned_file = name.contains("version");
+    let versions_only = !a.is_empty()
+        && a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| unversioned(x, versioned_file) == unversioned(y, versioned_file));
+    if versions_only {
+        Shape::VersionOnly
+    } else {
+        Shape::Other
+    }
+}
+
+/// One changed path of a commit, with what it held before and after (`None`: absent, or not
+/// read because it is too large).
+#[derive(Debug, Clone, Copy)]
+pub struct Change<'a> {
+    pub path: &'a str,
+    pub old: Option<&'a [u8]>,
+    pub new: Option<&'a [u8]>,
+}
+
+/// A commit's facts for the judgement.
+pub struct Facts<'a> {
+    pub author: &'a str,
+    pub email: &'a str,
+    pub message: &'a str,
+    pub attributes: &'a Attributes,
+}
+
+/// Whether the whole commit is quiet whatever it touches: a bot's, or a release by its subject.
+pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
+    if rules.skip_bots && is_bot(facts.author, facts.email) {
+        return Some(Quiet::Bot);
+    }
+    let subject = facts.message.lines().find(|l| !l.trim().is_empty());
+    if rules.skip_releases && subject.is_some_and(is_release) {
+        return Some(Quiet::Release);
+    }
+    None
+}
+
+/// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
+/// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
+/// changed path of the commit changes only version strings or is a lock or generated file.
+/// `None`: warn.
+pub fn judge(
+    rules: &QuietRules,
+    facts: &Facts,
+    governed: &[Change],
+    rest_versions_only: &mut dyn FnMut() -> bool,
+) -> Option<Quiet> {
+    if let Some(quiet) = commit_quiet(rules, facts) {
+        return Some(quiet);
+    }
+    if governed.is_empty() {
+        return None;
+    }
+    let (mut generated, mut whitespace, mut versions) = (false, false, false);
+    for c in governed {
+        if rules.skip_generated && is_generated(c.path, facts.attributes) {
+            generated = true;
+            continue;
+        }
+        match shape(c.path, c.old, c.new) {
+            Shape::Whitespace if rules.skip_whitespace => whitespace = true,
+            Shape::VersionOnly if rules.skip_releases => versions = true,
+            _ => return None,
+        }
+    }
+    if versions {
+        return rest_versions_only().then_some(Quiet::VersionOnly);
+    }
+    if whitespace {
+        return Some(Quiet::Whitespace);
+    }
+    generated.then_some(Quiet::Generated)
+}
+
+/// Whether one changed path, not governed, leaves a version-only commit version-only: a lock or
+/// generated file, or a change of version strings alone (whitespace too).
+pub fn versions_only(rules: &QuietRules, change: &Change, attributes: &Attributes) -> bool {
+    (rules.skip_generated && is_generated(change.path, attributes))
+        || matches!(
+            shape(change.path, change.old, change.new),
+            Shape::VersionOnly | Shape::Whitespace
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_by_name_and_email() {
+        assert!(is_bot(
+            "dependabot[bot]",
+            "49699333+dependabot[bot]@users.noreply.github.com"
+        ));
+        assert!(is_bot("renovate", "bot@renovateapp.com"));
+        assert!(is_bot("github-actions", "noreply@github.com"));
+        assert!(is_bot("ci-bot", "ci@example.com"));
+        assert!(is_bot("Release Bot", "r@example.com"));
+        assert!(!is_bot("Abbot Smith", "abbot@example.com"));
+        assert!(!is_bot("Ana", "ana@example.com"));
+        assert!(!is_bot("Robot Rick", "rick@example.com"));
+    }
+
+    #[test]
+    fn release_subjects() {
+        for s in [
+            "release: v0.8.0",
+            "chore(release): 1.2.0",
+            "chore: release 2.0.0",
+            "[maven-release-plugin] prepare release hyades-apiserver-5.6.0",
+            "[maven-release-plugin] prepare for next development iteration",
+            "Release v1.2.3",
+            "Bump version to 2.0",
+            "bump version",
+            "v1.2.3",
+            "1.4.0",
+            "Prepare release 3.1",
+            "Version 5.1.0",
+        ] {
+            assert!(is_release(s), "{s}");
+        }
+        for s in [
+            "Release the lock before writing",
+            "Fix the version check",
+            "Add release notes page",
+            "Handle timeouts of 1.5 seconds",
+        ] {
+            assert!(!is_release(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn lock_generated_and_vendored_paths() {
+        let attrs = Attributes::parse(
+            "# built\n*.pb.go linguist-generated\n/api/gen/** linguist-generated=true\nthird_party/** linguist-vendored\napi/gen/keep.go -linguist-generated\n",
+        );
+        for p in [
+            "Cargo.lock",
+            "web/package-lock.json",
+            "go.sum",
+            "dist/app.js",
+            "app/vendor/lib.rb",
+            "proto/x.pb.go",
+            "api/gen/a/b.go",
+            "third_party/z.c",
+        ] {
+            assert!(is_generated(p, &attrs), "{p}");
+        }
+        for p in [
+            "src/lock.rs",
+            "api/gen/keep.go",
+            "distant/a.js",
+            "src/main.go",
+        ] {
+            assert!(!is_generated(p, &attrs), "{p}");
+        }
+    }
+
+    #[test]
+    fn shapes_of_changes() {
+        let s = |old: &str, new: &str| shape("a/x", Some(old.as_bytes()), Some(new.as_bytes()));
+        assert_eq!(s("a = 1\n", "a  =  1\n\n"), Shape::Whitespace);
+        assert_eq!(
+            s(
+                "{\n  \"version\": \"0.8.0\",\n}\n",
+                "{\n  \"version\": \"0.8.1\",\n}\n"
+            ),
+            Shape::VersionOnly
+        );
+        assert_eq!(
+            s(
+                "<version>1.2-SNAPSHOT</version>\n",
+                "<version>1.3-SNAPSHOT</version>\n"
+            ),
+            Shape::VersionOnly
+        );
+        assert_eq!(
+            s("\"lodash\": \"^4.17.20\"\n", "\"lodash\": \"^4.17.21\"\n"),
+            Shape::VersionOnly
+        );
+        assert_eq!(s("timeout = 1.5\n", "timeout = 2.5\n"), Shape::Other);
+        assert_eq!(s("a = 1\n", "a = 2\n"), Shape::Other);
+        assert_eq!(shape("x", None, Some(b"a")), Shape::Other);
+    }
+
+    #[test]
+    fn the_judgement_and_its_switches() {
+        let attrs = Attributes::default();
+        let facts = |author: &'static str, message: &'static str| Facts {
+            author,
+            email: "a@example.com",
+            message,
+            attributes: &attrs,
+        };
+        let on = QuietRules::default();
+        let code = [Change {
+            path: "src/a.rs",
+            old: Some(b"fn a() {}\n"),
+            new: Some(b"fn a() { 1 }\n"),
+        }];
+        let yes = &mut || true;
+        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes), None);
+        assert_eq!(
+            judge(&on, &facts("ci-bot", "Fix"), &code, yes),
+            Some(Quiet::Bot)
+        );
+        let off = QuietRules {
+            skip_bots: false,
+            ..on
+        };
+        assert_eq!(judge(&off, &facts("ci-bot", "Fix"), &code, yes), None);
+        let lock = [Change {
+            path: "Cargo.lock",
+            old: Some(b"a"),
+            new: Some(b"b"),
+        }];
+        assert_eq!(
+            judge(&on, &facts("Ana", "Deps"), &lock, yes),
+            Some(Quiet::Generated)
+        );
+        let both = [lock[0], code[0]];
+        assert_eq!(judge(&on, &facts("Ana", "Deps"), &both, yes), None);
+        let bump = [Change {
+            path: "pom.xml",
+            old: Some(b"<version>1.2</version>\n"),
+            new: Some(b"<version>1.3</version>\n"),
+        }];
+        assert_eq!(
+            judge(&on, &facts("Ana", "Next"), &bump, yes),
+            Some(Quiet::VersionOnly)
+        );
+        assert_eq!(
+            judge(&on, &facts("Ana", "Next"), &bump, &mut || false),
+            None
+        );
+    }
+}

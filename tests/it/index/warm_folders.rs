@@ -1,0 +1,231 @@
+//! A warm answer lists no folder it does not need (issue 41, ADR-0016): on a repository of
+//! adrkit's shape (records declaring `affects:` globs, `@adr` markers in sources, guides in many
+//! folders, a global excludes file), `why FILE` with the index fresh reads what the index holds
+//! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/` and, for
+//! a glob no tracked file matches, the folders that may hold a match. Seen from outside, by
+//! running the binary under `strace` (skipped, saying so, where strace is missing or may not
+//! trace); its answers equal `--no-index`'s.
+
+use super::{assert_same, PAST_RACY_WINDOW};
+use crate::git::GitRepo;
+use std::collections::BTreeSet;
+use std::process::Stdio;
+
+/// An adrkit-shaped record: `affects:` path patterns in its frontmatter.
+fn kit_record(id: &str, title: &str, patterns: &[&str]) -> String {
+    let affects: String = patterns
+        .iter()
+        .map(|p| format!("  - type: path\n    pattern: \"{p}\"\n"))
+        .collect();
+    format!(
+        "---\nschemaVersion: 0.1.0\nid: \"{id}\"\ntitle: {title}\nstatus: accepted\n\
+         date: 2026-01-01\naffects:\n{affects}---\n\n# ADR-{id}: {title}\n\n## Decision\n\nAs above.\n"
+    )
+}
+
+/// The repository: four records whose globs a tracked file matches and one that no file
+/// matches (`pkg/adapters/import-*/**`, as adrkit's ADR-0019), sources with markers in many
+/// folders, a guide in each package and spec folder, what the global excludes file ignores
+/// (a build folder, logs) present but untracked; committed, indexed, and past the racy
+/// window.
+fn kit_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    let home = repo.env().home();
+    std::fs::write(home.join("global-ignore"), "build/\n*.log\n").expect("the excludes file");
+    std::fs::write(
+        home.join(".gitconfig"),
+        format!(
+            "[core]\n\texcludesFile = {}\n",
+            home.join("global-ignore").display()
+        ),
+    )
+    .expect("the user's git configuration");
+    repo.write(
+        "docs/adr/0001-core-schema.md",
+        &kit_record(
+            "0001",
+            "Type the schema",
+            &["pkg/core/src/schema/**", "schema/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0002-adapters.md",
+        &kit_record(
+            "0002",
+            "Adapters",
+            &["pkg/adapters/**", "pkg/adapters/*/test/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0003-catalogs.md",
+        &kit_record(
+            "0003",
+            "Catalogs",
+            &["pkg/adapters/catalog-*/**", "pkg/adapters/import-*/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0004-specs.md",
+        &kit_record("0004", "Specs", &["specs/**/plan.md", "pkg/*/README.md"]),
+    );
+    for pkg in ["core", "cli", "mcp", "evaluator"] {
+        for part in [
+            "src/schema",
+            "src/queue",
+            "src/report",
+            "test/fixtures/pass",
+        ] {
+            let file = format!("pkg/{pkg}/{part}/index.ts");
+            repo.write(&file, "// @adr 0001\nexport const x = 1;\n");
+        }
+        repo.write(&format!("pkg/{pkg}/README.md"), "See ADR-0001.\n");
+        repo.write(&format!("pkg/{pkg}/docs/guide.md"), "Read ADR-0002.\n");
+    }
+    for adapter in ["catalog-backstage", "spec-kit", "agent-plugin"] {
+        repo.write(
+            &format!("pkg/adapters/{adapter}/src/main.ts"),
+            "/* @adr 0002 */\nexport {};\n",
+        )
+        .write(
+            &format!("pkg/adapters/{adapter}/test/main.test.ts"),
+            "// test\n",
+        )
+        .write(&format!("pkg/adapters/{adapter}/README.md"), "ADR-0003.\n");
+    }
+    for spec in ["001-schema", "002-affects", "003-catalog"] {
+        repo.write(&format!("specs/{spec}/plan.md"), "Plan under ADR-0004.\n")
+            .write(&format!("specs/{spec}/contracts/api.md"), "The API.\n");
+    }
+    repo.write("schema/adr.schema.json", "{}\n");
+    repo.commit_at("2026-01-02T10:00:00Z", "Ana", "Start");
+    // Ignored by the global excludes file: never tracked, never walked for.
+    repo.write("pkg/core/build/out.md", "generated\n")
+        .write("pkg/adapters/spec-kit/build/out.ts", "generated\n")
+        .write("pkg/cli/debug.log", "log\n");
+    let built = repo.run(&["index"]);
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    std::thread::sleep(PAST_RACY_WINDOW);
+    repo
+}
+
+/// The folders a run of the binary with `args` listed (`getdents64`), as strace names the
+/// handle (`-y`); `None` (having said why) where strace cannot trace here.
+fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeSet<String>> {
+    let probe = repo.command("strace").arg("-V").output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        crate::skip::skipped("strace is not on PATH (apt-get install strace)");
+        return None;
+    }
+    let log = repo.env().path().join("strace.log");
+    let out = repo
+        .command("strace")
+        .args(["-f", "-y", "-qq", "-e", "trace=getdents64", "-o"])
+        .arg(&log)
+        .arg(crate::env::BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run strace");
+    let traced = std::fs::read_to_string(&log).unwrap_or_default();
+    if !out.status.success() && traced.is_empty() {
+        crate::skip::skipped(&format!(
+            "strace cannot trace here: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let folders = traced
+        .lines()
+        .filter_map(|line| {
+            let call = &line[line.find("getdents64(")?..];
+            let (_, rest) = call.split_once('<')?;
+            Some(rest.split_once('>')?.0.to_string())
+        })
+        .collect();
+    Some(folders)
+}
+
+/// `why FILE` on a file governed through `affects:` globs and markers, and on one governed by
+/// an adapter's glob, lists no folder of the work tree but the one a glob no tracked file
+/// matches may hold a match in (`pkg/adapters/`, for `import-*`): not the packages, the spec
+/// folders, the guides' folders nor the ignored build folders. Before issue 41 each answer
+/// walked every folder under each glob's literal folder.
+#[test]
+fn a_warm_why_lists_only_the_folders_a_glob_no_tracked_file_matches_may_hold() {
+    let repo = kit_repo();
+    let root = repo.path().display().to_string();
+    let git_dir = format!("{root}/.git");
+    for file in [
+        "pkg/core/src/schema/index.ts",
+        "pkg/adapters/spec-kit/src/main.ts",
+    ] {
+        let why = ["why", file, "--json"];
+        // The first answer settles the memo; the next is the warm one measured.
+        assert_same(&repo, &format!("why {file}"), &why);
+        let Some(listed) = listed_folders(&repo, &why) else {
+            return;
+        };
+        let outside: Vec<&String> = listed
+            .iter()
+            .filter(|f| *f != &git_dir && !f.starts_with(&format!("{git_dir}/")))
+            .collect();
+        assert_eq!(
+            outside,
+            vec![&format!("{root}/pkg/adapters")],
+            "why {file}: the warm answer listed folders it does not need (all listed: {listed:?})"
+        );
+        assert_same(&repo, &format!("why {file}, again"), &why);
+    }
+}
+
+/// The same glob, once an untracked file matches it: the warm answer sees it at once (the
+/// folder that may hold a match is listed), as `--no-index` does; once git tracks it, nothing
+/// under `pkg/adapters/` is listed any more.
+#[test]
+fn a_glob_matched_by_a_new_file_is_seen_at_once_and_then_needs_no_listing() {
+    let repo = kit_repo();
+    let why = ["why", "pkg/adapters/import-csv/src/read.ts", "--json"];
+    let check = ["check", "--json"];
+    let missing = |run: &crate::env::Run| {
+        run.json()["records"]
+            .as_array()
+            .expect("records")
+            .iter()
+            .find(|r| r["id"] == "ADR-0003")
+            .expect("ADR-0003")["missing_paths"]
+            .clone()
+    };
+    let before = assert_same(&repo, "before", &check);
+    assert_eq!(
+        missing(&before),
+        serde_json::json!(["pkg/adapters/import-*/**"])
+    );
+    repo.write("pkg/adapters/import-csv/src/read.ts", "export {};\n");
+    let after = assert_same(&repo, "an untracked file the glob matches", &check);
+    assert_eq!(
+        missing(&after),
+        serde_json::json!([]),
+        "the new match is seen at once"
+    );
+    assert_same(&repo, "why the new file", &why);
+    repo.git(&["add", "-A"]);
+    assert_same(&repo, "the new file staged", &check);
+    assert_same(&repo, "why the new file, staged", &why);
+    let Some(listed) = listed_folders(&repo, &why) else {
+        return;
+    };
+    let root = repo.path().display().to_string();
+    let in_tree: Vec<&String> = listed
+        .iter()
+        .filter(|f| !f.starts_with(&format!("{root}/.git")))
+        .collect();
+    assert!(
+        in_tree.is_empty(),
+        "every glob now matches a tracked file: nothing to list, listed {in_tree:?}"
+    );
+}

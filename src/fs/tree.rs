@@ -40,6 +40,9 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, Kind, Fast>>,
     /// Missing path → where [`Tree::moved`] found it may have gone.
     moves: Mutex<BTreeMap<String, Vec<String>>>,
+    /// Folder → the names of its entries, listed once however many missing paths lie in it
+    /// (a warm answer asks each again, ADR-0016).
+    listings: Mutex<HashMap<String, Vec<String>, Fast>>,
     /// Glob → whether a file under the root matches it.
     globs: Mutex<BTreeMap<String, bool>>,
     /// The globs a file git tracks matched (their folder there): found without a walk.
@@ -135,6 +138,7 @@ impl Tree {
             dirs: Mutex::new(HashMap::default()),
             kinds: Mutex::new(HashMap::default()),
             moves: Mutex::new(BTreeMap::new()),
+            listings: Mutex::new(HashMap::default()),
             globs: Mutex::new(BTreeMap::new()),
             tracked_globs: Mutex::new(Default::default()),
             ignores: super::ignored::Ignores::new(&root),
@@ -340,14 +344,11 @@ impl Tree {
         }
         let parent = parts[..k].join("/");
         let gone = parts[k];
-        let Ok(entries) = fs::read_dir(self.root.join(&parent)) else {
+        let Some(names) = self.names_in(&parent) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for entry in entries.flatten() {
-            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
-                continue;
-            };
+        for name in names {
             if name.starts_with('.') || !close_names(gone, &name) {
                 continue;
             }
@@ -370,6 +371,23 @@ impl Tree {
         out.sort();
         out.dedup();
         out
+    }
+}
+
+impl Tree {
+    /// The names (UTF-8 ones) of the entries of the root-relative folder `rel`, listed once;
+    /// `None` when it cannot be listed.
+    fn names_in(&self, rel: &str) -> Option<Vec<String>> {
+        if let Some(known) = locked(&self.listings).get(rel) {
+            return Some(known.clone());
+        }
+        let names: Vec<String> = fs::read_dir(self.root.join(rel))
+            .ok()?
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        locked(&self.listings).insert(rel.to_string(), names.clone());
+        Some(names)
     }
 }
 

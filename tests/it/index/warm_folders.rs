@@ -1,15 +1,21 @@
 //! A warm answer lists no folder it does not need (issue 41, ADR-0016): on a repository of
 //! adrkit's shape (records declaring `affects:` globs, `@adr` markers in sources, guides in many
 //! folders, a global excludes file), `why FILE` with the index fresh reads what the index holds
-//! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/` and, for
-//! a glob no tracked file matches, the folders that may hold a match. Seen from outside, by
+//! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/`, for a
+//! glob no tracked file matches the folders that may hold a match, and the folder where a
+//! missing path may have gone, each once. Seen from outside, by
 //! running the binary under `strace` (skipped, saying so, where strace is missing or may not
 //! trace); its answers equal `--no-index`'s.
 
 use super::{assert_same, PAST_RACY_WINDOW};
 use crate::git::GitRepo;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::process::Stdio;
+
+/// Two paths a record names that are not there, in one folder: where each may have gone is
+/// found from the names in `pkg/core/src`, listed once for both.
+const LEDGER_A: &str = "pkg/core/src/ledger-sync/a.ts";
+const LEDGER_B: &str = "pkg/core/src/ledger-sync/b.ts";
 
 /// An adrkit-shaped record: `affects:` path patterns in its frontmatter.
 fn kit_record(id: &str, title: &str, patterns: &[&str]) -> String {
@@ -67,6 +73,10 @@ fn kit_repo() -> GitRepo {
     .write(
         "docs/adr/0004-specs.md",
         &kit_record("0004", "Specs", &["specs/**/plan.md", "pkg/*/README.md"]),
+    )
+    .write(
+        "docs/adr/0005-ledger.md",
+        &kit_record("0005", "Ledger", &[LEDGER_A, LEDGER_B]),
     );
     for pkg in ["core", "cli", "mcp", "evaluator"] {
         for part in [
@@ -108,9 +118,10 @@ fn kit_repo() -> GitRepo {
     repo
 }
 
-/// The folders a run of the binary with `args` listed (`getdents64`), as strace names the
-/// handle (`-y`); `None` (having said why) where strace cannot trace here.
-fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeSet<String>> {
+/// The folders of the work tree (not under `.git/`) a run of the binary with `args` listed,
+/// each with how many times (a listing ends with the `getdents64` that returns nothing), as
+/// strace names the handle (`-y`); `None` (having said why) where strace cannot trace here.
+fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usize>> {
     let probe = repo.command("strace").arg("-V").output();
     if !probe.is_ok_and(|o| o.status.success()) {
         crate::skip::skipped("strace is not on PATH (apt-get install strace)");
@@ -139,27 +150,42 @@ fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeSet<String>> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let folders = traced
-        .lines()
-        .filter_map(|line| {
-            let call = &line[line.find("getdents64(")?..];
-            let (_, rest) = call.split_once('<')?;
-            Some(rest.split_once('>')?.0.to_string())
-        })
-        .collect();
+    let root = repo.path().display().to_string();
+    let mut folders = BTreeMap::new();
+    for line in traced.lines() {
+        let Some(at) = line.find("getdents64(") else {
+            continue;
+        };
+        let Some((_, rest)) = line[at..].split_once('<') else {
+            continue;
+        };
+        let Some((folder, _)) = rest.split_once('>') else {
+            continue;
+        };
+        let Some(rel) = folder.strip_prefix(&root) else {
+            continue;
+        };
+        let rel = rel.trim_start_matches('/');
+        if rel == ".git" || rel.starts_with(".git/") {
+            continue;
+        }
+        let listings: &mut usize = folders.entry(rel.to_string()).or_default();
+        if line.trim_end().ends_with("= 0") {
+            *listings += 1;
+        }
+    }
     Some(folders)
 }
 
 /// `why FILE` on a file governed through `affects:` globs and markers, and on one governed by
 /// an adapter's glob, lists no folder of the work tree but the one a glob no tracked file
-/// matches may hold a match in (`pkg/adapters/`, for `import-*`): not the packages, the spec
-/// folders, the guides' folders nor the ignored build folders. Before issue 41 each answer
-/// walked every folder under each glob's literal folder.
+/// matches may hold a match in (`pkg/adapters`, for `import-*`) and the one where the missing
+/// paths may have gone (`pkg/core/src`), each once: not the packages, the spec folders, the
+/// guides' folders nor the ignored build folders. Before issue 41 each answer walked every
+/// folder under each glob's literal folder, and listed a missing path's folder once per path.
 #[test]
-fn a_warm_why_lists_only_the_folders_a_glob_no_tracked_file_matches_may_hold() {
+fn a_warm_why_lists_only_the_folders_it_needs_once() {
     let repo = kit_repo();
-    let root = repo.path().display().to_string();
-    let git_dir = format!("{root}/.git");
     for file in [
         "pkg/core/src/schema/index.ts",
         "pkg/adapters/spec-kit/src/main.ts",
@@ -170,14 +196,13 @@ fn a_warm_why_lists_only_the_folders_a_glob_no_tracked_file_matches_may_hold() {
         let Some(listed) = listed_folders(&repo, &why) else {
             return;
         };
-        let outside: Vec<&String> = listed
-            .iter()
-            .filter(|f| *f != &git_dir && !f.starts_with(&format!("{git_dir}/")))
-            .collect();
+        let wanted = BTreeMap::from([
+            ("pkg/adapters".to_string(), 1),
+            ("pkg/core/src".to_string(), 1),
+        ]);
         assert_eq!(
-            outside,
-            vec![&format!("{root}/pkg/adapters")],
-            "why {file}: the warm answer listed folders it does not need (all listed: {listed:?})"
+            listed, wanted,
+            "why {file}: the warm answer listed folders it does not need, or twice"
         );
         assert_same(&repo, &format!("why {file}, again"), &why);
     }
@@ -219,13 +244,9 @@ fn a_glob_matched_by_a_new_file_is_seen_at_once_and_then_needs_no_listing() {
     let Some(listed) = listed_folders(&repo, &why) else {
         return;
     };
-    let root = repo.path().display().to_string();
-    let in_tree: Vec<&String> = listed
-        .iter()
-        .filter(|f| !f.starts_with(&format!("{root}/.git")))
-        .collect();
-    assert!(
-        in_tree.is_empty(),
-        "every glob now matches a tracked file: nothing to list, listed {in_tree:?}"
+    assert_eq!(
+        listed,
+        BTreeMap::from([("pkg/core/src".to_string(), 1)]),
+        "every glob now matches a tracked file: only the missing paths' folder is listed"
     );
 }

@@ -75,6 +75,11 @@ fn kit_repo() -> GitRepo {
         &kit_record("0004", "Specs", &["specs/**/plan.md", "pkg/*/README.md"]),
     )
     .write(
+        "docs/adr/0006-helper.md",
+        "# 6. Use the helper\n\nStatus: Accepted\n\nDate: 2026-01-01\n\n## Decision\n\n\
+         Call `Ember.uuid` and `Function.prototype` from `pkg/core/src/queue/index.ts`.\n",
+    )
+    .write(
         "docs/adr/0005-ledger.md",
         &kit_record("0005", "Ledger", &[LEDGER_A, LEDGER_B]),
     );
@@ -249,4 +254,55 @@ fn a_glob_matched_by_a_new_file_is_seen_at_once_and_then_needs_no_listing() {
         BTreeMap::from([("pkg/core/src".to_string(), 1)]),
         "every glob now matches a tracked file: only the missing paths' folder is listed"
     );
+}
+
+/// The names a record's prose gives that are not paths (`Ember.uuid`, as emberjs's RFCs write
+/// them) are not stat'ed by a warm answer while the root is as it was and git's index is the
+/// one the scan read: the root vouches for them (issue 41). A file of that name appearing is
+/// seen at once, as `--no-index` sees it; so is git's index changing.
+#[test]
+fn names_that_are_not_paths_are_vouched_for_by_their_folder() {
+    let repo = kit_repo();
+    let why = ["why", "pkg/core/src/queue/index.ts", "--json"];
+    let check = ["check", "--json"];
+    assert_same(&repo, "the names in prose", &why);
+    assert_same(&repo, "the names in prose", &check);
+    let stats = |repo: &GitRepo| -> Option<Vec<String>> {
+        let log = repo.env().path().join("stats.log");
+        let out = repo
+            .command("strace")
+            .args(["-f", "-qq", "-e", "trace=stat,lstat,newfstatat,statx", "-o"])
+            .arg(&log)
+            .arg(crate::env::BIN)
+            .args(why)
+            .stdin(Stdio::null())
+            .output()
+            .ok()?;
+        out.status.success().then_some(())?;
+        let traced = std::fs::read_to_string(&log).ok()?;
+        Some(
+            traced
+                .lines()
+                .filter(|l| l.contains("\"Ember.uuid\"") || l.contains("\"Function.prototype\""))
+                .map(str::to_string)
+                .collect(),
+        )
+    };
+    if listed_folders(&repo, &why).is_none() {
+        return;
+    }
+    let Some(stated) = stats(&repo) else {
+        crate::skip::skipped("strace cannot trace the stats here");
+        return;
+    };
+    assert!(
+        stated.is_empty(),
+        "the warm answer stat'ed names its folder vouches for: {stated:?}"
+    );
+    repo.write("Ember.uuid", "now a file\n");
+    assert_same(&repo, "a file of that name appears", &why);
+    assert_same(&repo, "a file of that name appears", &check);
+    repo.git(&["add", "Ember.uuid"]);
+    assert_same(&repo, "and is staged", &check);
+    assert_same(&repo, "and is staged", &why);
 }

@@ -40,8 +40,13 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, Kind, Fast>>,
     /// Missing path → where [`Tree::moved`] found it may have gone.
     moves: Mutex<BTreeMap<String, Vec<String>>>,
+    /// Folder → the names of its entries, listed once however many missing paths lie in it
+    /// (a warm answer asks each again, ADR-0016).
+    listings: Mutex<HashMap<String, Vec<String>, Fast>>,
     /// Glob → whether a file under the root matches it.
     globs: Mutex<BTreeMap<String, bool>>,
+    /// The globs a file git tracks matched (their folder there): found without a walk.
+    tracked_globs: Mutex<std::collections::BTreeSet<String>>,
     /// What git ignores under the root.
     ignores: super::ignored::Ignores,
     /// What git tracks, asked about a path git would otherwise ignore: tracked, it is not.
@@ -65,12 +70,19 @@ pub type Absent = std::sync::Arc<dyn Fn(&str) -> Option<Kind> + Send + Sync>;
 pub struct Observed {
     pub kinds: Vec<(String, Kind)>,
     pub moved: Vec<(String, Vec<String>)>,
+    /// The globs matched or not by the files a walk of their folder found (no tracked file
+    /// matched them).
     pub globs: Vec<(String, bool)>,
+    /// The globs a file git tracks matched, their literal folder there: each still matches
+    /// while git's index lists the same paths and the folder is still there (ADR-0016), which
+    /// a memo's check tells without walking the folder.
+    pub tracked_globs: Vec<String>,
 }
 
 impl Observed {
-    /// Whether the file system under `root` still answers every question the same way.
-    /// `same_dirs` are folders already known to be the same folders as when asked (a guide
+    /// Whether the file system under `root` still answers every question the same way, the
+    /// paths git's index tracks being the same as when asked (the caller's to check: a scan
+    /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same folders as when asked (a guide
     /// walk's, by their fingerprints): a folder among them is still a folder. With
     /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
     /// not matched again: it is what it was while the path is what it was (ADR-0016). The
@@ -106,6 +118,13 @@ impl Observed {
             .moved
             .iter()
             .all(|(path, moved)| tree.moved(path) == *moved)
+            && self.tracked_globs.iter().all(|glob| {
+                let folder = Pattern::new(glob)
+                    .range_prefix()
+                    .trim_end_matches('/')
+                    .to_string();
+                tree.dir_inside(&folder)
+            })
             && self
                 .globs
                 .iter()
@@ -119,7 +138,9 @@ impl Tree {
             dirs: Mutex::new(HashMap::default()),
             kinds: Mutex::new(HashMap::default()),
             moves: Mutex::new(BTreeMap::new()),
+            listings: Mutex::new(HashMap::default()),
             globs: Mutex::new(BTreeMap::new()),
+            tracked_globs: Mutex::new(Default::default()),
             ignores: super::ignored::Ignores::new(&root),
             tracked: None,
             dir: RootDir::open(&root),
@@ -148,6 +169,7 @@ impl Tree {
             .map(|(p, k)| (p.clone(), k.clone()))
             .collect();
         kinds.sort_by(|a, b| a.0.cmp(&b.0));
+        let tracked = locked(&self.tracked_globs).clone();
         Observed {
             kinds,
             moved: locked(&self.moves)
@@ -156,29 +178,43 @@ impl Tree {
                 .collect(),
             globs: locked(&self.globs)
                 .iter()
+                .filter(|(g, _)| !tracked.contains(g.as_str()))
                 .map(|(g, f)| (g.clone(), *f))
                 .collect(),
+            tracked_globs: tracked.into_iter().collect(),
         }
     }
 
     /// Whether a file under the root matches the glob `pattern` (as git would track it: see
-    /// [`super::walk::files_under`]); the walk starts at the glob's literal folder. The files
-    /// git tracks are asked only when the walk found none: a tracked file git's ignore files
-    /// match still counts.
+    /// [`super::walk::files_under`]), its literal folder there. The files git tracks are asked
+    /// first: a tracked file git's ignore files match still counts, and one that matches spares
+    /// the walk, which starts at the glob's literal folder, and is kept as such
+    /// ([`Observed::tracked_globs`]).
     pub fn any_file_matches(&self, pattern: &Pattern) -> bool {
         let text = pattern.as_str();
         if let Some(&known) = locked(&self.globs).get(text) {
             return known;
         }
         let folder = pattern.range_prefix().trim_end_matches('/');
-        let found = self.dir_inside(folder)
-            && (super::walk::files_not_ignored(&self.root, folder)
-                .iter()
-                .any(|f| pattern.matches(f))
-                || self
-                    .tracked
-                    .as_ref()
-                    .is_some_and(|t| t.files_under(folder).iter().any(|f| pattern.matches(f))));
+        let inside = self.dir_inside(folder);
+        let by_tracked = inside
+            && self
+                .tracked
+                .as_ref()
+                .is_some_and(|t| t.files_under(folder).iter().any(|f| pattern.matches(f)));
+        // The walk lists only the folders that may hold a match, and stops at the first.
+        let filter = crate::governs::FolderFilter::of(text);
+        let found = by_tracked
+            || (inside
+                && super::walk::any_file_not_ignored(
+                    &self.root,
+                    folder,
+                    move |dir| filter.may_hold_under(dir),
+                    &|f| pattern.matches(f),
+                ));
+        if by_tracked {
+            locked(&self.tracked_globs).insert(text.to_string());
+        }
         locked(&self.globs).insert(text.to_string(), found);
         found
     }
@@ -308,14 +344,11 @@ impl Tree {
         }
         let parent = parts[..k].join("/");
         let gone = parts[k];
-        let Ok(entries) = fs::read_dir(self.root.join(&parent)) else {
+        let Some(names) = self.names_in(&parent) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for entry in entries.flatten() {
-            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
-                continue;
-            };
+        for name in names {
             if name.starts_with('.') || !close_names(gone, &name) {
                 continue;
             }
@@ -338,6 +371,23 @@ impl Tree {
         out.sort();
         out.dedup();
         out
+    }
+}
+
+impl Tree {
+    /// The names (UTF-8 ones) of the entries of the root-relative folder `rel`, listed once;
+    /// `None` when it cannot be listed.
+    fn names_in(&self, rel: &str) -> Option<Vec<String>> {
+        if let Some(known) = locked(&self.listings).get(rel) {
+            return Some(known.clone());
+        }
+        let names: Vec<String> = fs::read_dir(self.root.join(rel))
+            .ok()?
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        locked(&self.listings).insert(rel.to_string(), names.clone());
+        Some(names)
     }
 }
 

@@ -167,6 +167,33 @@ pub fn files_not_ignored(root: &Path, folder: &str) -> Vec<String> {
     out
 }
 
+/// Whether [`files_not_ignored`] under the root-relative `folder` would hold a file `wanted`
+/// takes, listing only the folders `descend` keeps (by their root-relative path; a folder it
+/// refuses can hold no such file) and stopping at the first such file.
+pub fn any_file_not_ignored(
+    root: &Path,
+    folder: &str,
+    descend: impl Fn(&str) -> bool + Send + Sync + 'static,
+    wanted: &dyn Fn(&str) -> bool,
+) -> bool {
+    let base = root.join(folder);
+    if !base.is_dir() {
+        return false;
+    }
+    let rules = WalkRules::new(root);
+    let top = root.to_path_buf();
+    let mut walk = walker(&base, false)
+        .filter_entry(move |e| {
+            let dir = e.file_type().is_some_and(|t| t.is_dir());
+            e.file_name() != ".git"
+                && !ignored(&rules, e)
+                && (!dir || e.depth() == 0 || descend(&rel_of(&top, e.path())))
+        })
+        .build()
+        .flatten();
+    walk.any(|e| e.file_type().is_some_and(|t| !t.is_dir()) && wanted(&rel_of(root, e.path())))
+}
+
 /// A folder of tests or test fixtures: what it holds is test data, not a guide (docs/reading.md).
 fn is_test_folder(name: &str) -> bool {
     matches!(

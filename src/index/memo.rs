@@ -30,9 +30,13 @@ impl Cached {
         // these few hundred stats now overlap (issue 17).
         // The named paths' folders before the paths: a folder as it was vouches for the paths
         // in it; the others' paths are stat'ed after their folder was.
+        // A folder vouches for the paths in it that were not there only while git's index
+        // is the one the scan read (a sparse checkout's paths, issue 41): its last 20 bytes.
+        let same_index = memo.names_checksum.is_some()
+            && tracked.and_then(crate::git::index_checksum) == memo.names_checksum;
         let parents = memo
             .parents
-            .check(self.dir(), memo.deps.observed.kinds.len());
+            .check(self.dir(), memo.deps.observed.kinds.len(), same_index);
         if !memo.deps.still_holds_knowing(self.dir(), &parents.known) {
             return None;
         }

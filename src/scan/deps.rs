@@ -229,8 +229,16 @@ pub struct Parents {
     pub at_ns: i64,
     /// Each folder (root-relative, `""` the root), its fingerprint, and the indices in
     /// [`Observed::kinds`] of the named paths right in it.
-    pub dirs: Vec<(String, Fingerprint, Vec<u32>)>,
+    pub dirs: Vec<ParentDir>,
+    /// By folder, as `dirs`: the indices of the named paths right in it that were not there
+    /// (missing, or not the repository's: `Ember.uuid` in prose). The folder vouches for them
+    /// only while git's index is the very one the scan read (its checksum): what git's index
+    /// says of a sparse checkout's paths can change without the folder (issue 41).
+    pub gone: Vec<Vec<u32>>,
 }
+
+/// A folder of [`Parents`]: its path, its fingerprint, the indices of the named paths in it.
+pub type ParentDir = (String, Fingerprint, Vec<u32>);
 
 /// What [`Parents::check`] found.
 pub struct ParentsCheck {
@@ -249,49 +257,72 @@ impl Parents {
     /// changed meanwhile is not settled as of `started_ns` and vouches for nothing until a
     /// check stats its paths and finds them holding ([`Parents::settled_at`]).
     pub fn of(observed: &Observed, dir: &RootDir, started_ns: i64) -> Parents {
-        let mut by_dir: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+        type ByDir<'a> = std::collections::BTreeMap<&'a str, (Vec<u32>, Vec<u32>)>;
+        let mut by_dir: ByDir = Default::default();
         for (at, (path, kind)) in observed.kinds.iter().enumerate() {
             let want = match kind {
-                Kind::File => Entry::Other,
-                Kind::Folder => Entry::Folder,
+                Kind::File => Some(Entry::Other),
+                Kind::Folder => Some(Entry::Folder),
+                // Only a path that names a place under the root (never `..`, never from `/`).
+                Kind::Missing | Kind::NotAPath
+                    if !path.is_empty()
+                        && !path.starts_with('/')
+                        && !path
+                            .split('/')
+                            .any(|c| c.is_empty() || c == "." || c == "..") =>
+                {
+                    None
+                }
                 _ => continue,
             };
             let Ok(at) = u32::try_from(at) else { break };
+            let parent = path.rsplit_once('/').map_or("", |(p, _)| p);
             // What the path is now, not through a link (a link's target is not its folder's).
-            if dir.entry(path).is_some_and(|e| e == want) {
-                let parent = path.rsplit_once('/').map_or("", |(p, _)| p);
-                by_dir.entry(parent).or_default().push(at);
+            match (want, dir.entry(path)) {
+                (Some(want), Some(now)) if now == want => {
+                    by_dir.entry(parent).or_default().0.push(at);
+                }
+                (None, None) => by_dir.entry(parent).or_default().1.push(at),
+                _ => {}
             }
         }
-        let dirs = by_dir
+        let (dirs, gone) = by_dir
             .into_iter()
-            .filter_map(|(parent, paths)| {
+            .filter_map(|(parent, (paths, gone))| {
                 let (fp, entry) = dir.entry_fingerprint(parent)?;
-                (entry == Entry::Folder).then(|| (parent.to_string(), fp, paths))
+                (entry == Entry::Folder).then(|| ((parent.to_string(), fp, paths), gone))
             })
-            .collect();
+            .unzip();
         Parents {
             at_ns: started_ns,
             dirs,
+            gone,
         }
     }
 
     /// Each folder stat'ed now: the paths in those with the same fingerprint, settled, are
-    /// known to hold (`kinds`: how many paths [`Observed::kinds`] has).
-    pub fn check(&self, dir: &RootDir, kinds: usize) -> ParentsCheck {
+    /// known to hold (`kinds`: how many paths [`Observed::kinds`] has); the paths that were
+    /// not there only with `same_index` (git's index is the one the scan read).
+    pub fn check(&self, dir: &RootDir, kinds: usize, same_index: bool) -> ParentsCheck {
         let mut known = vec![false; kinds];
         let mut all = true;
+        let no_gone = Vec::new();
         let now = self
             .dirs
             .iter()
-            .map(|(parent, then, paths)| {
+            .enumerate()
+            .map(|(at_dir, (parent, then, paths))| {
                 let now = dir
                     .entry_fingerprint(parent)
                     .filter(|(_, e)| *e == Entry::Folder)
                     .map(|(fp, _)| fp);
                 let vouches = now.is_some_and(|now| now == *then && settled(&now, self.at_ns));
                 if vouches {
-                    for &at in paths {
+                    let gone = match same_index {
+                        true => self.gone.get(at_dir).unwrap_or(&no_gone),
+                        false => &no_gone,
+                    };
+                    for &at in paths.iter().chain(gone) {
                         if let Some(k) = known.get_mut(at as usize) {
                             *k = true;
                         }
@@ -312,18 +343,24 @@ impl Parents {
         if check.all || checked_ns < self.at_ns {
             return None;
         }
-        let dirs: Vec<(String, Fingerprint, Vec<u32>)> = self
+        let no_gone = Vec::new();
+        let (dirs, gone): (Vec<ParentDir>, Vec<Vec<u32>>) = self
             .dirs
             .iter()
             .zip(&check.now)
-            .filter_map(|((parent, _, paths), now)| Some((parent.clone(), (*now)?, paths.clone())))
-            .collect();
+            .enumerate()
+            .filter_map(|(at, ((parent, _, paths), now))| {
+                let gone = self.gone.get(at).unwrap_or(&no_gone).clone();
+                Some(((parent.clone(), (*now)?, paths.clone()), gone))
+            })
+            .unzip();
         let vouching = |dirs: &[(String, Fingerprint, Vec<u32>)], at: i64| {
             dirs.iter().filter(|(_, fp, _)| settled(fp, at)).count()
         };
         (vouching(&dirs, checked_ns) > vouching(&self.dirs, self.at_ns)).then_some(Parents {
             at_ns: checked_ns,
             dirs,
+            gone,
         })
     }
 }
@@ -367,13 +404,13 @@ mod tests {
             "no link, no missing path"
         );
         // Just written: not settled as of the scan, so nothing is vouched for yet.
-        let fresh = made.check(&dir, observed.kinds.len());
+        let fresh = made.check(&dir, observed.kinds.len(), true);
         assert_eq!(fresh.known, vec![false; 4]);
         // Past the racy window (a check 3 s on, as if): restamped, the folders vouch.
         let later = now + 3_000_000_000;
         let settled = made.settled_at(&fresh, later).expect("restamped");
         assert_eq!(settled.at_ns, later);
-        let held = settled.check(&dir, observed.kinds.len());
+        let held = settled.check(&dir, observed.kinds.len(), true);
         assert_eq!(held.known, vec![true, true, false, false]);
         assert!(
             settled.settled_at(&held, later + 1).is_none(),
@@ -381,7 +418,7 @@ mod tests {
         );
         // A file removed: its folder's times change, so its paths are asked again.
         std::fs::remove_file(root.join("a/f.rs")).expect("remove");
-        let changed = settled.check(&dir, observed.kinds.len());
+        let changed = settled.check(&dir, observed.kinds.len(), true);
         assert_eq!(changed.known, vec![true, false, false, false]);
     }
 }

@@ -11,7 +11,8 @@
 //! - `durable`: a first build beside and renamed, the seal after the sync, damage under a
 //!   matching seal;
 //! - `freshness`: what a warm answer checks to know nothing changed, and what waits for git's
-//!   index (ADR-0016).
+//!   index (ADR-0016);
+//! - `warm_folders`: a warm answer lists no folder of the work tree it does not need (issue 41).
 //!
 //! Here: what several of them share (the comparison with `--no-index`, the queries it is made on,
 //! the records they write).
@@ -26,6 +27,7 @@ mod no_index;
 mod pending;
 mod since;
 mod status;
+mod warm_folders;
 
 use crate::env::{no_index, Run};
 use crate::fixture::adr;

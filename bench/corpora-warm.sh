@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# A warm answer on every repository of docs/corpora.md (issue 41): for each one with a mirror,
+# a work tree (as bench/corpora.sh makes it, with the same configuration), the index built,
+# then `why FILE --json` with the index fresh, FILE the middle path of `git ls-files`; printed:
+# the median of RUNS interleaved runs against `git rev-parse HEAD`'s in the same tree, their
+# ratio (goal ≤ 2×), and the system calls of one warm answer (`strace -f -c`: all, and the
+# folder listings, `getdents64`). A repository without a mirror is skipped, saying so.
+#
+#   MIRRORS=/work/.mirror bench/corpora-warm.sh [REPO-FILTER]
+#
+# MIRRORS  the folder of bare mirrors, one OWNER+NAME/repo each (required)
+# OUT      where the work trees go (default /tmp/corpora-warm; kept, so a second run reuses them)
+# BIN      the binary (default: target/release/context-graph, built first)
+# BEFORE   another binary (the build before a change) measured the same way right after, on a
+#          work tree of its own (its index format may differ), its row marked `(before)`
+# RUNS     interleaved runs per repository (default 21)
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+project=$(cd "$here/.." && pwd)
+MIRRORS=${MIRRORS:?bench/corpora-warm.sh needs MIRRORS: the folder of bare mirrors, one OWNER+NAME/repo each}
+OUT=${OUT:-/tmp/corpora-warm}
+RUNS=${RUNS:-21}
+filter=${1:-}
+if [[ -z ${BIN:-} ]]; then
+  (cd "$project" && cargo build --release --quiet)
+  BIN=$project/target/release/context-graph
+fi
+export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
+. "$here/lib.sh"
+mkdir -p "$OUT"
+have_strace=1
+command -v strace >/dev/null || { have_strace=0; echo "strace not on PATH: no system-call counts" >&2; }
+
+# The same repositories and configuration as bench/corpora.sh (docs/corpora.md, issue 19).
+config() {
+  case $1 in
+  emberjs/rfcs) printf '[[folders]]\npath = "text"\nprefix = "RFC"\n' ;;
+  npm/rfcs)
+    printf '[[folders]]\npath = "accepted"\nprefix = "RFC"\ndefault_status = "accepted"\n\n'
+    printf '[[folders]]\npath = "implemented"\nprefix = "RFC"\ndefault_status = "implemented"\n\n'
+    printf '[[folders]]\npath = "withdrawn"\nprefix = "RFC"\ndefault_status = "rejected"\n'
+    ;;
+  bitwarden/contributing-docs) printf '[[folders]]\npath = "docs/architecture/adr"\n' ;;
+  esac
+}
+repos=(
+  GreptimeTeam/greptimedb NixOS/rfcs adr/madr alphagov/govuk-aws alphagov/whitehall
+  apache/james-project jj-vcs/jj mbeacom/adrkit tensorflow/community thomvaill/log4brains
+  vectordotdev/vector emberjs/rfcs npm/rfcs bitwarden/contributing-docs
+  home-assistant/architecture microsoft/semantic-kernel
+)
+
+printf '%-38s %-40s %9s %9s %7s %8s %10s\n' repository file "why ms" "rev ms" ratio syscalls getdents64
+
+# A work tree of the mirror `name` at `tree`, as bench/corpora.sh makes it.
+work_tree() {
+  local name=$1 tree=$2 repo=$3 conf
+  if [[ ! -d "$tree/.git" ]]; then
+    mkdir -p "$(dirname "$tree")"
+    git clone -q --no-checkout "$MIRRORS/$name/repo" "$tree"
+    # A mirror may lack its largest blobs: check out every file it has.
+    git -C "$tree" read-tree HEAD
+    git -C "$tree" checkout-index -a -f -q 2>/dev/null || true
+  fi
+  conf=$(config "$repo")
+  [[ -z "$conf" ]] || printf '%s' "$conf" >"$tree/.context-graph.toml"
+}
+
+# One row: `why FILE --json` by `bin` in `tree`, warm, against `git rev-parse HEAD` there.
+measure() {
+  local bin=$1 tree=$2 label=$3 file=$4 wm gm calls=- listings=-
+  local cg=("$bin" --root "$tree") rp=(git -C "$tree" rev-parse HEAD)
+  if ! "${cg[@]}" index >/dev/null 2>&1; then
+    echo "$label: skipped, \`index\` failed: $("${cg[@]}" index 2>&1 | tail -n 1)"
+    return
+  fi
+  # Fresh: the memo settles once past the 2 s racy window, then answers from stats alone.
+  "${cg[@]}" why "$file" --json >/dev/null 2>&1 || true
+  sleep 2.2
+  "${cg[@]}" why "$file" --json >/dev/null 2>&1 || true
+  local w=() g=() r
+  for ((r = 0; r < RUNS; r++)); do
+    g+=("$(elapsed "${rp[@]}")")
+    w+=("$(elapsed "${cg[@]}" why "$file" --json)")
+  done
+  wm=$(median "${w[@]}") gm=$(median "${g[@]}")
+  if ((have_strace)); then
+    strace -f -c -o "$OUT/strace.txt" "${cg[@]}" why "$file" --json >/dev/null 2>&1 || true
+    # Columns: % time, seconds, usecs/call, calls, [errors,] name.
+    calls=$(awk '$NF == "total" { print $4 }' "$OUT/strace.txt")
+    listings=$(awk '$NF == "getdents64" { print $4 }' "$OUT/strace.txt")
+  fi
+  awk -v r="$label" -v f="$file" -v w="$wm" -v g="$gm" -v c="$calls" -v l="${listings:-0}" 'BEGIN {
+    printf "%-38s %-40s %9.2f %9.2f %6.2fx %8s %10s\n", r, substr(f, 1, 40), w / 1e6, g / 1e6, w / g, c, l }'
+}
+
+for repo in "${repos[@]}"; do
+  [[ -z "$filter" || "$repo" == *"$filter"* ]] || continue
+  name=${repo/\//+}
+  if [[ ! -d "$MIRRORS/$name/repo" ]]; then
+    echo "$repo: skipped, no mirror at $MIRRORS/$name/repo"
+    continue
+  fi
+  work_tree "$name" "$OUT/$name" "$repo"
+  count=$(git -C "$OUT/$name" ls-files | wc -l)
+  file=$(git -C "$OUT/$name" ls-files | sed -n "$(((count + 1) / 2))p")
+  measure "$BIN" "$OUT/$name" "$repo" "$file"
+  if [[ -n ${BEFORE:-} ]]; then
+    work_tree "$name" "$OUT/before/$name" "$repo"
+    measure "$BEFORE" "$OUT/before/$name" "$repo (before)" "$file"
+  fi
+done

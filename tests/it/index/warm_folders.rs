@@ -1,0 +1,308 @@
+//! A warm answer lists no folder it does not need (issue 41, ADR-0016): on a repository of
+//! adrkit's shape (records declaring `affects:` globs, `@adr` markers in sources, guides in many
+//! folders, a global excludes file), `why FILE` with the index fresh reads what the index holds
+//! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/`, for a
+//! glob no tracked file matches the folders that may hold a match, and the folder where a
+//! missing path may have gone, each once. Seen from outside, by
+//! running the binary under `strace` (skipped, saying so, where strace is missing or may not
+//! trace); its answers equal `--no-index`'s.
+
+use super::{assert_same, PAST_RACY_WINDOW};
+use crate::git::GitRepo;
+use std::collections::BTreeMap;
+use std::process::Stdio;
+
+/// Two paths a record names that are not there, in one folder: where each may have gone is
+/// found from the names in `pkg/core/src`, listed once for both.
+const LEDGER_A: &str = "pkg/core/src/ledger-sync/a.ts";
+const LEDGER_B: &str = "pkg/core/src/ledger-sync/b.ts";
+
+/// An adrkit-shaped record: `affects:` path patterns in its frontmatter.
+fn kit_record(id: &str, title: &str, patterns: &[&str]) -> String {
+    let affects: String = patterns
+        .iter()
+        .map(|p| format!("  - type: path\n    pattern: \"{p}\"\n"))
+        .collect();
+    format!(
+        "---\nschemaVersion: 0.1.0\nid: \"{id}\"\ntitle: {title}\nstatus: accepted\n\
+         date: 2026-01-01\naffects:\n{affects}---\n\n# ADR-{id}: {title}\n\n## Decision\n\nAs above.\n"
+    )
+}
+
+/// The repository: four records whose globs a tracked file matches and one that no file
+/// matches (`pkg/adapters/import-*/**`, as adrkit's ADR-0019), sources with markers in many
+/// folders, a guide in each package and spec folder, what the global excludes file ignores
+/// (a build folder, logs) present but untracked; committed, indexed, and past the racy
+/// window.
+fn kit_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    let home = repo.env().home();
+    std::fs::write(home.join("global-ignore"), "build/\n*.log\n").expect("the excludes file");
+    std::fs::write(
+        home.join(".gitconfig"),
+        format!(
+            "[core]\n\texcludesFile = {}\n",
+            home.join("global-ignore").display()
+        ),
+    )
+    .expect("the user's git configuration");
+    repo.write(
+        "docs/adr/0001-core-schema.md",
+        &kit_record(
+            "0001",
+            "Type the schema",
+            &["pkg/core/src/schema/**", "schema/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0002-adapters.md",
+        &kit_record(
+            "0002",
+            "Adapters",
+            &["pkg/adapters/**", "pkg/adapters/*/test/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0003-catalogs.md",
+        &kit_record(
+            "0003",
+            "Catalogs",
+            &["pkg/adapters/catalog-*/**", "pkg/adapters/import-*/**"],
+        ),
+    )
+    .write(
+        "docs/adr/0004-specs.md",
+        &kit_record("0004", "Specs", &["specs/**/plan.md", "pkg/*/README.md"]),
+    )
+    .write(
+        "docs/adr/0006-helper.md",
+        "# 6. Use the helper\n\nStatus: Accepted\n\nDate: 2026-01-01\n\n## Decision\n\n\
+         Call `Ember.uuid` and `Function.prototype` from `pkg/core/src/queue/index.ts`.\n",
+    )
+    .write(
+        "docs/adr/0005-ledger.md",
+        &kit_record("0005", "Ledger", &[LEDGER_A, LEDGER_B]),
+    );
+    for pkg in ["core", "cli", "mcp", "evaluator"] {
+        for part in [
+            "src/schema",
+            "src/queue",
+            "src/report",
+            "test/fixtures/pass",
+        ] {
+            let file = format!("pkg/{pkg}/{part}/index.ts");
+            repo.write(&file, "// @adr 0001\nexport const x = 1;\n");
+        }
+        repo.write(&format!("pkg/{pkg}/README.md"), "See ADR-0001.\n");
+        repo.write(&format!("pkg/{pkg}/docs/guide.md"), "Read ADR-0002.\n");
+    }
+    for adapter in ["catalog-backstage", "spec-kit", "agent-plugin"] {
+        repo.write(
+            &format!("pkg/adapters/{adapter}/src/main.ts"),
+            "/* @adr 0002 */\nexport {};\n",
+        )
+        .write(
+            &format!("pkg/adapters/{adapter}/test/main.test.ts"),
+            "// test\n",
+        )
+        .write(&format!("pkg/adapters/{adapter}/README.md"), "ADR-0003.\n");
+    }
+    for spec in ["001-schema", "002-affects", "003-catalog"] {
+        repo.write(&format!("specs/{spec}/plan.md"), "Plan under ADR-0004.\n")
+            .write(&format!("specs/{spec}/contracts/api.md"), "The API.\n");
+    }
+    repo.write("schema/adr.schema.json", "{}\n");
+    repo.commit_at("2026-01-02T10:00:00Z", "Ana", "Start");
+    // Ignored by the global excludes file: never tracked, never walked for.
+    repo.write("pkg/core/build/out.md", "generated\n")
+        .write("pkg/adapters/spec-kit/build/out.ts", "generated\n")
+        .write("pkg/cli/debug.log", "log\n");
+    let built = repo.run(&["index"]);
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    std::thread::sleep(PAST_RACY_WINDOW);
+    repo
+}
+
+/// The folders of the work tree (not under `.git/`) a run of the binary with `args` listed,
+/// each with how many times (a listing ends with the `getdents64` that returns nothing), as
+/// strace names the handle (`-y`); `None` (having said why) where strace cannot trace here.
+fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usize>> {
+    let probe = repo.command("strace").arg("-V").output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        crate::skip::skipped("strace is not on PATH (apt-get install strace)");
+        return None;
+    }
+    let log = repo.env().path().join("strace.log");
+    let out = repo
+        .command("strace")
+        .args(["-f", "-y", "-qq", "-e", "trace=getdents64", "-o"])
+        .arg(&log)
+        .arg(crate::env::BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run strace");
+    let traced = std::fs::read_to_string(&log).unwrap_or_default();
+    if !out.status.success() && traced.is_empty() {
+        crate::skip::skipped(&format!(
+            "strace cannot trace here: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = repo.path().display().to_string();
+    let mut folders = BTreeMap::new();
+    for line in traced.lines() {
+        let Some(at) = line.find("getdents64(") else {
+            continue;
+        };
+        let Some((_, rest)) = line[at..].split_once('<') else {
+            continue;
+        };
+        let Some((folder, _)) = rest.split_once('>') else {
+            continue;
+        };
+        let Some(rel) = folder.strip_prefix(&root) else {
+            continue;
+        };
+        let rel = rel.trim_start_matches('/');
+        if rel == ".git" || rel.starts_with(".git/") {
+            continue;
+        }
+        let listings: &mut usize = folders.entry(rel.to_string()).or_default();
+        if line.trim_end().ends_with("= 0") {
+            *listings += 1;
+        }
+    }
+    Some(folders)
+}
+
+/// `why FILE` on a file governed through `affects:` globs and markers, and on one governed by
+/// an adapter's glob, lists no folder of the work tree but the one a glob no tracked file
+/// matches may hold a match in (`pkg/adapters`, for `import-*`) and the one where the missing
+/// paths may have gone (`pkg/core/src`), each once: not the packages, the spec folders, the
+/// guides' folders nor the ignored build folders. Before issue 41 each answer walked every
+/// folder under each glob's literal folder, and listed a missing path's folder once per path.
+#[test]
+fn a_warm_why_lists_only_the_folders_it_needs_once() {
+    let repo = kit_repo();
+    for file in [
+        "pkg/core/src/schema/index.ts",
+        "pkg/adapters/spec-kit/src/main.ts",
+    ] {
+        let why = ["why", file, "--json"];
+        // The first answer settles the memo; the next is the warm one measured.
+        assert_same(&repo, &format!("why {file}"), &why);
+        let Some(listed) = listed_folders(&repo, &why) else {
+            return;
+        };
+        let wanted = BTreeMap::from([
+            ("pkg/adapters".to_string(), 1),
+            ("pkg/core/src".to_string(), 1),
+        ]);
+        assert_eq!(
+            listed, wanted,
+            "why {file}: the warm answer listed folders it does not need, or twice"
+        );
+        assert_same(&repo, &format!("why {file}, again"), &why);
+    }
+}
+
+/// The same glob, once an untracked file matches it: the warm answer sees it at once (the
+/// folder that may hold a match is listed), as `--no-index` does; once git tracks it, nothing
+/// under `pkg/adapters/` is listed any more.
+#[test]
+fn a_glob_matched_by_a_new_file_is_seen_at_once_and_then_needs_no_listing() {
+    let repo = kit_repo();
+    let why = ["why", "pkg/adapters/import-csv/src/read.ts", "--json"];
+    let check = ["check", "--json"];
+    let missing = |run: &crate::env::Run| {
+        run.json()["records"]
+            .as_array()
+            .expect("records")
+            .iter()
+            .find(|r| r["id"] == "ADR-0003")
+            .expect("ADR-0003")["missing_paths"]
+            .clone()
+    };
+    let before = assert_same(&repo, "before", &check);
+    assert_eq!(
+        missing(&before),
+        serde_json::json!(["pkg/adapters/import-*/**"])
+    );
+    repo.write("pkg/adapters/import-csv/src/read.ts", "export {};\n");
+    let after = assert_same(&repo, "an untracked file the glob matches", &check);
+    assert_eq!(
+        missing(&after),
+        serde_json::json!([]),
+        "the new match is seen at once"
+    );
+    assert_same(&repo, "why the new file", &why);
+    repo.git(&["add", "-A"]);
+    assert_same(&repo, "the new file staged", &check);
+    assert_same(&repo, "why the new file, staged", &why);
+    let Some(listed) = listed_folders(&repo, &why) else {
+        return;
+    };
+    assert_eq!(
+        listed,
+        BTreeMap::from([("pkg/core/src".to_string(), 1)]),
+        "every glob now matches a tracked file: only the missing paths' folder is listed"
+    );
+}
+
+/// The names a record's prose gives that are not paths (`Ember.uuid`, as emberjs's RFCs write
+/// them) are not stat'ed by a warm answer while the root is as it was and git's index is the
+/// one the scan read: the root vouches for them (issue 41). A file of that name appearing is
+/// seen at once, as `--no-index` sees it; so is git's index changing.
+#[test]
+fn names_that_are_not_paths_are_vouched_for_by_their_folder() {
+    let repo = kit_repo();
+    let why = ["why", "pkg/core/src/queue/index.ts", "--json"];
+    let check = ["check", "--json"];
+    assert_same(&repo, "the names in prose", &why);
+    assert_same(&repo, "the names in prose", &check);
+    let stats = |repo: &GitRepo| -> Option<Vec<String>> {
+        let log = repo.env().path().join("stats.log");
+        let out = repo
+            .command("strace")
+            .args(["-f", "-qq", "-e", "trace=stat,lstat,newfstatat,statx", "-o"])
+            .arg(&log)
+            .arg(crate::env::BIN)
+            .args(why)
+            .stdin(Stdio::null())
+            .output()
+            .ok()?;
+        out.status.success().then_some(())?;
+        let traced = std::fs::read_to_string(&log).ok()?;
+        Some(
+            traced
+                .lines()
+                .filter(|l| l.contains("\"Ember.uuid\"") || l.contains("\"Function.prototype\""))
+                .map(str::to_string)
+                .collect(),
+        )
+    };
+    if listed_folders(&repo, &why).is_none() {
+        return;
+    }
+    let Some(stated) = stats(&repo) else {
+        crate::skip::skipped("strace cannot trace the stats here");
+        return;
+    };
+    assert!(
+        stated.is_empty(),
+        "the warm answer stat'ed names its folder vouches for: {stated:?}"
+    );
+    repo.write("Ember.uuid", "now a file\n");
+    assert_same(&repo, "a file of that name appears", &why);
+    assert_same(&repo, "a file of that name appears", &check);
+    repo.git(&["add", "Ember.uuid"]);
+    assert_same(&repo, "and is staged", &check);
+    assert_same(&repo, "and is staged", &why);
+}

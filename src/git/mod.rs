@@ -8,6 +8,7 @@ mod data;
 mod diff;
 mod loose;
 mod packs;
+mod path_history;
 mod range;
 mod renames;
 mod repo;
@@ -20,6 +21,7 @@ mod walk;
 pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
+pub use path_history::{Added, PathHistory};
 pub use range::{walk_range, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

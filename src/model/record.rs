@@ -203,6 +203,10 @@ pub trait Pickable {
     fn governs(&self) -> impl Iterator<Item = &str>;
     /// Its code mentions (docs/mentions.md).
     fn code_mentions(&self) -> &[CodeMention];
+    /// Its title (for related records' title words, docs/related.md).
+    fn title(&self) -> &str;
+    /// Its file, relative to the root.
+    fn path(&self) -> &str;
 }
 
 impl Pickable for Record {
@@ -217,5 +221,11 @@ impl Pickable for Record {
     }
     fn code_mentions(&self) -> &[CodeMention] {
         &self.code_mentions
+    }
+    fn title(&self) -> &str {
+        &self.title
+    }
+    fn path(&self) -> &str {
+        &self.path
     }
 }

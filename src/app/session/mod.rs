@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 mod history;
 mod index_update;
 mod markers;
+mod related;
 
 use history::{add_history, missing_paths, names_missing_paths, with_history};
 use markers::{Found, LocalMarkers};
@@ -193,7 +194,14 @@ impl Session {
                     .as_ref()
                     .map(|l| l.markers.clone())
                     .unwrap_or_default();
-                let (mut report, known) = narrow(report, ask, why_path, root, &picking)?;
+                let (mut report, mut known) = narrow(report, ask, why_path, root, &picking)?;
+                if let Some(partial) = known.related.take() {
+                    let history = match &repo {
+                        Some(repo) if partial.wants_history() => related::walked(repo, &partial)?,
+                        _ => None,
+                    };
+                    related::fill(&mut report, partial, history.as_ref());
+                }
                 let markers = Found { local, global };
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
@@ -290,7 +298,23 @@ impl Session {
         if let (Some(stored), Some(found)) = (&stored, &global) {
             idx.store_markers(stored, found, "")?;
         }
-        let (mut report, known) = scanned?;
+        let (mut report, mut known) = scanned?;
+        // The history is brought up to date once: by the query (`--git`), else here when an
+        // answer needs it.
+        let mut refreshed = self.opts.git;
+        if let Some(partial) = known.related.take() {
+            let history = match has_commits && partial.wants_history() {
+                true => {
+                    if !refreshed {
+                        idx.refresh_history(progress, false)?;
+                        refreshed = true;
+                    }
+                    Some(idx.path_history(partial.path(), &partial.record_files())?)
+                }
+                false => None,
+            };
+            related::fill(&mut report, partial, history.as_ref());
+        }
         let local = local.map(LocalMarkers::into_scan);
         let markers = Found { local, global };
         marker_findings(&mut report, ask, why_path, markers.about(), &known);
@@ -298,7 +322,7 @@ impl Session {
         // Whether a missing path was ever there is the history's to say: brought up to date
         // now if the query did not already (no `--git`).
         if names_missing_paths(&report) {
-            if !self.opts.git && has_commits {
+            if !refreshed && has_commits {
                 idx.refresh_history(progress, false)?;
             }
             let missing = missing_paths(&report);

@@ -1,0 +1,131 @@
+//! The history `why PATH`'s related records read (docs/related.md, ADR-0017), from the
+//! tables the refresh keeps: PATH's own entries in `paths` (the commits that changed it, with
+//! the ids their messages cite), each record file's oldest entry there, and that commit's
+//! size in `commit_changes`; then the pending commits. The same [`PathHistory`] a full walk
+//! gives ([`PathHistory::of_walk`]).
+
+use super::codec;
+use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS};
+use super::{Index, IndexError};
+use crate::git::{self, Added, CommitMeta, PathHistory};
+use std::collections::{BTreeMap, HashSet};
+
+impl Index {
+    /// The related records' history of `path` and the `records`' files (root-relative), among
+    /// the commits HEAD reaches, stored or pending. The history is read as stored: the caller
+    /// brings it up to date first.
+    pub fn path_history(
+        &mut self,
+        path: &str,
+        records: &[&str],
+    ) -> Result<PathHistory, IndexError> {
+        let reach = self.reach()?;
+        let prefix = self.repo.prefix.clone();
+        let full = format!("{prefix}{path}");
+        let txn = self.read_txn()?;
+        let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let changes = txn.open_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
+        let mut touching: Vec<CommitMeta> = Vec::new();
+        let mut touched: HashSet<u32> = HashSet::new();
+        for entry in paths
+            .range((full.as_str(), 0u32)..)
+            .map_err(|e| self.err(e))?
+        {
+            let (k, v) = entry.map_err(|e| self.err(e))?;
+            let (p, n) = k.value();
+            if p != full {
+                break;
+            }
+            if !reach.contains(n) {
+                continue;
+            }
+            let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+            let (id, time) = (read.id, read.time);
+            let m = read.rest().map_err(|e| self.err(e))?;
+            if m.is_merge {
+                continue;
+            }
+            touched.insert(n);
+            touching.push(CommitMeta {
+                sha: git::Sha(id),
+                time,
+                author: m.author.into(),
+                subject: m.subject.into(),
+                mentions: m.mentions.iter().map(|s| s.to_string()).collect(),
+                is_merge: false,
+            });
+        }
+        let mut pending_with_path = Vec::with_capacity(self.pending.len());
+        for c in &self.pending {
+            let with = !c.meta.is_merge && c.changes.contains(&full);
+            if with {
+                touching.push(c.meta.clone());
+            }
+            pending_with_path.push(with);
+        }
+        touching.sort_by(git::canonical_order);
+        let mut added = BTreeMap::new();
+        for record in records {
+            let file = format!("{prefix}{record}");
+            // The oldest stored commit that changed the file, then its size.
+            let mut oldest: Option<(Added, u32)> = None;
+            for entry in paths
+                .range((file.as_str(), 0u32)..)
+                .map_err(|e| self.err(e))?
+            {
+                let (k, v) = entry.map_err(|e| self.err(e))?;
+                let (p, n) = k.value();
+                if p != file {
+                    break;
+                }
+                if !reach.contains(n) {
+                    continue;
+                }
+                let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+                let candidate = Added {
+                    sha: git::Sha(read.id),
+                    time: read.time,
+                    files: 0,
+                    with_path: touched.contains(&n),
+                };
+                if oldest
+                    .as_ref()
+                    .is_none_or(|(kept, _)| candidate.is_older_than(kept))
+                {
+                    oldest = Some((candidate, n));
+                }
+            }
+            let mut first = match oldest {
+                Some((mut a, n)) => {
+                    let stored: Option<StoredChanges> =
+                        match changes.get(n).map_err(|e| self.err(e))? {
+                            Some(b) => Some(codec::decode(b.value()).map_err(|e| self.err(e))?),
+                            None => None,
+                        };
+                    a.files = stored.map(|s| s.changes.len()).unwrap_or(0);
+                    Some(a)
+                }
+                None => None,
+            };
+            for (c, with_path) in self.pending.iter().zip(&pending_with_path) {
+                if !c.meta.is_merge && c.changes.contains(&file) {
+                    let candidate = Added {
+                        sha: c.meta.sha,
+                        time: c.meta.time,
+                        files: c.changes.len(),
+                        with_path: *with_path,
+                    };
+                    Added::keep_oldest(&mut first, candidate);
+                }
+            }
+            if let Some(a) = first {
+                added.insert(record.to_string(), a);
+            }
+        }
+        Ok(PathHistory {
+            total_commits: reach.count() + self.pending.len(),
+            touching,
+            added,
+        })
+    }
+}

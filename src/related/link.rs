@@ -1,0 +1,77 @@
+//! `link` evidence (docs/related.md): a comment in PATH names the record's id (`// See
+//! ADR-0024`, `# ADR 12`) or links its file (`see docs/adr/0024-strings.md`). A marker
+//! (`// @adr 24`) is not a link: it declares the decision, which then governs PATH
+//! (docs/markers.md). Only PATH itself is read, and only its first [`MAX_BYTES`].
+
+use super::{Candidate, Weighed};
+use crate::model::Evidence;
+use crate::text::{ids, marker};
+
+/// The most of PATH that is read.
+pub const MAX_BYTES: usize = 1024 * 1024;
+pub const WEIGHT: u32 = 5;
+
+/// What opens a comment, in the languages whose comments a marker may be in.
+const INTRODUCERS: [&str; 10] = [
+    "<!--", "\"\"\"", "'''", "//", "/*", "--", "*", "#", ";", "%",
+];
+
+/// Each candidate's first link in `text`, the bytes of `path`.
+pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighed> {
+    let text = &text[..text.len().min(MAX_BYTES)];
+    let prose = is_prose(path);
+    let files: Vec<&str> = candidates
+        .iter()
+        .map(|c| c.path.rsplit('/').next().unwrap_or(&c.path))
+        .collect();
+    let mut found: Vec<Option<(u32, String)>> = vec![None; candidates.len()];
+    for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+        if !marker::line_ids(line).is_empty() {
+            continue;
+        }
+        let line = String::from_utf8_lossy(line);
+        // Where the comment starts: anywhere on a line of prose.
+        let Some(from) = (if prose { Some(0) } else { comment_start(&line) }) else {
+            continue;
+        };
+        let comment = &line[from..];
+        let number = n as u32 + 1;
+        for m in ids::mentions(comment) {
+            for (at, c) in candidates.iter().enumerate() {
+                if c.id == m.id && found[at].is_none() {
+                    found[at] = Some((number, comment[m.start..m.end].to_string()));
+                }
+            }
+        }
+        for (at, file) in files.iter().enumerate() {
+            if found[at].is_none() && file.contains('.') && comment.contains(file) {
+                found[at] = Some((number, file.to_string()));
+            }
+        }
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .filter_map(|(at, f)| {
+            f.map(|(line, term)| Weighed {
+                at,
+                evidence: Evidence::Link { term, line },
+                weight: WEIGHT,
+            })
+        })
+        .collect()
+}
+
+/// Where a comment starts on a line of code: the first comment introducer.
+fn comment_start(line: &str) -> Option<usize> {
+    INTRODUCERS.iter().filter_map(|i| line.find(i)).min()
+}
+
+/// Whether PATH is prose, where every line counts.
+fn is_prose(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    ["md", "markdown", "mdx", "txt", "rst", "adoc"]
+        .iter()
+        .any(|e| ext.eq_ignore_ascii_case(e))
+}

@@ -16,7 +16,7 @@ pub struct PathHistory {
     /// canonical order.
     pub touching: Vec<CommitMeta>,
     /// Record file (root-relative) → the commit that added it: the oldest non-merge commit
-    /// HEAD reaches that changed it.
+    /// HEAD reaches that changed it, or a name it had before a rename.
     pub added: BTreeMap<String, Added>,
 }
 
@@ -50,6 +50,22 @@ impl Added {
     }
 }
 
+/// A file's names: `file` and, back through `renamed_from` (a name → the names it was renamed
+/// from), every earlier one, each once.
+pub fn names_of(file: &str, renamed_from: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<String> {
+    let mut names = vec![file.to_string()];
+    let mut at = 0;
+    while at < names.len() {
+        for from in renamed_from(&names[at].clone()) {
+            if !names.contains(&from) {
+                names.push(from);
+            }
+        }
+        at += 1;
+    }
+    names
+}
+
 impl PathHistory {
     /// From every commit HEAD reaches (`commits`, as walked, paths relative to the work tree
     /// top), for `path` and the `records`' files (both relative to the root, `prefix` the
@@ -61,10 +77,27 @@ impl PathHistory {
         records: &[&str],
     ) -> PathHistory {
         let full = format!("{prefix}{path}");
-        let wanted: BTreeMap<String, &str> = records
-            .iter()
-            .map(|r| (format!("{prefix}{r}"), *r))
-            .collect();
+        // Each record file's earlier names, back through the renames HEAD reaches.
+        let mut renamed: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for c in commits {
+            for (from, to) in &c.renames {
+                renamed.entry(to.as_str()).or_default().push(from.as_str());
+            }
+        }
+        let mut wanted: BTreeMap<String, &str> = BTreeMap::new();
+        for r in records {
+            for name in names_of(&format!("{prefix}{r}"), &mut |to| {
+                renamed
+                    .get(to)
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            }) {
+                wanted.entry(name).or_insert(*r);
+            }
+        }
         let mut touching = Vec::new();
         let mut first: BTreeMap<&str, Option<Added>> = BTreeMap::new();
         let mut seen = std::collections::HashSet::new();

@@ -5,7 +5,8 @@
 //! gives ([`PathHistory::of_walk`]).
 
 use super::codec;
-use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS};
+use super::graph::Reach;
+use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS, RENAMES};
 use super::{Index, IndexError};
 use crate::git::{self, Added, CommitMeta, PathHistory};
 use std::collections::{BTreeMap, HashSet};
@@ -65,34 +66,57 @@ impl Index {
         }
         touching.sort_by(git::canonical_order);
         let mut added = BTreeMap::new();
+        let renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
         for record in records {
-            let file = format!("{prefix}{record}");
-            // The oldest stored commit that changed the file, then its size.
+            // The file's names back through the renames HEAD reaches, stored or pending.
+            let mut failed = None;
+            let names = git::names_of(&format!("{prefix}{record}"), &mut |to| {
+                let mut from = Vec::new();
+                match renamed_from(&renames, &reach, to) {
+                    Ok(stored) => from.extend(stored),
+                    Err(e) => failed = Some(e),
+                }
+                for c in &self.pending {
+                    from.extend(
+                        c.renames
+                            .iter()
+                            .filter(|(_, t)| t == to)
+                            .map(|(f, _)| f.clone()),
+                    );
+                }
+                from
+            });
+            if let Some(e) = failed {
+                return Err(self.err(e));
+            }
+            // The oldest stored commit that changed one of them, then its size.
             let mut oldest: Option<(Added, u32)> = None;
-            for entry in paths
-                .range((file.as_str(), 0u32)..)
-                .map_err(|e| self.err(e))?
-            {
-                let (k, v) = entry.map_err(|e| self.err(e))?;
-                let (p, n) = k.value();
-                if p != file {
-                    break;
-                }
-                if !reach.contains(n) {
-                    continue;
-                }
-                let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
-                let candidate = Added {
-                    sha: git::Sha(read.id),
-                    time: read.time,
-                    files: 0,
-                    with_path: touched.contains(&n),
-                };
-                if oldest
-                    .as_ref()
-                    .is_none_or(|(kept, _)| candidate.is_older_than(kept))
+            for file in &names {
+                for entry in paths
+                    .range((file.as_str(), 0u32)..)
+                    .map_err(|e| self.err(e))?
                 {
-                    oldest = Some((candidate, n));
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    let (p, n) = k.value();
+                    if p != file {
+                        break;
+                    }
+                    if !reach.contains(n) {
+                        continue;
+                    }
+                    let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+                    let candidate = Added {
+                        sha: git::Sha(read.id),
+                        time: read.time,
+                        files: 0,
+                        with_path: touched.contains(&n),
+                    };
+                    if oldest
+                        .as_ref()
+                        .is_none_or(|(kept, _)| candidate.is_older_than(kept))
+                    {
+                        oldest = Some((candidate, n));
+                    }
                 }
             }
             let mut first = match oldest {
@@ -108,7 +132,7 @@ impl Index {
                 None => None,
             };
             for (c, with_path) in self.pending.iter().zip(&pending_with_path) {
-                if !c.meta.is_merge && c.changes.contains(&file) {
+                if !c.meta.is_merge && names.iter().any(|name| c.changes.contains(name)) {
                     let candidate = Added {
                         sha: c.meta.sha,
                         time: c.meta.time,
@@ -128,4 +152,24 @@ impl Index {
             added,
         })
     }
+}
+
+/// The names `to` was renamed from by the stored commits HEAD reaches.
+fn renamed_from(
+    renames: &redb::ReadOnlyTable<(&'static str, u32), &'static str>,
+    reach: &Reach,
+    to: &str,
+) -> Result<Vec<String>, redb::StorageError> {
+    let mut out = Vec::new();
+    for entry in renames.range((to, 0u32)..)? {
+        let (k, v) = entry?;
+        let (t, n) = k.value();
+        if t != to {
+            break;
+        }
+        if reach.contains(n) {
+            out.push(v.value().to_string());
+        }
+    }
+    Ok(out)
 }

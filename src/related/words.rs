@@ -58,12 +58,13 @@ fn title_words(title: &str) -> Vec<String> {
         .collect()
 }
 
-/// PATH's own name split into lower-case parts: on `_`, `-`, `.`, spaces and digits, and where
-/// the case changes (`BibtexStringWriter` → `bibtex`, `string`, `writer`); a file's extension
+/// PATH's own name split into lower-case parts: on `_`, `-`, spaces and digits, and where the
+/// case changes (`BibtexStringWriter` → `bibtex`, `string`, `writer`); a file's extensions
 /// left out.
 fn name_parts(path: &str) -> Vec<String> {
     let name = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-    let stem = match name.rsplit_once('.') {
+    // Every extension left out: `edit.html.erb` is `edit`, `keys.test.ts` is `keys`.
+    let stem = match name.split_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem,
         _ => name,
     };
@@ -122,6 +123,7 @@ mod tests {
             ["field", "writer", "v"]
         );
         assert_eq!(name_parts("src/x/"), ["x"]);
+        assert_eq!(name_parts("app/views/edit.html.erb"), ["edit"]);
         assert!(spells(&name_parts("BibTeXStrings.java"), "bibtex"));
         assert!(spells(&name_parts("BibTeXStrings.java"), "string"));
         assert!(!spells(&name_parts("Writer.java"), "bibtex"));

@@ -386,3 +386,40 @@ fn the_mcp_tools_carry_the_related_records() {
         client.cancel().await.unwrap();
     });
 }
+
+#[test]
+fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-record-architecture-decisions.md",
+        &adr(
+            1,
+            "Record architecture decisions",
+            "Accepted",
+            None,
+            "We keep records.",
+        ),
+    );
+    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    let draft = adr(
+        2,
+        "Throttle the exports",
+        "Accepted",
+        None,
+        "Exports are throttled.",
+    );
+    repo.write("docs/adr/00XX-throttle-the-exports.md", &draft);
+    repo.write("src/export/run.rs", "pub fn run() {}\n");
+    let added = repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Draft the export decision");
+    repo.mv(
+        "docs/adr/00XX-throttle-the-exports.md",
+        "docs/adr/0002-throttle-the-exports.md",
+    );
+    repo.commit_at("2025-01-03T10:00:00Z", "Bob", "Number the export decision");
+    assert_eq!(
+        related(&repo, "src/export/run.rs"),
+        json!([{"id": "ADR-0002", "status": "accepted", "score": 2, "evidence": [
+            {"kind": "introduced", "commit": &added[..7]},
+        ], "title": "Throttle the exports"}])
+    );
+}

@@ -21,7 +21,7 @@ mod walk;
 pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
-pub use path_history::{names_of, Added, PathHistory};
+pub use path_history::{names_of, Added, PathHistory, Touching};
 pub use range::{walk_range, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

@@ -14,10 +14,19 @@ pub struct PathHistory {
     pub total_commits: usize,
     /// The non-merge commits HEAD reaches whose diff changed PATH (the file itself), in
     /// canonical order.
-    pub touching: Vec<CommitMeta>,
+    pub touching: Vec<Touching>,
     /// Record file (root-relative) → the commit that added it: the oldest non-merge commit
     /// HEAD reaches that changed it, or a name it had before a rename.
     pub added: BTreeMap<String, Added>,
+}
+
+/// A commit that changed PATH.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Touching {
+    pub meta: CommitMeta,
+    /// How many files its diff changed, anywhere in the work tree; counted only for a commit
+    /// whose message names an id (0 for the others: nothing asks).
+    pub files: usize,
 }
 
 /// The commit that added a record file.
@@ -107,7 +116,13 @@ impl PathHistory {
             }
             let with_path = c.changes.contains(&full);
             if with_path {
-                touching.push(c.meta.clone());
+                touching.push(Touching {
+                    meta: c.meta.clone(),
+                    files: match c.meta.mentions.is_empty() {
+                        true => 0,
+                        false => c.changes.len(),
+                    },
+                });
             }
             for changed in &c.changes {
                 if let Some(record) = wanted.get(changed) {
@@ -121,7 +136,7 @@ impl PathHistory {
                 }
             }
         }
-        touching.sort_by(canonical_order);
+        touching.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
         PathHistory {
             total_commits: seen.len(),
             touching,

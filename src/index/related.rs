@@ -8,7 +8,7 @@ use super::codec;
 use super::graph::Reach;
 use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS, RENAMES};
 use super::{Index, IndexError};
-use crate::git::{self, Added, CommitMeta, PathHistory};
+use crate::git::{self, Added, CommitMeta, PathHistory, Touching};
 use std::collections::{BTreeMap, HashSet};
 
 impl Index {
@@ -26,7 +26,7 @@ impl Index {
         let txn = self.read_txn()?;
         let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
         let changes = txn.open_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
-        let mut touching: Vec<CommitMeta> = Vec::new();
+        let mut touching: Vec<Touching> = Vec::new();
         let mut touched: HashSet<u32> = HashSet::new();
         for entry in paths
             .range((full.as_str(), 0u32)..)
@@ -47,24 +47,38 @@ impl Index {
                 continue;
             }
             touched.insert(n);
-            touching.push(CommitMeta {
-                sha: git::Sha(id),
-                time,
-                author: m.author.into(),
-                subject: m.subject.into(),
-                mentions: m.mentions.iter().map(|s| s.to_string()).collect(),
-                is_merge: false,
+            // A commit's size, for the commits whose message names an id.
+            let files = match m.mentions.is_empty() {
+                true => 0,
+                false => size_of(&changes, n).map_err(|e| self.err(e))?,
+            };
+            touching.push(Touching {
+                meta: CommitMeta {
+                    sha: git::Sha(id),
+                    time,
+                    author: m.author.into(),
+                    subject: m.subject.into(),
+                    mentions: m.mentions.iter().map(|s| s.to_string()).collect(),
+                    is_merge: false,
+                },
+                files,
             });
         }
         let mut pending_with_path = Vec::with_capacity(self.pending.len());
         for c in &self.pending {
             let with = !c.meta.is_merge && c.changes.contains(&full);
             if with {
-                touching.push(c.meta.clone());
+                touching.push(Touching {
+                    meta: c.meta.clone(),
+                    files: match c.meta.mentions.is_empty() {
+                        true => 0,
+                        false => c.changes.len(),
+                    },
+                });
             }
             pending_with_path.push(with);
         }
-        touching.sort_by(git::canonical_order);
+        touching.sort_by(|a, b| git::canonical_order(&a.meta, &b.meta));
         let mut added = BTreeMap::new();
         let renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
         for record in records {
@@ -121,12 +135,7 @@ impl Index {
             }
             let mut first = match oldest {
                 Some((mut a, n)) => {
-                    let stored: Option<StoredChanges> =
-                        match changes.get(n).map_err(|e| self.err(e))? {
-                            Some(b) => Some(codec::decode(b.value()).map_err(|e| self.err(e))?),
-                            None => None,
-                        };
-                    a.files = stored.map(|s| s.changes.len()).unwrap_or(0);
+                    a.files = size_of(&changes, n).map_err(|e| self.err(e))?;
                     Some(a)
                 }
                 None => None,
@@ -172,4 +181,16 @@ fn renamed_from(
         }
     }
     Ok(out)
+}
+
+/// How many files commit `n`'s diff changed, as stored (none stored: 0).
+fn size_of(
+    changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+    n: u32,
+) -> Result<usize, String> {
+    let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
+        return Ok(0);
+    };
+    let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
+    Ok(stored.changes.len())
 }

@@ -1,6 +1,9 @@
 //! `cited` evidence (docs/related.md): commits that changed PATH itself (not a sibling, not a
-//! folder) whose message cites the record's id.
+//! folder) whose message cites the record's id, each a focused commit: of at most
+//! [`FOCUSED_FILES`] files (a grand refactoring citing five records in its description says
+//! nothing of one of its three hundred files).
 
+use super::introduced::FOCUSED_FILES;
 use super::{Candidate, Weighed};
 use crate::git::PathHistory;
 use crate::model::Evidence;
@@ -16,7 +19,7 @@ pub fn evidence(history: &PathHistory, candidates: &[Candidate]) -> Vec<Weighed>
         let commits = history
             .touching
             .iter()
-            .filter(|m| m.mentions.contains(&c.id))
+            .filter(|t| t.files <= FOCUSED_FILES && t.meta.mentions.contains(&c.id))
             .count() as u32;
         if commits > 0 {
             out.push(Weighed {

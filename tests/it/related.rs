@@ -423,3 +423,46 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
         ], "title": "Throttle the exports"}])
     );
 }
+
+#[test]
+fn a_sweeping_commit_citing_a_record_does_not_relate_it_to_each_of_its_files() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-record-architecture-decisions.md",
+        &adr(
+            1,
+            "Record architecture decisions",
+            "Accepted",
+            None,
+            "We keep records.",
+        ),
+    );
+    repo.write(
+        "docs/adr/0002-log-as-json.md",
+        &adr(
+            2,
+            "Log as JSON",
+            "Accepted",
+            None,
+            "Every line is an object.",
+        ),
+    );
+    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    for i in 0..40 {
+        repo.write(&format!("src/mod{i}.rs"), "fn f() {}\n");
+    }
+    repo.commit_at(
+        "2025-01-02T10:00:00Z",
+        "Ann",
+        "Grand refactoring (ADR-0001, ADR-0002)",
+    );
+    assert_eq!(related(&repo, "src/mod3.rs"), json!([]));
+    repo.write("src/mod3.rs", "fn f() { log() }\n");
+    repo.commit_at("2025-01-03T10:00:00Z", "Bob", "Log from mod3 (ADR-0002)");
+    assert_eq!(
+        related(&repo, "src/mod3.rs"),
+        json!([{"id": "ADR-0002", "status": "accepted", "score": 3, "evidence": [
+            {"kind": "cited", "commits": 1},
+        ], "title": "Log as JSON"}])
+    );
+}

@@ -36,6 +36,7 @@ impl Pick {
         why_path: Option<&str>,
         root: &Path,
         markers: &Markers,
+        related: bool,
     ) -> Result<Pick> {
         let tracked = crate::scan::tracked_paths(root);
         let mut files_under =
@@ -47,11 +48,15 @@ impl Pick {
                 let decisions = decisions_with_markers(records, path, &mut files_under, markers);
                 let mentioned = mentioned_by(records, path, &decisions);
                 // PATH's own text, for the comments that link a record (docs/related.md).
-                let text = (!path.trim_end_matches('/').is_empty())
-                    .then(|| crate::fs::read::read_in_root(root, path).ok())
-                    .flatten();
-                let related =
-                    crate::related::Partial::new(records, path, &decisions, text.as_deref());
+                let related = match related {
+                    true => {
+                        let text = (!path.trim_end_matches('/').is_empty())
+                            .then(|| crate::fs::read::read_in_root(root, path).ok())
+                            .flatten();
+                        crate::related::Partial::new(records, path, &decisions, text.as_deref())
+                    }
+                    false => crate::related::Partial::default(),
+                };
                 PickKind::Why(decisions, mentioned, related)
             }
             Ask::Record(input) => PickKind::Record(find_id(records, input)?),
@@ -139,15 +144,17 @@ fn naming(markers: &Markers, id: &str) -> Markers {
 }
 
 /// Narrows `report` to `ask`; `markers` are those in PATH for `why PATH` (the decisions they
-/// declare are picked too), and may be empty otherwise.
+/// declare are picked too), and may be empty otherwise; `related` says whether `why`'s related
+/// records are looked for (docs/related.md; not by the commit hook).
 pub(super) fn narrow(
     report: Report,
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
+    related: bool,
 ) -> Result<(Report, Known)> {
-    let pick = Pick::of(&report.records, ask, why_path, root, markers)?;
+    let pick = Pick::of(&report.records, ask, why_path, root, markers, related)?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -159,8 +166,9 @@ pub(super) fn narrow_memo(
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
+    related: bool,
 ) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
-    let pick = Pick::of(memo.heads(), ask, why_path, root, markers)?;
+    let pick = Pick::of(memo.heads(), ask, why_path, root, markers, related)?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))

@@ -34,7 +34,8 @@ pub struct Touching {
 pub struct Added {
     pub sha: Sha,
     pub time: i64,
-    /// How many files its diff changed, anywhere in the work tree.
+    /// How many files its diff changed, anywhere in the work tree; counted only when it
+    /// changed PATH (0 otherwise: nothing asks).
     pub files: usize,
     /// Whether it changed PATH too.
     pub with_path: bool,
@@ -129,7 +130,7 @@ impl PathHistory {
                     let candidate = Added {
                         sha: c.meta.sha,
                         time: c.meta.time,
-                        files: c.changes.len(),
+                        files: if with_path { c.changes.len() } else { 0 },
                         with_path,
                     };
                     Added::keep_oldest(first.entry(record).or_default(), candidate);

@@ -135,7 +135,11 @@ impl Index {
             }
             let mut first = match oldest {
                 Some((mut a, n)) => {
-                    a.files = size_of(&changes, n).map_err(|e| self.err(e))?;
+                    // Its size matters only when it changed PATH: the other first commits are
+                    // not decoded (on JabRef, seventy records' change lists were a millisecond).
+                    if a.with_path {
+                        a.files = size_of(&changes, n).map_err(|e| self.err(e))?;
+                    }
                     Some(a)
                 }
                 None => None,
@@ -145,7 +149,7 @@ impl Index {
                     let candidate = Added {
                         sha: c.meta.sha,
                         time: c.meta.time,
-                        files: c.changes.len(),
+                        files: if *with_path { c.changes.len() } else { 0 },
                         with_path: *with_path,
                     };
                     Added::keep_oldest(&mut first, candidate);

@@ -45,6 +45,9 @@ pub struct Session {
     /// Whether a scan memo found holding is stored again as found (ADR-0016): not by a
     /// commit hook, whose refresh after the commit does it off git's path.
     pub(super) settle: bool,
+    /// Whether `why`'s related records are looked for (docs/related.md): not by a commit
+    /// hook, which asks `why` only for the decisions governing a staged path.
+    pub(super) related: bool,
     /// Whether a full check's records are kept in the commit hook's table of governed
     /// entries (ADR-0018): by the refreshes, never on git's path.
     keep_table: bool,
@@ -65,6 +68,7 @@ impl Session {
             refs_read: true,
             config,
             settle: true,
+            related: true,
             keep_table: false,
         })
     }
@@ -194,7 +198,8 @@ impl Session {
                     .as_ref()
                     .map(|l| l.markers.clone())
                     .unwrap_or_default();
-                let (mut report, mut known) = narrow(report, ask, why_path, root, &picking)?;
+                let (mut report, mut known) =
+                    narrow(report, ask, why_path, root, &picking, self.related)?;
                 if let Some(partial) = known.related.take() {
                     let history = match &repo {
                         Some(repo) if partial.wants_history() => related::walked(repo, &partial)?,
@@ -446,7 +451,7 @@ impl Session {
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
                     index::governing::write(path, cached.scope(), deps, &scan.report.records);
                 }
-                narrow(scan.report, ask, why_path, root, &picking())
+                narrow(scan.report, ask, why_path, root, &picking(), self.related)
             }
             Ok(Scanned::Memo(mut memo)) => {
                 // Kept as found holding now, so the next check reads nothing; not by a
@@ -455,7 +460,7 @@ impl Session {
                     idx.settle_memo(&settled)?;
                 }
                 let deps = table.as_ref().map(|_| memo.deps().clone());
-                match narrow_memo(memo, ask, why_path, root, &picking()) {
+                match narrow_memo(memo, ask, why_path, root, &picking(), self.related) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {

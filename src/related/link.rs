@@ -6,6 +6,7 @@
 use super::{Candidate, Weighed};
 use crate::model::Evidence;
 use crate::text::{ids, marker};
+use std::collections::HashMap;
 
 /// The most of PATH that is read.
 pub const MAX_BYTES: usize = 1024 * 1024;
@@ -20,10 +21,15 @@ const INTRODUCERS: [&str; 10] = [
 pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighed> {
     let text = &text[..text.len().min(MAX_BYTES)];
     let prose = is_prose(path);
-    let files: Vec<&str> = candidates
-        .iter()
-        .map(|c| c.path.rsplit('/').next().unwrap_or(&c.path))
-        .collect();
+    // Each record file's name → the candidates with it; a comment's words are looked up in it
+    // (searching every line for seventy names was most of a warm answer on JabRef).
+    let mut files: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (at, c) in candidates.iter().enumerate() {
+        let name = c.path.rsplit('/').next().unwrap_or(&c.path);
+        if name.contains('.') {
+            files.entry(name).or_default().push(at);
+        }
+    }
     let mut found: Vec<Option<(u32, String)>> = vec![None; candidates.len()];
     for (n, line) in text.split(|&b| b == b'\n').enumerate() {
         if !marker::line_ids(line).is_empty() {
@@ -43,9 +49,15 @@ pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighe
                 }
             }
         }
-        for (at, file) in files.iter().enumerate() {
-            if found[at].is_none() && file.contains('.') && comment.contains(file) {
-                found[at] = Some((number, file.to_string()));
+        if !comment.contains('.') {
+            continue;
+        }
+        for word in comment.split(|c: char| c.is_whitespace() || "/()[]<>\"'`,;|\\".contains(c)) {
+            let word = word.trim_end_matches(['.', ':', '!', '?']);
+            for &at in files.get(word).into_iter().flatten() {
+                if found[at].is_none() {
+                    found[at] = Some((number, word.to_string()));
+                }
             }
         }
     }

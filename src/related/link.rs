@@ -76,7 +76,16 @@ pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighe
 
 /// Where a comment starts on a line of code: the first comment introducer.
 fn comment_start(line: &str) -> Option<usize> {
-    INTRODUCERS.iter().filter_map(|i| line.find(i)).min()
+    // One pass over the bytes, an introducer tried only where one may begin.
+    let bytes = line.as_bytes();
+    (0..bytes.len()).find(|&at| {
+        matches!(
+            bytes[at],
+            b'/' | b'*' | b'#' | b'-' | b';' | b'%' | b'<' | b'"' | b'\''
+        ) && INTRODUCERS
+            .iter()
+            .any(|i| bytes[at..].starts_with(i.as_bytes()))
+    })
 }
 
 /// Whether PATH is prose, where every line counts.

@@ -19,6 +19,7 @@ pub mod mentions;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod related;
 pub mod scan;
 pub mod text;
 pub mod util;

@@ -33,6 +33,9 @@ impl Session {
         let mut found: Vec<Found> = Vec::new();
         // The records that only mention an asked path, each once (docs/mentions.md).
         let mut mentions: Vec<crate::model::MentionedBy> = Vec::new();
+        // The records related to an asked path, each once, as `why` ranked them
+        // (docs/related.md).
+        let mut related: Vec<crate::model::Related> = Vec::new();
         for path in paths {
             let answer = self.answer(&Ask::Why(path.clone()), progress)?;
             scanned |= answer.scanned;
@@ -46,10 +49,16 @@ impl Session {
                 why,
                 decisions,
                 mentioned_by,
+                related: path_related,
             }) = part.query.take()
             else {
                 continue;
             };
+            for r in path_related {
+                if !related.iter().any(|k| k.id == r.id) {
+                    related.push(r);
+                }
+            }
             for m in mentioned_by {
                 if !mentions.contains(&m) {
                     mentions.push(m);
@@ -112,6 +121,11 @@ impl Session {
             decisions: Vec::new(),
             history: Vec::new(),
             mentioned_by: mentions,
+            // A record governing one asked path is not related to the others.
+            related: related
+                .into_iter()
+                .filter(|r| !found.iter().any(|f| f.id == r.id))
+                .collect(),
         };
         let mut words: Vec<Vec<Candidate>> = Vec::new();
         for f in &found {
@@ -469,6 +483,7 @@ mod tests {
                 decisions: vec![decision("ADR-0001")],
                 history: Vec::new(),
                 mentioned_by: Vec::new(),
+                related: Vec::new(),
             };
             pack.decisions[0].uncited_commits = Some(Vec::new());
             pack.decisions[0].uncited_left_out = Some(commits.len());
@@ -508,6 +523,7 @@ mod tests {
             decisions: vec![decision("ADR-0001"), decision("ADR-0002")],
             history: Vec::new(),
             mentioned_by: Vec::new(),
+            related: Vec::new(),
         };
         let words = vec![
             vec![section("Context", 50), section("Decision", 400)],

@@ -160,6 +160,9 @@ pub fn staged_check(
     // it (ADR-0016).
     session.settle = false;
     session.follow_renames = false;
+    // The hook asks `why` only for the decisions governing a staged path: no related records,
+    // no history read on git's path (docs/related.md).
+    session.related = false;
     let mut held = false;
     let check = check_staged(session, &repo, hook, index, &mut held);
     if let CommitHook::CommitMessage { .. } = hook {

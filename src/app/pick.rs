@@ -23,7 +23,7 @@ pub(super) struct Pick {
 
 enum PickKind {
     All,
-    Why(Vec<Decision>, Vec<MentionedBy>),
+    Why(Vec<Decision>, Vec<MentionedBy>, crate::related::Partial),
     Record(String),
 }
 
@@ -36,6 +36,7 @@ impl Pick {
         why_path: Option<&str>,
         root: &Path,
         markers: &Markers,
+        related: bool,
     ) -> Result<Pick> {
         let tracked = crate::scan::tracked_paths(root);
         let mut files_under =
@@ -46,7 +47,17 @@ impl Pick {
                 let path = why_path.unwrap_or("");
                 let decisions = decisions_with_markers(records, path, &mut files_under, markers);
                 let mentioned = mentioned_by(records, path, &decisions);
-                PickKind::Why(decisions, mentioned)
+                // PATH's own text, for the comments that link a record (docs/related.md).
+                let related = match related {
+                    true => {
+                        let text = (!path.trim_end_matches('/').is_empty())
+                            .then(|| crate::fs::read::read_in_root(root, path).ok())
+                            .flatten();
+                        crate::related::Partial::new(records, path, &decisions, text.as_deref())
+                    }
+                    false => crate::related::Partial::default(),
+                };
+                PickKind::Why(decisions, mentioned, related)
             }
             Ask::Record(input) => PickKind::Record(find_id(records, input)?),
         };
@@ -59,7 +70,7 @@ impl Pick {
     pub(super) fn keeps(&self, id: &str) -> bool {
         match &self.kind {
             PickKind::All => true,
-            PickKind::Why(decisions, _) => decisions.iter().any(|d| d.id == id),
+            PickKind::Why(decisions, _, _) => decisions.iter().any(|d| d.id == id),
             PickKind::Record(found) => found == id,
         }
     }
@@ -67,10 +78,14 @@ impl Pick {
     /// The answer from a report holding (at least) the records this keeps, and every record's
     /// id (for the markers' findings, [`marker_findings`]).
     pub(super) fn answer(self, report: Report, why_path: Option<&str>) -> (Report, Known) {
-        let known = Known(self.known);
+        let mut known = Known {
+            ids: self.known,
+            related: None,
+        };
         let report = match self.kind {
             PickKind::All => report,
-            PickKind::Why(decisions, mentioned) => {
+            PickKind::Why(decisions, mentioned, related) => {
+                known.related = Some(related);
                 let mut report = why_decided(report, why_path.unwrap_or(""), decisions);
                 if let Some(Query::Why { mentioned_by, .. }) = &mut report.query {
                     *mentioned_by = mentioned;
@@ -83,8 +98,12 @@ impl Pick {
     }
 }
 
-/// Every record's id, as a question was picked from them.
-pub(super) struct Known(HashSet<String>);
+/// Every record's id, as a question was picked from them; for `why PATH`, what its related
+/// records need besides the history (docs/related.md).
+pub(super) struct Known {
+    ids: HashSet<String>,
+    pub(super) related: Option<crate::related::Partial>,
+}
 
 /// Adds to an answer the findings about the markers the question is about: every marker for
 /// the full check, those in PATH for `why PATH`, those naming the record for `record ID`
@@ -104,7 +123,8 @@ pub(super) fn marker_findings(
     if about.is_empty() {
         return;
     }
-    let found = crate::checks::marker_findings(&about, &report.records, &|id| known.0.contains(id));
+    let found =
+        crate::checks::marker_findings(&about, &report.records, &|id| known.ids.contains(id));
     report.findings.extend(found);
     crate::checks::sort(&mut report.findings);
 }
@@ -124,15 +144,17 @@ fn naming(markers: &Markers, id: &str) -> Markers {
 }
 
 /// Narrows `report` to `ask`; `markers` are those in PATH for `why PATH` (the decisions they
-/// declare are picked too), and may be empty otherwise.
+/// declare are picked too), and may be empty otherwise; `related` says whether `why`'s related
+/// records are looked for (docs/related.md; not by the commit hook).
 pub(super) fn narrow(
     report: Report,
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
+    related: bool,
 ) -> Result<(Report, Known)> {
-    let pick = Pick::of(&report.records, ask, why_path, root, markers)?;
+    let pick = Pick::of(&report.records, ask, why_path, root, markers, related)?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -144,8 +166,9 @@ pub(super) fn narrow_memo(
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
+    related: bool,
 ) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
-    let pick = Pick::of(memo.heads(), ask, why_path, root, markers)?;
+    let pick = Pick::of(memo.heads(), ask, why_path, root, markers, related)?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))
@@ -266,6 +289,7 @@ pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> 
         why: path.to_string(),
         decisions,
         mentioned_by: Vec::new(),
+        related: Vec::new(),
     });
     report
 }

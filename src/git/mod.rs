@@ -11,6 +11,7 @@ mod loose;
 // Where git shows a path went (issue 36).
 mod moved;
 mod packs;
+mod path_history;
 mod range;
 mod renames;
 mod repo;
@@ -25,6 +26,7 @@ pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
 pub use moved::renamed_in;
+pub use path_history::{names_of, Added, PathHistory, Touching};
 pub use range::{walk_range, walk_range_capped, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

@@ -7,7 +7,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-28");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-29");
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
 /// its report holds history (it never does straight from a scan).
@@ -43,6 +43,8 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
                 status: r.status,
                 governs: r.governs.clone(),
                 code_mentions: r.code_mentions.clone(),
+                title: r.title.clone(),
+                path: r.path.clone(),
             })
             .collect(),
         records: report.records.iter().map(codec::encode).collect(),

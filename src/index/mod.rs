@@ -28,6 +28,8 @@ mod open;
 mod pending;
 mod read;
 mod refresh;
+// `why`'s related records' history (ADR-0017).
+mod related;
 pub mod schema;
 mod status;
 // `coverage`'s window of commits (ADR-0017).

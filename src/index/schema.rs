@@ -265,6 +265,9 @@ pub struct RecordHead {
     pub status: crate::model::Status,
     pub governs: Vec<String>,
     pub code_mentions: Vec<crate::model::CodeMention>,
+    /// The record's title and file, for `why`'s related records (docs/related.md).
+    pub title: String,
+    pub path: String,
 }
 
 /// [`MemoReport`] read in place (the same bytes): the heads and the encoded records borrowed.
@@ -288,6 +291,10 @@ pub struct RecordHeadRef<'a> {
     #[serde(borrow)]
     pub governs: Vec<&'a str>,
     pub code_mentions: Vec<crate::model::CodeMention>,
+    #[serde(borrow)]
+    pub title: &'a str,
+    #[serde(borrow)]
+    pub path: &'a str,
 }
 
 impl crate::model::Pickable for RecordHeadRef<'_> {
@@ -302,6 +309,12 @@ impl crate::model::Pickable for RecordHeadRef<'_> {
     }
     fn code_mentions(&self) -> &[crate::model::CodeMention] {
         &self.code_mentions
+    }
+    fn title(&self) -> &str {
+        self.title
+    }
+    fn path(&self) -> &str {
+        self.path
     }
 }
 
@@ -345,6 +358,8 @@ mod tests {
                 status: record.status,
                 governs: record.governs.clone(),
                 code_mentions: record.code_mentions.clone(),
+                title: record.title.clone(),
+                path: record.path.clone(),
             }],
             records: vec![codec::encode(&record), vec![], vec![0, 255, 7]],
             docs: vec![],

@@ -79,13 +79,15 @@ pub fn list() -> Vec<Tool> {
             "context",
             "What to read before editing these paths: the current decisions that govern them, \
              in their own words (decision and consequences first, then context), within a token \
-             budget; superseded ones one line each. The JSON of `context-graph context PATH… --json`.",
+             budget; superseded ones one line each; then the records related to them (not \
+             governing), each with its evidence. The JSON of `context-graph context PATH… --json`.",
             schema::<ContextArgs>(),
         ),
         Tool::new(
             "why",
-            "The decisions that govern a path, current ones first. The JSON of \
-             `context-graph why PATH --json`.",
+            "The decisions that govern a path, current ones first; then at most three records \
+             related to it (not governing), ranked, each with its evidence (`query.related`). \
+             The JSON of `context-graph why PATH --json`.",
             schema::<WhyArgs>(),
         ),
         Tool::new(

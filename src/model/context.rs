@@ -23,6 +23,9 @@ pub struct ContextPack {
     /// Records that only mention the paths: filled by the code-mentions work (docs/mentions.md);
     /// always empty here.
     pub mentioned_by: Vec<super::why::MentionedBy>,
+    /// Records related to the paths by evidence, not governing them, each once
+    /// (docs/related.md).
+    pub related: Vec<super::why::Related>,
 }
 
 /// One current decision, in its own words.

@@ -23,5 +23,5 @@ pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};
 pub use record::*;
 pub use report::*;
 pub use scope::{Hunk as ScopeHunk, ScopeEdit, ScopeReport};
-pub use why::{Decision, Declaration, MentionedBy};
+pub use why::{Decision, Declaration, Evidence, MentionedBy, Related};
 pub use write::{FileDiff, Hunk, WriteReport, Written};

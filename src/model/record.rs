@@ -209,6 +209,10 @@ pub trait Pickable {
     fn governs(&self) -> impl Iterator<Item = &str>;
     /// Its code mentions (docs/mentions.md).
     fn code_mentions(&self) -> &[CodeMention];
+    /// Its title (for related records' title words, docs/related.md).
+    fn title(&self) -> &str;
+    /// Its file, relative to the root.
+    fn path(&self) -> &str;
 }
 
 impl Pickable for Record {
@@ -223,5 +227,11 @@ impl Pickable for Record {
     }
     fn code_mentions(&self) -> &[CodeMention] {
         &self.code_mentions
+    }
+    fn title(&self) -> &str {
+        &self.title
+    }
+    fn path(&self) -> &str {
+        &self.path
     }
 }

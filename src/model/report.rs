@@ -9,7 +9,7 @@ use super::coverage::Coverage;
 use super::finding::Finding;
 use super::hooks::ReviewQuery;
 use super::record::Record;
-use super::why::{Decision, MentionedBy};
+use super::why::{Decision, MentionedBy, Related};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +40,9 @@ pub enum Query {
         decisions: Vec<Decision>,
         /// Records that mention the path without governing it (docs/mentions.md).
         mentioned_by: Vec<MentionedBy>,
+        /// Records related to the path by evidence, ranked, at most three; never governing
+        /// (docs/related.md).
+        related: Vec<Related>,
     },
     Record {
         record: String,

@@ -33,3 +33,34 @@ pub struct Declaration {
     pub path: String,
     pub line: usize,
 }
+
+/// A record related to the path `why` asked about without governing it, ranked by the
+/// evidence that put it there (docs/related.md, ADR-0017). It never governs: no finding, no
+/// drift, no hook warning.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct Related {
+    pub id: String,
+    pub status: Status,
+    /// The sum of its evidence's weights (docs/related.md).
+    pub score: u32,
+    pub evidence: Vec<Evidence>,
+    /// The record's title, for the Markdown line.
+    pub title: String,
+}
+
+/// One piece of evidence relating a record to a path, by kind (docs/related.md).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Evidence {
+    /// A code mention of the record names the path: `term` on `line` of the record.
+    Name { term: String, line: u32 },
+    /// A source comment in the path names the record's id or links its file: `term` as
+    /// written, on `line` of the path.
+    Link { term: String, line: u32 },
+    /// `commits` commits that changed the path cite the record in their message.
+    Cited { commits: u32 },
+    /// The focused commit that added the record changed the path too.
+    Introduced { commit: String },
+    /// Distinctive words of the record's title are in the path's own name.
+    Words { words: Vec<String> },
+}

@@ -46,6 +46,13 @@ fn tail(pack: &ContextPack) -> String {
         }
         out.push('\n');
     }
+    if !pack.related.is_empty() {
+        let _ = writeln!(out, "## Related (not governing)\n");
+        for r in &pack.related {
+            let _ = writeln!(out, "{}", super::markdown::related_line(r));
+        }
+        out.push('\n');
+    }
     if !pack.mentioned_by.is_empty() {
         let _ = writeln!(out, "## Mentioned, not governing\n");
         for m in &pack.mentioned_by {
@@ -327,6 +334,7 @@ mod tests {
                     .collect(),
                 history,
                 mentioned_by: Vec::new(),
+                related: Vec::new(),
             };
             let mut measure = Measure::new(&pack);
             assert_eq!(measure.tokens(), tokens(&super::pack(&pack)));

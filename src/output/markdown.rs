@@ -8,9 +8,12 @@ use std::fmt::Write;
 
 mod drift;
 mod findings;
+mod related;
 
 use drift::*;
 use findings::*;
+use related::related_part;
+pub use related::{in_words, related_line};
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
 #[derive(Debug, Clone, Copy, Default)]
@@ -165,6 +168,7 @@ pub fn why(report: &Report, style: Style) -> String {
         why,
         decisions,
         mentioned_by,
+        related,
     }) = &report.query
     else {
         return check(report, style);
@@ -279,6 +283,7 @@ pub fn why(report: &Report, style: Style) -> String {
         }
         out.push('\n');
     }
+    related_part(&mut out, related);
     if !mentioned_by.is_empty() {
         out.push_str(
             "## Mentioned, not governing
@@ -454,6 +459,7 @@ mod tests {
                     declared_by: None,
                 }],
                 mentioned_by: Vec::new(),
+                related: Vec::new(),
             }),
         }
     }

@@ -228,7 +228,7 @@ fn why_query_and_its_decisions_have_exactly_their_keys() {
     let j = f.run_json(&["why", "src/auth"]).json();
     assert_keys(
         &j["query"],
-        &["why", "decisions", "mentioned_by"],
+        &["why", "decisions", "mentioned_by", "related"],
         "why query",
     );
     let decisions = j["query"]["decisions"].as_array().expect("decisions");
@@ -401,7 +401,7 @@ fn doc_keys_and_decision_keys_are_in_order() {
     let q = text.find("\n  \"query\": {").expect("query object") + "\n  \"query\": ".len();
     assert_eq!(
         object_keys_in_order(&text, q),
-        ["why", "decisions", "mentioned_by"]
+        ["why", "decisions", "mentioned_by", "related"]
     );
     let d = q + text[q..].find("\"decisions\": [").unwrap();
     let d = d + text[d..].find('{').unwrap();

@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("checks", 4),
     ("hooks", 4),
     ("write", 4),
+    ("related", 4),
     ("scan", 5),
     ("drift", 5),
     ("index", 6),

@@ -55,6 +55,7 @@ mod reading_tracked_ignored;
 #[cfg(unix)]
 mod readme;
 mod regressions;
+mod related;
 #[cfg(unix)]
 mod review;
 #[cfg(unix)]

@@ -116,7 +116,7 @@ fn why_shows_each_decisions_problems_under_it_and_counts_its_warnings() {
             {"id": "ADR-0002", "status": "accepted", "current": true, "matches": ["src/auth/"]},
             {"id": "ADR-0005", "status": "accepted", "current": true, "matches": ["src/auth/login.py"]},
             {"id": "ADR-0001", "status": "superseded", "current": false, "matches": ["src/auth/"]},
-        ], "mentioned_by": []})
+        ], "mentioned_by": [], "related": []})
     );
     assert_eq!(finding_list(&j).len(), 6, "{j:#}");
     assert_eq!(findings_of(&j, "unknown-reference", "ADR-0002").len(), 2);

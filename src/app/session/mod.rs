@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 mod history;
 mod index_update;
 mod markers;
+mod related;
 
 use history::{
     add_history, links_missing, missing_paths, names_missing_paths, with_history, with_renames,
@@ -46,6 +47,9 @@ pub struct Session {
     /// Whether a scan memo found holding is stored again as found (ADR-0016): not by a
     /// commit hook, whose refresh after the commit does it off git's path.
     pub(super) settle: bool,
+    /// Whether `why`'s related records are looked for (docs/related.md): not by a commit
+    /// hook, which asks `why` only for the decisions governing a staged path.
+    pub(super) related: bool,
     /// Whether a full check's records are kept in the commit hook's table of governed
     /// entries (ADR-0018): by the refreshes, never on git's path.
     keep_table: bool,
@@ -69,6 +73,7 @@ impl Session {
             refs_read: true,
             config,
             settle: true,
+            related: true,
             keep_table: false,
             follow_renames: true,
         })
@@ -199,7 +204,15 @@ impl Session {
                     .as_ref()
                     .map(|l| l.markers.clone())
                     .unwrap_or_default();
-                let (mut report, known) = narrow(report, ask, why_path, root, &picking)?;
+                let (mut report, mut known) =
+                    narrow(report, ask, why_path, root, &picking, self.related)?;
+                if let Some(partial) = known.related.take() {
+                    let history = match &repo {
+                        Some(repo) if partial.wants_history() => related::walked(repo, &partial)?,
+                        _ => None,
+                    };
+                    related::fill(&mut report, partial, history.as_ref());
+                }
                 let markers = Found { local, global };
                 marker_findings(&mut report, ask, why_path, markers.about(), &known);
                 markers.add_notes(&mut report);
@@ -314,7 +327,23 @@ impl Session {
         if let (Some(stored), Some(found)) = (&stored, &global) {
             idx.store_markers(stored, found, "")?;
         }
-        let (mut report, known) = scanned?;
+        let (mut report, mut known) = scanned?;
+        // The history is brought up to date once: by the query (`--git`), else here when an
+        // answer needs it.
+        let mut refreshed = self.opts.git;
+        if let Some(partial) = known.related.take() {
+            let history = match has_commits && partial.wants_history() {
+                true => {
+                    if !refreshed {
+                        idx.refresh_history(progress, false)?;
+                        refreshed = true;
+                    }
+                    Some(idx.path_history(partial.path(), &partial.record_files())?)
+                }
+                false => None,
+            };
+            related::fill(&mut report, partial, history.as_ref());
+        }
         let local = local.map(LocalMarkers::into_scan);
         let markers = Found { local, global };
         marker_findings(&mut report, ask, why_path, markers.about(), &known);
@@ -323,7 +352,7 @@ impl Session {
         // now if the query did not already (no `--git`).
         let renames = self.follow_renames && !matches!(ask, Ask::Why(_));
         if names_missing_paths(&report) || (renames && links_missing(&report)) {
-            if !self.opts.git && has_commits {
+            if !refreshed && has_commits {
                 idx.refresh_history(progress, false)?;
             }
             let missing = missing_paths(&report);
@@ -455,7 +484,7 @@ impl Session {
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
                     index::governing::write(path, cached.scope(), deps, &scan.report.records);
                 }
-                narrow(scan.report, ask, why_path, root, &picking())
+                narrow(scan.report, ask, why_path, root, &picking(), self.related)
             }
             Ok(Scanned::Memo(mut memo)) => {
                 // Kept as found holding now, so the next check reads nothing; not by a
@@ -464,7 +493,7 @@ impl Session {
                     idx.settle_memo(&settled)?;
                 }
                 let deps = table.as_ref().map(|_| memo.deps().clone());
-                match narrow_memo(memo, ask, why_path, root, &picking()) {
+                match narrow_memo(memo, ask, why_path, root, &picking(), self.related) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {

@@ -112,6 +112,13 @@ pub fn key(text: &str) -> String {
         .collect()
 }
 
+/// Whether a word is too common to tell anything: common English and decision-record words,
+/// the names every repository has, placeholders, numbers and words under three letters
+/// (compared by [`key`]; `why`'s related records' title words, docs/related.md).
+pub fn is_common_word(word: &str) -> bool {
+    words::is_stop(&key(word))
+}
+
 /// What a prose token is: a compound identifier, a bare word, or nothing to look up.
 pub fn classify(token: &str) -> Option<Kind> {
     if token.contains("::") || token.contains(['.', '#']) {

@@ -25,7 +25,7 @@ fn why_lists_current_decisions_first_then_by_id() {
             {"id": "ADR-0002", "status": "accepted", "current": true, "matches": ["src/auth/login.py"]},
             {"id": "ADR-0003", "status": "accepted", "current": true, "matches": ["src/auth/"]},
             {"id": "ADR-0001", "status": "superseded", "current": false, "matches": ["src/auth/"]},
-        ], "mentioned_by": []})
+        ], "mentioned_by": [], "related": []})
     );
 }
 
@@ -40,7 +40,7 @@ fn why_a_folder_matches_entries_inside_it() {
             {"id": "ADR-0003", "status": "accepted", "current": true, "matches": ["src/auth/"]},
             {"id": "ADR-0001", "status": "superseded", "current": false, "matches": ["src/auth/"]},
             {"id": "ADR-0004", "status": "proposed", "current": false, "matches": ["src/auth/session.py"]},
-        ], "mentioned_by": []})
+        ], "mentioned_by": [], "related": []})
     );
     let j = f.run_json(&["why", "src"]).json();
     assert_eq!(

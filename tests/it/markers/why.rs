@@ -24,7 +24,7 @@ fn declared_by_stands_apart_from_matches() {
              "declared_by": [{"path": "src/core/sync.rs", "line": 2}]},
             {"id": "ADR-0003", "status": "accepted", "current": true, "matches": [],
              "declared_by": [{"path": "src/core/sync.rs", "line": 2}]},
-        ], "mentioned_by": []})
+        ], "mentioned_by": [], "related": []})
     );
     // A file no marker declares anything in: no `declared_by` key at all.
     let plain = json(&repo, &["why", "src/core/engine.rs"]);

@@ -1,0 +1,150 @@
+//! What `why PATH`'s related records read of the history (docs/related.md, ADR-0017): the
+//! commits that changed PATH itself, and each record file's first commit with its size. Built
+//! from a full walk here, and from the index's tables by `index`: the same data either way, so
+//! an indexed answer equals a fresh scan.
+
+use super::data::{canonical_order, CommitMeta, Sha, WalkedCommit};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// The history one `why PATH` needs for its related records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PathHistory {
+    /// How many commits HEAD reaches: commit ids are abbreviated by it alone.
+    pub total_commits: usize,
+    /// The non-merge commits HEAD reaches whose diff changed PATH (the file itself), in
+    /// canonical order.
+    pub touching: Vec<Touching>,
+    /// Record file (root-relative) → the commit that added it: the oldest non-merge commit
+    /// HEAD reaches that changed it, or a name it had before a rename.
+    pub added: BTreeMap<String, Added>,
+}
+
+/// A commit that changed PATH.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Touching {
+    pub meta: CommitMeta,
+    /// How many files its diff changed, anywhere in the work tree; counted only for a commit
+    /// whose message names an id (0 for the others: nothing asks).
+    pub files: usize,
+}
+
+/// The commit that added a record file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Added {
+    pub sha: Sha,
+    pub time: i64,
+    /// How many files its diff changed, anywhere in the work tree; counted only when it
+    /// changed PATH (0 otherwise: nothing asks).
+    pub files: usize,
+    /// Whether it changed PATH too.
+    pub with_path: bool,
+}
+
+impl Added {
+    /// Whether `self` comes after `other` in the canonical order (is older): the oldest of a
+    /// file's commits is its first.
+    pub fn is_older_than(&self, other: &Added) -> bool {
+        let meta = |a: &Added| (a.time, a.sha);
+        let (a, b) = (meta(self), meta(other));
+        // canonical_order: newest first, ties by sha ascending; older is later.
+        b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)) == Ordering::Greater
+    }
+
+    /// Keeps the older of `slot` and `candidate`.
+    pub fn keep_oldest(slot: &mut Option<Added>, candidate: Added) {
+        match slot {
+            Some(kept) if !candidate.is_older_than(kept) => {}
+            _ => *slot = Some(candidate),
+        }
+    }
+}
+
+/// A file's names: `file` and, back through `renamed_from` (a name → the names it was renamed
+/// from), every earlier one, each once.
+pub fn names_of(file: &str, renamed_from: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<String> {
+    let mut names = vec![file.to_string()];
+    let mut at = 0;
+    while at < names.len() {
+        for from in renamed_from(&names[at].clone()) {
+            if !names.contains(&from) {
+                names.push(from);
+            }
+        }
+        at += 1;
+    }
+    names
+}
+
+impl PathHistory {
+    /// From every commit HEAD reaches (`commits`, as walked, paths relative to the work tree
+    /// top), for `path` and the `records`' files (both relative to the root, `prefix` the
+    /// root's place in the work tree).
+    pub fn of_walk(
+        commits: &[WalkedCommit],
+        prefix: &str,
+        path: &str,
+        records: &[&str],
+    ) -> PathHistory {
+        let full = format!("{prefix}{path}");
+        // Each record file's earlier names, back through the renames HEAD reaches.
+        let mut renamed: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for c in commits {
+            for (from, to) in &c.renames {
+                renamed.entry(to.as_str()).or_default().push(from.as_str());
+            }
+        }
+        let mut wanted: BTreeMap<String, &str> = BTreeMap::new();
+        for r in records {
+            for name in names_of(&format!("{prefix}{r}"), &mut |to| {
+                renamed
+                    .get(to)
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            }) {
+                wanted.entry(name).or_insert(*r);
+            }
+        }
+        let mut touching = Vec::new();
+        let mut first: BTreeMap<&str, Option<Added>> = BTreeMap::new();
+        let mut seen = std::collections::HashSet::new();
+        for c in commits {
+            if !seen.insert(c.id) || c.meta.is_merge {
+                continue;
+            }
+            let with_path = c.changes.contains(&full);
+            if with_path {
+                touching.push(Touching {
+                    meta: c.meta.clone(),
+                    files: match c.meta.mentions.is_empty() {
+                        true => 0,
+                        false => c.changes.len(),
+                    },
+                });
+            }
+            for changed in &c.changes {
+                if let Some(record) = wanted.get(changed) {
+                    let candidate = Added {
+                        sha: c.meta.sha,
+                        time: c.meta.time,
+                        files: if with_path { c.changes.len() } else { 0 },
+                        with_path,
+                    };
+                    Added::keep_oldest(first.entry(record).or_default(), candidate);
+                }
+            }
+        }
+        touching.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
+        PathHistory {
+            total_commits: seen.len(),
+            touching,
+            added: first
+                .into_iter()
+                .filter_map(|(r, a)| a.map(|a| (r.to_string(), a)))
+                .collect(),
+        }
+    }
+}

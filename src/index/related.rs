@@ -1,0 +1,200 @@
+//! The history `why PATH`'s related records read (docs/related.md, ADR-0017), from the
+//! tables the refresh keeps: PATH's own entries in `paths` (the commits that changed it, with
+//! the ids their messages cite), each record file's oldest entry there, and that commit's
+//! size in `commit_changes`; then the pending commits. The same [`PathHistory`] a full walk
+//! gives ([`PathHistory::of_walk`]).
+
+use super::codec;
+use super::graph::Reach;
+use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS, RENAMES};
+use super::{Index, IndexError};
+use crate::git::{self, Added, CommitMeta, PathHistory, Touching};
+use std::collections::{BTreeMap, HashSet};
+
+impl Index {
+    /// The related records' history of `path` and the `records`' files (root-relative), among
+    /// the commits HEAD reaches, stored or pending. The history is read as stored: the caller
+    /// brings it up to date first.
+    pub fn path_history(
+        &mut self,
+        path: &str,
+        records: &[&str],
+    ) -> Result<PathHistory, IndexError> {
+        let reach = self.reach()?;
+        let prefix = self.repo.prefix.clone();
+        let full = format!("{prefix}{path}");
+        let txn = self.read_txn()?;
+        let paths = txn.open_table(PATHS).map_err(|e| self.err(e))?;
+        let changes = txn.open_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
+        let mut touching: Vec<Touching> = Vec::new();
+        let mut touched: HashSet<u32> = HashSet::new();
+        for entry in paths
+            .range((full.as_str(), 0u32)..)
+            .map_err(|e| self.err(e))?
+        {
+            let (k, v) = entry.map_err(|e| self.err(e))?;
+            let (p, n) = k.value();
+            if p != full {
+                break;
+            }
+            if !reach.contains(n) {
+                continue;
+            }
+            let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+            let (id, time) = (read.id, read.time);
+            let m = read.rest().map_err(|e| self.err(e))?;
+            if m.is_merge {
+                continue;
+            }
+            touched.insert(n);
+            // A commit's size, for the commits whose message names an id.
+            let files = match m.mentions.is_empty() {
+                true => 0,
+                false => size_of(&changes, n).map_err(|e| self.err(e))?,
+            };
+            touching.push(Touching {
+                meta: CommitMeta {
+                    sha: git::Sha(id),
+                    time,
+                    author: m.author.into(),
+                    subject: m.subject.into(),
+                    mentions: m.mentions.iter().map(|s| s.to_string()).collect(),
+                    is_merge: false,
+                },
+                files,
+            });
+        }
+        let mut pending_with_path = Vec::with_capacity(self.pending.len());
+        for c in &self.pending {
+            let with = !c.meta.is_merge && c.changes.contains(&full);
+            if with {
+                touching.push(Touching {
+                    meta: c.meta.clone(),
+                    files: match c.meta.mentions.is_empty() {
+                        true => 0,
+                        false => c.changes.len(),
+                    },
+                });
+            }
+            pending_with_path.push(with);
+        }
+        touching.sort_by(|a, b| git::canonical_order(&a.meta, &b.meta));
+        let mut added = BTreeMap::new();
+        let renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
+        for record in records {
+            // The file's names back through the renames HEAD reaches, stored or pending.
+            let mut failed = None;
+            let names = git::names_of(&format!("{prefix}{record}"), &mut |to| {
+                let mut from = Vec::new();
+                match renamed_from(&renames, &reach, to) {
+                    Ok(stored) => from.extend(stored),
+                    Err(e) => failed = Some(e),
+                }
+                for c in &self.pending {
+                    from.extend(
+                        c.renames
+                            .iter()
+                            .filter(|(_, t)| t == to)
+                            .map(|(f, _)| f.clone()),
+                    );
+                }
+                from
+            });
+            if let Some(e) = failed {
+                return Err(self.err(e));
+            }
+            // The oldest stored commit that changed one of them, then its size.
+            let mut oldest: Option<(Added, u32)> = None;
+            for file in &names {
+                for entry in paths
+                    .range((file.as_str(), 0u32)..)
+                    .map_err(|e| self.err(e))?
+                {
+                    let (k, v) = entry.map_err(|e| self.err(e))?;
+                    let (p, n) = k.value();
+                    if p != file {
+                        break;
+                    }
+                    if !reach.contains(n) {
+                        continue;
+                    }
+                    let read = codec::MetaReader::new(v.value()).map_err(|e| self.err(e))?;
+                    let candidate = Added {
+                        sha: git::Sha(read.id),
+                        time: read.time,
+                        files: 0,
+                        with_path: touched.contains(&n),
+                    };
+                    if oldest
+                        .as_ref()
+                        .is_none_or(|(kept, _)| candidate.is_older_than(kept))
+                    {
+                        oldest = Some((candidate, n));
+                    }
+                }
+            }
+            let mut first = match oldest {
+                Some((mut a, n)) => {
+                    // Its size matters only when it changed PATH: the other first commits are
+                    // not decoded (on JabRef, seventy records' change lists were a millisecond).
+                    if a.with_path {
+                        a.files = size_of(&changes, n).map_err(|e| self.err(e))?;
+                    }
+                    Some(a)
+                }
+                None => None,
+            };
+            for (c, with_path) in self.pending.iter().zip(&pending_with_path) {
+                if !c.meta.is_merge && names.iter().any(|name| c.changes.contains(name)) {
+                    let candidate = Added {
+                        sha: c.meta.sha,
+                        time: c.meta.time,
+                        files: if *with_path { c.changes.len() } else { 0 },
+                        with_path: *with_path,
+                    };
+                    Added::keep_oldest(&mut first, candidate);
+                }
+            }
+            if let Some(a) = first {
+                added.insert(record.to_string(), a);
+            }
+        }
+        Ok(PathHistory {
+            total_commits: reach.count() + self.pending.len(),
+            touching,
+            added,
+        })
+    }
+}
+
+/// The names `to` was renamed from by the stored commits HEAD reaches.
+fn renamed_from(
+    renames: &redb::ReadOnlyTable<(&'static str, u32), &'static str>,
+    reach: &Reach,
+    to: &str,
+) -> Result<Vec<String>, redb::StorageError> {
+    let mut out = Vec::new();
+    for entry in renames.range((to, 0u32)..)? {
+        let (k, v) = entry?;
+        let (t, n) = k.value();
+        if t != to {
+            break;
+        }
+        if reach.contains(n) {
+            out.push(v.value().to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// How many files commit `n`'s diff changed, as stored (none stored: 0).
+fn size_of(
+    changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+    n: u32,
+) -> Result<usize, String> {
+    let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
+        return Ok(0);
+    };
+    let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
+    Ok(stored.changes.len())
+}

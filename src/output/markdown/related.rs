@@ -1,0 +1,47 @@
+//! `why`'s related records in Markdown (docs/related.md): a short part after the governing
+//! decisions, one line each, with the evidence in words.
+
+use super::super::{code, md};
+use crate::model::{Evidence, Related};
+use std::fmt::Write;
+
+/// The "Related (not governing)" part, or nothing when there is none.
+pub fn related_part(out: &mut String, related: &[Related]) {
+    if related.is_empty() {
+        return;
+    }
+    out.push_str("## Related (not governing)\n\n");
+    for r in related {
+        let _ = writeln!(out, "{}", related_line(r));
+    }
+    out.push('\n');
+}
+
+/// One related record: its id, title and status, then its evidence in words.
+pub fn related_line(r: &Related) -> String {
+    let evidence: Vec<String> = r.evidence.iter().map(in_words).collect();
+    format!(
+        "- {}: {} ({}): {}",
+        md(&r.id),
+        md(&r.title),
+        r.status.as_str(),
+        evidence.join("; ")
+    )
+}
+
+/// One piece of evidence, as a reader checks it.
+pub fn in_words(e: &Evidence) -> String {
+    match e {
+        Evidence::Name { term, line } => format!("named {} on line {line}", code(term)),
+        Evidence::Link { term, line } => format!("comment on line {line} says {}", code(term)),
+        Evidence::Cited { commits: 1 } => "cited by 1 commit that changed this file".into(),
+        Evidence::Cited { commits } => {
+            format!("cited by {commits} commits that changed this file")
+        }
+        Evidence::Introduced { commit } => format!("added with this file in {}", code(commit)),
+        Evidence::Words { words } => {
+            let words: Vec<String> = words.iter().map(|w| code(w)).collect();
+            format!("title words {}", words.join(", "))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! `why PATH`'s related records (docs/related.md, ADR-0017): beyond the decisions governing
+//! PATH, the records a reader would name for it, each with the evidence that put it there. One
+//! file per kind of evidence, each a pure function from what the scan and the index already
+//! hold (the records' code mentions and titles, PATH's own text, the commits that changed
+//! PATH and each record's first commit) to weighed evidence; `rank` orders them. A related
+//! record never governs: no finding, no drift, no hook warning.
+
+mod cited;
+mod introduced;
+mod link;
+mod name;
+mod rank;
+mod words;
+
+pub use rank::{MAX_SHOWN, MIN_SCORE};
+
+use crate::git::PathHistory;
+use crate::model::{Decision, Evidence, Pickable, Related, Status};
+
+/// A record that may be related to PATH: neither governing it nor PATH's own file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub id: String,
+    pub status: Status,
+    pub title: String,
+    /// The record's file, relative to the root.
+    pub path: String,
+}
+
+/// One piece of evidence for the candidate at `at`, and its weight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weighed {
+    pub at: usize,
+    pub evidence: Evidence,
+    pub weight: u32,
+}
+
+/// What `why PATH` found of its related records before the history is read: the candidates,
+/// and the evidence the records and PATH's own text give (names, links, title words).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Partial {
+    path: String,
+    candidates: Vec<Candidate>,
+    /// Every record's file, governing or not: the history says which of them a commit added.
+    files: Vec<String>,
+    found: Vec<Weighed>,
+}
+
+impl Partial {
+    /// The candidates for `path` (root-relative) among `records`, those governing it
+    /// (`decisions`) left out, with the evidence of names, of PATH's text (`text`: its bytes,
+    /// when it is a readable file) and of title words. Nothing for the root.
+    pub fn new<R: Pickable>(
+        records: &[R],
+        path: &str,
+        decisions: &[Decision],
+        text: Option<&[u8]>,
+    ) -> Partial {
+        let path = path.trim_end_matches('/');
+        if path.is_empty() {
+            return Partial::default();
+        }
+        let mut candidates: Vec<Candidate> = Vec::new();
+        // Each record's place among the candidates (a second record with an id is not one).
+        let mut place: Vec<Option<usize>> = Vec::with_capacity(records.len());
+        for r in records {
+            let out = decisions.iter().any(|d| d.id == r.id())
+                || r.path() == path
+                || candidates.iter().any(|c| c.id == r.id());
+            place.push((!out).then(|| {
+                candidates.push(Candidate {
+                    id: r.id().to_string(),
+                    status: r.status(),
+                    title: r.title().to_string(),
+                    path: r.path().to_string(),
+                });
+                candidates.len() - 1
+            }));
+        }
+        let mut found = Vec::new();
+        let by_record = |(i, evidence, weight): (usize, Evidence, u32)| {
+            place[i].map(|at| Weighed {
+                at,
+                evidence,
+                weight,
+            })
+        };
+        found.extend(
+            name::evidence(records, path)
+                .into_iter()
+                .filter_map(by_record),
+        );
+        found.extend(
+            words::evidence(records, path)
+                .into_iter()
+                .filter_map(by_record),
+        );
+        if let Some(text) = text {
+            found.extend(link::evidence(text, path, &candidates));
+        }
+        let mut files: Vec<String> = records.iter().map(|r| r.path().to_string()).collect();
+        files.sort_unstable();
+        files.dedup();
+        Partial {
+            path: path.to_string(),
+            candidates,
+            files,
+            found,
+        }
+    }
+
+    /// The path asked about.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Whether the history could add anything: a path other than the root, and candidates.
+    pub fn wants_history(&self) -> bool {
+        !self.path.is_empty() && !self.candidates.is_empty()
+    }
+
+    /// Every record's file, whose first commits the history is asked for.
+    pub fn record_files(&self) -> Vec<&str> {
+        self.files.iter().map(String::as_str).collect()
+    }
+
+    /// The related records, ranked, with the history's evidence added (`history`: none
+    /// outside git or before the first commit; `abbrev` the length commit ids are shown in).
+    pub fn finish(mut self, history: Option<&PathHistory>, abbrev: usize) -> Vec<Related> {
+        if let Some(history) = history {
+            self.found
+                .extend(cited::evidence(history, &self.candidates));
+            self.found
+                .extend(introduced::evidence(history, &self.candidates, abbrev));
+        }
+        rank::rank(&self.candidates, self.found)
+    }
+}

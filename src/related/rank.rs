@@ -1,0 +1,52 @@
+//! The ranking of related records (docs/related.md): each record's evidence weighed and summed,
+//! records under [`MIN_SCORE`] dropped, the rest by score (highest first), ties by id, at most
+//! [`MAX_SHOWN`].
+
+use super::{Candidate, Weighed};
+use crate::model::{Evidence, Related};
+
+/// At most this many related records are shown.
+pub const MAX_SHOWN: usize = 3;
+/// A record needs at least this score: a name written as code, a title word no other title
+/// has, or anything stronger; a bare distinctive name or a title word two titles share needs
+/// more evidence beside it.
+pub const MIN_SCORE: u32 = 2;
+
+/// The order evidence is listed in: the strongest kinds first.
+fn kind_order(e: &Evidence) -> u8 {
+    match e {
+        Evidence::Link { .. } => 0,
+        Evidence::Cited { .. } => 1,
+        Evidence::Introduced { .. } => 2,
+        Evidence::Name { .. } => 3,
+        Evidence::Words { .. } => 4,
+    }
+}
+
+pub fn rank(candidates: &[Candidate], found: Vec<Weighed>) -> Vec<Related> {
+    let mut by: Vec<(u32, Vec<Evidence>)> = vec![(0, Vec::new()); candidates.len()];
+    for w in found {
+        if let Some((score, evidence)) = by.get_mut(w.at) {
+            *score += w.weight;
+            evidence.push(w.evidence);
+        }
+    }
+    let mut out: Vec<Related> = candidates
+        .iter()
+        .zip(by)
+        .filter(|(_, (score, _))| *score >= MIN_SCORE)
+        .map(|(c, (score, mut evidence))| {
+            evidence.sort_by_key(kind_order);
+            Related {
+                id: c.id.clone(),
+                status: c.status,
+                score,
+                evidence,
+                title: c.title.clone(),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+    out.truncate(MAX_SHOWN);
+    out
+}

@@ -1,0 +1,139 @@
+//! `words` evidence (docs/related.md): distinctive words of the record's title in PATH's own
+//! name (its file's stem, or the folder's name when PATH is a folder; never a folder above
+//! it), split on case, `_`, `-` and `.`. A word counts when it is not a common word and the
+//! titles of at most [`MAX_TITLES`] records have it: one record's alone weighs
+//! [`ALONE`], a word two titles share [`SHARED`].
+
+use crate::model::{Evidence, Pickable};
+use crate::text::terms::{is_common_word, singular};
+use std::collections::{BTreeSet, HashMap};
+
+pub const MAX_TITLES: usize = 2;
+pub const ALONE: u32 = 2;
+pub const SHARED: u32 = 1;
+/// The most title words weigh together.
+pub const MAX_WEIGHT: u32 = 3;
+
+/// For each record (by its place in `records`) with distinctive title words in `path`'s own
+/// name, the words (in title order) and their weight.
+pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence, u32)> {
+    let parts = name_parts(path);
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
+    let mut titles_with: HashMap<&str, usize> = HashMap::new();
+    for words in &titles {
+        let distinct: BTreeSet<&str> = words.iter().map(String::as_str).collect();
+        for w in distinct {
+            *titles_with.entry(w).or_default() += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (i, words) in titles.iter().enumerate() {
+        let mut kept: Vec<String> = Vec::new();
+        let mut weight = 0;
+        for w in words {
+            let shared = titles_with.get(w.as_str()).copied().unwrap_or(0);
+            if shared > MAX_TITLES || kept.contains(w) || !spells(&parts, w) {
+                continue;
+            }
+            weight += if shared <= 1 { ALONE } else { SHARED };
+            kept.push(w.clone());
+        }
+        if !kept.is_empty() {
+            out.push((i, Evidence::Words { words: kept }, weight.min(MAX_WEIGHT)));
+        }
+    }
+    out
+}
+
+/// A title's words that may tell: lower case, plurals folded, common words left out.
+fn title_words(title: &str) -> Vec<String> {
+    title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !is_common_word(w))
+        .map(|w| singular(&w.to_lowercase()))
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect()
+}
+
+/// PATH's own name split into lower-case parts: on `_`, `-`, spaces and digits, and where the
+/// case changes (`BibtexStringWriter` → `bibtex`, `string`, `writer`); a file's extensions
+/// left out.
+fn name_parts(path: &str) -> Vec<String> {
+    let name = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    // Every extension left out: `edit.html.erb` is `edit`, `keys.test.ts` is `keys`.
+    let stem = match name.split_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem,
+        _ => name,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for chunk in stem.split(|c: char| !c.is_alphabetic()) {
+        let chars: Vec<char> = chunk.chars().collect();
+        let mut start = 0;
+        for i in 1..chars.len() {
+            let lower_then_upper = chars[i - 1].is_lowercase() && chars[i].is_uppercase();
+            let acronym_ends = chars[i - 1].is_uppercase()
+                && chars[i].is_uppercase()
+                && chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            if lower_then_upper || acronym_ends {
+                parts.push(chars[start..i].iter().collect::<String>().to_lowercase());
+                start = i;
+            }
+        }
+        if start < chars.len() {
+            parts.push(chars[start..].iter().collect::<String>().to_lowercase());
+        }
+    }
+    parts
+}
+
+/// Whether `word` is one of the parts, or some parts in a row spell it (`BibTeX` split as
+/// `bib`, `te`, `x`), plurals folded.
+fn spells(parts: &[String], word: &str) -> bool {
+    for from in 0..parts.len() {
+        let mut joined = String::new();
+        for part in &parts[from..] {
+            joined.push_str(part);
+            if joined.len() > word.len() + 1 {
+                break;
+            }
+            if singular(&joined) == word {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_splits_on_case_separators_and_its_extension() {
+        assert_eq!(
+            name_parts("src/bibtex/BibtexStringWriter.java"),
+            ["bibtex", "string", "writer"]
+        );
+        assert_eq!(name_parts("lib/HTTPServer.rb"), ["http", "server"]);
+        assert_eq!(
+            name_parts("app/field_writer-v2.ts"),
+            ["field", "writer", "v"]
+        );
+        assert_eq!(name_parts("src/x/"), ["x"]);
+        assert_eq!(name_parts("app/views/edit.html.erb"), ["edit"]);
+        assert!(spells(&name_parts("BibTeXStrings.java"), "bibtex"));
+        assert!(spells(&name_parts("BibTeXStrings.java"), "string"));
+        assert!(!spells(&name_parts("Writer.java"), "bibtex"));
+    }
+
+    #[test]
+    fn common_words_of_a_title_do_not_tell() {
+        assert_eq!(
+            title_words("Use # as indicator for BibTeX string constants"),
+            ["indicator", "bibtex", "string", "constant"]
+        );
+    }
+}

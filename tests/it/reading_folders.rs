@@ -401,3 +401,35 @@ fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
         "{written:#}"
     );
 }
+
+/// Dated names whose date ends at a `_` before the number (`2021-06-05_001-x.md`) are numbered
+/// by that number, as `2021-06-05-001-x.md` would be: not all `ADR-2021`, duplicates of each other.
+#[test]
+fn a_date_ending_at_an_underscore_before_the_number_is_still_a_dated_name() {
+    let fixture = crate::fixture::empty_root();
+    for (name, title) in [
+        ("2021-06-05_001-record-decisions.md", "Record decisions"),
+        ("2021-06-06_002-reactive-core.md", "Reactive core"),
+        (
+            "2022-01-10_013-use-a-custom-prelude.md",
+            "Use a custom prelude",
+        ),
+    ] {
+        fixture.write(
+            &format!("docs/adr/{name}"),
+            format!("# {title}\n\n## Status\n\nAccepted\n").as_bytes(),
+        );
+    }
+    let run = fixture.run_json(&["check"]);
+    run.assert_code(0);
+    let doc = run.json();
+    assert_eq!(
+        crate::fixture::ids(&doc),
+        ["ADR-0001", "ADR-0002", "ADR-0013"],
+        "{doc:#}"
+    );
+    assert_eq!(
+        record_at(&doc, "docs/adr/2021-06-06_002-reactive-core.md")["date"],
+        "2021-06-06"
+    );
+}

@@ -431,19 +431,30 @@ fn split_dated_name(stem: &str) -> Option<(String, &str)> {
     let b = stem.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    let (date, rest) = if digits(0..8) && b.get(8) == Some(&b'-') {
+    // The date ends at a `-`, or at a `_` before a number (`2021-06-05_001-x`, hydra's).
+    let ends = |at: usize| match b.get(at) {
+        Some(b'-') => true,
+        Some(b'_') => b.get(at + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    };
+    let (date, rest) = if digits(0..8) && ends(8) {
         (
             format!("{}-{}-{}", &stem[0..4], &stem[4..6], &stem[6..8]),
             &stem[9..],
         )
     } else if digits(0..4) && b.get(4) == Some(&b'-') {
         // `YYYY-M[M]-D[D]-`: each part one or two digits.
-        let part = |from: usize| {
+        let part = |from: usize, last: bool| {
             let n = b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
-            ((1..=2).contains(&n) && b.get(from + n) == Some(&b'-')).then_some(n)
+            let sep = if last {
+                ends(from + n)
+            } else {
+                b.get(from + n) == Some(&b'-')
+            };
+            ((1..=2).contains(&n) && sep).then_some(n)
         };
-        let m = part(5)?;
-        let d = part(6 + m)?;
+        let m = part(5, false)?;
+        let d = part(6 + m, true)?;
         let end = 6 + m + d;
         (
             format!(

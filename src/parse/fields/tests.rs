@@ -20,6 +20,13 @@ fn dated_names_carry_a_date() {
     assert_eq!(number_after_date("20210504-1234-x"), Some("1234"));
     assert_eq!(number_after_date("2021-05-04-retry-budget"), None);
     assert_eq!(number_after_date("2021-05-04-3d-graphics"), None);
+    // hydra: the date ends at a `_` before the number.
+    assert_eq!(
+        number_after_date("2021-06-05_001-record-decisions"),
+        Some("001")
+    );
+    assert_eq!(number_after_date("20210605_001-x"), Some("001"));
+    assert_eq!(date_in_name("2021-06-05_notes"), None);
     // Not a real day, not a plausible year, no dash after it, or a sequence number.
     for stem in [
         "20241341-x",

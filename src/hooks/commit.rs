@@ -11,7 +11,22 @@ use crate::text::marker::Markers;
 /// it (`governs::Scope`), or the file declares it by a marker in `markers` (docs/markers.md).
 /// The one rule the commit warning, the hint and `review` share.
 pub fn governs_path(record: &Record, scope: &Scope, path: &str, markers: &Markers) -> bool {
-    id_governs_path(&record.id, scope, path, markers)
+    id_governs_path(&record.id, scope, path, markers) && !is_other_record(record, path)
+}
+
+/// Whether `path` is another record of `record`'s folder: a record's scope (adrkit's meta
+/// record declares `docs/adr/**`) is about code, and writing the next record is no change to
+/// the decision to keep records (docs/hooks.md).
+fn is_other_record(record: &Record, path: &str) -> bool {
+    let folder = |p: &str| {
+        p.rsplit_once('/')
+            .map(|(f, _)| f.to_string())
+            .unwrap_or_default()
+    };
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path != record.path
+        && folder(path) == folder(&record.path)
+        && crate::fs::discover::is_record_name(name)
 }
 
 /// [`governs_path`] for the decision `id` whose governed entries make `scope`.

@@ -249,3 +249,33 @@ fn strict_mode_refuses_only_a_full_warning_not_a_repeat_nor_a_quiet_commit() {
     );
     assert!(!err.contains("refused"), "{err}");
 }
+
+/// A meta record declaring the record folder its scope (`governs: docs/adr/**`, as adrkit's
+/// first record does) is not warned about when another record is written or edited; a change
+/// to code it governs still is.
+#[test]
+fn writing_another_record_is_no_change_to_the_meta_records_decision() {
+    let repo = repo(None);
+    repo.write(
+        "docs/adr/0009-keep-records.md",
+        "---\nstatus: accepted\ngoverns:\n  - \"docs/adr/**\"\n  - tools/adr.sh\n---\n# 9. Keep records in docs/adr\n",
+    )
+    .write("tools/adr.sh", "echo adr\n");
+    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Keep records");
+    let meta = |err: &str| err.contains("governed by ADR-0009");
+    let err = ok(
+        &commit(
+            &repo,
+            "docs/adr/0010-cache-pages.md",
+            "# 10. Cache pages\n\nStatus: Accepted\n",
+            "Cache pages",
+        ),
+        "git commit",
+    );
+    assert!(!meta(&err), "{err}");
+    let err = ok(
+        &commit(&repo, "tools/adr.sh", "echo adr v2\n", "Tool"),
+        "git commit",
+    );
+    assert!(meta(&err), "{err}");
+}

@@ -37,6 +37,15 @@ pub fn attributes(root: &Path) -> Attributes {
         .unwrap_or_default()
 }
 
+/// The change of `path` from what it `held` before to after, as `hooks::quiet` judges it.
+fn change<'c>(path: &'c str, held: &'c Held) -> Change<'c> {
+    Change {
+        path,
+        old: held.0.as_deref(),
+        new: held.1.as_deref(),
+    }
+}
+
 /// Reads what git holds for the judgement, memoising what commits share.
 pub struct Judge<'a> {
     pub repo: &'a Repo,
@@ -82,26 +91,14 @@ impl<'a> Judge<'a> {
         let parent = c.parents.first();
         let read = |p: &str| (self.content(parent, p), self.content(Some(&c.id), p));
         let held: Vec<(&str, Held)> = governed.iter().map(|p| (*p, read(p))).collect();
-        let changes: Vec<Change> = held
-            .iter()
-            .map(|(path, (old, new))| Change {
-                path,
-                old: old.as_deref(),
-                new: new.as_deref(),
-            })
-            .collect();
+        let changes: Vec<Change> = held.iter().map(|(path, held)| change(path, held)).collect();
         let mut rest = || {
             c.changes
                 .iter()
                 .filter(|p| !governed.contains(&p.as_str()))
                 .all(|p| {
-                    let (old, new) = read(p);
-                    let change = Change {
-                        path: p,
-                        old: old.as_deref(),
-                        new: new.as_deref(),
-                    };
-                    quiet::versions_only(&self.rules, &change, &self.attributes)
+                    let held = read(p);
+                    quiet::versions_only(&self.rules, &change(p, &held), &self.attributes)
                 })
         };
         quiet::judge(&self.rules, &facts, &changes, &mut rest)
@@ -326,24 +323,15 @@ pub fn settle_staged(
         let held_mine: Vec<_> = mine.iter().map(|c| (c.path.as_str(), content(c))).collect();
         let governed: Vec<Change> = held_mine
             .iter()
-            .map(|(path, (old, new))| Change {
-                path,
-                old: old.as_deref(),
-                new: new.as_deref(),
-            })
+            .map(|(path, held)| change(path, held))
             .collect();
         let mut rest = || {
             changes
                 .iter()
                 .filter(|c| !d.paths.contains(&c.path))
                 .all(|c| {
-                    let (old, new) = content(c);
-                    let change = Change {
-                        path: &c.path,
-                        old: old.as_deref(),
-                        new: new.as_deref(),
-                    };
-                    quiet::versions_only(&rules, &change, &judge.attributes)
+                    let held = content(c);
+                    quiet::versions_only(&rules, &change(&c.path, &held), &judge.attributes)
                 })
         };
         match quiet::judge(&rules, &facts, &governed, &mut rest) {

@@ -426,28 +426,7 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
 
 #[test]
 fn a_sweeping_commit_citing_a_record_does_not_relate_it_to_each_of_its_files() {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-record-architecture-decisions.md",
-        &adr(
-            1,
-            "Record architecture decisions",
-            "Accepted",
-            None,
-            "We keep records.",
-        ),
-    );
-    repo.write(
-        "docs/adr/0002-log-as-json.md",
-        &adr(
-            2,
-            "Log as JSON",
-            "Accepted",
-            None,
-            "Every line is an object.",
-        ),
-    );
-    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    let repo = two_records();
     for i in 0..40 {
         repo.write(&format!("src/mod{i}.rs"), "fn f() {}\n");
     }
@@ -469,6 +448,25 @@ fn a_sweeping_commit_citing_a_record_does_not_relate_it_to_each_of_its_files() {
 
 #[test]
 fn a_comment_linking_the_record_file_links_it() {
+    let repo = two_records();
+    repo.write(
+        "src/out.py",
+        "import sys\n\n# The format: see docs/adr/0002-log-as-json.md.\nprint('{}')\n",
+    );
+    repo.write("src/other.py", "x = 'docs/adr/0002-log-as-json.md'\n");
+    repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Write the output");
+    assert_eq!(
+        related(&repo, "src/out.py"),
+        json!([{"id": "ADR-0002", "status": "accepted", "score": 5, "evidence": [
+            {"kind": "link", "term": "0002-log-as-json.md", "line": 3},
+        ], "title": "Log as JSON"}])
+    );
+    // A string, not a comment.
+    assert_eq!(related(&repo, "src/other.py"), json!([]));
+}
+
+/// A repository whose first commit holds two records: the meta record and "Log as JSON".
+fn two_records() -> GitRepo {
     let repo = GitRepo::new();
     repo.write(
         "docs/adr/0001-record-architecture-decisions.md",
@@ -491,18 +489,5 @@ fn a_comment_linking_the_record_file_links_it() {
         ),
     );
     repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
-    repo.write(
-        "src/out.py",
-        "import sys\n\n# The format: see docs/adr/0002-log-as-json.md.\nprint('{}')\n",
-    );
-    repo.write("src/other.py", "x = 'docs/adr/0002-log-as-json.md'\n");
-    repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Write the output");
-    assert_eq!(
-        related(&repo, "src/out.py"),
-        json!([{"id": "ADR-0002", "status": "accepted", "score": 5, "evidence": [
-            {"kind": "link", "term": "0002-log-as-json.md", "line": 3},
-        ], "title": "Log as JSON"}])
-    );
-    // A string, not a comment.
-    assert_eq!(related(&repo, "src/other.py"), json!([]));
+    repo
 }

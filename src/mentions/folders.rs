@@ -6,22 +6,29 @@ use super::paths::in_tests;
 use crate::text::terms::{key, Term};
 
 impl Names {
+    /// The entries whose name has the key of `text`.
+    fn keyed<'n>(&'n self, text: &str) -> impl Iterator<Item = &'n Entry> + 'n {
+        self.by_key
+            .get(&key(text))
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.entries[n as usize])
+    }
+
+    /// Whether `e` is a folder of code a term may name: not hidden, not tests.
+    fn is_code_folder(&self, e: &Entry) -> bool {
+        e.path.ends_with('/')
+            && !e.path.starts_with('.')
+            && !in_tests(&e.path)
+            && self.holds_code(e)
+    }
+
     /// What a listed value in backticks names ([`Kind::Value`]): a top-level folder or a
     /// package of code of its name (`consumer/` for `` `consumer`, `receiver`, `processor` ``),
     /// never a file nor a folder deep in the tree.
     pub(super) fn value(&self, term: &Term) -> Vec<&Entry> {
-        self.by_key
-            .get(&key(&term.text))
-            .into_iter()
-            .flatten()
-            .map(|&n| &self.entries[n as usize])
-            .filter(|e| {
-                e.path.ends_with('/')
-                    && e.named
-                    && !e.path.starts_with('.')
-                    && !in_tests(&e.path)
-                    && self.holds_code(e)
-            })
+        self.keyed(&term.text)
+            .filter(|e| e.named && self.is_code_folder(e))
             .collect()
     }
 
@@ -29,22 +36,13 @@ impl Names {
     /// words, "Node Health" → `node/health/`) below a folder of controllers or reconcilers
     /// (`internal/controller/protection/usage/` for "the Usage controller"), holding code.
     pub(super) fn controller(&self, term: &Term) -> Vec<&Entry> {
-        let mut found: Vec<&Entry> = self
-            .by_key
-            .get(&key(&term.text))
-            .into_iter()
-            .flatten()
-            .map(|&n| &self.entries[n as usize])
-            .collect();
+        let mut found: Vec<&Entry> = self.keyed(&term.text).collect();
         if term.text.contains(' ') {
             found.extend(self.spelled(&term.text));
         }
         found.retain(|e| {
             let parts: Vec<&str> = e.path.trim_end_matches('/').split('/').collect();
-            e.path.ends_with('/')
-                && !e.path.starts_with('.')
-                && !in_tests(&e.path)
-                && self.holds_code(e)
+            self.is_code_folder(e)
                 && parts[..parts.len() - 1].iter().any(|p| {
                     matches!(
                         p.to_ascii_lowercase().as_str(),
@@ -66,37 +64,16 @@ impl Names {
     /// ([`Kind::Unit`]): the one folder of its name holding a package's manifest or Go's code
     /// (`components/suggest/` for "the Suggest component"), bar tests and hidden folders.
     pub(super) fn unit(&self, term: &Term) -> Vec<&Entry> {
-        self.by_key
-            .get(&key(&term.text))
-            .into_iter()
-            .flatten()
-            .map(|&n| &self.entries[n as usize])
-            .filter(|e| {
-                e.path.ends_with('/')
-                    && e.unit
-                    && !e.path.starts_with('.')
-                    && !in_tests(&e.path)
-                    && self.holds_code(e)
-            })
+        self.keyed(&term.text)
+            .filter(|e| e.unit && self.is_code_folder(e))
             .collect()
     }
 
     /// The folder "the X directory" names: the one folder of that name, bar hidden ones, tests
     /// and documentation.
     pub(super) fn folder(&self, term: &Term) -> Vec<&Entry> {
-        self.by_key
-            .get(&key(&term.text))
-            .map(|ns| {
-                ns.iter()
-                    .map(|&n| &self.entries[n as usize])
-                    .filter(|e| {
-                        e.path.ends_with('/')
-                            && !e.path.starts_with('.')
-                            && !in_tests(&e.path)
-                            && self.holds_code(e)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        self.keyed(&term.text)
+            .filter(|e| self.is_code_folder(e))
+            .collect()
     }
 }

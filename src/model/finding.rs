@@ -95,7 +95,7 @@ pub enum FindingCode {
 }
 
 impl FindingCode {
-    /// Every code, in the contract's order.
+    /// Every code, in the order docs/reading.md lists them.
     pub const ALL: [FindingCode; 19] = [
         FindingCode::SupersededStillCurrent,
         FindingCode::SupersededByUnknown,
@@ -142,7 +142,7 @@ impl FindingCode {
         }
     }
 
-    /// The severity the contract gives this code.
+    /// The severity docs/reading.md gives this code.
     pub fn severity(self) -> Severity {
         match self {
             FindingCode::SupersededStillCurrent => Severity::Problem,
@@ -191,7 +191,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_serialise_as_the_contract_spells_them() {
+    fn codes_serialise_as_docs_reading_spells_them() {
         for code in FindingCode::ALL {
             let json = serde_json::to_string(&code).expect("a code serialises");
             assert_eq!(json, format!("\"{}\"", code.as_str()));

@@ -439,10 +439,9 @@ fn prose_mentions(
 /// A link that names a path here under any reading is a mention, not missing.
 fn missing_links(tree: &Tree, terms: &[crate::text::terms::Term]) -> Vec<String> {
     let mut out = BTreeSet::new();
-    for t in terms
-        .iter()
-        .filter(|t| t.kind == crate::text::terms::Kind::Link)
-    {
+    for t in terms.iter().filter(|t| {
+        t.kind == crate::text::terms::Kind::Link && !crate::mentions::links_a_release(&t.text)
+    }) {
         let Some((_, path)) = crate::mentions::link_parts(&t.text) else {
             continue;
         };

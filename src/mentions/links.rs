@@ -18,6 +18,29 @@ pub fn link_parts(url: &str) -> Option<(&str, &str)> {
     Some((name.strip_suffix(".git").unwrap_or(name), path))
 }
 
+/// Whether a link into a forge's code names a release (`…/tree/0.3.0/…`, `…/blob/v1.2/…`): a
+/// view of the code as it was then, on purpose, not a path that should still be there.
+pub fn links_a_release(url: &str) -> bool {
+    let Some((_, after)) = url.split_once("://") else {
+        return false;
+    };
+    let rest = after.splitn(4, '/').nth(3).unwrap_or("");
+    let rest = rest.strip_prefix("-/").unwrap_or(rest);
+    let Some(rest) = rest
+        .strip_prefix("blob/")
+        .or_else(|| rest.strip_prefix("tree/"))
+    else {
+        return false;
+    };
+    let reference = rest.split('/').next().unwrap_or("");
+    let version = reference.strip_prefix('v').unwrap_or(reference);
+    let mut parts = version.split('.');
+    parts.clone().count() >= 2
+        && parts
+            .next()
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Names {
     /// The tracked file or folder a link into a forge's view of code names: `path`, or `path`
     /// without its first one or two segments (the rest of a branch's name, `release/1.2`).

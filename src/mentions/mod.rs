@@ -32,7 +32,7 @@ mod vocabulary;
 pub use crate::model::CodeMention;
 pub use crate::text::terms::{key, terms, Kind, Term};
 pub use definitions::Defined;
-pub use links::link_parts;
+pub use links::{link_parts, links_a_release};
 pub use names::{digest, Names};
 pub use vocabulary::{Vocabulary, VOCABULARY_RECORDS};
 

@@ -124,7 +124,7 @@ fn a_forge_link_to_a_file_git_shows_renamed_is_moved() {
          The [edit edition service][edit-edition-service] tags each edition, as \
          [the gem does](https://github.com/other/gem/blob/main/lib/gem/tagging.rb); the \
          [sweeper](https://github.com/acme/publisher/blob/0123abc/app/sweepers/sweeper.rb) \
-         cleans up.\n\n\
+         cleans up; compare [version 0.3.0's](https://github.com/acme/publisher/tree/0.3.0/app/workers/old_tagger.rb).\n\n\
          [edit-edition-service]: https://github.com/acme/publisher/blob/265226bc0c613d2294b4cb0d33d2f26cfcf54811/app/services/edit_edition_service.rb\n",
     )
     .write("app/services/edit_edition_service.rb", &service(false))

@@ -143,6 +143,8 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
         None => folder_template(&root, &folder)?,
     };
     let prefix = Prefix::for_folder(&folder);
+    // log4brains' repository (its `.log4brains.yml`): its slugs and its `## Links`.
+    let log4brains = root.join(".log4brains.yml").is_file();
     let dir = root.join(&folder);
     let _lock = (!args.dry_run).then(|| lock_folder(&dir));
     let mut plans: Vec<FilePlan>;
@@ -164,10 +166,13 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             )));
         }
         let survey = naming::survey(listed.iter().map(String::as_str));
-        let naming = survey
+        let mut naming = survey
             .naming
             .clone()
             .unwrap_or_else(Naming::default_numbered);
+        if log4brains {
+            naming.slugs = naming::Slugs::Log4brains;
+        }
         // The next number, past every record of this kind (the same prefix) in any folder.
         let mut highest = survey.highest;
         for other in record_folders(&root, &session.options().docs)? {
@@ -231,6 +236,7 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
                 .map(|(o, _)| link_to(parent_folder(&path), o))
                 .collect(),
             governs: governs.clone(),
+            log4brains,
         };
         let source = match (&template, &exemplar) {
             (Some(t), _) => Source::Template(t),

@@ -57,6 +57,11 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
         Some(h) => insert(h + 1, vec![String::new(), line]),
         None => insert(fm_len, vec![line, String::new()]),
     };
+    // MADR's place for links, in a record whose status is (or goes) in frontmatter.
+    let more_information = |line: String| {
+        let (at, block) = super::madr::more_information(&raw, &[line]);
+        insert(at, block)
+    };
     let unplaced = || {
         WriteError("its status is not where it can be changed line by line; edit it by hand".into())
     };
@@ -101,7 +106,7 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                     Some(k) => {
                         edits.extend(set_key(&lines, k, keys.value_of(&link.id, link.number)))
                     }
-                    None => edits.push(after_heading(link_line("Amended by", link))),
+                    None => edits.push(more_information(link_line("Amended by", link))),
                 },
             }
         }
@@ -167,9 +172,21 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                 Mark::SupersededBy(link) => format!("Status: {}", link_line("Superseded by", link)),
                 Mark::AmendedBy(link) => link_line("Amended by", link),
             };
+            // With frontmatter (MADR 3 and 4), the status is its `status:` field, and links to
+            // other records go in `## More Information`: YAML stays YAML.
             match (&fm, mark) {
                 (Some(_), Mark::Status(word)) => {
                     edits.push(insert(fm_len - 1, vec![format!("status: {word}")]))
+                }
+                (Some(_), Mark::SupersededBy(link)) => {
+                    let v = format!("superseded by [{}]({})", link.text, link.target);
+                    edits.push(insert(
+                        fm_len - 1,
+                        vec![format!("status: {}", super::form::yaml_scalar(&v))],
+                    ))
+                }
+                (Some(_), Mark::AmendedBy(link)) => {
+                    edits.push(more_information(link_line("Amended by", link)))
                 }
                 _ => edits.push(after_heading(line)),
             }

@@ -7,6 +7,8 @@
 
 pub mod change;
 mod form;
+pub mod log4brains;
+pub mod madr;
 pub mod naming;
 pub mod render;
 

@@ -10,6 +10,18 @@ pub struct Naming {
     /// The slug's word separator (`-` or `_`) and whether it is lower case.
     pub slug_sep: char,
     pub slug_lower: bool,
+    /// Whose rules make the slug from the title.
+    pub slugs: Slugs,
+}
+
+/// The tool whose slugs a folder's names follow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Slugs {
+    /// adr-tools': every run of characters that are not letters or digits is one separator.
+    #[default]
+    AdrTools,
+    /// log4brains' (`super::log4brains::slugify`): punctuation dropped (`Next.js` → `nextjs`).
+    Log4brains,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,6 +198,7 @@ impl Naming {
             },
             slug_sep: '-',
             slug_lower: true,
+            slugs: Slugs::AdrTools,
         }
     }
 
@@ -207,7 +220,10 @@ impl Naming {
     /// The file name of a record numbered `number` (ignored by a dated scheme without
     /// numbers), decided on `date` (`YYYY-MM-DD`), titled `title`.
     pub fn file_name(&self, number: u64, date: &str, title: &str) -> String {
-        let slug = slug(title, self.slug_sep, self.slug_lower);
+        let slug = match self.slugs {
+            Slugs::AdrTools => slug(title, self.slug_sep, self.slug_lower),
+            Slugs::Log4brains => super::log4brains::slugify(title),
+        };
         match &self.scheme {
             Scheme::Numbered { prefix, width, sep } => {
                 format!("{prefix}{number:0>width$}{sep}{slug}.md", width = *width)
@@ -291,6 +307,7 @@ pub fn survey<'a>(names: impl IntoIterator<Item = &'a str>) -> Survey {
             scheme,
             slug_sep,
             slug_lower: name.slug == name.slug.to_lowercase(),
+            slugs: Slugs::AdrTools,
         }),
         newest: Some(file.to_string()),
         highest,

@@ -25,6 +25,8 @@ pub struct NewRecord {
     pub supersedes: Vec<Link>,
     pub amends: Vec<Link>,
     pub governs: Vec<String>,
+    /// The repository is log4brains' (`.log4brains.yml`): links go under `## Links`.
+    pub log4brains: bool,
 }
 
 /// Where a new record's form comes from.
@@ -126,6 +128,8 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
                     None => continue,
                 },
                 "title" => format!("{key}: {}", yaml_scalar(&new.title)),
+                // The newest record's place in a Jekyll site's menu is not the new one's.
+                "navorder" => continue,
                 "status" => format!("{key}: {status}"),
                 "date" => format!("{key}: {}", quoted_like(value.trim(), &new.date)),
                 "supersedes" | "replaces" => format!("{key}: {}", fm_list(&new.supersedes, keys)),
@@ -233,7 +237,8 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
 /// (each its first time), a title heading of placeholders, frontmatter `status`/`date`/`id`/
 /// `title`, `Status:`/`Date:` lines, and a placeholder first line under `## Status`.
 fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
-    let text = crate::text::markdown::lf(template).into_owned();
+    // What is the template's own (MADR's comments, Jekyll's page settings) goes first.
+    let text = super::madr::tidy_template(&crate::text::markdown::lf(template));
     let number = new.number.map(|n| n.to_string()).unwrap_or_default();
     // adr-tools writes its statuses capitalised ("Accepted"), as its own records do.
     let status_word = cased(&new.status, "Accepted");
@@ -325,23 +330,45 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
         .split('\n')
         .map(str::to_string)
         .collect();
-    let fm_len = fm_lines(text).map(|l| l.len() + 2).unwrap_or(0);
-    let heading = lines
+    let mut fm_len = fm_lines(text).map(|l| l.len() + 2).unwrap_or(0);
+    // The title heading, after the frontmatter (whose `# ` lines are YAML comments).
+    let mut heading = lines
         .iter()
+        .skip(fm_len)
         .position(|l| l.starts_with("# "))
-        .unwrap_or(fm_len.saturating_sub(1));
+        .map_or(fm_len.saturating_sub(1), |i| i + fm_len);
     let mut status_at = status_in(text).map(|(at, _)| at);
     if status_at.is_none() {
         if fm_len > 0 {
             lines.insert(fm_len - 1, format!("status: {}", new.status));
             status_at = Some(StatusAt::Frontmatter);
+            fm_len += 1;
+            heading += 1;
         } else {
             lines.insert(heading + 1, String::new());
             lines.insert(heading + 2, format!("Status: {}", new.status));
             status_at = Some(StatusAt::Line(heading + 2));
         }
     }
+    // A status in frontmatter (MADR 3 and 4) has its date beside it.
+    if matches!(status_at, Some(StatusAt::Frontmatter))
+        && !lines[..fm_len].iter().any(|l| {
+            l.split_once(':')
+                .is_some_and(|(k, _)| !k.starts_with(' ') && normalise_key(k) == "date")
+        })
+    {
+        if let Some(s) = (1..fm_len).find(|&i| {
+            lines[i]
+                .split_once(':')
+                .is_some_and(|(k, _)| normalise_key(k) == "status")
+        }) {
+            lines.insert(s + 1, format!("date: {}", new.date));
+            fm_len += 1;
+            heading += 1;
+        }
+    }
     let mut prose: Vec<String> = Vec::new();
+    let mut related: Vec<String> = Vec::new();
     let mut fm_add: Vec<String> = Vec::new();
     let has_fm_key = |norm: &[&str], lines: &[String]| {
         lines[..fm_len].iter().any(|l| {
@@ -364,7 +391,17 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
                     fm_add.push(format!("{k}: {}", fm_list(links, keys)));
                 }
             }
-            _ => prose.extend(links.iter().map(|l| link_line(word, l))),
+            _ => related.extend(links.iter().map(|l| link_line(word, l))),
+        }
+    }
+    // Links to other records: under `## Links` (log4brains'), under MADR's `## More
+    // Information` when the status is in frontmatter, else beside the status.
+    if !related.is_empty() && !super::log4brains::list_links(&mut lines, &related, new.log4brains) {
+        if matches!(status_at, Some(StatusAt::Frontmatter)) {
+            let (at, block) = super::madr::more_information(&lines, &related);
+            lines.splice(at..at, block);
+        } else {
+            prose.append(&mut related);
         }
     }
     if !new.governs.is_empty() && !has_fm_key(&["governs", "affects"], &lines) {

@@ -332,7 +332,7 @@ pub(super) fn relative(from_folder: &str, to: &str) -> String {
 }
 
 /// The text a link to a record shows: adr-tools' `3. Title` when its heading is written so,
-/// else its id (a dated record's title, its id being its file's name).
+/// else its id (a dated record's is its file's name: log4brains' slug).
 pub(super) fn link_text(text: &str, parsed: &Head) -> String {
     let heading = text
         .lines()
@@ -343,9 +343,7 @@ pub(super) fn link_text(text: &str, parsed: &Head) -> String {
             return h.clone();
         }
     }
-    if ids::number_of(&parsed.id).is_none() {
-        return parsed.title.clone();
-    }
+    // Else the id: a dated record's is its file's name, the slug log4brains links by.
     parsed.id.clone()
 }
 

@@ -5,6 +5,8 @@
 //! - `safety`: what is refused, `--dry-run`, concurrent writers, a read-only folder, the index;
 //! - `symlinks`: nothing read or written through a link out of the root;
 //! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`;
+//! - `madr`, `log4brains`: each format's own folder written and read back by its own reader
+//!   (a YAML parser for MADR's frontmatter, `@log4brains/core`; issue 39);
 //! - `atomic`: a kill or a full disk mid-write leaves every record whole, and writers at once
 //!   take distinct numbers (issue 38).
 //!
@@ -14,6 +16,8 @@
 mod adr_tools;
 mod atomic;
 mod formats;
+mod log4brains;
+mod madr;
 mod relations;
 mod safety;
 mod symlinks;

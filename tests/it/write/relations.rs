@@ -170,7 +170,7 @@ fn madr_frontmatter_superseded_in_status_as_madr_writes_it() {
     );
     let new = read(&f, "docs/decisions/0002-use-mysql.md");
     assert!(
-        new.contains("# Use MySQL\n\nSupersedes [ADR-0001](0001-use-postgres.md)\n"),
+        new.contains("\n## More Information\n\nSupersedes [ADR-0001](0001-use-postgres.md)\n"),
         "{new}"
     );
     no_findings(&f);

@@ -201,7 +201,10 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             format!("{folder}/{name}")
         };
         let exemplar = newest.as_ref().map(|f| read_text(&root, f)).transpose()?;
-        let mut keys = CorpusKeys::default();
+        let mut keys = CorpusKeys {
+            log4brains,
+            ..CorpusKeys::default()
+        };
         for (old, _) in &olds {
             keys.learn(&old.text);
         }

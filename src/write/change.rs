@@ -132,6 +132,12 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                         new_value(format!("{word} [{}]({})", link.text, link.target)),
                     ));
                 }
+                // log4brains lists links under `## Links`, not in its header list.
+                Mark::AmendedBy(link) if keys.log4brains && !table => {
+                    let (at, block) =
+                        super::log4brains::link_at(&raw, &link_line("Amended by", link));
+                    edits.push(insert(at, block));
+                }
                 Mark::AmendedBy(link) if !table => {
                     let lead = field.as_ref().map(|f| f.0.clone()).unwrap_or_default();
                     let lead = if lead.contains("**") || lead.contains("__") {

@@ -27,6 +27,9 @@ pub struct CorpusKeys {
     pub amended_by: Option<String>,
     /// A value as the corpus writes an id in frontmatter (`"0012"`, `ADR-0012`, `12`).
     pub id_sample: Option<String>,
+    /// The repository is log4brains' (`.log4brains.yml`): a record's links to others are listed
+    /// under its `## Links`.
+    pub log4brains: bool,
 }
 
 impl CorpusKeys {

@@ -147,6 +147,33 @@ pub fn list_links(lines: &mut Vec<String>, links: &[String], add: bool) -> bool 
     true
 }
 
+/// Where a record's lines (`lines`, without endings) take one more link (`item`, as `Amended by
+/// [slug](file.md)`) as log4brains' `addLink` puts it: after the last item of its `## Links`
+/// list, else a new `## Links` section at the end. The line to insert at and the lines.
+pub fn link_at<S: AsRef<str>>(lines: &[S], item: &str) -> (usize, Vec<String>) {
+    let item = format!("- {item}");
+    let Some(h) = lines.iter().position(|l| is_links_heading(l.as_ref())) else {
+        let end = lines
+            .iter()
+            .rposition(|l| !l.as_ref().trim().is_empty())
+            .map_or(0, |i| i + 1);
+        return (
+            end,
+            vec![String::new(), "## Links".into(), String::new(), item],
+        );
+    };
+    let end = (h + 1..lines.len())
+        .find(|&j| lines[j].as_ref().starts_with('#'))
+        .unwrap_or(lines.len());
+    match (h + 1..end)
+        .rev()
+        .find(|&j| lines[j].as_ref().trim_start().starts_with("- "))
+    {
+        Some(last) => (last + 1, vec![item]),
+        None => (h + 1, vec![String::new(), item]),
+    }
+}
+
 /// A placeholder item of log4brains' template: `- [Link type][link to adr] <!-- … -->`,
 /// `- … <!-- … -->`.
 fn is_placeholder(line: &str) -> bool {

@@ -194,3 +194,54 @@ fn supersede_names_and_links_as_log4brains_and_log4brains_resolves_every_link() 
     let our_new = read(&f, NEW);
     assert_eq!(their_new, our_new.lines().collect::<Vec<_>>());
 }
+
+#[test]
+fn amend_lists_the_links_under_links_and_log4brains_resolves_them() {
+    let f = l4b_root();
+    ok(
+        &f,
+        &[
+            "amend",
+            "20240110-avoid-default-exports",
+            "Default exports in pages",
+            "--date",
+            "2024-05-02",
+        ],
+    );
+    // Not in the header list (log4brains reads `- Key: value` items there): a `## Links`
+    // section, as its `addLink` adds one.
+    assert_eq!(
+        read(&f, OLD),
+        format!("{EXPORTS}\n## Links\n\n- Amended by [20240502-default-exports-in-pages](20240502-default-exports-in-pages.md)\n")
+    );
+    let new = read(&f, "docs/adr/20240502-default-exports-in-pages.md");
+    assert!(
+        new.ends_with("## Links <!-- optional -->\n\n- Amends [20240110-avoid-default-exports](20240110-avoid-default-exports.md)\n"),
+        "{new}"
+    );
+    assert_eq!(check_findings(&f), Vec::<(String, String)>::new());
+
+    let Some(l4b) = log4brains() else {
+        crate::skip::skipped("node or @log4brains/core is missing (npm install @log4brains/core into ~/.cache/context-graph-ci/log4brains, or set LOG4BRAINS_CORE): the records are not read back by log4brains");
+        return;
+    };
+    let adrs = l4b_read(&l4b, &f.root);
+    let slug_of = |s: &str| adrs.iter().find(|a| a["slug"] == s).cloned().expect(s);
+    let old = slug_of("20240110-avoid-default-exports");
+    assert_eq!(old["status"], "accepted", "{old}");
+    assert_eq!(old["unresolved"], serde_json::json!([]), "{old}");
+    assert_eq!(
+        old["linked"],
+        serde_json::json!([
+            "20240102-use-markdown-records",
+            "20240502-default-exports-in-pages"
+        ])
+    );
+    let new = slug_of("20240502-default-exports-in-pages");
+    assert_eq!(new["unresolved"], serde_json::json!([]), "{new}");
+    assert_eq!(new["labelled"], serde_json::json!([]), "{new}");
+    assert_eq!(
+        new["linked"],
+        serde_json::json!(["20240110-avoid-default-exports"])
+    );
+}

@@ -69,6 +69,7 @@ fn pictures(graph: &Graph) -> String {
         ));
         out.push_str("</div>\n");
         out.push_str(&undrawn(all.undrawn));
+        out.push_str(&relations(&graph));
         return out;
     }
     let chains = layout::layered_with(&graph, |e: &Edge| e.kind != EdgeKind::Cites);
@@ -93,7 +94,40 @@ fn pictures(graph: &Graph) -> String {
     ));
     out.push_str("</div>\n");
     out.push_str(&undrawn(all.undrawn));
+    out.push_str(&relations(&graph));
     out
+}
+
+/// Every relation as a line of text, supersessions first, each id linking to its row: the
+/// graph read without looking at it (a screen reader, a phone).
+fn relations(graph: &Graph) -> String {
+    let ids: std::collections::HashSet<&str> = graph.nodes.iter().map(|n| n.id.as_str()).collect();
+    let link = |id: &str| {
+        if ids.contains(id) {
+            format!("<a href=\"#{}\">{}</a>", anchor(id), escape(id))
+        } else {
+            escape(id)
+        }
+    };
+    let mut lines = Vec::new();
+    for kind in [EdgeKind::Supersedes, EdgeKind::Amends, EdgeKind::Cites] {
+        for e in graph.edges.iter().filter(|e| e.kind == kind) {
+            lines.push(format!(
+                "<li>{} {} {}</li>",
+                link(&e.from),
+                kind.as_str(),
+                link(&e.to)
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<details class=\"relations\"><summary>The {} relations as a list</summary>\n<ul>\n{}\n</ul></details>\n",
+        lines.len(),
+        lines.join("\n")
+    )
 }
 
 /// A line saying how many relations the graph is too large to draw.

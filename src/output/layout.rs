@@ -9,8 +9,9 @@
 //! the gaps between boxes and never through one; each rank is ordered by the barycentre of its
 //! neighbours (down and up sweeps), then placed near its neighbours. Between two ranks an edge
 //! stays in the band between them, where no box is: no edge can pass through a box
-//! (`route::crosses` proves it for each layout in the tests). The records with no relation sit
-//! in a grid below.
+//! (the tests check it on four real graphs' shapes). Each connected part is laid out on its
+//! own and the parts are packed in rows, so many short chains read as small pictures side by
+//! side; the records with no relation sit in a grid below.
 
 use crate::model::{Edge, Graph};
 use std::collections::HashMap;
@@ -91,91 +92,69 @@ pub fn layered_with(graph: &Graph, keep: impl Fn(&Edge) -> bool) -> Layout {
         related[a] = true;
         related[b] = true;
     }
-    let rank = ranks(&out, &related);
-    let ranks_count = rank
-        .iter()
-        .zip(&related)
-        .filter(|(_, r)| **r)
-        .map(|(r, _)| r + 1)
-        .max()
-        .unwrap_or(0);
-
-    // The items: every related node, then the slots of the long edges.
-    let mut items: Vec<Item> = Vec::new();
-    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); ranks_count];
-    let mut item_of = vec![usize::MAX; n];
+    // Each connected part laid out on its own, then the parts packed in rows (shelves): a
+    // graph of many short chains reads as a page of small pictures, not one wide one.
+    let comp = components(n, &kept);
+    let rank = ranks(&out, &related, &comp);
+    let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
     for i in (0..n).filter(|&i| related[i]) {
-        item_of[i] = items.len();
-        layers[rank[i]].push(items.len());
-        items.push(Item {
-            node: Some(i),
-            width: NODE_W,
-            up: Vec::new(),
-            down: Vec::new(),
-            x: 0.0,
-        });
+        members.entry(comp[i]).or_default().push(i);
     }
-    // Per kept edge: its chain of items from the upper end down to the lower one.
-    let mut chains: Vec<(usize, Option<Vec<usize>>)> = Vec::with_capacity(kept.len());
-    let mut slots = 0usize;
+    let mut edges_of: HashMap<usize, Vec<(usize, usize, usize)>> = HashMap::new();
+    for &e in &kept {
+        edges_of.entry(comp[e.1]).or_default().push(e);
+    }
+    let mut parts: Vec<Vec<usize>> = members.into_values().collect();
+    parts.sort_by_key(|p| p[0]);
+    let mut budget = SLOTS;
     let mut undrawn = 0usize;
-    for &(k, a, b) in &kept {
-        let (upper, lower) = if rank[a] < rank[b] { (a, b) } else { (b, a) };
-        let span = rank[lower] - rank[upper];
-        if slots + span - 1 > SLOTS {
-            undrawn += 1;
-            chains.push((k, None));
-            continue;
-        }
-        slots += span - 1;
-        let mut chain = vec![item_of[upper]];
-        for layer in &mut layers[rank[upper] + 1..rank[lower]] {
-            layer.push(items.len());
-            items.push(Item {
-                node: None,
-                width: LANE,
-                up: Vec::new(),
-                down: Vec::new(),
-                x: 0.0,
-            });
-            chain.push(items.len() - 1);
-        }
-        chain.push(item_of[lower]);
-        for w in chain.windows(2) {
-            items[w[0]].down.push(w[1]);
-            items[w[1]].up.push(w[0]);
-        }
-        chains.push((k, Some(chain)));
-    }
-    order(&mut layers, &items);
-    place(&layers, &mut items);
-
     let mut at = vec![(0.0, 0.0); n];
-    let top = |r: usize| MARGIN + r as f64 * (NODE_H + GAP_Y);
-    for (r, layer) in layers.iter().enumerate() {
-        for &it in layer {
-            if let Some(i) = items[it].node {
-                at[i] = (items[it].x - NODE_W / 2.0, top(r));
-            }
-        }
-    }
-    let graph_width = items
-        .iter()
-        .map(|it| it.x + it.width / 2.0)
-        .fold(0.0f64, f64::max);
+    let mut routes: Vec<Option<Vec<(f64, f64)>>> = vec![None; graph.edges.len()];
     let row_width = |count: usize| count as f64 * (NODE_W + GAP_X) - GAP_X;
+    let laid: Vec<Part> = parts
+        .iter()
+        .map(|p| {
+            let edges = edges_of.remove(&comp[p[0]]).unwrap_or_default();
+            part(p, &edges, &rank, &mut budget, &mut undrawn)
+        })
+        .collect();
+    let shelf = laid.iter().map(|p| p.width).fold(row_width(ROW), f64::max);
+    let (mut x, mut y, mut tallest) = (MARGIN, MARGIN, 0.0f64);
+    let mut right = 0.0f64;
+    for p in laid {
+        if x > MARGIN && x - MARGIN + p.width > shelf {
+            y += tallest + GAP_Y;
+            x = MARGIN;
+            tallest = 0.0;
+        }
+        for (i, (px, py)) in p.at {
+            at[i] = (x + px, y + py);
+        }
+        for (k, points) in p.routes {
+            routes[k] = Some(
+                points
+                    .into_iter()
+                    .map(|(px, py)| (x + px, y + py))
+                    .collect(),
+            );
+        }
+        right = right.max(x + p.width);
+        tallest = tallest.max(p.height);
+        x += p.width + 2.0 * GAP_X;
+    }
+    if tallest > 0.0 {
+        y += tallest + GAP_Y;
+    }
     let unrelated: Vec<usize> = (0..n).filter(|&i| !related[i]).collect();
-    let width = (graph_width + MARGIN)
+    let width = (right + MARGIN)
         .max(row_width(unrelated.len().clamp(1, ROW)) + 2.0 * MARGIN)
         .max(NODE_W + 2.0 * MARGIN);
-    let mut y = top(ranks_count);
     let unrelated_top = (!unrelated.is_empty()).then(|| {
         let caption = y;
         y += 24.0; // room for the grid's caption
         for row in unrelated.chunks(ROW) {
-            let left = (width - row_width(row.len())) / 2.0;
             for (k, &i) in row.iter().enumerate() {
-                at[i] = (left + k as f64 * (NODE_W + GAP_X), y);
+                at[i] = (MARGIN + k as f64 * (NODE_W + GAP_X), y);
             }
             y += NODE_H + GRID_GAP;
         }
@@ -187,33 +166,6 @@ pub fn layered_with(graph: &Graph, keep: impl Fn(&Edge) -> bool) -> Layout {
     } else {
         y - GAP_Y + MARGIN
     };
-
-    let mut routes = vec![None; graph.edges.len()];
-    let ports = ports(&items);
-    for (k, chain) in chains {
-        let Some(chain) = chain else { continue };
-        let mut points = Vec::with_capacity(chain.len() * 2);
-        let first = chain[0];
-        let last = chain[chain.len() - 1];
-        points.push((
-            ports[&(first, chain[1])],
-            top(rank_of(&items, first, &rank)) + NODE_H,
-        ));
-        for (j, &it) in chain.iter().enumerate().skip(1).take(chain.len() - 2) {
-            let r = rank[items[chain[0]].node.unwrap_or(0)] + j;
-            points.push((items[it].x, top(r)));
-            points.push((items[it].x, top(r) + NODE_H));
-        }
-        points.push((
-            ports[&(last, chain[chain.len() - 2])],
-            top(rank_of(&items, last, &rank)),
-        ));
-        // From the edge's source to its target.
-        if items[first].node != index.get(graph.edges[k].from.as_str()).copied() {
-            points.reverse();
-        }
-        routes[k] = Some(points);
-    }
     Layout {
         width,
         height,
@@ -224,8 +176,133 @@ pub fn layered_with(graph: &Graph, keep: impl Fn(&Edge) -> bool) -> Layout {
     }
 }
 
-fn rank_of(items: &[Item], it: usize, rank: &[usize]) -> usize {
-    items[it].node.map(|i| rank[i]).unwrap_or(0)
+/// One connected part laid out from (0, 0): its size, its nodes' boxes and its edges' routes.
+struct Part {
+    width: f64,
+    height: f64,
+    at: Vec<(usize, (f64, f64))>,
+    routes: Vec<(usize, Vec<(f64, f64)>)>,
+}
+
+/// Which connected part each node is in (a node with no edge is a part of its own).
+fn components(n: usize, kept: &[(usize, usize, usize)]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for &(_, a, b) in kept {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    (0..n).map(|i| root(&mut parent, i)).collect()
+}
+
+/// The layout of one connected part: `nodes` (in order) and its `edges` (edge index, from,
+/// to), spending at most `budget` slots on long edges (an edge over it is counted in
+/// `undrawn`).
+fn part(
+    nodes: &[usize],
+    edges: &[(usize, usize, usize)],
+    rank: &[usize],
+    budget: &mut usize,
+    undrawn: &mut usize,
+) -> Part {
+    let low = nodes.iter().map(|&i| rank[i]).min().unwrap_or(0);
+    let r = |i: usize| rank[i] - low;
+    let count = nodes.iter().map(|&i| r(i) + 1).max().unwrap_or(0);
+    let mut items: Vec<Item> = Vec::new();
+    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); count];
+    let mut item_of: HashMap<usize, usize> = HashMap::new();
+    for &i in nodes {
+        item_of.insert(i, items.len());
+        layers[r(i)].push(items.len());
+        items.push(Item {
+            node: Some(i),
+            width: NODE_W,
+            up: Vec::new(),
+            down: Vec::new(),
+            x: 0.0,
+        });
+    }
+    // Per edge: its chain of items from the upper end down to the lower one.
+    let mut chains: Vec<(usize, usize, Vec<usize>, bool)> = Vec::with_capacity(edges.len());
+    for &(k, a, b) in edges {
+        let (upper, lower) = if r(a) < r(b) { (a, b) } else { (b, a) };
+        let span = r(lower) - r(upper);
+        if span - 1 > *budget {
+            *undrawn += 1;
+            continue;
+        }
+        *budget -= span - 1;
+        let mut chain = vec![item_of[&upper]];
+        for layer in &mut layers[r(upper) + 1..r(lower)] {
+            layer.push(items.len());
+            items.push(Item {
+                node: None,
+                width: LANE,
+                up: Vec::new(),
+                down: Vec::new(),
+                x: 0.0,
+            });
+            chain.push(items.len() - 1);
+        }
+        chain.push(item_of[&lower]);
+        for w in chain.windows(2) {
+            items[w[0]].down.push(w[1]);
+            items[w[1]].up.push(w[0]);
+        }
+        chains.push((k, r(upper), chain, upper == a));
+    }
+    order(&mut layers, &items);
+    place(&layers, &mut items);
+
+    let top = |rank: usize| rank as f64 * (NODE_H + GAP_Y);
+    let mut at = Vec::with_capacity(nodes.len());
+    for (rank, layer) in layers.iter().enumerate() {
+        for &it in layer {
+            if let Some(i) = items[it].node {
+                at.push((i, (items[it].x - NODE_W / 2.0, top(rank))));
+            }
+        }
+    }
+    let width = items
+        .iter()
+        .map(|it| it.x + it.width / 2.0)
+        .fold(0.0f64, f64::max);
+    let ports = ports(&items);
+    let routes = chains
+        .into_iter()
+        .map(|(k, first_rank, chain, from_upper)| {
+            let last = chain.len() - 1;
+            let mut points = Vec::with_capacity(chain.len() * 2);
+            points.push((ports[&(chain[0], chain[1])], top(first_rank) + NODE_H));
+            for (j, &it) in chain.iter().enumerate().take(last).skip(1) {
+                points.push((items[it].x, top(first_rank + j)));
+                points.push((items[it].x, top(first_rank + j) + NODE_H));
+            }
+            points.push((
+                ports[&(chain[last], chain[last - 1])],
+                top(first_rank + last),
+            ));
+            // From the edge's source to its target.
+            if !from_upper {
+                points.reverse();
+            }
+            (k, points)
+        })
+        .collect();
+    Part {
+        width,
+        height: top(count) - GAP_Y,
+        at,
+        routes,
+    }
 }
 
 /// Where each connection leaves or enters a box: `(box item, neighbour item)` → x. A box's
@@ -253,14 +330,15 @@ fn ports(items: &[Item]) -> HashMap<(usize, usize), f64> {
 /// An iterative depth-first search, so a long chain cannot overflow the stack; a node is ranked
 /// after everything it points to, so each edge still goes from a lower rank to a higher one
 /// (or, closing a cycle, the other way), never within one.
-fn ranks(out: &[Vec<usize>], related: &[bool]) -> Vec<usize> {
+fn ranks(out: &[Vec<usize>], related: &[bool], comp: &[usize]) -> Vec<usize> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
     let n = out.len();
     let mut state = vec![NEW; n];
     let mut rank = vec![0usize; n];
-    let mut filled: Vec<usize> = Vec::new();
+    // Per connected part: how many nodes each rank holds.
+    let mut filled: HashMap<usize, Vec<usize>> = HashMap::new();
     for start in (0..n).filter(|&i| related[i]) {
         if state[start] != NEW {
             continue;
@@ -282,6 +360,7 @@ fn ranks(out: &[Vec<usize>], related: &[bool]) -> Vec<usize> {
                 .map(|&t| rank[t] + 1)
                 .max()
                 .unwrap_or(0);
+            let filled = filled.entry(comp[node]).or_default();
             while filled.get(r).copied().unwrap_or(0) >= ROW {
                 r += 1;
             }
@@ -350,7 +429,7 @@ fn apart(a: &Item, b: &Item) -> f64 {
 /// placement pushed from the left and the one pushed from the right keeps both.
 fn place(layers: &[Vec<usize>], items: &mut [Item]) {
     for layer in layers {
-        let mut x = MARGIN;
+        let mut x = 0.0;
         for (k, &it) in layer.iter().enumerate() {
             if k > 0 {
                 x += apart(&items[layer[k - 1]], &items[it]);
@@ -396,14 +475,14 @@ fn place(layers: &[Vec<usize>], items: &mut [Item]) {
             }
         }
     }
-    // Shifted so the leftmost edge is at the margin.
+    // Shifted so the leftmost edge is at 0.
     let least = items
         .iter()
         .map(|it| it.x - it.width / 2.0)
         .fold(f64::INFINITY, f64::min);
     if least.is_finite() {
         for it in items.iter_mut() {
-            it.x += MARGIN - least;
+            it.x -= least;
         }
     }
 }

@@ -32,7 +32,7 @@ pub fn svg(graph: &Graph, at: &Layout, view: &str, caption: &str) -> String {
     for k in [EdgeKind::Supersedes, EdgeKind::Amends, EdgeKind::Cites] {
         let _ = write!(
             out,
-            "<marker id=\"arrow-{view}-{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#455a64\"/></marker>",
+            "<marker id=\"arrow-{view}-{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#455a64\"/></marker>",
             k.as_str()
         );
     }

@@ -179,6 +179,20 @@ fn no_edge_passes_through_a_box_on_pages_shaped_like_adrkit_and_whitehall() {
         // The citations are behind a box a reader ticks; CSS alone swaps the views.
         assert!(html.contains("<input type=\"checkbox\" id=\"show-cites\""));
         assert!(html.contains("#show-cites:checked ~ .graph.view-all { display: block; }"));
+        // And every relation as text, supersessions first.
+        let list = html
+            .split("<details class=\"relations\">")
+            .nth(1)
+            .and_then(|l| l.split("</ul></details>").next())
+            .expect("a list");
+        let items: Vec<&str> = list.split("<li>").skip(1).collect();
+        assert_eq!(items.len(), relations, "{name}: each relation a line");
+        let first_cite = items.iter().position(|l| l.contains(" cites "));
+        let last_chain = items.iter().rposition(|l| !l.contains(" cites "));
+        assert!(
+            first_cite > last_chain,
+            "{name}: supersessions and amendments first"
+        );
     }
 }
 

@@ -377,7 +377,8 @@ fn ranks(out: &[Vec<usize>], related: &[bool], comp: &[usize]) -> Vec<usize> {
 }
 
 /// Orders each rank by the mean position of its neighbours in the rank above (down sweeps) or
-/// below (up sweeps); an item with none keeps its place.
+/// below (up sweeps); an item with none keeps its place. Of the orders the sweeps pass
+/// through, the one with the fewest crossings is kept.
 fn order(layers: &mut [Vec<usize>], items: &[Item]) {
     let mut pos = vec![0.0f64; items.len()];
     for layer in layers.iter() {
@@ -385,7 +386,8 @@ fn order(layers: &mut [Vec<usize>], items: &[Item]) {
             pos[it] = k as f64;
         }
     }
-    for pass in 0..8 {
+    let mut best = (crossings(layers, items, &pos), layers.to_vec());
+    for pass in 0..SWEEPS {
         let down = pass % 2 == 0;
         let ranks: Vec<usize> = if down {
             (1..layers.len()).collect()
@@ -411,15 +413,68 @@ fn order(layers: &mut [Vec<usize>], items: &[Item]) {
                 pos[it] = k as f64;
             }
         }
+        let now = crossings(layers, items, &pos);
+        if now < best.0 {
+            best = (now, layers.to_vec());
+        }
+        if best.0 == 0 {
+            break;
+        }
     }
+    layers.clone_from_slice(&best.1);
+}
+
+/// Down and up sweeps of the ordering at most.
+const SWEEPS: usize = 16;
+
+/// How many pairs of edge segments cross between consecutive ranks, with items at `pos`: per
+/// pair of ranks, the segments sorted by their upper end, then the inversions of their lower
+/// ends (counted by merge sort).
+fn crossings(layers: &[Vec<usize>], items: &[Item], pos: &[f64]) -> usize {
+    let mut total = 0;
+    for layer in layers {
+        let mut segments: Vec<(f64, f64)> = layer
+            .iter()
+            .flat_map(|&u| items[u].down.iter().map(move |&v| (pos[u], pos[v])))
+            .collect();
+        segments.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let mut lower: Vec<f64> = segments.into_iter().map(|s| s.1).collect();
+        total += inversions(&mut lower);
+    }
+    total
+}
+
+/// The pairs `i < j` with `v[i] > v[j]`, sorting `v`.
+fn inversions(v: &mut [f64]) -> usize {
+    if v.len() < 2 {
+        return 0;
+    }
+    let mid = v.len() / 2;
+    let mut count = inversions(&mut v[..mid]) + inversions(&mut v[mid..]);
+    let mut merged = Vec::with_capacity(v.len());
+    let (mut i, mut j) = (0, mid);
+    while i < mid && j < v.len() {
+        if v[j] < v[i] {
+            count += mid - i;
+            merged.push(v[j]);
+            j += 1;
+        } else {
+            merged.push(v[i]);
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&v[i..mid]);
+    merged.extend_from_slice(&v[j..]);
+    v.copy_from_slice(&merged);
+    count
 }
 
 /// The least distance between the centres of two neighbours in a rank.
 fn apart(a: &Item, b: &Item) -> f64 {
-    let gap = if a.node.is_some() && b.node.is_some() {
-        GAP_X
-    } else {
-        GAP_X / 2.0
+    let gap = match (a.node.is_some(), b.node.is_some()) {
+        (true, true) => GAP_X,
+        (false, false) => LANE / 2.0,
+        _ => LANE,
     };
     (a.width + b.width) / 2.0 + gap
 }

@@ -209,3 +209,19 @@ fn a_wide_rank_moves_down_and_a_long_chain_does_not_overflow_the_stack() {
     let l = layered(&graph(3_000, &fan));
     assert!(l.undrawn > 0 && l.routes.iter().filter(|r| r.is_some()).count() > 2_999);
 }
+
+#[test]
+fn crossings_are_counted_and_the_sweeps_remove_a_needless_one() {
+    let mut v = vec![3.0, 1.0, 2.0];
+    assert_eq!(inversions(&mut v), 2);
+    assert_eq!(v, [1.0, 2.0, 3.0]);
+    // 2 -> 1, 3 -> 0 and 3 -> 1: in the order given (2 before 3) 2 -> 1 crosses 3 -> 0.
+    let g = graph(4, &[(2, 1), (3, 0), (3, 1)]);
+    let l = layered(&g);
+    let centre = |i: usize| l.at[i].0;
+    assert_eq!(
+        centre(3) < centre(2),
+        centre(0) < centre(1),
+        "the edges do not cross: {l:?}"
+    );
+}

@@ -80,6 +80,13 @@ pub fn report(opts: Options, args: ReportArgs) -> anyhow::Result<u8> {
     } else {
         std::fs::write(&args.html, page)
             .map_err(|e| Usage(format!("cannot write {}: {e}", args.html.display())))?;
+        // The one line a reader looks for: where the page is (docs/pictures.md).
+        let records = pictured.answer.report.records.len();
+        let s = if records == 1 { "" } else { "s" };
+        ui::emit(&format!(
+            "wrote {} ({records} record{s})\n",
+            context_graph::output::escape(&args.html.display().to_string())
+        ))?;
     }
     Ok(0)
 }

@@ -4,45 +4,17 @@
 //! script are files under `templates/`, built into the binary as the hook scripts are.
 
 use super::graph::colours;
-use super::layout::{self, Layout, NODE_H, NODE_W};
-use crate::model::{EdgeKind, FindingCode, Graph, NodeKind, Report, Severity, Status};
+use super::layout;
+use super::markup::id_order;
+use super::{svg, table};
+use crate::model::{Edge, EdgeKind, FindingCode, Graph, Report, Severity, Status};
 use std::fmt::Write;
 
 const PAGE: &str = include_str!("../../templates/report.html");
 const CSS: &str = include_str!("../../templates/report.css");
 const JS: &str = include_str!("../../templates/report.js");
 
-/// Text for HTML (element content and quoted attribute values alike): control characters
-/// escaped as `output::escape` writes them, then `&`, `<`, `>`, `"` and `'`.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in super::escape(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The `id` attribute of a record's row: letters, digits, `-` and `_` kept, anything else
-/// written as `_` and its code, so no id can break out of the attribute or collide with
-/// another's.
-pub fn anchor(id: &str) -> String {
-    let mut out = String::from("rec-");
-    for c in id.chars() {
-        if c.is_ascii_alphanumeric() || c == '-' {
-            out.push(c);
-        } else {
-            let _ = write!(out, "_{:x}_", c as u32);
-        }
-    }
-    out
-}
+pub use super::markup::{anchor, escape};
 
 /// The page for a full check's report and its picture (every record, `--all`).
 pub fn report(report: &Report, graph: &Graph) -> String {
@@ -62,11 +34,108 @@ pub fn report(report: &Report, graph: &Graph) -> String {
             ("js", JS.to_string()),
             ("summary", summary(report, graph)),
             ("legend", legend()),
-            ("graph", svg(graph, &layout::layered(graph))),
-            ("records", records(report)),
+            ("graph", pictures(graph)),
+            ("records", table::records(report)),
             ("findings", findings(report)),
         ],
     )
+}
+
+/// The graph drawn twice: supersessions and amendments only (shown first), and every relation
+/// (shown when the reader ticks the box, with no script: CSS shows one view or the other).
+/// A graph with no citation is drawn once.
+fn pictures(graph: &Graph) -> String {
+    // The records in id order: the layout starts each rank in that order.
+    let mut nodes = graph.nodes.clone();
+    nodes.sort_by(|a, b| id_order(&a.id, &b.id));
+    let graph = Graph {
+        nodes,
+        edges: graph.edges.clone(),
+    };
+    let cites = graph
+        .edges
+        .iter()
+        .filter(|e| e.kind == EdgeKind::Cites)
+        .count();
+    let all = layout::layered(&graph);
+    let mut out = String::new();
+    if cites == 0 {
+        out.push_str("<div class=\"graph\">\n");
+        out.push_str(&svg::svg(
+            &graph,
+            &all,
+            "all",
+            "Records with no relation to another",
+        ));
+        out.push_str("</div>\n");
+        out.push_str(&undrawn(all.undrawn));
+        out.push_str(&relations(&graph));
+        return out;
+    }
+    let chains = layout::layered_with(&graph, |e: &Edge| e.kind != EdgeKind::Cites);
+    let s = if cites == 1 { "" } else { "s" };
+    let _ = writeln!(
+        out,
+        "<input type=\"checkbox\" id=\"show-cites\" class=\"toggle\"><label for=\"show-cites\" class=\"toggle-label\">Show the {cites} citation{s} too (supersessions and amendments are drawn first)</label>"
+    );
+    out.push_str("<div class=\"graph view-chains\">\n");
+    out.push_str(&svg::svg(
+        &graph,
+        &chains,
+        "chains",
+        "Records in no supersession or amendment",
+    ));
+    out.push_str("</div>\n<div class=\"graph view-all\">\n");
+    out.push_str(&svg::svg(
+        &graph,
+        &all,
+        "all",
+        "Records with no relation to another",
+    ));
+    out.push_str("</div>\n");
+    out.push_str(&undrawn(all.undrawn));
+    out.push_str(&relations(&graph));
+    out
+}
+
+/// Every relation as a line of text, supersessions first, each id linking to its row: the
+/// graph read without looking at it (a screen reader, a phone).
+fn relations(graph: &Graph) -> String {
+    let ids: std::collections::HashSet<&str> = graph.nodes.iter().map(|n| n.id.as_str()).collect();
+    let link = |id: &str| {
+        if ids.contains(id) {
+            format!("<a href=\"#{}\">{}</a>", anchor(id), escape(id))
+        } else {
+            escape(id)
+        }
+    };
+    let mut lines = Vec::new();
+    for kind in [EdgeKind::Supersedes, EdgeKind::Amends, EdgeKind::Cites] {
+        for e in graph.edges.iter().filter(|e| e.kind == kind) {
+            lines.push(format!(
+                "<li>{} {} {}</li>",
+                link(&e.from),
+                kind.as_str(),
+                link(&e.to)
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<details class=\"relations\"><summary>The {} relations as a list</summary>\n<ul>\n{}\n</ul></details>\n",
+        lines.len(),
+        lines.join("\n")
+    )
+}
+
+/// A line saying how many relations the graph is too large to draw.
+fn undrawn(count: usize) -> String {
+    if count == 0 {
+        return String::new();
+    }
+    format!("<p class=\"note\">{count} relations are too long to draw in a graph this large: <code>context-graph graph</code> prints them all.</p>\n")
 }
 
 /// The template with each `{{name}}` replaced, in one pass: a value is never read again for
@@ -158,146 +227,6 @@ fn legend() -> String {
     out
 }
 
-/// A title cut to fit a box: at most `max` characters, an ellipsis when cut.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(max - 1).collect();
-    s.push('…');
-    s
-}
-
-fn svg(graph: &Graph, at: &Layout) -> String {
-    let mut out = String::with_capacity(graph.nodes.len() * 420 + graph.edges.len() * 160 + 1024);
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" role=\"img\" aria-labelledby=\"graph-title\">",
-        w = at.width,
-        h = at.height
-    );
-    let _ = writeln!(
-        out,
-        "<title id=\"graph-title\">{} records and {} relations</title>",
-        graph.nodes.len(),
-        graph.edges.len()
-    );
-    out.push_str("<defs>");
-    for k in [EdgeKind::Supersedes, EdgeKind::Amends, EdgeKind::Cites] {
-        let _ = write!(
-            out,
-            "<marker id=\"arrow-{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#455a64\"/></marker>",
-            k.as_str()
-        );
-    }
-    out.push_str("</defs>\n<g class=\"edges\">\n");
-    let index: std::collections::HashMap<&str, usize> = graph
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.id.as_str(), i))
-        .collect();
-    for e in &graph.edges {
-        let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
-            continue;
-        };
-        let ((ax, ay), (bx, by)) = (at.at[a], at.at[b]);
-        let (x1, x2) = (ax + NODE_W / 2.0, bx + NODE_W / 2.0);
-        let (y1, y2, bend) = if ay > by {
-            (ay, by + NODE_H, (ay + by + NODE_H) / 2.0)
-        } else if ay < by {
-            (ay + NODE_H, by, (ay + NODE_H + by) / 2.0)
-        } else {
-            (ay, by, ay - layout::GAP_Y / 2.0)
-        };
-        let _ = writeln!(
-            out,
-            "<path class=\"edge {k}\" d=\"M{x1:.1},{y1:.1} C{x1:.1},{bend:.1} {x2:.1},{bend:.1} {x2:.1},{y2:.1}\" marker-end=\"url(#arrow-{k})\"><title>{} {k} {}</title></path>",
-            escape(&e.from),
-            escape(&e.to),
-            k = e.kind.as_str()
-        );
-    }
-    out.push_str("</g>\n<g class=\"nodes\">\n");
-    if let Some(top) = at.unrelated_top {
-        let _ = writeln!(
-            out,
-            "<text class=\"caption\" x=\"{:.0}\" y=\"{:.0}\">Records with no relation to another</text>",
-            layout::MARGIN,
-            top + 12.0
-        );
-    }
-    for (i, n) in graph.nodes.iter().enumerate() {
-        if n.kind != NodeKind::Record {
-            continue;
-        }
-        let (x, y) = at.at[i];
-        let (fill, stroke) = colours(n.status);
-        let status = n.status.map(Status::as_str).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "<a class=\"node\" href=\"#{anchor}\" data-id=\"{id}\"><title>{id}: {title} ({status})</title><rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{NODE_W}\" height=\"{NODE_H}\" rx=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/><text class=\"id\" x=\"{tx:.1}\" y=\"{y1:.1}\">{id}</text><text x=\"{tx:.1}\" y=\"{y2:.1}\">{short}</text></a>",
-            anchor = anchor(&n.id),
-            id = escape(&n.id),
-            title = escape(&n.title),
-            tx = x + 8.0,
-            y1 = y + 18.0,
-            y2 = y + 35.0,
-            short = escape(&cut(&n.title, 24)),
-        );
-    }
-    out.push_str("</g>\n</svg>\n");
-    out
-}
-
-fn records(report: &Report) -> String {
-    let mut out = String::with_capacity(report.records.len() * 400 + 512);
-    out.push_str("<table>\n<thead><tr><th>Id</th><th>Title</th><th>Status</th><th>Date</th><th>Drift</th><th>Governs</th><th class=\"path\">File</th></tr></thead>\n<tbody>\n");
-    let mut seen = std::collections::HashSet::new();
-    for r in &report.records {
-        // A duplicate id's second row gets no anchor: the graph's node links to the first.
-        let id_attr = if seen.insert(r.id.as_str()) {
-            format!(" id=\"{}\"", anchor(&r.id))
-        } else {
-            String::new()
-        };
-        let (fill, stroke) = colours(Some(r.status));
-        let status_text =
-            if r.status_text.is_empty() || r.status_text.eq_ignore_ascii_case(r.status.as_str()) {
-                r.status.as_str().to_string()
-            } else {
-                format!("{} ({})", r.status.as_str(), r.status_text)
-            };
-        let drift = match &r.drift {
-            Some(d) => format!(
-                "<span class=\"drift\">{} since {} ({} not citing it)</span>",
-                d.count,
-                escape(&d.since),
-                d.not_citing_record
-            ),
-            None => "<span class=\"drift none\">—</span>".to_string(),
-        };
-        let governs: Vec<String> = r
-            .governs
-            .iter()
-            .map(|g| format!("<code>{}</code>", escape(g)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "<tr{id_attr} class=\"{status}\" data-id=\"{id}\"><td class=\"id\">{id}</td><td>{title}</td><td><span class=\"status\" style=\"background:{fill};border-color:{stroke}\">{status_text}</span></td><td>{date}</td><td>{drift}</td><td>{governs}</td><td class=\"path\"><code>{path}</code></td></tr>",
-            status = r.status.as_str(),
-            id = escape(&r.id),
-            title = escape(&r.title),
-            status_text = escape(&status_text),
-            date = r.date.as_deref().map(escape).unwrap_or_else(|| "—".into()),
-            governs = governs.join(" "),
-            path = escape(&r.path),
-        );
-    }
-    out.push_str("</tbody>\n</table>\n");
-    out
-}
-
 fn findings(report: &Report) -> String {
     if report.findings.is_empty() {
         return "<p>No findings.</p>\n".to_string();
@@ -342,7 +271,7 @@ fn findings(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Finding, Record};
+    use crate::model::{Finding, NodeKind, Record};
 
     fn hostile() -> Report {
         let mut r = Record::bare(

@@ -10,8 +10,11 @@ pub mod html;
 pub mod json;
 pub mod layout;
 pub mod markdown;
+pub mod markup;
 pub mod schema;
 pub mod scope;
+pub mod svg;
+pub mod table;
 pub mod write;
 
 /// Escapes control characters (C0, DEL, C1) so a title or subject can't drive the terminal,

@@ -13,6 +13,7 @@ mod action;
 mod graph;
 mod readme;
 mod report;
+mod report_reads;
 mod ship;
 
 use crate::fixture::{adr, empty_root, Fixture};

@@ -11,9 +11,13 @@ const IDS: [&str; 5] = ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004", "ADR-000
 
 fn page(f: &Fixture) -> String {
     let file = f.env.path().join("report.html");
-    let run = f.run_md(&["report", "--html", file.to_str().expect("UTF-8 path")]);
+    let path = file.to_str().expect("UTF-8 path");
+    let run = f.run_md(&["report", "--html", path]);
     run.assert_code(0);
-    assert_eq!(run.stdout(), "", "nothing on stdout when writing a file");
+    assert!(
+        run.stdout().starts_with(&format!("wrote {path} (")),
+        "the file written, on stdout"
+    );
     std::fs::read_to_string(&file).expect("the page was written")
 }
 
@@ -54,7 +58,7 @@ fn the_page_is_self_contained_and_holds_every_record_as_a_node_and_a_row() {
         "a CSP forbids any fetch"
     );
     // Readable without a script: the table and the SVG are in the HTML itself.
-    assert!(html.contains("<svg ") && html.contains("<table>"));
+    assert!(html.contains("<svg ") && html.contains("<table class=\"records\">"));
     assert_eq!(html.matches("<script").count(), 1);
     // Escaped, and a placeholder in a title is not filled.
     assert!(!html.contains("<Redis>") && !html.contains("\"friends\""));

@@ -12,13 +12,74 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// The completion script for a shell, from the clap definition.
+/// The completion script for a shell, from the clap definition, with what clap_complete 4.6
+/// gets wrong for this binary put right (see [`bash_states`], [`fish_values`]).
 pub fn completions(args: CompletionsArgs) -> anyhow::Result<u8> {
+    ui::emit(&script(args.shell))?;
+    Ok(0)
+}
+
+/// The binary's name, as the shells complete it.
+const BIN: &str = "context-graph";
+
+/// The completion script for `shell`.
+pub fn script(shell: Shell) -> String {
     let mut command = Cli::command();
     let mut out = Vec::new();
-    clap_complete::generate(args.shell, &mut command, "context-graph", &mut out);
-    ui::emit(&String::from_utf8(out)?)?;
-    Ok(0)
+    clap_complete::generate(shell, &mut command, BIN, &mut out);
+    let script = String::from_utf8_lossy(&out).into_owned();
+    match shell {
+        Shell::Bash => bash_states(&script),
+        Shell::Fish => fish_values(script, &command),
+        _ => script,
+    }
+}
+
+/// clap_complete's bash script tracks the words typed in a state named from the binary's
+/// name with `-` as `__` (`context__graph__subcmd__graph`), but names the states it completes
+/// in with `-` as `__subcmd__` (`context__subcmd__graph__subcmd__graph`): with a hyphen in the
+/// binary's name no subcommand's flags or values ever complete (clap-rs/clap#6421, open in
+/// 4.6.12). The second spelling is made the first; where clap_complete agrees already this
+/// changes nothing.
+fn bash_states(script: &str) -> String {
+    let typed = format!("{}__subcmd__", BIN.replace('-', "__"));
+    let labelled = format!("{}__subcmd__", BIN.replace('-', "__subcmd__"));
+    script.replace(&labelled, &typed)
+}
+
+/// clap_complete's fish script completes no positional argument, so fish offers files after
+/// `completions`, `hook` or `schema`. Each subcommand whose positional arguments have a fixed
+/// set of values is given them, and one that takes no file gets none (`-f`); options that
+/// take a path keep their own `-F`.
+fn fish_values(mut script: String, command: &clap::Command) -> String {
+    let fn_name = BIN.replace('-', "_");
+    let mut lines = Vec::new();
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let positionals: Vec<&clap::Arg> = sub.get_positionals().collect();
+        let values: Vec<String> = positionals
+            .iter()
+            .flat_map(|a| a.get_possible_values())
+            .filter(|v| !v.is_hide_set())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        let condition = format!("__fish_{fn_name}_using_subcommand {}", sub.get_name());
+        if !values.is_empty() {
+            lines.push(format!(
+                "complete -c {BIN} -n \"{condition}\" -f -a \"{}\"",
+                values.join(" ")
+            ));
+        } else if positionals.is_empty() {
+            lines.push(format!("complete -c {BIN} -n \"{condition}\" -f"));
+        }
+    }
+    if !lines.is_empty() {
+        script.push_str(
+            "\n# The values of positional arguments, and no files where none is taken.\n",
+        );
+        script.push_str(&lines.join("\n"));
+        script.push('\n');
+    }
+    script
 }
 
 /// The man page (roff), from the clap definition: the main page, then each subcommand's.

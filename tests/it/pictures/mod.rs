@@ -2,6 +2,7 @@
 //! - `graph`: the formats, what is shown, `--focus`, and Graphviz laying the DOT out;
 //! - `report`: the HTML page, and the page in a real headless browser;
 //! - `ship`: completions, the man page and the JSON Schema;
+//! - `completions`: the completion scripts run in bash, zsh and fish;
 //! - `readme`: the README's links and its Install section;
 //! - `action`: the Action's and the release workflow's files, and the Action's scripts run
 //!   against a simulated pull request.
@@ -10,6 +11,7 @@
 
 #[cfg(unix)]
 mod action;
+mod completions;
 mod graph;
 mod readme;
 mod report;

@@ -6,6 +6,7 @@ mod context;
 mod coverage;
 mod hooks;
 mod index;
+mod manpage;
 mod pictures;
 mod query;
 mod review;
@@ -91,8 +92,9 @@ enum Command {
     Report(pictures::ReportArgs),
     /// The completion script for a shell
     Completions(ship::CompletionsArgs),
-    /// The manual page (roff), for `man -l -` or a man folder
-    Man,
+    /// The manual page (roff): one page with every command, for `man -l -`; or with --dir a
+    /// page a command, for a man folder
+    Man(ship::ManArgs),
     /// The JSON Schema (draft 2020-12) of every --json document
     Schema,
     /// What an agent should read before editing PATH: the governing decisions in their own
@@ -212,7 +214,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<u8> {
                 Command::Graph(_) => "graph",
                 Command::Report(_) => "report",
                 Command::Completions(_) => "completions",
-                Command::Man => "man",
+                Command::Man(_) => "man",
                 Command::Schema => "schema",
                 Command::Context(_) => "context",
                 Command::Mcp => "mcp",
@@ -240,7 +242,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Graph(args)), _, _) => return pictures::graph(opts, args, json),
         (Some(Command::Report(args)), _, _) => return pictures::report(opts, args),
         (Some(Command::Completions(args)), _, _) => return ship::completions(args),
-        (Some(Command::Man), _, _) => return ship::man(),
+        (Some(Command::Man(args)), _, _) => return ship::man(args),
         (Some(Command::Schema), _, _) => return ship::schema(),
         (Some(Command::Context(args)), _, _) => return context::run(opts, args, json),
         (Some(Command::Mcp), _, _) => return crate::mcp::run(opts),

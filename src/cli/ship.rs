@@ -1,7 +1,7 @@
 //! `completions SHELL`, `man` and `schema`: what a packager installs beside the binary, each
 //! generated from the definitions the binary itself uses (docs/pictures.md; ADR-0015).
 
-use super::{ui, Cli};
+use super::{manpage, ui, Cli};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
@@ -82,17 +82,33 @@ fn fish_values(mut script: String, command: &clap::Command) -> String {
     script
 }
 
-/// The man page (roff), from the clap definition: the main page, then each subcommand's.
-pub fn man() -> anyhow::Result<u8> {
-    let command = Cli::command();
-    let mut out = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut out)?;
-    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let name = format!("context-graph-{}", sub.get_name());
-        let sub = sub.clone().display_name(name.clone()).bin_name(name);
-        clap_mangen::Man::new(sub).render(&mut out)?;
+#[derive(Args)]
+pub struct ManArgs {
+    /// Write the pages into DIR, one a command (context-graph.1, context-graph-why.1, …),
+    /// instead of the one page with every command to stdout
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    dir: Option<std::path::PathBuf>,
+}
+
+/// The manual: `context-graph(1)` with every command on stdout, or with `--dir` a page a
+/// command written there, each file's path printed (docs/pictures.md).
+pub fn man(args: ManArgs) -> anyhow::Result<u8> {
+    let mut command = Cli::command();
+    command.build();
+    let Some(dir) = args.dir else {
+        ui::emit(&manpage::main_page(&command, false).text)?;
+        return Ok(0);
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| anyhow::anyhow!("man --dir {}: {e}", dir.display()))?;
+    let mut written = String::new();
+    for page in manpage::pages(&command) {
+        let path = dir.join(&page.file);
+        std::fs::write(&path, page.text)
+            .map_err(|e| anyhow::anyhow!("man --dir: cannot write {}: {e}", path.display()))?;
+        written.push_str(&format!("{}\n", path.display()));
     }
-    ui::emit(&String::from_utf8(out)?)?;
+    ui::emit(&written)?;
     Ok(0)
 }
 

@@ -218,7 +218,8 @@ fn a_failure_of_ours_is_one_line_and_exit_0() {
     assert_eq!(run.code, Some(0), "{}", run.describe());
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.describe());
     assert!(
-        run.stderr.starts_with("context-graph: the hook went on without context-graph: ")
+        run.stderr
+            .starts_with("context-graph: the hook went on without context-graph: ")
             && run.stderr.contains("'pre-push'"),
         "{}",
         run.describe()

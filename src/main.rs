@@ -8,12 +8,24 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     cli::quiet_handled_panics();
-    match cli::run(cli::Cli::from_env()) {
+    let cli = match cli::Cli::from_env() {
+        Ok(cli) => cli,
+        // The help or version printed, or the command line refused in one line.
+        Err(code) => return ExitCode::from(code),
+    };
+    match cli::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.is::<cli::ClosedPipe>() => ExitCode::SUCCESS,
         Err(e) => {
-            // One line: the library's messages already name what failed and why.
-            eprintln!("context-graph: {e}");
+            // One line: the library's messages already name what failed and why; a message
+            // that spans lines (a foreign error's) is joined (docs/commands.md, "Output").
+            let text = e.to_string();
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("context-graph: {}", lines.join(" "));
             ExitCode::from(2)
         }
     }

@@ -11,6 +11,10 @@ pub enum Error {
     Scan(#[from] ScanError),
     #[error("no record has the id {0}")]
     UnknownRecord(String),
+    /// As [`Error::UnknownRecord`], with what the input may have meant (`did you mean
+    /// ADR-0004 (…)?`, or the ids there are).
+    #[error("no record has the id {input} ({hint})")]
+    UnknownRecordHint { input: String, hint: String },
     #[error("{input}: {count} records have the number {number}; name one by its id ({ids})")]
     AmbiguousRecord {
         input: String,
@@ -67,6 +71,14 @@ impl Error {
     /// Usage and input errors exit 2 (the reference's exit codes).
     pub fn exit_code(&self) -> i32 {
         2
+    }
+
+    /// No record has the id asked for.
+    pub fn is_unknown_record(&self) -> bool {
+        matches!(
+            self,
+            Error::UnknownRecord(_) | Error::UnknownRecordHint { .. }
+        )
     }
 
     /// No records were found (which `index` reports as none, not as an error).

@@ -7,6 +7,8 @@ pub mod context;
 pub mod coverage;
 pub mod error;
 pub mod hook;
+// What a mistyped id or status word may have meant (issue 39).
+mod near;
 mod pick;
 pub mod picture;
 mod quiet;

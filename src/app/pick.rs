@@ -302,7 +302,7 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
         if records.iter().any(|r| r.id() == id) {
             return Ok(id);
         }
-        return Err(Error::UnknownRecord(input.to_string()));
+        return Err(super::near::unknown_record(records, input));
     }
     if let Some(r) = records
         .iter()
@@ -320,7 +320,7 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
         matching.dedup();
         return match matching.as_slice() {
             [one] => Ok(one.to_string()),
-            [] => Err(Error::UnknownRecord(input.to_string())),
+            [] => Err(super::near::unknown_record(records, input)),
             many => Err(Error::AmbiguousRecord {
                 input: input.to_string(),
                 number: n,
@@ -329,7 +329,7 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
             }),
         };
     }
-    Err(Error::UnknownRecord(input.to_string()))
+    Err(super::near::unknown_record(records, input))
 }
 
 /// `record ID` with the id already found (by [`find_id`], from the same records).

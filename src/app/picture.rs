@@ -51,7 +51,8 @@ pub fn picture(session: &mut Session, shown: &Shown) -> Result<Pictured> {
 fn focus_ids(session: &mut Session, records: &[Record], focus: &str) -> Result<Vec<String>> {
     match find_id(records, focus) {
         Ok(id) => return Ok(vec![id]),
-        Err(Error::UnknownRecord(_)) if ids::normalise_query_id(focus.trim()).is_none() => {}
+        Err(e)
+            if Error::is_unknown_record(&e) && ids::normalise_query_id(focus.trim()).is_none() => {}
         Err(e) => return Err(e),
     }
     let why = session.answer(&Ask::Why(focus.to_string()), None)?;

@@ -107,7 +107,8 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     };
     if normalise_status(&status) == Status::Unrecognised {
         return Err(refuse(format!(
-            "--status {status}: not a status word this tool knows"
+            "--status {}",
+            super::near::unknown_status(&status)
         )));
     }
     let mut notes = Vec::new();
@@ -434,9 +435,7 @@ pub fn set_status(
     let status = normalise_status(word);
     match status {
         Status::Unrecognised | Status::Unknown => {
-            return Err(refuse(format!(
-                "{word}: not a status word this tool knows (proposed, accepted, implemented, rejected, deprecated)"
-            )))
+            return Err(refuse(super::near::unknown_status(word)))
         }
         Status::Superseded => {
             return Err(refuse(format!(

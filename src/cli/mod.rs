@@ -6,12 +6,14 @@ mod context;
 mod coverage;
 mod hooks;
 mod index;
+mod manpage;
 mod pictures;
 mod query;
 mod review;
 mod scope;
 mod ship;
 mod ui;
+mod usage;
 mod watch;
 mod write;
 
@@ -90,8 +92,9 @@ enum Command {
     Report(pictures::ReportArgs),
     /// The completion script for a shell
     Completions(ship::CompletionsArgs),
-    /// The manual page (roff), for `man -l -` or a man folder
-    Man,
+    /// The manual page (roff): one page with every command, for `man -l -`; or with --dir a
+    /// page a command, for a man folder
+    Man(ship::ManArgs),
     /// The JSON Schema (draft 2020-12) of every --json document
     Schema,
     /// What an agent should read before editing PATH: the governing decisions in their own
@@ -110,8 +113,9 @@ enum Command {
     Amend(write::RelateCmd),
     /// Change a record's status in place
     Status(write::StatusCmd),
-    /// The index's refresh after a write (run in the background by the commands above)
-    #[command(hide = true)]
+    /// The index's refresh after a write, run in the background by the commands above: not
+    /// clap's to parse, so that no completion or help offers it ([`Cli::from_env`]).
+    #[command(skip)]
     RefreshAfterWrite,
     /// Write paths into a record's scope: --add PATH…, or --accept its code mentions
     Scope(scope::ScopeArgs),
@@ -123,19 +127,49 @@ enum Command {
 impl Cli {
     /// This process's command line. `hook NAME ARGS…` as the installed hooks write it is read
     /// without building clap's whole parser, since git waits on it (issue 17; see
-    /// [`hooks::HookArgs::from_hook_line`]); anything else is clap's to parse.
-    pub fn from_env() -> Cli {
-        match hooks::HookArgs::from_hook_line(std::env::args_os().skip(1)) {
-            Some(args) => Cli {
+    /// [`hooks::HookArgs::from_hook_line`]); anything else is clap's to parse. `Err(code)`:
+    /// clap printed the help or version asked for, or the command line was refused, in one
+    /// line (`usage`); the process exits with `code`.
+    pub fn from_env() -> Result<Cli, u8> {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+        if let Some(args) = hooks::HookArgs::from_hook_line(args.iter().cloned()) {
+            return Ok(Cli {
                 command: Some(Command::Hook(args)),
                 why: None,
                 record: None,
                 common: Common::default(),
-            },
-            // A plain `why PATH` likewise (issue 17: the answer right after a commit).
-            None => query::why_line(std::env::args_os().skip(1)).unwrap_or_else(Cli::parse),
+            });
         }
+        // A plain `why PATH` likewise (issue 17: the answer right after a commit).
+        if let Some(cli) = query::why_line(args.iter().cloned()) {
+            return Ok(cli);
+        }
+        let program = || std::iter::once(std::ffi::OsString::from("context-graph"));
+        // The write commands' background refresh: `[--root DIR] [--docs DIR]… refresh-after-write`.
+        if let Some((last, options)) = args.split_last() {
+            if last == "refresh-after-write" {
+                return match RefreshLine::try_parse_from(program().chain(options.iter().cloned())) {
+                    Ok(line) => Ok(Cli {
+                        command: Some(Command::RefreshAfterWrite),
+                        why: None,
+                        record: None,
+                        common: line.common,
+                    }),
+                    Err(e) => Err(usage::report(&e, &args)),
+                };
+            }
+        }
+        Cli::try_parse_from(program().chain(args.iter().cloned()))
+            .map_err(|e| usage::report(&e, &args))
     }
+}
+
+/// The options of the hidden `refresh-after-write` (see [`Cli::from_env`]).
+#[derive(Parser)]
+#[command(name = "context-graph")]
+struct RefreshLine {
+    #[command(flatten)]
+    common: Common,
 }
 
 /// A usage error found after clap parsed the arguments: exit 2, one line.
@@ -143,8 +177,21 @@ impl Cli {
 #[error("{0}")]
 pub struct Usage(String);
 
-/// Runs the command line; the exit code, or the error to report (exit 2).
+/// Runs the command line; the exit code, or the error to report (exit 2). Under `hook` an
+/// error is said in one line and the exit is 0: a hook never stands in git's way (ADR-0008).
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
+    let hook = matches!(cli.command, Some(Command::Hook(_)));
+    match dispatch(cli) {
+        Err(e) if hook && !e.is::<ClosedPipe>() => {
+            let e = context_graph::util::one_line(&e.to_string());
+            eprintln!("context-graph: the hook went on without context-graph: {e}");
+            Ok(0)
+        }
+        outcome => outcome,
+    }
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<u8> {
     let opts = options(&cli.common);
     let json = cli.common.json;
     let flag = match (&cli.why, &cli.record) {
@@ -167,7 +214,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
                 Command::Graph(_) => "graph",
                 Command::Report(_) => "report",
                 Command::Completions(_) => "completions",
-                Command::Man => "man",
+                Command::Man(_) => "man",
                 Command::Schema => "schema",
                 Command::Context(_) => "context",
                 Command::Mcp => "mcp",
@@ -195,7 +242,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::Graph(args)), _, _) => return pictures::graph(opts, args, json),
         (Some(Command::Report(args)), _, _) => return pictures::report(opts, args),
         (Some(Command::Completions(args)), _, _) => return ship::completions(args),
-        (Some(Command::Man), _, _) => return ship::man(),
+        (Some(Command::Man(args)), _, _) => return ship::man(args),
         (Some(Command::Schema), _, _) => return ship::schema(),
         (Some(Command::Context(args)), _, _) => return context::run(opts, args, json),
         (Some(Command::Mcp), _, _) => return crate::mcp::run(opts),

@@ -34,7 +34,11 @@ use std::path::Path;
 pub enum ScanError {
     #[error(transparent)]
     Fs(#[from] FsError),
-    #[error("no decision records found under {root} (looked in {looked})")]
+    /// What to do next is said too: make a folder, or name the one the records are in
+    /// (docs/commands.md, "Exit codes").
+    #[error(
+        "no decision records found under {root} (looked in {looked}): `context-graph init` makes a record folder, or `--docs DIR` names the folder yours are in"
+    )]
     NoRecords { root: String, looked: String },
 }
 

@@ -3,11 +3,13 @@
 //! - `why` and `record`: the two queries in both spellings, and every id form;
 //! - `output`: `--help` and the Markdown report;
 //! - `discovery`: which record files are found, and the files that must never hang or break it;
+//! - `errors`: every error one line, clap's included, and the hints the common mistakes get;
 //! - `escaping`: no title, name or subject renders as HTML in a report's Markdown.
 //!
 //! Here: a run for Markdown, and the check that a query's subcommand and flag forms agree.
 
 mod discovery;
+mod errors;
 mod escaping;
 mod exit_codes;
 mod output;

@@ -1,7 +1,9 @@
 //! Pictures and shipping (docs/pictures.md, ADR-0015):
 //! - `graph`: the formats, what is shown, `--focus`, and Graphviz laying the DOT out;
 //! - `report`: the HTML page, and the page in a real headless browser;
-//! - `ship`: completions, the man page and the JSON Schema;
+//! - `ship`: completions and the JSON Schema;
+//! - `completions`: the completion scripts run in bash, zsh and fish;
+//! - `man`: the man pages, read by groff and man;
 //! - `readme`: the README's links and its Install section;
 //! - `action`: the Action's and the release workflow's files, and the Action's scripts run
 //!   against a simulated pull request.
@@ -10,7 +12,9 @@
 
 #[cfg(unix)]
 mod action;
+mod completions;
 mod graph;
+mod man;
 mod readme;
 mod report;
 mod report_reads;

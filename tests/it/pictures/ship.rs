@@ -1,4 +1,5 @@
-//! `completions`, `man` and `schema`: generated from the binary's own definitions.
+//! `completions` and `schema`: generated from the binary's own definitions (the man pages:
+//! `man.rs`).
 
 use super::{corpus, on_path};
 use crate::env::TestEnv;
@@ -47,32 +48,6 @@ fn completions_for_each_shell_know_the_subcommands_and_their_flags() {
         }
     }
     env.run(["completions", "tcsh"]).assert_code(2);
-}
-
-#[test]
-fn the_man_page_has_the_command_and_every_subcommand() {
-    let env = TestEnv::new();
-    let run = env.run(["man"]);
-    run.assert_code(0);
-    let page = run.stdout();
-    assert!(page.contains(".TH context-graph 1"), "{page}");
-    assert!(page.contains(".SH NAME"));
-    for sub in [
-        "graph",
-        "report",
-        "completions",
-        "schema",
-        "why",
-        "review",
-        "watch",
-        "coverage",
-    ] {
-        assert!(
-            page.contains(&format!(".TH context-graph-{sub} 1")),
-            "no page for {sub}"
-        );
-    }
-    assert!(page.contains("\\-\\-focus"), "the graph page lists --focus");
 }
 
 fn schema() -> Value {

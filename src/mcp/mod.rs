@@ -220,7 +220,14 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let args = serde_json::Value::Object(request.arguments.unwrap_or_default());
         let result = match tools::call(self, &request.name, args) {
-            Ok(json) => CallToolResult::success(vec![ContentBlock::text(json)]),
+            // The document twice: typed by the tool's `outputSchema`, and as the command's
+            // text for clients that read only `content`.
+            Ok(json) => {
+                let structured = serde_json::from_str::<serde_json::Value>(&json).ok();
+                let mut result = CallToolResult::success(vec![ContentBlock::text(json)]);
+                result.structured_content = structured;
+                result
+            }
             Err(tools::CallError::UnknownTool) => {
                 return Err(ErrorData::invalid_params(
                     format!("no tool named {}", request.name),

@@ -11,7 +11,8 @@
 //! them).
 
 use rmcp::model::ClientJsonRpcMessage;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 /// The one revision of MCP that takes batches: 2025-03-26 added them, 2025-06-18 removed them.
 const BATCH_REVISION: &str = "2025-03-26";
@@ -43,9 +44,25 @@ pub(super) enum Element {
     Ignored,
 }
 
-/// A JSON-RPC error response with `id`.
+/// A JSON-RPC error response with `id`, its keys in the order rmcp writes its own.
 fn error_with_id(code: i64, message: String, id: Value) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}).to_string()
+    #[derive(Serialize)]
+    struct Response {
+        jsonrpc: &'static str,
+        id: Value,
+        error: Error,
+    }
+    #[derive(Serialize)]
+    struct Error {
+        code: i64,
+        message: String,
+    }
+    let response = Response {
+        jsonrpc: "2.0",
+        id,
+        error: Error { code, message },
+    };
+    serde_json::to_string(&response).unwrap_or_default()
 }
 
 /// A JSON-RPC error response with `id: null`.
@@ -153,6 +170,7 @@ fn batch(items: Vec<Value>, announced: Option<&str>) -> Judged {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn code(j: Judged) -> i64 {
         match j {

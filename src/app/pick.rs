@@ -274,10 +274,17 @@ pub fn mentioned_by<R: Pickable>(
     out
 }
 
-/// Narrows a full report to the records `ids` and the findings about them.
+/// Narrows a full report to the records `ids`, the findings about them and the guides citing
+/// them.
 fn keep_only(report: &mut Report, ids: &[String]) {
     report.records.retain(|r| ids.contains(&r.id));
     report.findings.retain(|f| ids.contains(&f.record));
+    // The guides citing a kept record, naming those only: a guide citing another record is
+    // not part of this answer (docs/reading.md).
+    for guide in &mut report.docs {
+        guide.cites.retain(|id| ids.contains(id));
+    }
+    report.docs.retain(|guide| !guide.cites.is_empty());
 }
 
 /// `why PATH` (already root-relative) with its `decisions` already found by [`decisions_for`]

@@ -1,67 +1,49 @@
-//! The lines between stdio and rmcp (ADR-0014): every line the client sends is judged here
-//! before rmcp reads it, because rmcp's stdio transport drops what it cannot parse without a
-//! word, and a client waiting for an answer would wait forever. A line that is not UTF-8, not
-//! JSON or nested too deep is answered with JSON-RPC's parse error (-32700); a batch (a JSON
-//! array, which MCP does not take), a value that is not an object, or a line over
-//! [`MAX_REQUEST`] with an invalid request (-32600), both with `id: null`; a longer line is
-//! never held in memory whole. A JSON object goes on to rmcp, which answers it. The server's
-//! own messages and these errors share stdout a whole line at a time.
+//! The lines between stdio and rmcp (ADR-0014): every line the client sends is judged
+//! (`judge`) before rmcp reads it; a message goes on to rmcp, which answers it, and what
+//! `judge` answers itself goes to the writer. A line over [`MAX_REQUEST`] is answered with an
+//! invalid request (-32600, `id: null`) and never held in memory whole. The writer notes the
+//! revision the server announces in its answer to `initialize` (batches depend on it), gathers
+//! rmcp's answers to a batch into one array, and writes the server's messages and these answers
+//! to stdout a whole line at a time.
 
-use serde_json::json;
+use super::judge::{error, judge, Element, Judged, INVALID_REQUEST};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::Value;
+use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 /// The longest request read: a longer line is answered with an error and skipped.
 pub const MAX_REQUEST: usize = 4 * 1024 * 1024;
 
-/// What a line asks of the server.
+/// The protocol revision the server announced in its answer to `initialize`, once it has: the
+/// writer sees the answer go out, the reader asks it when a batch comes in.
+#[derive(Clone, Default)]
+pub struct Announced(Arc<Mutex<Option<String>>>);
+
+impl Announced {
+    fn get(&self) -> Option<String> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    fn set(&self, revision: String) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(revision);
+    }
+}
+
+/// What the reader hands the writer.
 #[derive(Debug, PartialEq)]
-enum Judged {
-    /// A JSON object: a message for rmcp.
-    Message,
-    /// Blank: nothing.
-    Blank,
-    /// The error response to send (one line of JSON).
-    Error(String),
-}
-
-/// A JSON-RPC error response with `id: null`.
-fn error(code: i64, message: String) -> String {
-    json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}}).to_string()
-}
-
-const PARSE_ERROR: i64 = -32700;
-const INVALID_REQUEST: i64 = -32600;
-
-/// Judges one line (its `\n` taken off).
-fn judge(line: &[u8]) -> Judged {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => text,
-        Err(e) => {
-            return Judged::Error(error(
-                PARSE_ERROR,
-                format!("Parse error: not UTF-8 (at byte {})", e.valid_up_to()),
-            ))
-        }
-    };
-    if text.trim().is_empty() {
-        return Judged::Blank;
-    }
-    // Parsed whole (serde_json stops at 128 levels of nesting), as rmcp will parse it.
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Err(e) => Judged::Error(error(PARSE_ERROR, format!("Parse error: {e}"))),
-        Ok(serde_json::Value::Object(_)) => Judged::Message,
-        Ok(serde_json::Value::Array(_)) => Judged::Error(error(
-            INVALID_REQUEST,
-            "Invalid Request: a batch (a JSON array) is not taken; send one message a line"
-                .to_string(),
-        )),
-        Ok(_) => Judged::Error(error(
-            INVALID_REQUEST,
-            "Invalid Request: a message is a JSON object".to_string(),
-        )),
-    }
+pub enum Out {
+    /// An answer of its own (one line of JSON).
+    Line(String),
+    /// A batch gone on to rmcp: the ids of its requests, whose answers the writer gathers, and
+    /// the answers already known (errors about its elements); written as one array when every
+    /// request is answered.
+    Batch {
+        ids: Vec<Value>,
+        answers: Vec<String>,
+    },
 }
 
 /// What reading one line found.
@@ -109,20 +91,22 @@ async fn next_line(
 }
 
 /// Reads the client's lines from `input` until it closes: each message goes on to rmcp through
-/// `to_rmcp`, each error response to `errors` (for [`write`]). Dropping `to_rmcp` at the end
-/// tells rmcp the client is gone.
+/// `to_rmcp`, each answer of this layer's own to `answers` (for [`write`]). Dropping `to_rmcp`
+/// at the end tells rmcp the client is gone.
 pub async fn read(
     input: impl AsyncRead + Unpin,
     mut to_rmcp: impl AsyncWrite + Unpin,
-    errors: UnboundedSender<String>,
+    answers: UnboundedSender<Out>,
+    announced: Announced,
 ) {
-    read_limited(input, &mut to_rmcp, errors, MAX_REQUEST).await
+    read_limited(input, &mut to_rmcp, answers, &announced, MAX_REQUEST).await
 }
 
 async fn read_limited(
     input: impl AsyncRead + Unpin,
     to_rmcp: &mut (impl AsyncWrite + Unpin),
-    errors: UnboundedSender<String>,
+    answers: UnboundedSender<Out>,
+    announced: &Announced,
     max: usize,
 ) {
     let mut input = BufReader::with_capacity(64 * 1024, input);
@@ -137,50 +121,142 @@ async fn read_limited(
                     max / (1024 * 1024)
                 ),
             )),
-            Ok(Read::Line) => judge(&line),
+            Ok(Read::Line) => judge(&line, announced.get().as_deref()),
         };
-        match judged {
-            Judged::Blank => {}
+        let forward = match judged {
+            Judged::Blank => continue,
             Judged::Error(response) => {
-                let _ = errors.send(response);
+                let _ = answers.send(Out::Line(response));
+                continue;
             }
             Judged::Message => {
                 line.push(b'\n');
-                let sent = match to_rmcp.write_all(&line).await {
-                    Ok(()) => to_rmcp.flush().await,
-                    Err(e) => Err(e),
-                };
-                if sent.is_err() {
-                    return; // rmcp has stopped reading
+                vec![std::mem::take(&mut line)]
+            }
+            Judged::Batch(elements) => {
+                let (mut ids, mut known, mut forward) = (Vec::new(), Vec::new(), Vec::new());
+                for element in elements {
+                    match element {
+                        Element::Message { line, request } => {
+                            ids.extend(request);
+                            forward.push(format!("{line}\n").into_bytes());
+                        }
+                        Element::Error(e) => known.push(e),
+                        Element::Ignored => {}
+                    }
                 }
+                // The writer hears of the batch before rmcp reads a message of it.
+                if !ids.is_empty() || !known.is_empty() {
+                    let _ = answers.send(Out::Batch {
+                        ids,
+                        answers: known,
+                    });
+                }
+                forward
+            }
+        };
+        for message in forward {
+            let sent = match to_rmcp.write_all(&message).await {
+                Ok(()) => to_rmcp.flush().await,
+                Err(e) => Err(e),
+            };
+            if sent.is_err() {
+                return; // rmcp has stopped reading
             }
         }
     }
 }
 
-/// Writes rmcp's messages (lines from `from_rmcp`) and the error responses (from `errors`) to
-/// `out`, a whole line at a time, until both have ended.
+/// A batch whose answers are being gathered.
+struct Gathering {
+    ids: Vec<Value>,
+    answers: Vec<String>,
+}
+
+impl Gathering {
+    /// The batch's answer: one line, a JSON array of the answers.
+    fn line(&self) -> String {
+        format!("[{}]", self.answers.join(","))
+    }
+}
+
+/// The id of an answer rmcp wrote (a response: an `id` and no `method`).
+fn answer_id(line: &str) -> Option<Value> {
+    #[derive(Deserialize)]
+    struct Response {
+        id: Option<Value>,
+        method: Option<IgnoredAny>,
+    }
+    let response: Response = serde_json::from_str(line).ok()?;
+    response.method.is_none().then_some(response.id).flatten()
+}
+
+/// The revision an answer to `initialize` announces, if `line` is one.
+fn announces(line: &str) -> Option<String> {
+    if !line.contains("\"protocolVersion\"") {
+        return None;
+    }
+    let message: Value = serde_json::from_str(line).ok()?;
+    let result = message.get("result")?;
+    result.get("serverInfo")?;
+    Some(result.get("protocolVersion")?.as_str()?.to_string())
+}
+
+/// Writes rmcp's messages (lines from `from_rmcp`) and this layer's answers (from `answers`) to
+/// `out`, a whole line at a time, until both have ended; notes the revision the server
+/// announces in `announced`, and gathers the answers to each batch into one line.
 pub async fn write(
     from_rmcp: impl AsyncRead + Unpin,
-    mut errors: UnboundedReceiver<String>,
+    mut answers: UnboundedReceiver<Out>,
+    announced: Announced,
     mut out: impl AsyncWrite + Unpin,
 ) {
     let mut lines = BufReader::new(from_rmcp).lines();
-    let (mut rmcp_open, mut errors_open) = (true, true);
-    while rmcp_open || errors_open {
+    let (mut rmcp_open, mut answers_open) = (true, true);
+    let mut batches: Vec<Gathering> = Vec::new();
+    while rmcp_open || answers_open {
+        // This layer's answers first: a batch is heard of before any answer to it.
         let line = tokio::select! {
-            line = lines.next_line(), if rmcp_open => match line {
-                Ok(Some(line)) => line,
-                _ => {
-                    rmcp_open = false;
+            biased;
+            answer = answers.recv(), if answers_open => match answer {
+                Some(Out::Line(line)) => line,
+                Some(Out::Batch { ids, answers }) => {
+                    let batch = Gathering { ids, answers };
+                    if !batch.ids.is_empty() {
+                        batches.push(batch);
+                        continue;
+                    }
+                    batch.line()
+                }
+                None => {
+                    answers_open = false;
                     continue;
                 }
             },
-            error = errors.recv(), if errors_open => match error {
-                Some(error) => error,
-                None => {
-                    errors_open = false;
-                    continue;
+            line = lines.next_line(), if rmcp_open => match line {
+                Ok(Some(line)) => {
+                    if announced.get().is_none() {
+                        if let Some(revision) = announces(&line) {
+                            announced.set(revision);
+                        }
+                    }
+                    match gathered(&mut batches, line) {
+                        Some(line) => line,
+                        None => continue,
+                    }
+                }
+                _ => {
+                    rmcp_open = false;
+                    // rmcp is gone: what each batch has is all it will have.
+                    let left: Vec<String> = batches
+                        .drain(..)
+                        .filter(|b| !b.answers.is_empty())
+                        .map(|b| b.line())
+                        .collect();
+                    if left.is_empty() {
+                        continue;
+                    }
+                    left.join("\n")
                 }
             },
         };
@@ -195,37 +271,31 @@ pub async fn write(
     }
 }
 
+/// `line` from rmcp: taken into the batch waiting for its answer (then the batch's line when
+/// that was the last one it waited for, else nothing), or itself.
+fn gathered(batches: &mut Vec<Gathering>, line: String) -> Option<String> {
+    if batches.is_empty() {
+        return Some(line);
+    }
+    let Some(id) = answer_id(&line) else {
+        return Some(line);
+    };
+    let Some(at) = batches.iter().position(|b| b.ids.contains(&id)) else {
+        return Some(line);
+    };
+    let batch = &mut batches[at];
+    batch.ids.retain(|waiting| *waiting != id);
+    batch.answers.push(line);
+    if !batch.ids.is_empty() {
+        return None;
+    }
+    Some(batches.remove(at).line())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn code(j: Judged) -> i64 {
-        match j {
-            Judged::Error(e) => serde_json::from_str::<serde_json::Value>(&e).unwrap()["error"]
-                ["code"]
-                .as_i64()
-                .unwrap(),
-            other => panic!("not an error: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn each_kind_of_line_is_judged_as_json_rpc_says() {
-        assert_eq!(
-            judge(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
-            Judged::Message
-        );
-        assert_eq!(judge(b"  \r"), Judged::Blank);
-        assert_eq!(code(judge(b"not json {")), PARSE_ERROR);
-        assert_eq!(code(judge(b"{\"a\":\"\xff\"}")), PARSE_ERROR);
-        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-        assert_eq!(code(judge(deep.as_bytes())), PARSE_ERROR);
-        assert_eq!(
-            code(judge(br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#)),
-            INVALID_REQUEST
-        );
-        assert_eq!(code(judge(b"42")), INVALID_REQUEST);
-    }
+    use serde_json::json;
 
     #[test]
     fn a_line_over_the_limit_is_an_error_and_the_next_line_goes_on() {
@@ -233,14 +303,70 @@ mod tests {
             .build()
             .unwrap();
         runtime.block_on(async {
-            let input = format!("{{\"a\":\"{}\"}}\n{{\"b\":1}}\n", "x".repeat(100));
+            let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+            let input = format!("{{\"a\":\"{}\"}}\n{ping}\n", "x".repeat(100));
             let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
             let mut forwarded = Vec::new();
-            read_limited(input.as_bytes(), &mut forwarded, tx, 50).await;
-            assert_eq!(forwarded, b"{\"b\":1}\n");
-            let e = rx.recv().await.expect("an error");
+            read_limited(
+                input.as_bytes(),
+                &mut forwarded,
+                tx,
+                &Announced::default(),
+                50,
+            )
+            .await;
+            assert_eq!(forwarded, format!("{ping}\n").into_bytes());
+            let Some(Out::Line(e)) = rx.recv().await else {
+                panic!("an error")
+            };
             assert!(e.contains("-32600"), "{e}");
             assert!(rx.recv().await.is_none());
+        });
+    }
+    fn parsed(line: &str) -> Value {
+        serde_json::from_str(line).expect("JSON")
+    }
+
+    #[test]
+    fn the_answers_to_a_batch_go_out_as_one_array_and_others_as_they_come() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let from_rmcp = concat!(
+                r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-03-26","serverInfo":{}}}"#,
+                "\n",
+                r#"{"jsonrpc":"2.0","id":2,"result":{}}"#,
+                "\n",
+                r#"{"jsonrpc":"2.0","id":9,"result":{}}"#,
+                "\n",
+                r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+                "\n",
+            );
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            let known = error(INVALID_REQUEST, "Invalid Request".into());
+            tx.send(Out::Batch {
+                ids: vec![json!(1), json!(2)],
+                answers: vec![known],
+            })
+            .unwrap();
+            drop(tx);
+            let announced = Announced::default();
+            let mut out = Vec::new();
+            write(from_rmcp.as_bytes(), rx, announced.clone(), &mut out).await;
+            let out = String::from_utf8(out).unwrap();
+            let lines: Vec<Value> = out.lines().map(parsed).collect();
+            assert_eq!(lines.len(), 3, "{out}");
+            assert_eq!(lines[0]["id"], 0);
+            assert_eq!(lines[1]["id"], 9);
+            let ids: Vec<Value> = lines[2]
+                .as_array()
+                .expect("the batch's answer, an array")
+                .iter()
+                .map(|a| a["id"].clone())
+                .collect();
+            assert_eq!(ids, [Value::Null, json!(2), json!(1)]);
+            assert_eq!(announced.get().as_deref(), Some("2025-03-26"));
         });
     }
 }

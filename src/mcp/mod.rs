@@ -6,6 +6,7 @@
 //! answers' diagnostics go to stderr. A malformed line is answered with JSON-RPC's error
 //! (`lines`). The server ends, exit 0, when the client closes stdin.
 
+mod judge;
 mod lines;
 mod tools;
 
@@ -31,12 +32,23 @@ pub fn run(opts: Options) -> anyhow::Result<u8> {
         .build()?;
     runtime.block_on(async move {
         // Every line is judged before rmcp reads it (`lines`): rmcp gets the messages through
-        // one pipe and writes through another, whose lines share stdout with the errors.
+        // one pipe and writes through another, whose lines share stdout with the answers of `lines`.
         let (rmcp_in, to_rmcp) = tokio::io::duplex(64 * 1024);
         let (rmcp_out, from_rmcp) = tokio::io::duplex(64 * 1024);
-        let (errors, errors_out) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(lines::read(tokio::io::stdin(), to_rmcp, errors));
-        let writer = tokio::spawn(lines::write(from_rmcp, errors_out, tokio::io::stdout()));
+        let (answers, answers_out) = tokio::sync::mpsc::unbounded_channel();
+        let announced = lines::Announced::default();
+        tokio::spawn(lines::read(
+            tokio::io::stdin(),
+            to_rmcp,
+            answers,
+            announced.clone(),
+        ));
+        let writer = tokio::spawn(lines::write(
+            from_rmcp,
+            answers_out,
+            announced,
+            tokio::io::stdout(),
+        ));
         let served = async {
             let running = server
                 .serve((rmcp_in, rmcp_out))
@@ -49,7 +61,7 @@ pub fn run(opts: Options) -> anyhow::Result<u8> {
             anyhow::Ok(())
         }
         .await;
-        // What is left to write goes out (rmcp's pipe has closed; the errors end with stdin).
+        // What is left to write goes out (rmcp's pipe has closed; the answers end with stdin).
         let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
         served
     })?;
@@ -208,7 +220,14 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let args = serde_json::Value::Object(request.arguments.unwrap_or_default());
         let result = match tools::call(self, &request.name, args) {
-            Ok(json) => CallToolResult::success(vec![ContentBlock::text(json)]),
+            // The document twice: typed by the tool's `outputSchema`, and as the command's
+            // text for clients that read only `content`.
+            Ok(json) => {
+                let structured = serde_json::from_str::<serde_json::Value>(&json).ok();
+                let mut result = CallToolResult::success(vec![ContentBlock::text(json)]);
+                result.structured_content = structured;
+                result
+            }
             Err(tools::CallError::UnknownTool) => {
                 return Err(ErrorData::invalid_params(
                     format!("no tool named {}", request.name),

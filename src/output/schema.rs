@@ -43,6 +43,18 @@ pub fn document() -> Value {
     })
 }
 
+/// The schema of one document, `Report` (every answer but the index's, the hooks', the graph's
+/// and the writing commands'), as a root object with its own `$defs` and closed objects: what
+/// the MCP tools announce as their `outputSchema` (docs/agents.md; ADR-0014).
+pub fn report() -> Value {
+    let generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let mut schema = Value::from(generator.into_root_schema_for::<Report>());
+    close_objects(&mut schema);
+    schema
+}
+
 /// Sets `additionalProperties: false` on every object schema that lists its properties and
 /// says nothing of others.
 fn close_objects(value: &mut Value) {

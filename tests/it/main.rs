@@ -31,6 +31,7 @@ mod index_faults;
 mod json_shape;
 mod layers;
 mod markers;
+mod mcp_clients;
 mod mcp_lines;
 mod mentions;
 mod never_wrong;

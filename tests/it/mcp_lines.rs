@@ -1,7 +1,9 @@
 //! The MCP server by the book (ADR-0014), driven by hand over stdio with a timeout on every
 //! answer, so a server gone silent fails the test rather than hanging it: every malformed line
-//! is answered with JSON-RPC's error and the server goes on; a kept answer follows a change to
-//! what git ignores, as the command's answer does.
+//! is answered with JSON-RPC's error (with the message's own id when it has one) and the server
+//! goes on; a batch is answered as one array in the one revision that has batches (2025-03-26)
+//! and refused in the others; a kept answer follows a change to what git ignores, as the
+//! command's answer does.
 
 use crate::env::BIN;
 use crate::git::GitRepo;
@@ -27,6 +29,11 @@ struct Server {
 
 impl Server {
     fn start(repo: &GitRepo) -> Server {
+        Server::speaking(repo, "2025-06-18")
+    }
+
+    /// Started and initialized, the client asking for MCP `revision`.
+    fn speaking(repo: &GitRepo, revision: &str) -> Server {
         let mut child = repo
             .command(BIN)
             .arg("mcp")
@@ -51,11 +58,15 @@ impl Server {
             lines,
             next_id: 100,
         };
-        server.send(
-            br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"by-hand","version":"0"}}}"#,
-        );
+        let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": revision,
+            "capabilities": {},
+            "clientInfo": {"name": "by-hand", "version": "0"}
+        }});
+        server.send(initialize.to_string().as_bytes());
         let init = server.next("initialize");
         assert_eq!(init["id"], 1, "{init}");
+        assert_eq!(init["result"]["protocolVersion"], revision, "{init}");
         server.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
         server
     }
@@ -68,14 +79,21 @@ impl Server {
         stdin.flush().expect("flush");
     }
 
-    /// The next message, which must come within [`WAIT`] and be a JSON-RPC message.
+    /// The next message, which must come within [`WAIT`] and be a JSON-RPC message (or an
+    /// array of them, a batch's answer).
     fn next(&self, what: &str) -> Value {
         let line = self.lines.recv_timeout(WAIT).unwrap_or_else(|_| {
             panic!("{what}: no answer within {WAIT:?} (the server went silent)")
         });
         let message: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {line}"));
-        assert_eq!(message["jsonrpc"], "2.0", "{what}: {message}");
+        let each = match &message {
+            Value::Array(answers) => answers.clone(),
+            one => vec![one.clone()],
+        };
+        for one in each {
+            assert_eq!(one["jsonrpc"], "2.0", "{what}: {message}");
+        }
         message
     }
 
@@ -245,4 +263,89 @@ fn a_kept_answer_follows_what_git_ignores() {
         std::fs::remove_file(repo.path().join(file)).expect("undo the change");
     }
     assert_eq!(server.close(), Some(0));
+}
+
+#[test]
+fn a_message_rmcp_cannot_read_is_answered_with_its_own_id() {
+    let repo = repo();
+    let mut server = Server::start(&repo);
+    for (line, id) in [
+        (r#"{"id":6,"method":"ping"}"#, json!(6)),
+        (
+            r#"{"jsonrpc":"2.0","id":"seven","method":"tools/call","params":5}"#,
+            json!("seven"),
+        ),
+        (r#"{"jsonrpc":"2.0","id":[8],"method":"ping"}"#, Value::Null),
+    ] {
+        server.send(line.as_bytes());
+        let error = server.next(line);
+        assert_eq!(error["id"], id, "{line}: {error}");
+        assert_eq!(error["error"]["code"], -32600, "{line}: {error}");
+    }
+    // A notification is never answered, not even when rmcp cannot read it.
+    server.send(br#"{"method":"notifications/initialized"}"#);
+    let pong = server.request("ping", json!({}));
+    assert!(pong["result"].is_object(), "{pong}");
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
+fn a_batch_is_answered_in_2025_03_26_and_refused_in_the_revisions_without_batches() {
+    let repo = repo();
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": 21, "method": "tools/call",
+         "params": {"name": "why", "arguments": {"path": "src/db/conn.py"}}},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 99}},
+        {"jsonrpc": "2.0", "id": 22, "method": "ping"},
+        42
+    ])
+    .to_string();
+
+    let mut server = Server::speaking(&repo, "2025-03-26");
+    server.send(batch.as_bytes());
+    let answer = server.next("a batch in 2025-03-26");
+    let answers = answer
+        .as_array()
+        .unwrap_or_else(|| panic!("one array: {answer}"));
+    let mut ids: Vec<String> = answers.iter().map(|a| a["id"].to_string()).collect();
+    ids.sort();
+    assert_eq!(ids, ["21", "22", "null"], "{answer}");
+    for a in answers {
+        assert_eq!(a["jsonrpc"], "2.0", "{a}");
+        if a["id"] == 21 {
+            let text = a["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap_or_default();
+            let why: Value = serde_json::from_str(text).expect("the answer is JSON");
+            assert_eq!(why["query"]["decisions"][0]["id"], "ADR-0001", "{why}");
+        }
+        if a["id"].is_null() {
+            assert_eq!(a["error"]["code"], -32600, "{a}");
+        }
+    }
+    // An empty batch is one error; the next message is answered on its own.
+    server.send(b"[]");
+    let empty = server.next("an empty batch");
+    assert_eq!(
+        (empty["id"].clone(), empty["error"]["code"].clone()),
+        (Value::Null, json!(-32600))
+    );
+    let pong = server.request("ping", json!({}));
+    assert!(pong["result"].is_object(), "{pong}");
+    assert_eq!(server.close(), Some(0));
+
+    for revision in ["2025-06-18", "2025-11-25"] {
+        let mut server = Server::speaking(&repo, revision);
+        server.send(batch.as_bytes());
+        let refused = server.next(revision);
+        assert_eq!(refused["id"], Value::Null, "{revision}: {refused}");
+        assert_eq!(refused["error"]["code"], -32600, "{revision}: {refused}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(revision), "{revision}: {message}");
+        // Nothing of the batch was run: the next answer is to the next request.
+        server.send(br#"{"jsonrpc":"2.0","id":31,"method":"ping"}"#);
+        let pong = server.next("a ping after the refused batch");
+        assert_eq!(pong["id"], 31, "{revision}: {pong}");
+        assert_eq!(server.close(), Some(0));
+    }
 }

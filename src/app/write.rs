@@ -62,13 +62,20 @@ pub struct NewArgs {
     pub template: Option<PathBuf>,
     pub force: bool,
     pub dry_run: bool,
+    /// `--keep-scope`: the superseded records' scope written into the new one (issue 39).
+    pub keep_scope: bool,
 }
 
-/// The status a new record gets when `--status` says none: `proposed`. One place, so a
-/// folder's configured default (`.context-graph.toml`'s `default_status`, docs/configuration.md) can
-/// be read here.
-pub fn default_status(_root: &Path, _folder: &str) -> String {
-    "proposed".to_string()
+/// The status a new record gets when `--status` says none (ADR-0013, issue 39): its folder's
+/// `default_status` in `.context-graph.toml` (docs/configuration.md), else `accepted` in a
+/// folder adr-tools writes in (`adr new` writes Accepted), else `proposed`.
+pub fn default_status(session: &Session, folder: &str) -> Result<String> {
+    let reading = crate::fs::discover::reading(session.root(), &session.options().docs)?;
+    Ok(match reading.default_status(folder) {
+        Some(word) => word.to_string(),
+        None if reading.adr_tools_folder(folder) => "accepted".to_string(),
+        None => "proposed".to_string(),
+    })
 }
 
 /// `new "Title"` with its relations: the new record, and each record it supersedes or amends
@@ -103,7 +110,7 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     };
     let status = match &args.status {
         Some(s) => s.trim().to_string(),
-        None => default_status(&root, &folder),
+        None => default_status(session, &folder)?,
     };
     if normalise_status(&status) == Status::Unrecognised {
         return Err(refuse(format!(
@@ -127,6 +134,29 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             notes.push(format!("--governs {rel}: nothing is there yet"));
         }
         governs.push(rel);
+    }
+    // What a superseded record governed is offered to its successor: carried with
+    // `--keep-scope`, else named on stderr, so code never goes ungoverned unseen (ADR-0013).
+    let all_folders = record_folders(&root, &session.options().docs)?;
+    for (old, _) in olds.iter().filter(|(_, supersedes)| *supersedes) {
+        let scope = scope_of(&root, old, &all_folders);
+        if scope.is_empty() {
+            continue;
+        }
+        if args.keep_scope {
+            for s in scope {
+                if !governs.contains(&s) {
+                    governs.push(s);
+                }
+            }
+        } else {
+            let shown: Vec<String> = scope.iter().map(|s| format!("`{s}`")).collect();
+            notes.push(format!(
+                "{} governs {}: not carried to the new record (--keep-scope carries it)",
+                old.parsed.id,
+                shown.join(", ")
+            ));
+        }
     }
     // The folder a record is written to, and anything read from it, stays under the root.
     confined(&root, &folder)?;

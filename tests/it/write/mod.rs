@@ -5,6 +5,9 @@
 //! - `safety`: what is refused, `--dry-run`, concurrent writers, a read-only folder, the index;
 //! - `symlinks`: nothing read or written through a link out of the root;
 //! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`;
+//! - `defaults`: the status `new` takes (the folder's tool's, its `default_status`), and titles
+//!   that are never taken for a template;
+//! - `tables`: status-table folders (DependencyTrack's), their template, row and scope line;
 //! - `atomic`: a kill or a full disk mid-write leaves every record whole, and writers at once
 //!   take distinct numbers (issue 38).
 //!
@@ -13,10 +16,12 @@
 
 mod adr_tools;
 mod atomic;
+mod defaults;
 mod formats;
 mod relations;
 mod safety;
 mod symlinks;
+mod tables;
 
 use crate::env::Run;
 use crate::fixture::*;

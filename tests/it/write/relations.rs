@@ -385,3 +385,60 @@ fn supersede_links_a_record_with_a_hash_in_its_name() {
     assert_eq!(r["superseded_by"], serde_json::json!(["ADR-0025"]), "{r:#}");
     no_findings(&f);
 }
+
+/// A record governing code by the paths its prose names (whitehall's ADR-0001 and its
+/// `docs/view_components.md`): `supersede --keep-scope` writes that scope into the new
+/// record; without it, stderr says what is not carried and how to carry it (issue 39).
+#[test]
+fn supersede_offers_the_old_scope_to_the_new_record() {
+    let old = "# 1. Add View Components\n\nDate: 2022-11-09\n\n## Status\n\nAccepted\n\n## Context\n\nViews are large.\n\n## Decision\n\nWe write components in `app/components/` and document them in `docs/view_components.md`.\n\n## Consequences\n\nFaster view tests.\n";
+    let files = [
+        ("docs/adr/0001-add-view-components.md", old),
+        ("app/components/card.rb", "class Card; end\n"),
+        ("docs/view_components.md", "# View components\n"),
+    ];
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--status",
+        "accepted",
+        "--date",
+        "2026-12-05",
+    ]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains(
+            "ADR-0001 governs `app/components/`, `docs/view_components.md`: not carried to the new record (--keep-scope carries it)"
+        ),
+        "{}",
+        run.describe()
+    );
+    assert!(!read(&f, "docs/adr/0002-use-phlex.md").contains("Governs:"));
+
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--status",
+        "accepted",
+        "--date",
+        "2026-12-05",
+        "--keep-scope",
+    ]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("not carried"), "{}", run.describe());
+    let new = read(&f, "docs/adr/0002-use-phlex.md");
+    assert!(
+        new.contains("\nSupersedes [1. Add View Components](0001-add-view-components.md)\nGoverns: `app/components/`, `docs/view_components.md`\n"),
+        "{new}"
+    );
+    let r = record_of(&f, "docs/adr/0002-use-phlex.md");
+    assert_eq!(
+        r["governs"],
+        serde_json::json!(["app/components/", "docs/view_components.md"])
+    );
+    no_findings(&f);
+}

@@ -174,6 +174,13 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         }
         out.push(heading_like(body[i], new));
         i += 1;
+    } else if let Some(table) = super::table::header_table(&body, &new.status, &new.date) {
+        // A status table heads the folder's records, no title heading: so the new one (issue 39).
+        if !out.is_empty() {
+            out.push(String::new());
+        }
+        out.extend(table);
+        i = 0;
     } else {
         if !out.is_empty() {
             out.push(String::new());

@@ -185,6 +185,34 @@ pub fn fill(lines: &mut Vec<String>, status: &str, date: &str) -> bool {
     false
 }
 
+/// The status table heading a record without a title heading (the folder's newest record,
+/// when there is no template), as a new record's: its header, and one row with `status`
+/// (cased as the record's), `date`, and every other cell empty. `None` when no table with a
+/// `Status` column comes before the first section.
+pub fn header_table(body: &[&str], status: &str, date: &str) -> Option<Vec<String>> {
+    let at = body
+        .iter()
+        .take_while(|l| !l.starts_with("## "))
+        .position(|l| l.trim_start().starts_with('|'))?;
+    let (start, end) = extent(body, at);
+    let mut table = read(&body[start..end])?;
+    let col = table.column("status")?;
+    let row = table.separator.map(|s| s + 1).unwrap_or(1);
+    let like = table.rows.get(row)?.get(col)?.clone();
+    table.rows.truncate(row + 1);
+    let date_col = table.column("date");
+    for (j, cell) in table.rows[row].iter_mut().enumerate() {
+        *cell = if j == col {
+            super::form::cased(status, &like)
+        } else if Some(j) == date_col {
+            date.to_string()
+        } else {
+            String::new()
+        };
+    }
+    Some(table.lines(true))
+}
+
 /// The table around line `at` with that line replaced by `row`, laid out again when it was
 /// aligned: `(first line, its lines)`; `None` when it was not aligned (the line alone changes).
 pub fn relayout(lines: &[&str], at: usize, row: &str) -> Option<(usize, Vec<String>)> {
@@ -216,6 +244,26 @@ mod tests {
             "| Status   | Date       | Author(s)                                        |\n|:---------|:-----------|:-------------------------------------------------|\n| Accepted | 2026-12-05 | [@githubHandle](https://github.com/githubHandle) |"
         );
         assert_eq!(lines[4], "## Context");
+    }
+
+    #[test]
+    fn a_record_table_becomes_a_new_records() {
+        let body = [
+            "| Status   | Date       | Author(s)                      |",
+            "|:---------|:-----------|:-------------------------------|",
+            "| Accepted | 2025-01-07 | [@ann](https://github.com/ann) |",
+            "",
+            "## Context",
+        ];
+        assert_eq!(
+            header_table(&body, "proposed", "2026-12-05").unwrap(),
+            [
+                "| Status   | Date       | Author(s) |",
+                "|:---------|:-----------|:----------|",
+                "| Proposed | 2026-12-05 |           |"
+            ]
+        );
+        assert!(header_table(&["# T", "", "## Status", "| a |"], "x", "y").is_none());
     }
 
     #[test]

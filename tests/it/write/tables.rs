@@ -191,3 +191,27 @@ fn scope_add_writes_one_governs_line_under_the_table() {
     let check = g.run(&["check", "--json"]);
     assert_eq!(findings(&check.json()), Vec::<(String, String)>::new());
 }
+
+#[test]
+fn without_a_template_new_takes_the_newest_records_table() {
+    let f = root_with(&FILES[1..]);
+    ok(&f, &["new", "Retry failed jobs", "--date", "2026-12-05"]);
+    assert_eq!(
+        read(&f, "docs/adr/003-retry-failed-jobs.md"),
+        "| Status   | Date       | Author(s) |
+|:---------|:-----------|:----------|
+| Proposed | 2026-12-05 |           |
+
+## Context
+
+## Decision
+
+## Consequences
+"
+    );
+    ok(&f, &["status", "3", "accepted"]);
+    let r = record_of(&f, "docs/adr/003-retry-failed-jobs.md");
+    assert_eq!(r["status"], "accepted");
+    assert_eq!(r["date"], "2026-12-05");
+    assert_eq!(check_findings(&f), Vec::<(String, String)>::new());
+}

@@ -389,23 +389,21 @@ pub(super) fn link_path(path: &str) -> String {
 }
 
 /// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,
-/// log4brains' `template.md`, a `0000-template.md` or `000-template.md` (numbered as the
-/// folder's records are: DependencyTrack's, issue 39). One that is a link out of the root is
-/// refused, not copied: a clone's `template.md` linked to `~/.ssh/id_rsa` would put the key
+/// log4brains' `template.md`, a `0000-template.md` or one numbered with as many zeros as the
+/// folder's records have digits (`000-template.md`, DependencyTrack's; issue 39). One that is
+/// a link out of the root is refused, not copied: a clone's `template.md` linked to `~/.ssh/id_rsa` would put the key
 /// in the record (ADR-0013); one that is not a regular file is never waited on.
 pub(super) fn folder_template(root: &Path, folder: &str) -> Result<Option<String>> {
-    let zeros = all_names_in(root, folder).unwrap_or_default();
-    let zeros = zeros.split('\0').find(|n| {
-        n.strip_suffix("-template.md")
-            .is_some_and(|z| !z.is_empty() && z.bytes().all(|b| b == b'0'))
-    });
     let names = [
         "templates/template.md",
         "adr-template.md",
         "template.md",
         "0000-template.md",
+        "000-template.md",
+        "00000-template.md",
+        "00-template.md",
     ];
-    for t in names.into_iter().chain(zeros) {
+    for t in names {
         let rel = format!("{folder}/{t}");
         if !root.join(&rel).is_file() {
             continue;

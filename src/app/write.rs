@@ -476,8 +476,11 @@ pub fn set_status(
     }
     let mut keys = CorpusKeys::default();
     keys.learn(&found.text);
-    let edits = change::plan(&found.text, &Mark::Status(word.trim().to_string()), &keys)
-        .map_err(|e| refuse(format!("{}: {e}", found.path)))?;
+    let edits = match status_section_like_neighbours(&root, &found, word.trim())? {
+        Some(edits) => edits,
+        None => change::plan(&found.text, &Mark::Status(word.trim().to_string()), &keys)
+            .map_err(|e| refuse(format!("{}: {e}", found.path)))?,
+    };
     let plans = [FilePlan {
         path: found.path.clone(),
         id: found.parsed.id.clone(),
@@ -487,6 +490,59 @@ pub fn set_status(
         },
     }];
     finish(&root, &plans, dry_run)
+}
+
+/// A record that states no status, in a folder whose records keep theirs in a `## Status`
+/// section (adr-tools', whitehall's): the section, before its first other section, as theirs
+/// (issue 39), not a `Status:` line. The form is read from up to three of the newest other
+/// records; `None` when the record has a status or they keep it otherwise.
+fn status_section_like_neighbours(
+    root: &Path,
+    found: &Found,
+    word: &str,
+) -> Result<Option<Vec<LineEdit>>> {
+    let lf = crate::text::markdown::lf(&found.text);
+    if crate::parse::status_in(&lf).is_some() {
+        return Ok(None);
+    }
+    let folder = home_folder(&found.path);
+    let mut names = Listings::default().records(root, folder)?;
+    names.sort_unstable_by(|a, b| b.cmp(a));
+    let others = names
+        .iter()
+        .map(|n| listed_file(root, folder, n))
+        .filter(|f| *f != found.path)
+        .take(3);
+    for file in others {
+        let Ok(text) = read_text(root, &file) else {
+            continue;
+        };
+        let text = crate::text::markdown::lf(&text).into_owned();
+        let Some((at, like)) = crate::parse::status_in(&text) else {
+            continue;
+        };
+        if !matches!(at, crate::parse::StatusAt::Section(_)) {
+            return Ok(None);
+        }
+        let word = change::cased(word, &like);
+        let lines = crate::write::split_lines(&found.text);
+        let fm = crate::write::change::fm_lines(&lf).map_or(0, |l| l.len() + 2);
+        let next = (fm..lines.len()).find(|&j| lines[j].starts_with("## "));
+        let edit = match next {
+            Some(j) => LineEdit {
+                at: j,
+                remove: 0,
+                insert: vec!["## Status".into(), String::new(), word, String::new()],
+            },
+            None => LineEdit {
+                at: lines.len(),
+                remove: 0,
+                insert: vec![String::new(), "## Status".into(), String::new(), word],
+            },
+        };
+        return Ok(Some(vec![edit]));
+    }
+    Ok(None)
 }
 
 /// The index brought up to date after a write, as the hooks' refresh does (ADR-0008): a file

@@ -296,6 +296,28 @@ fn a_record_without_status_gets_one() {
     no_findings(&f);
 }
 
+/// whitehall's ADR-0003 states no status among records with `## Status` sections: `status`
+/// gives it one as theirs, not a `Status:` line (issue 39).
+#[test]
+fn a_record_without_status_gets_a_section_where_the_folder_uses_them() {
+    let old = "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Context\n\nWhy.\n";
+    let f = root_with(&[
+        ("doc/adr/0001-record-architecture-decisions.md", ADR_TOOLS_1),
+        ("doc/adr/0002-use-postgres.md", ADR_TOOLS_2),
+        ("doc/adr/0003-multi-part-content.md", old),
+    ]);
+    ok(&f, &["status", "3", "deprecated"]);
+    assert_eq!(
+        read(&f, "doc/adr/0003-multi-part-content.md"),
+        "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Status\n\nDeprecated\n\n## Context\n\nWhy.\n"
+    );
+    assert_eq!(
+        record_of(&f, "doc/adr/0003-multi-part-content.md")["status"],
+        "deprecated"
+    );
+    no_findings(&f);
+}
+
 #[test]
 fn madr_3_without_frontmatter_or_status_gets_status_lines() {
     let old = "# Use Postgres\n\n## Context and Problem Statement\n\nWhy.\n\n## Decision Outcome\n\nPostgres.\n";

@@ -288,8 +288,20 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             } else {
                 Mark::AmendedBy(link)
             };
-            let edits = change::plan(&old.text, &mark, &keys)
-                .map_err(|e| refuse(format!("{}: {e}", old.path)))?;
+            // A record stating no status, superseded, gets the folder's `## Status` section.
+            let section = match &mark {
+                Mark::SupersededBy(link) => {
+                    status::status_section_like_neighbours(&root, old, |_: &str| {
+                        change::link_line("Superseded by", link)
+                    })?
+                }
+                _ => None,
+            };
+            let edits = match section {
+                Some(edits) => edits,
+                None => change::plan(&old.text, &mark, &keys)
+                    .map_err(|e| refuse(format!("{}: {e}", old.path)))?,
+            };
             plans.push(FilePlan {
                 path: old.path.clone(),
                 id: old.parsed.id.clone(),

@@ -36,7 +36,8 @@ pub fn set_status(
     }
     let mut keys = CorpusKeys::default();
     keys.learn(&found.text);
-    let edits = match status_section_like_neighbours(&root, &found, word.trim())? {
+    let cased = |like: &str| change::cased(word.trim(), like);
+    let edits = match status_section_like_neighbours(&root, &found, cased)? {
         Some(edits) => edits,
         None => change::plan(&found.text, &Mark::Status(word.trim().to_string()), &keys)
             .map_err(|e| refuse(format!("{}: {e}", found.path)))?,
@@ -54,12 +55,13 @@ pub fn set_status(
 
 /// A record that states no status, in a folder whose records keep theirs in a `## Status`
 /// section (adr-tools', whitehall's): the section, before its first other section, as theirs
-/// (issue 39), not a `Status:` line. The form is read from up to three of the newest other
+/// (issue 39), not a `Status:` line. `line` is its first line, given the status as a
+/// neighbour writes it (`status`'s word cased so, `supersede`'s `Superseded by` link). The form is read from up to three of the newest other
 /// records; `None` when the record has a status or they keep it otherwise.
-fn status_section_like_neighbours(
+pub(super) fn status_section_like_neighbours(
     root: &Path,
     found: &Found,
-    word: &str,
+    line: impl FnOnce(&str) -> String,
 ) -> Result<Option<Vec<LineEdit>>> {
     let lf = crate::text::markdown::lf(&found.text);
     if crate::parse::status_in(&lf).is_some() {
@@ -84,7 +86,7 @@ fn status_section_like_neighbours(
         if !matches!(at, crate::parse::StatusAt::Section(_)) {
             return Ok(None);
         }
-        let word = change::cased(word, &like);
+        let word = line(&like);
         let lines = crate::write::split_lines(&found.text);
         let fm = crate::write::change::fm_lines(&lf).map_or(0, |l| l.len() + 2);
         let next = (fm..lines.len()).find(|&j| lines[j].starts_with("## "));

@@ -297,7 +297,7 @@ fn a_record_without_status_gets_one() {
 }
 
 /// whitehall's ADR-0003 states no status among records with `## Status` sections: `status`
-/// gives it one as theirs, not a `Status:` line (issue 39).
+/// and `supersede` give it one as theirs, not a `Status:` line (issue 39).
 #[test]
 fn a_record_without_status_gets_a_section_where_the_folder_uses_them() {
     let old = "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Context\n\nWhy.\n";
@@ -314,6 +314,25 @@ fn a_record_without_status_gets_a_section_where_the_folder_uses_them() {
     assert_eq!(
         record_of(&f, "doc/adr/0003-multi-part-content.md")["status"],
         "deprecated"
+    );
+    no_findings(&f);
+    // Superseded, the same: the section says by which.
+    let f = root_with(&[
+        ("doc/adr/0001-record-architecture-decisions.md", ADR_TOOLS_1),
+        ("doc/adr/0002-use-postgres.md", ADR_TOOLS_2),
+        ("doc/adr/0003-multi-part-content.md", old),
+    ]);
+    ok(
+        &f,
+        &["supersede", "3", "Parts as items", "--date", "2024-07-01"],
+    );
+    assert_eq!(
+        read(&f, "doc/adr/0003-multi-part-content.md"),
+        "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Status\n\nSuperseded by [4. Parts as items](0004-parts-as-items.md)\n\n## Context\n\nWhy.\n"
+    );
+    assert_eq!(
+        record_of(&f, "doc/adr/0003-multi-part-content.md")["status"],
+        "superseded"
     );
     no_findings(&f);
 }

@@ -450,6 +450,11 @@ pub(super) fn lock_folder(dir: &Path) -> FolderLock {
 /// where a part is configured (docs/scope.md). A folder ends with `/`. For `supersede
 /// --keep-scope` (issue 39).
 pub(super) fn scope_of(root: &Path, found: &Found, folders: &[String]) -> Vec<String> {
+    // No code span, link or scope key: nothing to carry, and no full parse to pay for.
+    let t = &found.text;
+    if !t.contains('`') && !t.contains("](") && !t.contains("governs") && !t.contains("affects") {
+        return Vec::new();
+    }
     let p = crate::parse::parse_text(&found.path, &found.text, Prefix::for_record(&found.path));
     if let Some(patterns) = p.declared {
         return patterns;

@@ -160,8 +160,17 @@ impl Table {
 /// `date`; the table laid out again. Whether there was such a table.
 pub fn fill(lines: &mut Vec<String>, status: &str, date: &str) -> bool {
     let mut i = 0;
+    // Only a table in the header (before the first section) or in a status section: a table
+    // of options further down is the author's.
+    let mut in_place = true;
     while i < lines.len() {
-        if !lines[i].trim_start().starts_with('|') {
+        if let Some(h) = lines[i].strip_prefix("## ") {
+            in_place = h
+                .trim()
+                .trim_end_matches(':')
+                .eq_ignore_ascii_case("status");
+        }
+        if !in_place || !lines[i].trim_start().starts_with('|') {
             i += 1;
             continue;
         }
@@ -244,6 +253,14 @@ mod tests {
             "| Status   | Date       | Author(s)                                        |\n|:---------|:-----------|:-------------------------------------------------|\n| Accepted | 2026-12-05 | [@githubHandle](https://github.com/githubHandle) |"
         );
         assert_eq!(lines[4], "## Context");
+        let mut options: Vec<String> =
+            "# T\n\n## Options\n\n| Option | Status |\n|---|---|\n| A | Draft |"
+                .lines()
+                .map(str::to_string)
+                .collect();
+        let before = options.clone();
+        assert!(!fill(&mut options, "accepted", "2026-12-05"));
+        assert_eq!(options, before);
     }
 
     #[test]

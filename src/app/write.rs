@@ -141,7 +141,9 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     // `--keep-scope`, else named on stderr, so code never goes ungoverned unseen (ADR-0013).
     let all_folders = record_folders(&root, &session.options().docs)?;
     for (old, _) in olds.iter().filter(|(_, supersedes)| *supersedes) {
-        let scope = scope_of(&root, old, &all_folders);
+        let mut scope = scope_of(&root, old, &all_folders);
+        // What `--governs` gives the new record already is carried.
+        scope.retain(|s| !governs.contains(s));
         if scope.is_empty() {
             continue;
         }

@@ -457,6 +457,22 @@ fn supersede_offers_the_old_scope_to_the_new_record() {
         run.describe()
     );
     assert!(!read(&f, "docs/adr/0002-use-phlex.md").contains("Governs:"));
+    // What `--governs` gives the new record is not named as left behind.
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--governs",
+        "app/components/",
+    ]);
+    run.assert_code(0);
+    assert!(
+        run.stderr
+            .contains("ADR-0001 governs `docs/view_components.md`: not carried"),
+        "{}",
+        run.describe()
+    );
 
     let f = root_with(&files);
     let run = f.run_md(&[

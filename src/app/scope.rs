@@ -9,7 +9,10 @@ use super::error::{Error, Result};
 use super::{Ask, Session};
 use crate::governs::Scope;
 use crate::model::{Query, ScopeEdit, ScopeHunk as Hunk};
-use crate::text::path::{escape_code_path, escape_glob};
+use crate::text::path::escape_glob;
+use line::governs_line;
+
+mod line;
 
 /// How the paths were written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,98 +214,6 @@ fn affects_list(lines: &[String], at: usize, paths: &[String]) -> Hunk {
             Hunk {
                 at: at + 1,
                 old: vec![lines[at].clone()],
-                new,
-            }
-        }
-    }
-}
-
-/// Whether a header line is `Key: value` (`Status: Accepted`, `- **Date**: …`): its list marker.
-fn header_key(line: &str) -> Option<&str> {
-    let t = line.trim_start();
-    let (marker, rest) = match t.strip_prefix("- ").or_else(|| t.strip_prefix("* ")) {
-        Some(r) => (&t[..2], r),
-        None => ("", t),
-    };
-    let (key, _) = rest.split_once(':')?;
-    let key = key.trim().trim_matches('*').trim();
-    (!key.is_empty() && key.len() <= 30 && key.chars().all(|c| c.is_alphabetic() || c == ' '))
-        .then_some(marker)
-}
-
-/// A `Governs:` line of backticked paths in the record's header: after its last `Governs:`
-/// line, else after its header's `Key: value` lines, else after its title.
-fn governs_line(lines: &[String], paths: &[String]) -> Hunk {
-    let list: Vec<String> = paths
-        .iter()
-        .map(|p| format!("`{}`", escape_code_path(p)))
-        .collect();
-    let list = list.join(", ");
-    let body = match lines.first().map(|l| l.trim_end()) {
-        Some("---") => lines
-            .iter()
-            .skip(1)
-            .position(|l| matches!(l.trim_end(), "---" | "..."))
-            .map_or(0, |i| i + 2),
-        _ => 0,
-    };
-    let title = lines
-        .iter()
-        .skip(body)
-        .position(|l| l.starts_with("# "))
-        .map(|i| i + body);
-    let mut governs = lines.iter().enumerate().skip(body).filter(|(_, l)| {
-        header_key(l).is_some()
-            && l.trim_start()
-                .trim_start_matches(['-', '*', ' '])
-                .trim_start_matches('*')
-                .to_ascii_lowercase()
-                .starts_with("governs")
-    });
-    if let Some((i, l)) = governs.next_back() {
-        let marker = header_key(l).unwrap_or("");
-        return Hunk {
-            at: i + 2,
-            old: Vec::new(),
-            new: vec![format!("{marker}Governs: {list}")],
-        };
-    }
-    let start = title.map_or(body, |t| t + 1);
-    let mut last_key = None;
-    for (i, l) in lines.iter().enumerate().skip(start) {
-        if l.trim().is_empty() {
-            continue;
-        }
-        if l.starts_with('#') {
-            break;
-        }
-        match header_key(l) {
-            Some(marker) => last_key = Some((i, marker)),
-            None => break,
-        }
-    }
-    match last_key {
-        Some((i, marker)) => Hunk {
-            at: i + 2,
-            old: Vec::new(),
-            new: vec![format!("{marker}Governs: {list}")],
-        },
-        None => {
-            // After the title (and the blank line under it), a paragraph of its own.
-            let at = match title {
-                Some(t) if lines.get(t + 1).is_some_and(|l| l.trim().is_empty()) => t + 2,
-                Some(t) => t + 1,
-                None => body,
-            };
-            let mut new = Vec::new();
-            if at > 0 && !lines[at - 1].trim().is_empty() {
-                new.push(String::new());
-            }
-            new.push(format!("Governs: {list}"));
-            new.push(String::new());
-            Hunk {
-                at: at + 1,
-                old: Vec::new(),
                 new,
             }
         }
@@ -526,7 +437,7 @@ mod tests {
         );
         assert_eq!(
             t,
-            "# T\n\nGoverns: `a/`\nGoverns: `src/db/star\\*.py`, `src/db/sp\\ ace.py`\n\nText"
+            "# T\n\nGoverns: `a/`, `src/db/star\\*.py`, `src/db/sp\\ ace.py`\n\nText"
         );
         let (t, _) = added(
             "---\ngoverns:\n  - src/a/\n---\n# T\n",
@@ -549,22 +460,5 @@ mod tests {
             "---\naffects:\n  - type: path\n    pattern: pkg/a/**\n  - type: path\n    pattern: pkg/b/\ntitle: x\n---\n# T\n"
         );
         assert_eq!(f, Form::Affects);
-    }
-
-    #[test]
-    fn a_governs_line_goes_under_the_header_keeping_crlf() {
-        let (t, f) = added(
-            "# 1. T\r\n\r\nStatus: Accepted\r\nDate: 2024-01-01\r\n\r\n## Context\r\n",
-            &["app/x.rb", "lib/y/"],
-        );
-        assert_eq!(
-            t,
-            "# 1. T\r\n\r\nStatus: Accepted\r\nDate: 2024-01-01\r\nGoverns: `app/x.rb`, `lib/y/`\r\n\r\n## Context\r\n"
-        );
-        assert_eq!(f, Form::GovernsLine);
-        let (t, _) = added("# 1. T\n\n## Status\n\nAccepted\n", &["a.go"]);
-        assert_eq!(t, "# 1. T\n\nGoverns: `a.go`\n\n## Status\n\nAccepted\n");
-        let (t, _) = added("# T\n\nGoverns: `a/`\n\nText", &["b/"]);
-        assert_eq!(t, "# T\n\nGoverns: `a/`\nGoverns: `b/`\n\nText");
     }
 }

@@ -22,9 +22,11 @@ use std::path::{Path, PathBuf};
 
 mod folder;
 mod init;
+mod status;
 
 use folder::*;
 pub use init::{init, Format};
+pub use status::set_status;
 
 impl From<WriteError> for Error {
     fn from(e: WriteError) -> Error {
@@ -62,13 +64,20 @@ pub struct NewArgs {
     pub template: Option<PathBuf>,
     pub force: bool,
     pub dry_run: bool,
+    /// `--keep-scope`: the superseded records' scope written into the new one (issue 39).
+    pub keep_scope: bool,
 }
 
-/// The status a new record gets when `--status` says none: `proposed`. One place, so a
-/// folder's configured default (`.context-graph.toml`'s `default_status`, docs/configuration.md) can
-/// be read here.
-pub fn default_status(_root: &Path, _folder: &str) -> String {
-    "proposed".to_string()
+/// The status a new record gets when `--status` says none (ADR-0013, issue 39): its folder's
+/// `default_status` in `.context-graph.toml` (docs/configuration.md), else `accepted` in a
+/// folder adr-tools writes in (`adr new` writes Accepted), else `proposed`.
+pub fn default_status(session: &Session, folder: &str) -> Result<String> {
+    let reading = crate::fs::discover::reading(session.root(), &session.options().docs)?;
+    Ok(match reading.default_status(folder) {
+        Some(word) => word.to_string(),
+        None if reading.adr_tools_folder(folder) => "accepted".to_string(),
+        None => "proposed".to_string(),
+    })
 }
 
 /// `new "Title"` with its relations: the new record, and each record it supersedes or amends
@@ -103,7 +112,7 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
     };
     let status = match &args.status {
         Some(s) => s.trim().to_string(),
-        None => default_status(&root, &folder),
+        None => default_status(session, &folder)?,
     };
     if normalise_status(&status) == Status::Unrecognised {
         return Err(refuse(format!(
@@ -128,6 +137,31 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             notes.push(format!("--governs {rel}: nothing is there yet"));
         }
         governs.push(rel);
+    }
+    // What a superseded record governed is offered to its successor: carried with
+    // `--keep-scope`, else named on stderr, so code never goes ungoverned unseen (ADR-0013).
+    let all_folders = record_folders(&root, &session.options().docs)?;
+    for (old, _) in olds.iter().filter(|(_, supersedes)| *supersedes) {
+        let mut scope = scope_of(&root, old, &all_folders);
+        // What `--governs` gives the new record already is carried.
+        scope.retain(|s| !governs.contains(s));
+        if scope.is_empty() {
+            continue;
+        }
+        if args.keep_scope {
+            for s in scope {
+                if !governs.contains(&s) {
+                    governs.push(s);
+                }
+            }
+        } else {
+            let shown: Vec<String> = scope.iter().map(|s| format!("`{s}`")).collect();
+            notes.push(format!(
+                "{} governs {}: not carried to the new record (--keep-scope carries it)",
+                old.parsed.id,
+                shown.join(", ")
+            ));
+        }
     }
     // The folder a record is written to, and anything read from it, stays under the root.
     confined(&root, &folder)?;
@@ -266,8 +300,20 @@ pub fn new_record(session: &Session, args: &NewArgs) -> Result<WriteReport> {
             } else {
                 Mark::AmendedBy(link)
             };
-            let edits = change::plan(&old.text, &mark, &keys)
-                .map_err(|e| refuse(format!("{}: {e}", old.path)))?;
+            // A record stating no status, superseded, gets the folder's `## Status` section.
+            let section = match &mark {
+                Mark::SupersededBy(link) => {
+                    status::status_section_like_neighbours(&root, old, |_: &str| {
+                        change::link_line("Superseded by", link)
+                    })?
+                }
+                _ => None,
+            };
+            let edits = match section {
+                Some(edits) => edits,
+                None => change::plan(&old.text, &mark, &keys)
+                    .map_err(|e| refuse(format!("{}: {e}", old.path)))?,
+            };
             plans.push(FilePlan {
                 path: old.path.clone(),
                 id: old.parsed.id.clone(),
@@ -421,50 +467,6 @@ fn diff_of(path: &str, before: &str, edits: &[LineEdit]) -> FileDiff {
             })
             .collect(),
     }
-}
-
-/// `status ID WORD`: the record's status changed in place.
-pub fn set_status(
-    session: &Session,
-    input: &str,
-    word: &str,
-    force: bool,
-    dry_run: bool,
-) -> Result<WriteReport> {
-    let root = session.root().to_path_buf();
-    let status = normalise_status(word);
-    match status {
-        Status::Unrecognised | Status::Unknown => {
-            return Err(refuse(super::near::unknown_status(word)))
-        }
-        Status::Superseded => {
-            return Err(refuse(format!(
-                "{word}: a record is superseded by another: `context-graph supersede {input} \"Title\"` writes both"
-            )))
-        }
-        _ => {}
-    }
-    let found = find_record(session, input, &mut Listings::default())?;
-    refuse_rst(&found.path)?;
-    if found.parsed.status == Status::Superseded && !force {
-        return Err(refuse(format!(
-            "{} ({}) is superseded ({}); --force to change its status",
-            found.parsed.id, found.path, found.parsed.status_text
-        )));
-    }
-    let mut keys = CorpusKeys::default();
-    keys.learn(&found.text);
-    let edits = change::plan(&found.text, &Mark::Status(word.trim().to_string()), &keys)
-        .map_err(|e| refuse(format!("{}: {e}", found.path)))?;
-    let plans = [FilePlan {
-        path: found.path.clone(),
-        id: found.parsed.id.clone(),
-        change: Change::Edit {
-            before: found.text.clone(),
-            edits,
-        },
-    }];
-    finish(&root, &plans, dry_run)
 }
 
 /// The index brought up to date after a write, as the hooks' refresh does (ADR-0008): a file

@@ -30,7 +30,7 @@ pub struct NewCmd {
 /// `new`'s options, shared by `supersede` and `amend`.
 #[derive(Args)]
 pub struct NewFlags {
-    /// The new record's status (default: proposed)
+    /// The new record's status (default: the folder's default_status; Accepted where adr-tools writes; else proposed)
     #[arg(long, value_name = "WORD")]
     status: Option<String>,
     /// A record the new one supersedes, marked superseded in its own form (repeatable)
@@ -57,6 +57,9 @@ pub struct NewFlags {
     /// Supersede or amend a record already superseded
     #[arg(long)]
     force: bool,
+    /// Write the scope of the records superseded into the new one
+    #[arg(long)]
+    keep_scope: bool,
     #[command(flatten)]
     flags: WriteFlags,
 }
@@ -117,6 +120,7 @@ fn new_args(title: String, f: &NewFlags, opts: &Options) -> NewArgs {
         template: f.template.clone(),
         force: f.force,
         dry_run: f.flags.dry_run,
+        keep_scope: f.keep_scope,
     }
 }
 

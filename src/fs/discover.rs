@@ -64,6 +64,15 @@ impl Reading {
             .and_then(|f| f.default_status.as_deref())
     }
 
+    /// Whether adr-tools writes its records in `folder` (root-relative): the one `.adr-dir`
+    /// names, else its default `doc/adr` (ADR-0013: `new` follows the folder's tool).
+    pub fn adr_tools_folder(&self, folder: &str) -> bool {
+        match &self.adr_dir {
+            Some(d) => d == folder,
+            None => folder == "doc/adr",
+        }
+    }
+
     /// Whether the configuration excludes a file.
     pub fn excluded(&self, rel: &str) -> bool {
         self.config.excluded(rel)
@@ -188,7 +197,16 @@ pub fn is_record_name(name: &str) -> bool {
         "architecture",
     ];
     let words: Vec<&str> = words.into_iter().filter(|w| !kinds.contains(w)).collect();
-    let own_word = |w: &str| words.first() == Some(&w) || words.last() == Some(&w);
+    // "template" is the name's own word when the name starts with it (`template-long.md`) or
+    // is one word and it (`nygard-template.md`), and the name carries no record's number or
+    // date: `0019-use-real-template.md` is the record `new "Use real template"` wrote (issue 39,
+    // ADR-0013), as `0019-template.md` is a record titled "Template".
+    let numbered = stem
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.bytes().any(|b| b != b'0'));
+    let own_word = |w: &str| {
+        !numbered && (words.first() == Some(&w) || (words.len() <= 2 && words.last() == Some(&w)))
+    };
     let placeholder = words
         .iter()
         .any(|w| matches!(*w, "xxxx" | "nnnn" | "yyyy" | "yyyymmdd"))
@@ -419,6 +437,27 @@ mod tests {
             "XXXX-title.rst",
             "conf.py",
             "notes.txt",
+        ] {
+            assert!(!is_record_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_title_with_the_word_template_is_a_record() {
+        for name in [
+            "0019-use-real-template.md",
+            "0019-template.md",
+            "20240501-drop-the-template.md",
+            "0039-use-velocity-as-template-engine.md",
+        ] {
+            assert!(is_record_name(name), "{name}");
+        }
+        for name in [
+            "template.md",
+            "000-template.md",
+            "adr-template-long.md",
+            "nygard-template.md",
+            "template-lightweight.md",
         ] {
             assert!(!is_record_name(name), "{name}");
         }

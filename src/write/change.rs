@@ -150,7 +150,24 @@ pub fn plan(text: &str, mark: &Mark, keys: &CorpusKeys) -> Result<Vec<LineEdit>,
                         vec![format!("{lead}{}", link_line("Amended by", link))],
                     ));
                 }
-                Mark::AmendedBy(link) => edits.push(after_heading(link_line("Amended by", link))),
+                // Under a status table, a paragraph of its own (issue 39).
+                Mark::AmendedBy(link) => edits.push(insert(
+                    super::table::extent(&raw, i).1,
+                    vec![String::new(), link_line("Amended by", link)],
+                )),
+            }
+            // A cell changed in an aligned table keeps it aligned, as the folder writes it.
+            for e in edits
+                .iter_mut()
+                .filter(|e| table && e.at == i && e.remove == 1)
+            {
+                if let Some((start, lines)) = super::table::relayout(&raw, i, &e.insert[0]) {
+                    *e = LineEdit {
+                        at: start,
+                        remove: lines.len(),
+                        insert: lines,
+                    };
+                }
             }
         }
         (Some(StatusAt::Section(i)), mark) => match mark {

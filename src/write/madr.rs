@@ -78,14 +78,36 @@ pub fn tidy_template(text: &str) -> String {
         out.push(lines[fm_len - 1].to_string());
     }
     let mut titled = false;
-    for l in &lines[fm_len.min(lines.len())..] {
+    let body = &lines[fm_len.min(lines.len())..];
+    let mut i = 0;
+    while i < body.len() {
+        let l = body[i];
         let t = l.trim();
         let comment = t.starts_with("<!--") && t.ends_with("-->");
         if comment && (!titled || t.to_ascii_lowercase().contains("markdownlint")) {
+            i += 1;
             continue;
+        }
+        // A comment of several lines naming the template (DependencyTrack's `Template
+        // source: …`) is the template's own page, never the record's.
+        if t.starts_with("<!--") && !t.contains("-->") {
+            if let Some(end) = body[i..].iter().position(|n| n.contains("-->")) {
+                let block = body[i..=i + end].join("\n").to_ascii_lowercase();
+                if block.contains("template") {
+                    i += end + 1;
+                    continue;
+                }
+            }
         }
         titled |= l.starts_with("# ");
         out.push(l.to_string());
+        i += 1;
+    }
+    while out.len() > 1
+        && out.last().is_some_and(|l| l.trim().is_empty())
+        && out[out.len() - 2].trim().is_empty()
+    {
+        out.pop();
     }
     out.join("\n")
 }
@@ -127,6 +149,17 @@ mod tests {
             tidy_template(t),
             "---\nparent: Decisions\ntitle: ADR Template\nstatus: \"{proposed | superseded by ADR-0123\"\ndate: {YYYY-MM-DD when the decision was last updated}\n---\n# {short title}\n\n<!-- This is an optional element. Feel free to remove. -->\n## Decision Drivers\n"
         );
+    }
+
+    #[test]
+    fn a_comment_naming_the_template_s_source_goes() {
+        let t = "| Status | Date |\n|---|---|\n| Proposed | yyyy-mm-dd |\n\n## Consequences\n\nWhat becomes easier?\n\n<!--\nTemplate source:\nhttps://example.org/templates/nygard/index.md\n-->\n";
+        let out = tidy_template(t);
+        assert!(!out.contains("Template source"), "{out}");
+        assert!(!out.contains("<!--"), "{out}");
+        assert!(out.contains("What becomes easier?"), "{out}");
+        let kept = "## Context\n\n<!--\nWhy we decide this, in a few lines.\n-->\n";
+        assert_eq!(tidy_template(kept), kept);
     }
 
     #[test]

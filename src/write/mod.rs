@@ -11,6 +11,7 @@ pub mod log4brains;
 pub mod madr;
 pub mod naming;
 pub mod render;
+mod table;
 
 pub use naming::Naming;
 
@@ -35,7 +36,7 @@ pub enum Change {
     },
 }
 
-/// Replaces `remove` lines (0 or 1) at line `at` (0-based, of the file's lines) with `insert`.
+/// Replaces `remove` lines (0, 1, or a whole table's) at line `at` (0-based, of the file's lines) with `insert`.
 /// Lines are written without their line ending: applying gives each the file's own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineEdit {

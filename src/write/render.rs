@@ -178,6 +178,13 @@ fn from_exemplar(new: &NewRecord, exemplar: &str, keys: &CorpusKeys) -> Vec<Stri
         }
         out.push(heading_like(body[i], new));
         i += 1;
+    } else if let Some(table) = super::table::header_table(&body, &new.status, &new.date) {
+        // A status table heads the folder's records, no title heading: so the new one (issue 39).
+        if !out.is_empty() {
+            out.push(String::new());
+        }
+        out.extend(table);
+        i = 0;
     } else {
         if !out.is_empty() {
             out.push(String::new());
@@ -312,13 +319,15 @@ fn fill_template(new: &NewRecord, template: &str) -> Vec<String> {
             }
             continue;
         }
+        // A status table is filled whole, below (`table::fill`).
         if in_status && !line.trim().is_empty() {
-            if is_placeholder(line) {
+            if is_placeholder(line) && !line.trim_start().starts_with('|') {
                 *line = status_word.clone();
             }
             in_status = false;
         }
     }
+    super::table::fill(&mut lines, &new.status, &new.date);
     lines
 }
 
@@ -450,6 +459,12 @@ fn place(new: &NewRecord, text: &str, keys: &CorpusKeys) -> String {
                     b.push(format!("{lead}{p}"));
                 }
                 (i + 1, b)
+            }
+            // A status table: a paragraph of its own under it.
+            Some(StatusAt::Table(i)) => {
+                let mut b = vec![String::new()];
+                b.extend(prose);
+                (super::table::extent(&lines, i).1, b)
             }
             _ => {
                 let mut b = vec![String::new()];

@@ -348,10 +348,23 @@ pub(super) fn link_text(text: &str, parsed: &Head) -> String {
 }
 
 pub(super) fn link_to(from_folder: &str, found: &Found) -> Link {
+    let mut text = link_text(&found.text, &found.parsed);
+    // An id shown with its file name's digits, as the folder writes it (`[ADR-011](011-x.md)`,
+    // DependencyTrack's; issue 39).
+    let digits: String = file_stem(&found.path)
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let number = ids::number_of(&found.parsed.id);
+    if text == found.parsed.id && !digits.is_empty() && digits.parse::<u64>().ok() == number {
+        if let Some(at) = text.find(|c: char| c.is_ascii_digit()) {
+            text = format!("{}{digits}", &text[..at]);
+        }
+    }
     Link {
         id: found.parsed.id.clone(),
-        number: ids::number_of(&found.parsed.id),
-        text: link_text(&found.text, &found.parsed),
+        number,
+        text,
         target: link_path(&relative(from_folder, &found.path)),
     }
 }
@@ -374,16 +387,21 @@ pub(super) fn link_path(path: &str) -> String {
 }
 
 /// The folder's own template: adr-tools' `templates/template.md`, MADR's `adr-template.md`,
-/// log4brains' `template.md`, a `0000-template.md`. One that is a link out of the root is
-/// refused, not copied: a clone's `template.md` linked to `~/.ssh/id_rsa` would put the key
+/// log4brains' `template.md`, a `0000-template.md` or one numbered with as many zeros as the
+/// folder's records have digits (`000-template.md`, DependencyTrack's; issue 39). One that is
+/// a link out of the root is refused, not copied: a clone's `template.md` linked to `~/.ssh/id_rsa` would put the key
 /// in the record (ADR-0013); one that is not a regular file is never waited on.
 pub(super) fn folder_template(root: &Path, folder: &str) -> Result<Option<String>> {
-    for t in [
+    let names = [
         "templates/template.md",
         "adr-template.md",
         "template.md",
         "0000-template.md",
-    ] {
+        "000-template.md",
+        "00000-template.md",
+        "00-template.md",
+    ];
+    for t in names {
         let rel = format!("{folder}/{t}");
         if !root.join(&rel).is_file() {
             continue;
@@ -422,4 +440,54 @@ pub(super) fn lock_folder(dir: &Path) -> FolderLock {
         let _ = dir;
         FolderLock {}
     }
+}
+
+/// What a record governs, read from its file alone (no scan: `supersede` stays a few file
+/// reads, ADR-0013): its declared patterns (frontmatter `governs`/`affects`), else the paths
+/// its prose names that are there, outside the record folders, and not named in passing or as
+/// where a part is configured (docs/scope.md). A folder ends with `/`. For `supersede
+/// --keep-scope` (issue 39).
+pub(super) fn scope_of(root: &Path, found: &Found, folders: &[String]) -> Vec<String> {
+    // No code span, link or scope key: nothing to carry, and no full parse to pay for.
+    let t = &found.text;
+    if !t.contains('`') && !t.contains("](") && !t.contains("governs") && !t.contains("affects") {
+        return Vec::new();
+    }
+    let p = crate::parse::parse_text(&found.path, &found.text, Prefix::for_record(&found.path));
+    if let Some(patterns) = p.declared {
+        return patterns;
+    }
+    let mut out: Vec<String> = Vec::new();
+    let targets = p.links.iter().filter_map(|l| match l {
+        crate::parse::Ref::Link { target, .. } => Some(target.clone()),
+        _ => None,
+    });
+    for c in p.code_paths.iter().cloned().chain(targets) {
+        let bare = c.trim_start_matches('/').trim_end_matches('/').to_string();
+        let passing = p
+            .prose_paths
+            .iter()
+            .any(|n| n.passing.is_some() && n.path == bare);
+        let in_records = folders
+            .iter()
+            .any(|f| bare == *f || bare.starts_with(&format!("{f}/")));
+        if bare.is_empty() || passing || in_records || p.host_paths.contains(&bare) {
+            continue;
+        }
+        if confined(root, &bare).is_err() {
+            continue;
+        }
+        let full = root.join(&bare);
+        let entry = if full.is_dir() {
+            format!("{bare}/")
+        } else if full.is_file() {
+            bare
+        } else {
+            continue;
+        };
+        if !out.contains(&entry) {
+            out.push(entry);
+        }
+    }
+    out
 }

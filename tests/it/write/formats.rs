@@ -16,11 +16,12 @@ fn adr_tools_folder_gets_the_next_number_and_its_form() {
     );
     assert_eq!(
         read(&f, "doc/adr/0003-use-redis-for-caching.md"),
-        "# 3. Use Redis for caching\n\nDate: 2024-05-01\n\n## Status\n\nProposed\n\n## Context\n\n## Decision\n\n## Consequences\n"
+        "# 3. Use Redis for caching\n\nDate: 2024-05-01\n\n## Status\n\nAccepted\n\n## Context\n\n## Decision\n\n## Consequences\n"
     );
+    // Accepted, as `adr new` writes in adr-tools' folder (issue 39).
     let r = record_of(&f, "doc/adr/0003-use-redis-for-caching.md");
     assert_eq!(r["id"], "ADR-0003");
-    assert_eq!(r["status"], "proposed");
+    assert_eq!(r["status"], "accepted");
     assert_eq!(r["date"], "2024-05-01");
     assert_eq!(check_findings(&f), Vec::<(String, String)>::new());
 }
@@ -233,7 +234,7 @@ fn the_folders_own_template_wins_and_template_flag_wins_over_it() {
     ok(&f, &["new", "Use Redis", "--date", "2024-05-01"]);
     assert_eq!(
         read(&f, "doc/adr/0003-use-redis.md"),
-        "# 3. Use Redis\n\nDate: 2024-05-01\n\n## Status\n\nProposed\n\n## Context\n\nOur own words.\n"
+        "# 3. Use Redis\n\nDate: 2024-05-01\n\n## Status\n\nAccepted\n\n## Context\n\nOur own words.\n"
     );
     let other = f.env.path().join("t.md");
     std::fs::write(&other, "# TITLE\n\nStatus: STATUS\n").unwrap();
@@ -250,7 +251,7 @@ fn the_folders_own_template_wins_and_template_flag_wins_over_it() {
     );
     assert_eq!(
         read(&f, "doc/adr/0004-use-kafka.md"),
-        "# Use Kafka\n\nStatus: Proposed\n"
+        "# Use Kafka\n\nStatus: Accepted\n"
     );
     assert_eq!(check_findings(&f), Vec::<(String, String)>::new());
 }

@@ -7,6 +7,9 @@
 //! - `adr_tools`: adr-tools reading what we write, and our `supersede` against `adr new -s`;
 //! - `madr`, `log4brains`: each format's own folder written and read back by its own reader
 //!   (a YAML parser for MADR's frontmatter, `@log4brains/core`; issue 39);
+//! - `defaults`: the status `new` takes (the folder's tool's, its `default_status`), and titles
+//!   that are never taken for a template;
+//! - `tables`: status-table folders (DependencyTrack's), their template, row and scope line;
 //! - `atomic`: a kill or a full disk mid-write leaves every record whole, and writers at once
 //!   take distinct numbers (issue 38).
 //!
@@ -15,12 +18,14 @@
 
 mod adr_tools;
 mod atomic;
+mod defaults;
 mod formats;
 mod log4brains;
 mod madr;
 mod relations;
 mod safety;
 mod symlinks;
+mod tables;
 
 use crate::env::Run;
 use crate::fixture::*;

@@ -296,6 +296,47 @@ fn a_record_without_status_gets_one() {
     no_findings(&f);
 }
 
+/// whitehall's ADR-0003 states no status among records with `## Status` sections: `status`
+/// and `supersede` give it one as theirs, not a `Status:` line (issue 39).
+#[test]
+fn a_record_without_status_gets_a_section_where_the_folder_uses_them() {
+    let old = "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Context\n\nWhy.\n";
+    let f = root_with(&[
+        ("doc/adr/0001-record-architecture-decisions.md", ADR_TOOLS_1),
+        ("doc/adr/0002-use-postgres.md", ADR_TOOLS_2),
+        ("doc/adr/0003-multi-part-content.md", old),
+    ]);
+    ok(&f, &["status", "3", "deprecated"]);
+    assert_eq!(
+        read(&f, "doc/adr/0003-multi-part-content.md"),
+        "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Status\n\nDeprecated\n\n## Context\n\nWhy.\n"
+    );
+    assert_eq!(
+        record_of(&f, "doc/adr/0003-multi-part-content.md")["status"],
+        "deprecated"
+    );
+    no_findings(&f);
+    // Superseded, the same: the section says by which.
+    let f = root_with(&[
+        ("doc/adr/0001-record-architecture-decisions.md", ADR_TOOLS_1),
+        ("doc/adr/0002-use-postgres.md", ADR_TOOLS_2),
+        ("doc/adr/0003-multi-part-content.md", old),
+    ]);
+    ok(
+        &f,
+        &["supersede", "3", "Parts as items", "--date", "2024-07-01"],
+    );
+    assert_eq!(
+        read(&f, "doc/adr/0003-multi-part-content.md"),
+        "# 3. Multi-part content\n\nDate: 2024-06-04\n\n## Status\n\nSuperseded by [4. Parts as items](0004-parts-as-items.md)\n\n## Context\n\nWhy.\n"
+    );
+    assert_eq!(
+        record_of(&f, "doc/adr/0003-multi-part-content.md")["status"],
+        "superseded"
+    );
+    no_findings(&f);
+}
+
 #[test]
 fn madr_3_without_frontmatter_or_status_gets_status_lines() {
     let old = "# Use Postgres\n\n## Context and Problem Statement\n\nWhy.\n\n## Decision Outcome\n\nPostgres.\n";
@@ -383,5 +424,78 @@ fn supersede_links_a_record_with_a_hash_in_its_name() {
     assert_eq!(r["supersedes"], serde_json::json!(["ADR-0024"]));
     let r = record_of(&f, &format!("doc/adr/{old}"));
     assert_eq!(r["superseded_by"], serde_json::json!(["ADR-0025"]), "{r:#}");
+    no_findings(&f);
+}
+
+/// A record governing code by the paths its prose names (whitehall's ADR-0001 and its
+/// `docs/view_components.md`): `supersede --keep-scope` writes that scope into the new
+/// record; without it, stderr says what is not carried and how to carry it (issue 39).
+#[test]
+fn supersede_offers_the_old_scope_to_the_new_record() {
+    let old = "# 1. Add View Components\n\nDate: 2022-11-09\n\n## Status\n\nAccepted\n\n## Context\n\nViews are large.\n\n## Decision\n\nWe write components in `app/components/` and document them in `docs/view_components.md`.\n\n## Consequences\n\nFaster view tests.\n";
+    let files = [
+        ("docs/adr/0001-add-view-components.md", old),
+        ("app/components/card.rb", "class Card; end\n"),
+        ("docs/view_components.md", "# View components\n"),
+    ];
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--status",
+        "accepted",
+        "--date",
+        "2026-12-05",
+    ]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains(
+            "ADR-0001 governs `app/components/`, `docs/view_components.md`: not carried to the new record (--keep-scope carries it)"
+        ),
+        "{}",
+        run.describe()
+    );
+    assert!(!read(&f, "docs/adr/0002-use-phlex.md").contains("Governs:"));
+    // What `--governs` gives the new record is not named as left behind.
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--governs",
+        "app/components/",
+    ]);
+    run.assert_code(0);
+    assert!(
+        run.stderr
+            .contains("ADR-0001 governs `docs/view_components.md`: not carried"),
+        "{}",
+        run.describe()
+    );
+
+    let f = root_with(&files);
+    let run = f.run_md(&[
+        "supersede",
+        "1",
+        "Use Phlex",
+        "--status",
+        "accepted",
+        "--date",
+        "2026-12-05",
+        "--keep-scope",
+    ]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("not carried"), "{}", run.describe());
+    let new = read(&f, "docs/adr/0002-use-phlex.md");
+    assert!(
+        new.contains("\nSupersedes [1. Add View Components](0001-add-view-components.md)\nGoverns: `app/components/`, `docs/view_components.md`\n"),
+        "{new}"
+    );
+    let r = record_of(&f, "docs/adr/0002-use-phlex.md");
+    assert_eq!(
+        r["governs"],
+        serde_json::json!(["app/components/", "docs/view_components.md"])
+    );
     no_findings(&f);
 }

@@ -16,6 +16,19 @@ pub fn adr_dir(root: &Path) -> Option<String> {
     crate::text::path::normalise(line.trim_end_matches('/')).filter(|p| !p.is_empty())
 }
 
+/// The folder the root's own tool writes a new record to: adr-tools' `.adr-dir`, else
+/// log4brains' project `adrFolder` (`log4brains adr new` without `--package`), root-relative.
+pub fn main_folder(root: &Path) -> Option<String> {
+    if let Some(dir) = adr_dir(root) {
+        return Some(dir);
+    }
+    let bytes = read_in_root(root, ".log4brains.yml").ok()?;
+    let docs = YamlLoader::load_from_str(&String::from_utf8_lossy(&bytes)).ok()?;
+    let raw = docs.first()?["project"]["adrFolder"].as_str()?.trim();
+    let raw = raw.strip_prefix("./").unwrap_or(raw);
+    crate::text::path::normalise(raw.trim_end_matches('/')).filter(|p| !p.is_empty())
+}
+
 /// The root-relative record folders the root's tool configuration names, in the order found:
 /// `.adr-dir`'s, then log4brains' project folder and its packages' (each once, normalised, only
 /// those inside the root).
@@ -77,5 +90,8 @@ mod tests {
             tool_folders(root),
             ["src/adr", "docs/adr", "packages/api/adr"]
         );
+        assert_eq!(main_folder(root).as_deref(), Some("src/adr"));
+        std::fs::remove_file(root.join(".adr-dir")).unwrap();
+        assert_eq!(main_folder(root).as_deref(), Some("docs/adr"));
     }
 }

@@ -148,7 +148,8 @@ pub(super) fn list_dir(dir: &Path) -> std::io::Result<String> {
     Ok(out)
 }
 
-/// The folder a new record goes to: `--folder`, else the only record folder.
+/// The folder a new record goes to: `--folder`, else the only record folder, else the one the
+/// repository's own tool writes to (`.adr-dir`, log4brains' project `adrFolder`).
 pub(super) fn target_folder(session: &Session, folder: Option<&str>) -> Result<String> {
     let root = session.root();
     if let Some(f) = folder {
@@ -169,10 +170,13 @@ pub(super) fn target_folder(session: &Session, folder: Option<&str>) -> Result<S
         [] => Err(refuse(
             "no record folder here: `context-graph init` makes one, or name one with --folder",
         )),
-        many => Err(refuse(format!(
-            "several record folders ({}): name one with --folder",
-            many.join(", ")
-        ))),
+        many => match crate::fs::tools::main_folder(root).filter(|m| many.contains(m)) {
+            Some(main) => Ok(main),
+            None => Err(refuse(format!(
+                "several record folders ({}): name one with --folder",
+                many.join(", ")
+            ))),
+        },
     }
 }
 

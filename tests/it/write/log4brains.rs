@@ -245,3 +245,30 @@ fn amend_lists_the_links_under_links_and_log4brains_resolves_them() {
         serde_json::json!(["20240110-avoid-default-exports"])
     );
 }
+
+/// Several record folders (the project's and its packages'), as log4brains' own repository has:
+/// `new` writes to the project's `adrFolder`, as `log4brains adr new` does without `--package`,
+/// where it used to refuse and ask for `--folder`.
+#[test]
+fn new_writes_to_the_projects_folder_among_its_packages() {
+    let f = root_with(&[
+        (
+            ".log4brains.yml",
+            "---\nproject:\n  name: Shop\n  adrFolder: ./docs/adr\n  packages:\n    - name: core\n      path: ./packages/core\n      adrFolder: ./packages/core/docs/adr\n",
+        ),
+        ("docs/adr/20240102-use-markdown-records.md", FIRST),
+        (
+            "packages/core/docs/adr/20240103-core-records.md",
+            "# Core records\n\n- Status: accepted\n- Date: 2024-01-03\n",
+        ),
+    ]);
+    ok(&f, &["new", "Pick a queue", "--date", "2024-05-01"]);
+    assert!(
+        f.root.join("docs/adr/20240501-pick-a-queue.md").is_file(),
+        "the project's folder"
+    );
+    assert!(!f
+        .root
+        .join("packages/core/docs/adr/20240501-pick-a-queue.md")
+        .exists());
+}

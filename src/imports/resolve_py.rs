@@ -1,0 +1,133 @@
+//! Python resolution as the import system does it over a tree's source roots: `a.b` is
+//! `ROOT/a/b.py` or `ROOT/a/b/__init__.py`; the roots are the repository's root, `src/`, and
+//! every folder that holds a top-level package (a folder with `__init__.py` whose parent has
+//! none). A relative import climbs from the importing file's package, one dot a level. `from
+//! M import n` is the module `M.n` when there is one, else `M`. A top-level name no root holds
+//! is an installed package.
+
+use super::tracked::{parent, Target, Tracked};
+use super::{Import, ImportKind};
+use std::collections::HashSet;
+
+#[derive(Default)]
+pub(super) struct Py {
+    /// Source roots, each with a trailing slash ("" for the root), longest first.
+    roots: Vec<String>,
+    /// The top-level names (packages and modules) any root holds.
+    tops: HashSet<String>,
+}
+
+impl Py {
+    pub(super) fn new(tracked: &[String]) -> Py {
+        let tracked_set: HashSet<&str> = tracked.iter().map(String::as_str).collect();
+        let is_package = |dir: &str| tracked_set.contains(format!("{dir}/__init__.py").as_str());
+        let mut roots: HashSet<String> = HashSet::new();
+        roots.insert(String::new());
+        if tracked
+            .iter()
+            .any(|p| p.starts_with("src/") && p.ends_with(".py"))
+        {
+            roots.insert("src/".to_string());
+        }
+        for path in tracked.iter().filter(|p| p.ends_with("/__init__.py")) {
+            let package = parent(path);
+            let above = parent(package);
+            if package.contains('/') && !is_package(above) {
+                roots.insert(format!("{above}/"));
+            }
+        }
+        let mut roots: Vec<String> = roots.into_iter().collect();
+        roots.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        let mut tops = HashSet::new();
+        for path in tracked
+            .iter()
+            .filter(|p| p.ends_with(".py") || p.ends_with(".pyi"))
+        {
+            for root in &roots {
+                if let Some(rest) = path.strip_prefix(root.as_str()) {
+                    let top = rest.split('/').next().unwrap_or(rest);
+                    let top = top
+                        .strip_suffix(".py")
+                        .or_else(|| top.strip_suffix(".pyi"))
+                        .unwrap_or(top);
+                    tops.insert(top.to_string());
+                }
+            }
+        }
+        Py { roots, tops }
+    }
+}
+
+impl Py {
+    pub(super) fn resolve(&self, tracked: &Tracked, from: &str, import: &Import) -> Target {
+        let spec = import.spec.as_str();
+        let from_import = matches!(import.kind, ImportKind::From);
+        let dots = spec.len() - spec.trim_start_matches('.').len();
+        if dots > 0 {
+            let mut package = parent(from).to_string();
+            for _ in 1..dots {
+                if package.is_empty() {
+                    return Target::Unresolved;
+                }
+                package = parent(&package).to_string();
+            }
+            let segments: Vec<&str> = spec[dots..].split('.').filter(|s| !s.is_empty()).collect();
+            let base = if package.is_empty() {
+                String::new()
+            } else {
+                format!("{package}/")
+            };
+            return py_module(tracked, &base, &segments, from_import)
+                .map_or(Target::Unresolved, Target::File);
+        }
+        let segments: Vec<&str> = spec.split('.').filter(|s| !s.is_empty()).collect();
+        let Some(top) = segments.first() else {
+            return Target::Unresolved;
+        };
+        // The root holding the importing file first, then the others, longest first.
+        let holding = self.roots.iter().filter(|r| from.starts_with(r.as_str()));
+        let others = self.roots.iter().filter(|r| !from.starts_with(r.as_str()));
+        for root in holding.chain(others) {
+            if let Some(found) = py_module(tracked, root, &segments, from_import) {
+                return Target::File(found);
+            }
+        }
+        if self.tops.contains(*top) {
+            Target::Unresolved
+        } else {
+            Target::Package((*top).to_string())
+        }
+    }
+}
+
+/// The file of module `segments` under `base` (a folder with a trailing slash, or ""): the
+/// module itself, or (for `from M import n`, where n may be a name in M) its parent.
+fn py_module(
+    tracked: &Tracked,
+    base: &str,
+    segments: &[&str],
+    from_import: bool,
+) -> Option<String> {
+    let module = |segments: &[&str]| -> Option<String> {
+        let stem = format!("{base}{}", segments.join("/"));
+        if segments.is_empty() {
+            let init = format!("{base}__init__.py");
+            return tracked.is_file(&init).then_some(init);
+        }
+        [
+            format!("{stem}.py"),
+            format!("{stem}/__init__.py"),
+            format!("{stem}.pyi"),
+            format!("{stem}/__init__.pyi"),
+        ]
+        .into_iter()
+        .find(|c| tracked.is_file(c))
+    };
+    module(segments).or_else(|| {
+        if from_import && !segments.is_empty() {
+            module(&segments[..segments.len() - 1])
+        } else {
+            None
+        }
+    })
+}

@@ -29,10 +29,21 @@ impl Py {
         {
             roots.insert("src/".to_string());
         }
-        for path in tracked.iter().filter(|p| p.ends_with("/__init__.py")) {
-            let package = parent(path);
-            let above = parent(package);
-            if package.contains('/') && !is_package(above) {
+        let mut found: Vec<&str> = tracked
+            .iter()
+            .filter(|p| p.ends_with("/__init__.py"))
+            .map(|p| parent(parent(p)))
+            .filter(|above| !above.is_empty() && !is_package(above))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        // A folder inside another root is a namespace package of that root (`src/poetry/`
+        // beside `src/poetry/json/`), not a root of its own.
+        for above in found {
+            let inside = roots
+                .iter()
+                .any(|r| !r.is_empty() && above.starts_with(r.as_str()));
+            if !inside {
                 roots.insert(format!("{above}/"));
             }
         }

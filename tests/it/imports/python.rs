@@ -82,12 +82,15 @@ fn modules_resolve_through_packages_relative_imports_and_the_src_root() {
 #[test]
 fn a_folder_holding_a_top_level_package_is_a_root_and_a_missing_own_module_is_no_package() {
     let main =
-        "import billing.invoice\nimport billing.gone\nfrom ... import too_far\nimport tools\n";
+        "import billing.invoice\nimport billing.gone\nfrom ... import too_far\nimport tools\nimport json\nimport ns.json\n";
     let files = [
         ("services/billing/billing/__init__.py", ""),
         ("services/billing/billing/invoice.py", ""),
         ("services/billing/billing/main.py", main),
         ("tools.py", ""),
+        // `src/ns/` is a namespace package under the `src/` root, not a root: its `json`
+        // package is `ns.json`, never the standard library's `json`.
+        ("src/ns/json/__init__.py", ""),
     ];
     let expected = [
         (
@@ -97,6 +100,8 @@ fn a_folder_holding_a_top_level_package_is_a_root_and_a_missing_own_module_is_no
         ("billing.gone", Target::Unresolved),
         ("...too_far", Target::Unresolved),
         ("tools", file("tools.py")),
+        ("json", package("json")),
+        ("ns.json", file("src/ns/json/__init__.py")),
     ];
     assert_eq!(
         resolved(&files, "services/billing/billing/main.py"),

@@ -33,9 +33,15 @@ pub(super) fn imports(root: Node, bytes: &[u8]) -> Vec<Import> {
         }
         "call_expression" => {
             if let Some(kind) = call_kind(node, bytes) {
-                let first = node
-                    .child_by_field_name("arguments")
-                    .and_then(|args| args.named_child(0));
+                // The first argument; a comment before it (webpack's
+                // `/* webpackChunkName: "x" */`) is no argument.
+                let first = node.child_by_field_name("arguments").and_then(|args| {
+                    let mut cursor = args.walk();
+                    let first = args
+                        .named_children(&mut cursor)
+                        .find(|a| a.kind() != "comment");
+                    first
+                });
                 if let Some(arg) =
                     first.filter(|a| matches!(a.kind(), "string" | "template_string"))
                 {

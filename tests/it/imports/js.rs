@@ -17,7 +17,7 @@ const legacy = require("./legacy");
 const words = "import { fake } from './in-a-string'";
 const tpl = `require("./in-a-template")`;
 async function later() {
-  const lazy = await import("./lazy");
+  const lazy = await import(/* webpackChunkName: "lazy" */ "./lazy");
   const computed = await import(`./pages/${name}`);
   return <div title="import x from './jsx-attr'">{lazy.render()}</div>;
 }

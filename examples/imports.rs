@@ -4,7 +4,7 @@
 //! oracle comparisons of docs/rules.md run it against dependency-cruiser and import-linter:
 //!
 //! ```text
-//! cargo run --release --example imports -- ROOT [--packages | --all]
+//! cargo run --release --example imports -- ROOT [--packages | --all] [--under PREFIX]
 //! ```
 
 use context_graph::imports::{lang_of, read_imports, Import, Project, Target};
@@ -15,8 +15,15 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(root) = args.iter().find(|a| !a.starts_with("--")) else {
-        eprintln!("usage: imports ROOT [--packages | --all]");
+    // `--under PREFIX`: read only the files under PREFIX (resolution still sees the tree).
+    let under = args
+        .iter()
+        .position(|a| a == "--under")
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_default();
+    let Some(root) = args.first().filter(|a| !a.starts_with("--")) else {
+        eprintln!("usage: imports ROOT [--packages | --all] [--under PREFIX]");
         std::process::exit(2);
     };
     let packages = args.iter().any(|a| a == "--packages");
@@ -38,7 +45,10 @@ fn main() {
     let root = Path::new(root);
     let read = |p: &str| std::fs::read(root.join(p)).ok();
     let project = Project::new(&tracked, &read);
-    let sources: Vec<&String> = tracked.iter().filter(|p| lang_of(p).is_some()).collect();
+    let sources: Vec<&String> = tracked
+        .iter()
+        .filter(|p| lang_of(p).is_some() && p.starts_with(under.as_str()))
+        .collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = sources.len().div_ceil(threads).max(1);
     let per_file: Vec<(String, Vec<(Import, Target)>)> = std::thread::scope(|s| {

@@ -7,14 +7,13 @@
 
 use super::tracked::{parent, Target, Tracked};
 use super::{Import, ImportKind};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Default)]
 pub(super) struct Py {
-    /// Source roots, each with a trailing slash ("" for the root), longest first.
-    roots: Vec<String>,
-    /// The top-level names (packages and modules) any root holds.
-    tops: HashSet<String>,
+    /// Each top-level name (package or module) and the source roots that hold it (each with a
+    /// trailing slash, "" for the root), longest first: only those are tried for an import.
+    tops: HashMap<String, Vec<String>>,
 }
 
 impl Py {
@@ -47,25 +46,41 @@ impl Py {
                 roots.insert(format!("{above}/"));
             }
         }
-        let mut roots: Vec<String> = roots.into_iter().collect();
-        roots.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        let mut tops = HashSet::new();
+        let mut tops: HashMap<String, Vec<String>> = HashMap::new();
         for path in tracked
             .iter()
             .filter(|p| p.ends_with(".py") || p.ends_with(".pyi"))
         {
-            for root in &roots {
-                if let Some(rest) = path.strip_prefix(root.as_str()) {
+            // Each root above the file: the file's folders, climbed.
+            let mut dir = path.as_str();
+            loop {
+                dir = parent(dir);
+                let root = if dir.is_empty() {
+                    String::new()
+                } else {
+                    format!("{dir}/")
+                };
+                if roots.contains(&root) {
+                    let rest = &path[root.len()..];
                     let top = rest.split('/').next().unwrap_or(rest);
                     let top = top
                         .strip_suffix(".py")
                         .or_else(|| top.strip_suffix(".pyi"))
                         .unwrap_or(top);
-                    tops.insert(top.to_string());
+                    let held = tops.entry(top.to_string()).or_default();
+                    if !held.contains(&root) {
+                        held.push(root);
+                    }
+                }
+                if dir.is_empty() {
+                    break;
                 }
             }
         }
-        Py { roots, tops }
+        for held in tops.values_mut() {
+            held.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        }
+        Py { tops }
     }
 }
 
@@ -95,19 +110,18 @@ impl Py {
         let Some(top) = segments.first() else {
             return Target::Unresolved;
         };
+        let Some(roots) = self.tops.get(*top) else {
+            return Target::Package((*top).to_string());
+        };
         // The root holding the importing file first, then the others, longest first.
-        let holding = self.roots.iter().filter(|r| from.starts_with(r.as_str()));
-        let others = self.roots.iter().filter(|r| !from.starts_with(r.as_str()));
+        let holding = roots.iter().filter(|r| from.starts_with(r.as_str()));
+        let others = roots.iter().filter(|r| !from.starts_with(r.as_str()));
         for root in holding.chain(others) {
             if let Some(found) = py_module(tracked, root, &segments, from_import) {
                 return Target::File(found);
             }
         }
-        if self.tops.contains(*top) {
-            Target::Unresolved
-        } else {
-            Target::Package((*top).to_string())
-        }
+        Target::Unresolved
     }
 }
 

@@ -6,6 +6,7 @@ mod go;
 mod grammars;
 mod js;
 mod jvm;
+mod oracle;
 mod python;
 mod rust;
 

@@ -7,6 +7,7 @@ mod grammars;
 mod js;
 mod jvm;
 mod oracle;
+mod props;
 mod python;
 mod rust;
 

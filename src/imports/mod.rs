@@ -79,6 +79,9 @@ pub enum ImportKind {
     Member,
     /// Rust's `mod x;`: the spec is the module's name.
     ModDecl,
+    /// Rust's `#[path = "p"] mod x;`: the spec is the path as written, relative to the
+    /// declaring file's folder.
+    ModPath,
     /// Rust's `use a::b::c` (one `Import` for each leaf of a use tree), spec `a::b::c`.
     Use,
     /// Rust's `extern crate x`.

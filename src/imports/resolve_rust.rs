@@ -62,6 +62,11 @@ impl Crates {
                     .module_child(t, &dir, &import.spec)
                     .map_or(Target::Unresolved, Target::File);
             }
+            ImportKind::ModPath => {
+                return normalize(parent(from), &import.spec)
+                    .filter(|p| t.is_file(p))
+                    .map_or(Target::Unresolved, Target::File);
+            }
             ImportKind::ExternCrate => {
                 return match self.libs.get(&import.spec) {
                     Some(lib) => Target::File(lib.clone()),

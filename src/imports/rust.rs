@@ -22,7 +22,13 @@ pub(super) fn imports(root: Node, bytes: &[u8]) -> Vec<Import> {
         }
         "mod_item" => {
             if node.child_by_field_name("body").is_none() {
-                if let Some(name) = node.child_by_field_name("name") {
+                if let Some(path) = path_attribute(node, bytes) {
+                    out.push(Import {
+                        line: line(node),
+                        spec: path,
+                        kind: ImportKind::ModPath,
+                    });
+                } else if let Some(name) = node.child_by_field_name("name") {
                     out.push(Import {
                         line: line(node),
                         spec: text(name, bytes),
@@ -166,4 +172,17 @@ fn from_file(spec: &str, inline: &[String]) -> String {
     }
     let inner: String = inline[..depth].iter().map(|m| format!("::{m}")).collect();
     format!("self{inner}{rest}")
+}
+
+/// The path of a `#[path = "…"]` attribute right before the `mod` item `node`, if any.
+fn path_attribute(node: Node, bytes: &[u8]) -> Option<String> {
+    let mut at = node.prev_named_sibling();
+    while let Some(attribute) = at.filter(|a| a.kind() == "attribute_item") {
+        let written: String = text(attribute, bytes).split_whitespace().collect();
+        if let Some(rest) = written.strip_prefix("#[path=\"") {
+            return rest.strip_suffix("\"]").map(String::from);
+        }
+        at = attribute.prev_named_sibling();
+    }
+    None
 }

@@ -114,8 +114,9 @@ fn binaries_tests_and_a_missing_module_resolve_from_their_own_root() {
         ("src/cli/mod.rs", "pub fn run() {}\n"),
         (
             "tests/it/main.rs",
-            "mod common;\nuse shop::Thing;\nuse crate::common::x;\n",
+            "mod common;\nuse shop::Thing;\nuse crate::common::x;\n#[cfg(unix)]\n#[path = \"../../migrations/v1.rs\"]\nmod v1;\n",
         ),
+        ("migrations/v1.rs", "\n"),
         ("tests/it/common.rs", "pub fn x() {}\n"),
     ];
     let expected = [
@@ -129,6 +130,8 @@ fn binaries_tests_and_a_missing_module_resolve_from_their_own_root() {
         ("common", file("tests/it/common.rs")),
         ("shop::Thing", file("src/lib.rs")),
         ("crate::common::x", file("tests/it/common.rs")),
+        // `#[path]`: relative to the declaring file's folder.
+        ("../../migrations/v1.rs", file("migrations/v1.rs")),
     ];
     assert_eq!(resolved(&files, "tests/it/main.rs"), pairs(&expected));
 }

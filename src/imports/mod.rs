@@ -12,6 +12,7 @@ mod jvm;
 mod project;
 mod python;
 mod resolve_js;
+mod resolve_jvm;
 mod resolve_py;
 mod resolve_rust;
 mod rust;

@@ -1,13 +1,13 @@
 //! A tree's tracked paths and language configuration, read once, against which every import
-//! resolves as its language resolves it (ADR-0022). Go and Java/Kotlin live here; JavaScript,
-//! Python and Rust have a file each.
+//! resolves as its language resolves it (ADR-0022). Go lives here; JavaScript, Python, Rust and
+//! Java/Kotlin have a file each.
 
 use super::resolve_js::Js;
+use super::resolve_jvm::Jvm;
 use super::resolve_py::Py;
 use super::resolve_rust::Crates;
 use super::tracked::{join_dir, name, parent, Target, Tracked};
-use super::{lang_of, Import, ImportKind, Lang};
-use std::collections::HashSet;
+use super::{lang_of, Import, Lang};
 
 /// The tracked paths and configuration of one tree.
 pub struct Project {
@@ -17,8 +17,7 @@ pub struct Project {
     crates: Crates,
     /// Go modules: (module path, folder of its go.mod), longest module path first.
     go: Vec<(String, String)>,
-    /// Java/Kotlin source roots, each with a trailing slash ("" for the root).
-    jvm_roots: Vec<String>,
+    jvm: Jvm,
 }
 
 impl Project {
@@ -32,29 +31,13 @@ impl Project {
             }
         }
         go.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.cmp(b)));
-        let mut jvm_roots: HashSet<String> = HashSet::new();
-        for path in tracked
-            .iter()
-            .filter(|p| matches!(lang_of(p), Some(Lang::Java | Lang::Kotlin)))
-        {
-            let mut dir = parent(path);
-            while !dir.is_empty() {
-                if is_jvm_root(dir) {
-                    jvm_roots.insert(format!("{dir}/"));
-                }
-                dir = parent(dir);
-            }
-        }
-        let mut jvm_roots: Vec<String> = jvm_roots.into_iter().collect();
-        jvm_roots.sort();
-        jvm_roots.push(String::new());
         Project {
             js: Js::new(tracked, read),
             py: Py::new(tracked),
             crates: Crates::new(tracked, read),
             tracked: Tracked::new(tracked),
             go,
-            jvm_roots,
+            jvm: Jvm::new(tracked),
         }
     }
 
@@ -67,7 +50,7 @@ impl Project {
             Some(Lang::Python) => self.py.resolve(&self.tracked, from, import),
             Some(Lang::Rust) => self.crates.resolve(&self.tracked, from, import),
             Some(Lang::Go) => self.resolve_go(&import.spec),
-            Some(Lang::Java | Lang::Kotlin) => self.resolve_jvm(import),
+            Some(Lang::Java | Lang::Kotlin) => self.jvm.resolve(from, import),
             None => Target::Unresolved,
         }
     }
@@ -110,65 +93,6 @@ impl Project {
             }
         }
         Target::Package(spec.to_string())
-    }
-
-    /// Java/Kotlin: `a.b.C` is `ROOT/a/b/C.java` (or `.kt`) under a source root; a nested
-    /// class or a static member drops segments from the end until a class file matches; a
-    /// wildcard, or a Kotlin top-level function, is the package's folder.
-    fn resolve_jvm(&self, import: &Import) -> Target {
-        let segments: Vec<&str> = import.spec.split('.').filter(|s| !s.is_empty()).collect();
-        if segments.is_empty() {
-            return Target::Unresolved;
-        }
-        let wildcard = import.kind == ImportKind::Wildcard;
-        for root in &self.jvm_roots {
-            if wildcard {
-                let folder = format!("{root}{}", segments.join("/"));
-                if self.tracked.dir_has(&folder, Lang::Java)
-                    || self.tracked.dir_has(&folder, Lang::Kotlin)
-                {
-                    return Target::File(folder);
-                }
-                continue;
-            }
-            for end in (1..=segments.len()).rev() {
-                let stem = format!("{root}{}", segments[..end].join("/"));
-                for ext in [".java", ".kt"] {
-                    let file = format!("{stem}{ext}");
-                    if self.tracked.is_file(&file) {
-                        return Target::File(file);
-                    }
-                }
-                if end < segments.len()
-                    && (self.tracked.dir_has(&stem, Lang::Java)
-                        || self.tracked.dir_has(&stem, Lang::Kotlin))
-                {
-                    return Target::File(stem);
-                }
-            }
-        }
-        let package: Vec<&str> = segments
-            .iter()
-            .take_while(|s| !s.starts_with(|c: char| c.is_ascii_uppercase()))
-            .copied()
-            .collect();
-        let package = if package.is_empty() || wildcard || package.len() == segments.len() {
-            segments.join(".")
-        } else {
-            package.join(".")
-        };
-        Target::Package(package)
-    }
-}
-
-/// A Java/Kotlin source root by convention: `src/main/java`, `src/test/kotlin`, any
-/// `src/SET/java|kotlin`, and a bare `src`.
-fn is_jvm_root(dir: &str) -> bool {
-    let parts: Vec<&str> = dir.rsplit('/').take(3).collect();
-    match parts.as_slice() {
-        [lang, _, "src", ..] => matches!(*lang, "java" | "kotlin"),
-        ["src", ..] => true,
-        _ => false,
     }
 }
 

@@ -124,3 +124,30 @@ fn classes_resolve_under_their_source_roots() {
         pairs(&expected)
     );
 }
+
+#[test]
+fn a_class_in_another_module_beats_a_package_folder_in_this_one() {
+    let app = "package com.shop;\nimport com.shop.domain.Order;\nimport com.shop.Util;\n";
+    let files = [
+        ("app/src/main/java/com/shop/App.java", app),
+        ("app/src/main/java/com/shop/Util.java", ""),
+        ("domain/src/main/java/com/shop/domain/Order.java", ""),
+        // The same class in a third module: the importing file's own module is not it, so
+        // the first in path order.
+        ("legacy/src/main/java/com/shop/domain/Order.java", ""),
+    ];
+    let expected = [
+        (
+            "com.shop.domain.Order",
+            file("domain/src/main/java/com/shop/domain/Order.java"),
+        ),
+        (
+            "com.shop.Util",
+            file("app/src/main/java/com/shop/Util.java"),
+        ),
+    ];
+    assert_eq!(
+        resolved(&files, "app/src/main/java/com/shop/App.java"),
+        pairs(&expected)
+    );
+}

@@ -4,7 +4,8 @@
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
 //! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git`,
-//! `mentions` · `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` · `app` · `watch`.
+//! `mentions`, `imports` · `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` ·
+//! `app` · `watch`.
 
 pub mod app;
 pub mod checks;
@@ -14,6 +15,7 @@ pub mod git;
 pub mod governs;
 pub mod graph;
 pub mod hooks;
+pub mod imports;
 pub mod index;
 pub mod mentions;
 pub mod model;

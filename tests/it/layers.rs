@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("output", 2),
     ("fs", 3),
     ("parse", 3),
+    ("imports", 3),
     ("git", 3),
     ("graph", 4),
     ("checks", 4),

@@ -26,6 +26,7 @@ mod hermetic;
 mod history;
 #[cfg(unix)]
 mod hooks;
+mod imports;
 mod index;
 mod index_faults;
 mod json_shape;

@@ -1,0 +1,358 @@
+//! JavaScript and TypeScript resolution as TypeScript's `bundler`/`node` resolution does it:
+//! relative specifiers with their extensions (`.js` written for a `.ts` file) and `index`
+//! files; the nearest `tsconfig.json`/`jsconfig.json`'s `paths` and `baseUrl` (its `extends`
+//! followed one level); the workspace's own packages by their package.json `name`; any other
+//! bare specifier is a package (`react`, `@scope/name`).
+
+use super::tracked::{name, normalize, parent, Target, Tracked};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Extensions tried after a specifier without one, TypeScript's first.
+const EXTENSIONS: &[&str] = &[
+    ".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json",
+];
+
+#[derive(Default)]
+pub(super) struct Js {
+    /// Each config file's folder and what it says.
+    configs: HashMap<String, Config>,
+    /// Workspace packages by name: (folder, entry candidates from package.json).
+    packages: HashMap<String, (String, Vec<String>)>,
+}
+
+#[derive(Default, Clone)]
+struct Config {
+    /// `baseUrl`, resolved against the config that set it.
+    base_url: Option<String>,
+    /// `paths`: (pattern, substitutions), longest prefix first, and the folder they are
+    /// relative to.
+    paths: Vec<(String, Vec<String>)>,
+    paths_base: String,
+}
+
+impl Js {
+    pub(super) fn new(tracked: &[String], read: &dyn Fn(&str) -> Option<Vec<u8>>) -> Js {
+        let mut js = Js::default();
+        for path in tracked {
+            if path.split('/').any(|p| p == "node_modules") {
+                continue;
+            }
+            match name(path) {
+                "tsconfig.json" | "jsconfig.json" => {
+                    let dir = parent(path).to_string();
+                    if js.configs.contains_key(&dir) && name(path) == "jsconfig.json" {
+                        continue;
+                    }
+                    if let Some(config) = read_config(path, read, 1) {
+                        js.configs.insert(dir, config);
+                    }
+                }
+                "package.json" => {
+                    let Some(json) = read(path).and_then(|b| jsonc(&b)) else {
+                        continue;
+                    };
+                    if let Some(pkg) = json.get("name").and_then(Value::as_str) {
+                        js.packages
+                            .insert(pkg.to_string(), (parent(path).to_string(), entries(&json)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        js
+    }
+
+    /// The config nearest `from`: its own folder's, else its parent's, up to the root.
+    fn config(&self, from: &str) -> Option<&Config> {
+        let mut dir = parent(from);
+        loop {
+            if let Some(c) = self.configs.get(dir) {
+                return Some(c);
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = parent(dir);
+        }
+    }
+}
+
+impl Js {
+    pub(super) fn resolve(&self, tracked: &Tracked, from: &str, spec: &str) -> Target {
+        let spec = spec.split(['?', '#']).next().unwrap_or(spec);
+        if spec.starts_with("./") || spec.starts_with("../") || spec == "." || spec == ".." {
+            return normalize(parent(from), spec)
+                .and_then(|base| file_or_index(tracked, &base))
+                .map_or(Target::Unresolved, Target::File);
+        }
+        if spec.is_empty() || spec.starts_with('/') {
+            return Target::Unresolved;
+        }
+        if let Some(config) = self.config(from) {
+            for (pattern, substitutions) in &config.paths {
+                let Some(star) = capture(pattern, spec) else {
+                    continue;
+                };
+                for sub in substitutions {
+                    let path = sub.replacen('*', star, 1);
+                    if let Some(found) = normalize(&config.paths_base, &path)
+                        .and_then(|base| file_or_index(tracked, &base))
+                    {
+                        return Target::File(found);
+                    }
+                }
+            }
+            if let Some(found) = config
+                .base_url
+                .as_deref()
+                .and_then(|base| normalize(base, spec))
+                .and_then(|base| file_or_index(tracked, &base))
+            {
+                return Target::File(found);
+            }
+        }
+        let package = package_name(spec);
+        if let Some((dir, entries)) = self.packages.get(package) {
+            let rest = spec[package.len()..].trim_start_matches('/');
+            let found = if rest.is_empty() {
+                entries
+                    .iter()
+                    .chain(["src/index".to_string(), "index".to_string()].iter())
+                    .find_map(|e| normalize(dir, e).and_then(|b| file_or_index(tracked, &b)))
+            } else {
+                [rest.to_string(), format!("src/{rest}")]
+                    .iter()
+                    .find_map(|r| normalize(dir, r).and_then(|b| file_or_index(tracked, &b)))
+            };
+            if let Some(found) = found {
+                return Target::File(found);
+            }
+        }
+        Target::Package(package.strip_prefix("node:").unwrap_or(package).to_string())
+    }
+}
+
+/// `base` as a file, with a TypeScript source for a `.js` written, with an extension added, or
+/// as a folder's `index`.
+fn file_or_index(tracked: &Tracked, base: &str) -> Option<String> {
+    if tracked.is_file(base) && !base.is_empty() {
+        return Some(base.to_string());
+    }
+    for (js, ts) in [
+        (".js", ".ts"),
+        (".js", ".tsx"),
+        (".jsx", ".tsx"),
+        (".mjs", ".mts"),
+        (".cjs", ".cts"),
+    ] {
+        if let Some(stem) = base.strip_suffix(js) {
+            let candidate = format!("{stem}{ts}");
+            if tracked.is_file(&candidate) {
+                return Some(candidate);
+            }
+        }
+    }
+    let with_ext = |stem: &str| {
+        EXTENSIONS
+            .iter()
+            .map(|e| format!("{stem}{e}"))
+            .find(|c| tracked.is_file(c))
+    };
+    if !base.is_empty() {
+        if let Some(found) = with_ext(base) {
+            return Some(found);
+        }
+    }
+    let index = if base.is_empty() {
+        "index".to_string()
+    } else {
+        format!("{base}/index")
+    };
+    with_ext(&index)
+}
+
+/// The package a bare specifier names: `a` of `a/b`, `@s/a` of `@s/a/b`.
+fn package_name(spec: &str) -> &str {
+    let mut ends = spec.match_indices('/').map(|(i, _)| i);
+    let end = if spec.starts_with('@') {
+        ends.nth(1)
+    } else {
+        ends.next()
+    };
+    &spec[..end.unwrap_or(spec.len())]
+}
+
+/// What `*` in `pattern` stands for in `spec` ("" for an exact pattern that matches).
+fn capture<'s>(pattern: &str, spec: &'s str) -> Option<&'s str> {
+    match pattern.split_once('*') {
+        None => (pattern == spec).then_some(""),
+        Some((prefix, suffix)) => spec
+            .strip_prefix(prefix)?
+            .strip_suffix(suffix)
+            .filter(|_| spec.len() >= prefix.len() + suffix.len()),
+    }
+}
+
+/// A tsconfig's `baseUrl` and `paths`, over those of the config it `extends` (followed
+/// `depth` more levels; a config from a package is not followed).
+fn read_config(path: &str, read: &dyn Fn(&str) -> Option<Vec<u8>>, depth: u32) -> Option<Config> {
+    let json = jsonc(&read(path)?)?;
+    let dir = parent(path);
+    let mut config = Config {
+        paths_base: dir.to_string(),
+        ..Config::default()
+    };
+    if depth > 0 {
+        let extends = match json.get("extends") {
+            Some(Value::String(s)) => vec![s.clone()],
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for parent_config in extends.iter().filter(|e| e.starts_with('.')) {
+            let Some(mut file) = normalize(dir, parent_config) else {
+                continue;
+            };
+            if !file.ends_with(".json") {
+                file.push_str(".json");
+            }
+            if let Some(base) = read_config(&file, read, depth - 1) {
+                config = base;
+            }
+        }
+    }
+    let options = json.get("compilerOptions");
+    if let Some(base) = options
+        .and_then(|o| o.get("baseUrl"))
+        .and_then(Value::as_str)
+    {
+        config.base_url = normalize(dir, base);
+        config.paths_base = config.base_url.clone().unwrap_or_default();
+    }
+    if let Some(paths) = options
+        .and_then(|o| o.get("paths"))
+        .and_then(Value::as_object)
+    {
+        config.paths_base = config.base_url.clone().unwrap_or_else(|| dir.to_string());
+        config.paths = paths
+            .iter()
+            .map(|(k, v)| {
+                let subs = v.as_array().map_or(Vec::new(), |a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(String::from))
+                        .collect()
+                });
+                (k.clone(), subs)
+            })
+            .collect();
+        let prefix = |p: &str| p.split('*').next().map_or(0, str::len);
+        config
+            .paths
+            .sort_by(|a, b| prefix(&b.0).cmp(&prefix(&a.0)).then(a.0.cmp(&b.0)));
+    }
+    Some(config)
+}
+
+/// A package.json's entry points, most source-like first (`source`, `types`, `module`,
+/// `main`, `exports["."]`), each also under `src/` where the built folder is not tracked.
+fn entries(json: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for key in ["source", "types", "typings", "module", "main"] {
+        if let Some(e) = json.get(key).and_then(Value::as_str) {
+            out.push(e.to_string());
+        }
+    }
+    let dot = json.get("exports").map(|e| e.get(".").unwrap_or(e));
+    match dot {
+        Some(Value::String(s)) => out.push(s.clone()),
+        Some(Value::Object(o)) => {
+            for key in ["source", "types", "import", "default", "require"] {
+                if let Some(s) = o.get(key).and_then(Value::as_str) {
+                    out.push(s.to_string());
+                }
+            }
+        }
+        _ => {}
+    }
+    let built: Vec<String> = out
+        .iter()
+        .filter_map(|e| {
+            let e = e.trim_start_matches("./");
+            let rest = ["dist/", "lib/", "build/", "out/"]
+                .iter()
+                .find_map(|d| e.strip_prefix(d))?;
+            let stem = rest
+                .strip_suffix(".d.ts")
+                .or_else(|| rest.rsplit_once('.').map(|(s, _)| s))?;
+            Some(format!("src/{stem}"))
+        })
+        .collect();
+    out.extend(built);
+    out
+}
+
+/// JSON with comments and trailing commas, as tsconfig.json is written.
+fn jsonc(bytes: &[u8]) -> Option<Value> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                out.extend(chars.next());
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => {
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut prev = ' ';
+                for n in chars.by_ref() {
+                    if prev == '*' && n == '/' {
+                        break;
+                    }
+                    prev = n;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    serde_json::from_str(&out).ok().or_else(|| {
+        // Trailing commas: drop a comma whose next non-space character closes.
+        let mut cleaned = String::with_capacity(out.len());
+        let chars: Vec<char> = out.chars().collect();
+        let mut in_string = false;
+        for (i, &c) in chars.iter().enumerate() {
+            if c == '"' && (i == 0 || chars[i - 1] != '\\') {
+                in_string = !in_string;
+            }
+            if c == ',' && !in_string {
+                let next = chars[i + 1..].iter().find(|n| !n.is_whitespace());
+                if matches!(next, Some('}' | ']')) {
+                    continue;
+                }
+            }
+            cleaned.push(c);
+        }
+        serde_json::from_str(&cleaned).ok()
+    })
+}

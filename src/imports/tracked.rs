@@ -1,0 +1,91 @@
+//! The tracked paths of a tree, by path and by folder, what an import resolves to, and the
+//! path arithmetic every language's resolution shares.
+
+use super::{lang_of, Lang};
+use std::collections::{HashMap, HashSet};
+
+/// What an import resolves to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A tracked file; or, for a Go import and a Java/Kotlin wildcard (whose target is a
+    /// package, that is a folder), the tracked folder's path, without a trailing slash.
+    File(String),
+    /// An external package as the language names it: an npm package (`react`, `@scope/name`),
+    /// a crate, a Python top-level module, a Go import path, a Java package.
+    Package(String),
+    /// Inside the tree (relative, `crate::`, the Go module's own path) but no tracked file.
+    Unresolved,
+}
+
+/// The tracked paths, as a set and by folder.
+pub(super) struct Tracked {
+    files: HashSet<String>,
+    /// Each folder's tracked files, directly in it ("" is the root), sorted.
+    dirs: HashMap<String, Vec<String>>,
+}
+
+impl Tracked {
+    pub(super) fn new(tracked: &[String]) -> Tracked {
+        let mut dirs: HashMap<String, Vec<String>> = HashMap::new();
+        for path in tracked {
+            dirs.entry(parent(path).to_string())
+                .or_default()
+                .push(path.clone());
+        }
+        for list in dirs.values_mut() {
+            list.sort();
+        }
+        Tracked {
+            files: tracked.iter().cloned().collect(),
+            dirs,
+        }
+    }
+
+    pub(super) fn is_file(&self, path: &str) -> bool {
+        self.files.contains(path)
+    }
+
+    /// The tracked files directly in `dir`.
+    pub(super) fn in_dir(&self, dir: &str) -> &[String] {
+        self.dirs.get(dir).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether `dir` holds a tracked file of `lang` directly.
+    pub(super) fn dir_has(&self, dir: &str, lang: Lang) -> bool {
+        self.in_dir(dir).iter().any(|f| lang_of(f) == Some(lang))
+    }
+}
+
+/// The folder of `path` ("" at the root).
+pub(super) fn parent(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// The last segment of `path`.
+pub(super) fn name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// `dir` and `rest` joined, `.` and `..` applied; `None` above the root.
+pub(super) fn normalize(dir: &str, rest: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in rest.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// `dir` and a relative folder joined without normalising.
+pub(super) fn join_dir(dir: &str, rest: &str) -> String {
+    match (dir.is_empty(), rest.is_empty()) {
+        (true, _) => rest.to_string(),
+        (false, true) => dir.to_string(),
+        (false, false) => format!("{dir}/{rest}"),
+    }
+}

@@ -242,6 +242,9 @@ pub struct ScanMemo {
     /// The folders of the paths the records name, stamped: while one holds, the paths in it
     /// are not stat'ed one by one (issue 17).
     pub parents: crate::scan::Parents,
+    /// A record carries rules: the report holds only while git's index has the checksum it
+    /// was read from (`names_checksum`), as the rules read the files it holds (ADR-0021).
+    pub rules: bool,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.

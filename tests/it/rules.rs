@@ -1,0 +1,234 @@
+//! Rules in records (ADR-0021, docs/rules.md): a record's ```` ```context-graph ```` block is
+//! read with the record; `check` reports what the current records' rules find in the tracked
+//! files as git's index holds them, at the line, with the rule as written.
+
+use crate::env::no_index;
+use crate::git::GitRepo;
+use serde_json::Value;
+
+const HEAD: &str = "Status: Accepted\nDate: 2025-01-01\n\n## Decision\n\nAs below.\n\n";
+
+/// A repository with one record carrying `block` (its lines between the fences), the files
+/// given, committed.
+fn with_rules(status: &str, block: &str, files: &[(&str, &str)]) -> GitRepo {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-rules.md",
+        &format!(
+            "# 1. Rules\n\nStatus: {status}\nDate: 2025-01-01\n\n## Decision\n\nAs below.\n\n```context-graph\n{block}```\n"
+        ),
+    );
+    for (path, text) in files {
+        g.write(path, text);
+    }
+    g.commit_at("2025-03-05T10:00:00Z", "Ann", "initial");
+    g
+}
+
+/// The findings of `check --json` with a code starting `rule` or `stale`, as
+/// `code path:line [target]`; and the exit code.
+fn rule_findings(g: &GitRepo, args: &[&str]) -> (Vec<String>, i32) {
+    let run = g.run(args);
+    let j: Value = run.json();
+    let found = j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| {
+            let c = f["code"].as_str().unwrap_or("");
+            c.starts_with("rule") || c == "stale-exception"
+        })
+        .map(|f| {
+            let mut s = format!(
+                "{} {}:{}",
+                f["code"].as_str().unwrap_or(""),
+                f["path"].as_str().unwrap_or(""),
+                f["line"]
+            );
+            if let Some(t) = f["target"].as_str() {
+                s.push_str(&format!(" {t}"));
+            }
+            s
+        })
+        .collect();
+    (found, run.code.unwrap_or(-1))
+}
+
+#[test]
+fn forbid_text_flags_each_line_of_the_tracked_files_it_names() {
+    let g = with_rules(
+        "Accepted",
+        "# no printing below the binary\nforbid text /println!/ in src/**/*.rs\n",
+        &[
+            (
+                "src/lib.rs",
+                "pub fn a() {\n    // println! in a comment counts too\n    println!(\"x\");\n}\n",
+            ),
+            ("src/main.rs", "fn main() {}\n"),
+            ("tools/x.rs", "fn main() { println!(\"ok here\"); }\n"),
+        ],
+    );
+    // An untracked file is not the code a commit records.
+    g.write("src/scratch.rs", "fn s() { println!(\"mine\"); }\n");
+    let (found, code) = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(
+        found,
+        ["rule-violated src/lib.rs:2", "rule-violated src/lib.rs:3"]
+    );
+    assert_eq!(code, 1, "a broken rule is a problem");
+    let j = g.run(&["check", "--json"]).json();
+    let f = &j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| f["code"] == "rule-violated")
+        .expect("one")
+        .clone();
+    assert_eq!(f["record"], "ADR-0001");
+    assert_eq!(f["rule"], "forbid text /println!/ in src/**/*.rs");
+    assert_eq!(f["severity"], "problem");
+    // The human report names the place and the rule.
+    let md = g.run(&["check"]).stdout();
+    assert!(md.contains("src/lib.rs:3"), "{md}");
+    assert!(md.contains("forbid text /println!/ in src/**/*.rs"), "{md}");
+}
+
+#[test]
+fn the_staged_content_is_checked_and_the_index_follows_a_staged_change() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /unwrap\\(\\)/ in src/**\n",
+        &[("src/a.rs", "fn a() {}\n")],
+    );
+    let (found, code) = rule_findings(&g, &["check", "--json"]);
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(code, 0);
+    // Edited in the work tree only: not what a commit would record.
+    g.write("src/a.rs", "fn a() {}\nfn b() { x.unwrap(); }\n");
+    assert!(rule_findings(&g, &["check", "--json"]).0.is_empty());
+    // Staged: the warm answer sees it, as a fresh scan does.
+    g.git(&["add", "src/a.rs"]);
+    let warm = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(warm.0, ["rule-violated src/a.rs:2"]);
+    assert_eq!(warm, rule_findings(&g, &no_index(&["check", "--json"])));
+}
+
+#[test]
+fn forbid_dependency_reads_every_manifest_at_the_declaring_line() {
+    let g = with_rules(
+        "Accepted",
+        "forbid dependency moment\nforbid dependency left-pad in packages/*/package.json\nforbid dependency requests\nforbid dependency serde_json\nforbid dependency github.com/pkg/errors\nforbid dependency org.slf4j:slf4j-api\nforbid dependency guava\n",
+        &[
+            ("package.json", "{\n  \"name\": \"root\",\n  \"devDependencies\": {\n    \"moment\": \"2\",\n    \"left-pad\": \"1\"\n  }\n}\n"),
+            ("packages/web/package.json", "{\n  \"scripts\": {\"moment\": \"x\"},\n  \"dependencies\": {\n    \"left-pad\": \"1\"\n  }\n}\n"),
+            ("requirements-dev.txt", "# tools\nRequests>=2.0\n"),
+            ("Cargo.toml", "[package]\nname = \"x\"\n\n[target.'cfg(unix)'.dev-dependencies]\nserde-json = \"1\"\n"),
+            ("go.mod", "module example.com/x\n\nrequire (\n\tgithub.com/pkg/errors v0.9.1\n)\n"),
+            ("pom.xml", "<project>\n  <dependencies>\n    <dependency>\n      <groupId>org.slf4j</groupId>\n      <artifactId>slf4j-api</artifactId>\n    </dependency>\n  </dependencies>\n</project>\n"),
+            ("app/build.gradle.kts", "dependencies {\n    implementation(\"com.google.guava:guava:32.0-jre\")\n}\n"),
+            ("notes.txt", "we dropped moment and left-pad\n"),
+        ],
+    );
+    let (found, code) = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(
+        found,
+        [
+            "rule-violated Cargo.toml:5 serde-json",
+            "rule-violated app/build.gradle.kts:2 com.google.guava:guava",
+            "rule-violated go.mod:4 github.com/pkg/errors",
+            "rule-violated package.json:4 moment",
+            "rule-violated packages/web/package.json:4 left-pad",
+            "rule-violated pom.xml:5 org.slf4j:slf4j-api",
+            "rule-violated requirements-dev.txt:2 Requests",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn an_exception_allows_its_path_and_one_that_allows_nothing_is_stale() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /TODO/ in src/**\nexcept src/legacy.py: frozen 2025-01-01\nexcept src/gone.py: it was fixed\n",
+        &[
+            ("src/legacy.py", "# TODO one\n# TODO two\n"),
+            ("src/new.py", "x = 1  # TODO\n"),
+        ],
+    );
+    let (found, code) = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(
+        found,
+        [
+            "rule-violated src/new.py:1",
+            "stale-exception docs/adr/0001-rules.md:13",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_line_that_is_not_a_rule_is_rule_invalid_at_the_records_line() {
+    let g = with_rules(
+        "Accepted",
+        "# fine\nforbid text /x/ in src/**\nforbid imports src/a -> src/b\nexcept src/a.py\n",
+        &[("src/a.py", "y = 1\n")],
+    );
+    let (found, code) = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(
+        found,
+        [
+            "rule-invalid docs/adr/0001-rules.md:13",
+            "rule-invalid docs/adr/0001-rules.md:14",
+        ]
+    );
+    assert_eq!(code, 1);
+    let md = g.run(&["check"]).stdout();
+    assert!(md.contains("an `except` needs a reason"), "{md}");
+}
+
+#[test]
+fn a_proposed_records_rules_never_fail_check_and_a_superseded_ones_do_nothing() {
+    for status in ["Proposed", "Superseded by ADR-0002"] {
+        let g = with_rules(
+            status,
+            "forbid text /println!/ in src/**\n",
+            &[("src/lib.rs", "fn a() { println!(); }\n")],
+        );
+        let (found, _) = rule_findings(&g, &["check", "--json"]);
+        assert!(found.is_empty(), "{status}: {found:?}");
+    }
+}
+
+#[test]
+fn a_successor_without_a_block_drops_the_rules_and_a_block_of_comments_says_so() {
+    for (block, dropped) in [
+        ("", true),
+        (
+            "```context-graph\n# dropped: the binary prints now\n```\n",
+            false,
+        ),
+    ] {
+        let g = with_rules(
+            "Superseded by ADR-0002",
+            "forbid text /println!/ in src/**\n",
+            &[("src/lib.rs", "fn a() {}\n")],
+        );
+        g.write(
+            "docs/adr/0002-successor.md",
+            &format!("# 2. Successor\n\n{HEAD}Supersedes ADR-0001.\n\n{block}"),
+        );
+        g.commit_at("2025-03-06T10:00:00Z", "Ann", "successor");
+        let j = g.run(&["check", "--json"]).json();
+        let codes: Vec<&str> = j["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["code"] == "rules-dropped")
+            .map(|f| f["record"].as_str().unwrap_or(""))
+            .collect();
+        assert_eq!(codes.len(), usize::from(dropped), "{block:?}: {j:#}");
+        if dropped {
+            assert_eq!(codes, ["ADR-0002"]);
+        }
+    }
+}

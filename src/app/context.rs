@@ -50,6 +50,7 @@ impl Session {
                 decisions,
                 mentioned_by,
                 related: path_related,
+                ..
             }) = part.query.take()
             else {
                 continue;
@@ -111,6 +112,7 @@ impl Session {
             findings: Vec::new(),
             notes: Vec::new(),
             query: None,
+            rules: Vec::new(),
         });
         crate::checks::sort(&mut report.findings);
         let record_of = |id: &str| report.records.iter().find(|r| r.id == id);

@@ -11,6 +11,7 @@ mod pick;
 pub mod picture;
 mod quiet;
 pub mod review;
+mod rules;
 pub mod scope;
 mod session;
 mod state;

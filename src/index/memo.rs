@@ -153,6 +153,7 @@ impl MemoHit<'_> {
             findings: self.report.findings,
             notes: self.report.notes,
             query: None,
+            rules: self.report.rules,
         })
     }
 }

@@ -52,6 +52,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         docs: report.docs.clone(),
         findings: report.findings.clone(),
         notes: report.notes.clone(),
+        rules: report.rules.clone(),
     };
     Some((codec::encode(&memo), codec::encode(&memo_report)))
 }

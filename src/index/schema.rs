@@ -259,6 +259,8 @@ pub struct MemoReport {
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
+    /// What the records' rules found (ADR-0021).
+    pub rules: Vec<crate::model::RecordRules>,
 }
 
 /// What a query picks a record by (see [`crate::model::Pickable`]).
@@ -283,6 +285,7 @@ pub struct MemoReportRef<'a> {
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
+    pub rules: Vec<crate::model::RecordRules>,
 }
 
 /// [`RecordHead`] read in place.
@@ -368,6 +371,7 @@ mod tests {
             docs: vec![],
             findings: vec![],
             notes: vec!["a note".into()],
+            rules: vec![],
         };
         let bytes = codec::encode(&report);
         let read: MemoReportRef = codec::decode_borrowed(&bytes).expect("decodes");

@@ -364,6 +364,7 @@ mod tests {
             )],
             notes: vec![],
             query: None,
+            rules: vec![],
         }
     }
 

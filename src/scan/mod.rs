@@ -192,7 +192,7 @@ pub fn scan(
     ));
     foreign_duplicates(&mut findings, &parsed);
     // The records' rules, over the tracked files as git's index holds them (ADR-0021).
-    let (_, rule_findings, rule_notes) = rules::check(root, &parsed);
+    let (rule_outcomes, rule_findings, rule_notes) = rules::check(root, &parsed);
     findings.extend(rule_findings);
     notes.extend(rule_notes);
     let has_rules = parsed.iter().any(|p| p.rules.is_some());
@@ -217,6 +217,7 @@ pub fn scan(
             findings,
             notes,
             query: None,
+            rules: rules::kept(&rule_outcomes),
         },
         parsed,
         guides,

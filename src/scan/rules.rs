@@ -4,7 +4,7 @@
 
 use crate::checks::rules::{self, Edges, Files, NoEdges, RecordOutcome};
 use crate::git::{BlobReader, Repo, Tracked};
-use crate::model::Finding;
+use crate::model::{Finding, RecordRules, RuleResult, RuleViolation};
 use crate::parse::ParsedRecord;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -99,4 +99,34 @@ pub fn check_with(
         ));
     }
     (outcomes, findings, notes)
+}
+
+/// Each record's outcome as the report keeps it.
+pub fn kept(outcomes: &[RecordOutcome]) -> Vec<RecordRules> {
+    outcomes
+        .iter()
+        .map(|o| RecordRules {
+            id: o.id.clone(),
+            path: o.path.clone(),
+            enforced: o.enforces(),
+            rules: o
+                .rules
+                .iter()
+                .map(|r| RuleResult {
+                    line: r.rule.line,
+                    rule: r.rule.text.clone(),
+                    checked: r.checked,
+                    violations: r
+                        .violations
+                        .iter()
+                        .map(|v| RuleViolation {
+                            path: v.path.clone(),
+                            line: v.line,
+                            target: v.target.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect()
 }

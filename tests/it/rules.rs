@@ -232,3 +232,77 @@ fn a_successor_without_a_block_drops_the_rules_and_a_block_of_comments_says_so()
         }
     }
 }
+
+#[test]
+fn why_lists_the_rules_that_apply_and_the_violations_in_the_file() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /unwrap\\(\\)/ in src/**\nforbid dependency moment\n",
+        &[
+            ("src/a.rs", "fn a() {\n    x.unwrap();\n}\n"),
+            ("src/b.rs", "fn b() {}\n"),
+            (
+                "package.json",
+                "{\n  \"dependencies\": {\n    \"moment\": \"2\"\n  }\n}\n",
+            ),
+            ("README.md", "# x\n"),
+        ],
+    );
+    let rules_of = |path: &str| {
+        let warm = g.run(&["why", path, "--json"]).json();
+        let cold = g.run(&no_index(&["why", path, "--json"])).json();
+        assert_eq!(warm["query"], cold["query"], "{path}");
+        warm["query"]["rules"].clone()
+    };
+    assert_eq!(
+        rules_of("src/a.rs"),
+        serde_json::json!([{"id": "ADR-0001", "rule": "forbid text /unwrap\\(\\)/ in src/**", "violations": [{"line": 2, "target": null}]}])
+    );
+    assert_eq!(
+        rules_of("src/b.rs"),
+        serde_json::json!([{"id": "ADR-0001", "rule": "forbid text /unwrap\\(\\)/ in src/**", "violations": []}])
+    );
+    assert_eq!(
+        rules_of("package.json"),
+        serde_json::json!([{"id": "ADR-0001", "rule": "forbid dependency moment", "violations": [{"line": 3, "target": "moment"}]}])
+    );
+    assert_eq!(rules_of("README.md"), Value::Null, "no rule reads it");
+    let md = g.run(&["why", "src/a.rs"]).stdout();
+    assert!(md.contains("## Rules that apply"), "{md}");
+    assert!(md.contains("**broken** at line 2"), "{md}");
+}
+
+#[test]
+fn record_lists_its_rules_with_counts_and_a_proposed_ones_would_flag() {
+    for (status, enforced) in [("Accepted", true), ("Proposed", false)] {
+        let g = with_rules(
+            status,
+            "forbid text /TODO/ in src/**\nforbid dependency moment\n",
+            &[("src/a.py", "# TODO\n# TODO\n")],
+        );
+        let j = g.run(&["record", "ADR-0001", "--json"]).json();
+        let rules = j["query"]["rules"].as_array().expect("rules").clone();
+        let counts: Vec<(u64, usize)> = rules
+            .iter()
+            .map(|r| {
+                (
+                    r["line"].as_u64().unwrap_or(0),
+                    r["violations"].as_array().map_or(0, Vec::len),
+                )
+            })
+            .collect();
+        assert_eq!(counts, [(11, 2), (12, 0)], "{status}: {j:#}");
+        let md = g.run(&["record", "ADR-0001"]).stdout();
+        assert!(
+            md.contains("`forbid text /TODO/ in src/**`: 2 violations"),
+            "{md}"
+        );
+        assert_eq!(
+            md.contains("not enforced"),
+            !enforced,
+            "{status}: a proposed record's rules are only shown: {md}"
+        );
+        let (_, code) = rule_findings(&g, &["check", "--json"]);
+        assert_eq!(code, i32::from(enforced), "{status}");
+    }
+}

@@ -63,6 +63,11 @@ enum Kind {
     Gradle,
 }
 
+/// Whether `path` is a manifest `forbid dependency` reads.
+pub fn is_manifest(path: &str) -> bool {
+    kind(path.rsplit('/').next().unwrap_or(path)).is_some()
+}
+
 fn kind(file: &str) -> Option<Kind> {
     Some(match file {
         "Cargo.toml" => Kind::Cargo,

@@ -11,7 +11,7 @@ mod manifests;
 mod text;
 
 pub use imports::{evaluate_imports, pkg_matches};
-pub use manifests::{declarations, Declaration};
+pub use manifests::{declarations, is_manifest, Declaration};
 
 use crate::governs::Pattern;
 use crate::model::{Finding, FindingCode, Status};

@@ -23,7 +23,7 @@ pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
 pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};
 pub use record::*;
 pub use report::*;
-pub use rules::{RecordRules, RuleResult, RuleViolation, WhyRule, WhyViolation};
+pub use rules::{PathRules, RecordRules, RuleResult, RuleViolation, WhyRule, WhyViolation};
 pub use scope::{Hunk as ScopeHunk, ScopeEdit, ScopeReport};
 pub use why::{Decision, Declaration, Evidence, MentionedBy, Related};
 pub use write::{FileDiff, Hunk, WriteReport, Written};

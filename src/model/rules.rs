@@ -47,6 +47,13 @@ pub struct WhyRule {
     pub violations: Vec<WhyViolation>,
 }
 
+/// The rules that apply to one path `context` was asked about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PathRules {
+    pub path: String,
+    pub rules: Vec<WhyRule>,
+}
+
 /// A violation in the file `why` asks about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct WhyViolation {

@@ -306,3 +306,28 @@ fn record_lists_its_rules_with_counts_and_a_proposed_ones_would_flag() {
         assert_eq!(code, i32::from(enforced), "{status}");
     }
 }
+
+#[test]
+fn context_gives_an_agent_the_rules_before_the_decisions() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /unwrap\\(\\)/ in src/**\n",
+        &[("src/a.rs", "fn a() {\n    x.unwrap();\n}\n")],
+    );
+    g.write(
+        "docs/adr/0002-errors.md",
+        &format!("---\ngoverns:\n  - src/\n---\n# 2. Errors\n\n{HEAD}"),
+    );
+    g.commit_at("2025-03-06T10:00:00Z", "Ann", "errors");
+    let j = g.run(&["context", "src/a.rs", "--json"]).json();
+    assert_eq!(
+        j["query"]["context"]["rules"],
+        serde_json::json!([{"path": "src/a.rs", "rules": [{"id": "ADR-0001", "rule": "forbid text /unwrap\\(\\)/ in src/**", "violations": [{"line": 2, "target": null}]}]}]),
+        "{j:#}"
+    );
+    let md = g.run(&["context", "src/a.rs"]).stdout();
+    let rules = md.find("## Rules the code must hold to").expect(&md);
+    let decision = md.find("ADR-0002").expect(&md);
+    assert!(rules < decision, "{md}");
+    assert!(md.contains("broken today at line 2"), "{md}");
+}

@@ -21,9 +21,11 @@ use crate::write::{apply, Change, FilePlan, LineEdit, WriteError};
 use std::path::{Path, PathBuf};
 
 mod folder;
+mod freeze;
 mod init;
 
 use folder::*;
+pub use freeze::freeze_rules;
 pub use init::{init, Format};
 
 impl From<WriteError> for Error {

@@ -8,7 +8,7 @@
 
 mod parse;
 
-pub use parse::{parse_line, read_block, Parsed};
+pub use parse::{block_end, parse_line, read_block, Parsed};
 
 use serde::{Deserialize, Serialize};
 

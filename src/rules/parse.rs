@@ -38,6 +38,37 @@ pub fn read_block(text: &str) -> Option<RuleBlock> {
     block
 }
 
+/// Where a line added to the record's last `context-graph` block goes: the 0-based index of
+/// its closing fence (the end of the text when it is never closed); `None` without a block.
+pub fn block_end(text: &str) -> Option<usize> {
+    let mut end = None;
+    let mut open: Option<(char, usize, bool)> = None;
+    let lines: Vec<&str> = text.split('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        match open {
+            Some((c, len, rules)) => {
+                if closes(line, c, len) {
+                    open = None;
+                    if rules {
+                        end = Some(i);
+                    }
+                }
+            }
+            None => {
+                if let Some((c, len, info)) = opens(line) {
+                    let rules = info.split_whitespace().next() == Some(INFO);
+                    open = Some((c, len, rules));
+                }
+            }
+        }
+    }
+    match open {
+        // An unclosed block runs to the end (a trailing newline leaves an empty last line).
+        Some((_, _, true)) => Some(lines.len() - usize::from(text.ends_with('\n'))),
+        _ => end,
+    }
+}
+
 /// An opening fence: up to three spaces, three or more backticks or tildes, the info string.
 fn opens(line: &str) -> Option<(char, usize, &str)> {
     let indent = line.len() - line.trim_start_matches(' ').len();

@@ -331,3 +331,51 @@ fn context_gives_an_agent_the_rules_before_the_decisions() {
     assert!(rules < decision, "{md}");
     assert!(md.contains("broken today at line 2"), "{md}");
 }
+
+#[test]
+fn rules_freeze_writes_a_baseline_that_only_shrinks() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /TODO/ in src/**\nforbid dependency moment\n",
+        &[
+            ("src/a.py", "# TODO\n# TODO\n"),
+            ("src/b.py", "# TODO\n"),
+            ("src/c.py", "x = 1\n"),
+            (
+                "package.json",
+                "{\n  \"dependencies\": {\n    \"moment\": \"2\"\n  }\n}\n",
+            ),
+        ],
+    );
+    let before = std::fs::read_to_string(g.path().join("docs/adr/0001-rules.md")).expect("read");
+    g.run(&["rules", "freeze", "ADR-0001", "--dry-run"])
+        .assert_code(0);
+    assert_eq!(
+        std::fs::read_to_string(g.path().join("docs/adr/0001-rules.md")).expect("read"),
+        before,
+        "a dry run writes nothing"
+    );
+    g.run(&["rules", "freeze", "ADR-0001"]).assert_code(0);
+    let after = std::fs::read_to_string(g.path().join("docs/adr/0001-rules.md")).expect("read");
+    let added: Vec<&str> = after.lines().filter(|l| l.starts_with("except ")).collect();
+    assert_eq!(added.len(), 3, "{after}");
+    for (line, path) in added.iter().zip(["src/a.py", "src/b.py", "package.json"]) {
+        let date = line
+            .strip_prefix(&format!("except {path}: frozen "))
+            .unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(date.len(), 10, "{line}");
+    }
+    // Inside the block: the record's rules now hold.
+    assert!(after.trim_end().ends_with("```"), "{after}");
+    g.git(&["add", "docs/adr/0001-rules.md"]);
+    assert_eq!(rule_findings(&g, &["check", "--json"]), (vec![], 0));
+    // A place fixed: its exception allows nothing, and says so.
+    g.write("src/b.py", "x = 2\n");
+    g.git(&["add", "src/b.py"]);
+    let (found, _) = rule_findings(&g, &["check", "--json"]);
+    assert_eq!(found, ["stale-exception docs/adr/0001-rules.md:14"]);
+    // A record without rules has nothing to freeze: one line, exit 2.
+    g.write("docs/adr/0002-plain.md", &format!("# 2. Plain\n\n{HEAD}"));
+    let run = g.run(&["rules", "freeze", "ADR-0002"]);
+    run.assert_code(2);
+}

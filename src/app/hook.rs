@@ -193,6 +193,7 @@ fn check_staged(
         comment: repo.comment_prefix(),
         quiet: Vec::new(),
         repeats: Vec::new(),
+        rules_added: Vec::new(),
     };
     // No record folders (hooks in a global core.hooksPath reach such repositories): no
     // decision governs anything, and nothing is read or written.
@@ -211,6 +212,8 @@ fn check_staged(
     if changes.is_empty() {
         return Ok(check);
     }
+    // What the change adds to the rules' violations, judged on the staged blobs (ADR-0021).
+    check.rules_added = super::hook_rules::added(session, repo, &changes);
     // What the staged files declare is their staged content's (a deleted file's, what it had):
     // read from git's objects, never the work tree (ADR-0009).
     let blobs: Vec<(&str, [u8; 20])> = changes

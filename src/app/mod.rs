@@ -7,6 +7,7 @@ pub mod context;
 pub mod coverage;
 pub mod error;
 pub mod hook;
+mod hook_rules;
 mod pick;
 pub mod picture;
 mod quiet;

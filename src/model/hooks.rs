@@ -54,6 +54,22 @@ pub struct StagedCheck {
     /// Uncited decisions an earlier commit of the branch already named (cited or was warned
     /// about), with that commit's short sha: one short line each, not the full warning.
     pub repeats: Vec<(String, String)>,
+    /// The rules' violations the staged change adds (docs/rules.md): warned about whatever
+    /// the message cites; strict mode refuses the commit.
+    pub rules_added: Vec<AddedViolation>,
+}
+
+/// A place where the staged change breaks a current record's rule more than its base did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddedViolation {
+    pub record: String,
+    /// The rule as written.
+    pub rule: String,
+    pub path: String,
+    pub line: u32,
+    pub target: Option<String>,
+    /// How many violations of the rule the file had before.
+    pub was: usize,
 }
 
 impl StagedCheck {
@@ -77,7 +93,7 @@ impl StagedCheck {
     /// Strict mode refuses this commit: `context-graph.strict` is set and a full warning
     /// remains ([`StagedCheck::warned`]): a repeat of the branch is not refused again.
     pub fn refused(&self) -> bool {
-        self.strict && !self.warned().is_empty()
+        self.strict && (!self.warned().is_empty() || !self.rules_added.is_empty())
     }
 }
 

@@ -57,12 +57,12 @@ fn ids(decisions: &[&Governing]) -> String {
 /// `hook pre-commit` alone: the current decisions governing the staged paths (stderr). Empty
 /// when none does.
 pub fn pre_commit(check: &StagedCheck) -> String {
+    let rules = rules_added(check, false);
     if check.skipped.is_some() || check.decisions.is_empty() {
-        return String::new();
+        return rules;
     }
-    let mut out = String::from(
-        "context-graph: the staged changes touch paths that current decisions govern:\n",
-    );
+    let mut out = rules;
+    out.push_str("context-graph: the staged changes touch paths that current decisions govern:\n");
     decision_lines(&mut out, "", &check.decisions);
     let first = escape(&check.decisions[0].id);
     let _ = writeln!(
@@ -75,7 +75,8 @@ pub fn pre_commit(check: &StagedCheck) -> String {
 /// `hook commit-msg`: the warning (or, in strict mode, the refusal) for a message citing none of
 /// the decisions governing the staged paths (stderr). Empty when there is nothing to say.
 pub fn commit_msg(check: &StagedCheck) -> String {
-    let mut out = warning(check);
+    let mut out = rules_added(check, check.strict);
+    out.push_str(&warning(check));
     // A decision the branch named before: one short line (docs/hooks.md).
     for (id, first) in &check.repeats {
         let _ = writeln!(
@@ -85,6 +86,51 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             escape(first)
         );
     }
+    out
+}
+
+/// The rules' violations the staged change adds (docs/rules.md), whatever the message cites:
+/// a warning, or with `refusing` strict mode's refusal. Empty when it adds none.
+fn rules_added(check: &StagedCheck, refusing: bool) -> String {
+    let mut out = String::new();
+    let Some(first) = check.rules_added.first() else {
+        return out;
+    };
+    let _ = writeln!(
+        out,
+        "context-graph: {}the staged change breaks current decisions' rules where its base did not:",
+        if refusing {
+            "commit refused (context-graph.strict is true): "
+        } else {
+            "warning: "
+        },
+    );
+    for v in &check.rules_added {
+        let target = v
+            .target
+            .as_deref()
+            .map(|t| format!(" ({})", escape(t)))
+            .unwrap_or_default();
+        // A file that broke the rule before: its count grew, so each place is listed.
+        let before = match v.was {
+            0 => String::new(),
+            n => format!(" ({n} in this file before)"),
+        };
+        let _ = writeln!(
+            out,
+            "  {}:{}{target} breaks {}'s rule `{}`{before}",
+            escape(&v.path),
+            v.line,
+            escape(&v.record),
+            escape(&v.rule)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "context-graph: change the code, or add `except {}: REASON` to {}'s rules",
+        escape(&first.path),
+        escape(&first.record)
+    );
     out
 }
 
@@ -482,6 +528,7 @@ mod tests {
             comment: ";".into(),
             quiet: Vec::new(),
             repeats: Vec::new(),
+            rules_added: Vec::new(),
         }
     }
 

@@ -379,3 +379,53 @@ fn rules_freeze_writes_a_baseline_that_only_shrinks() {
     let run = g.run(&["rules", "freeze", "ADR-0002"]);
     run.assert_code(2);
 }
+
+#[cfg(unix)]
+#[test]
+fn the_commit_hook_warns_only_on_a_violation_the_staged_change_adds() {
+    use crate::hooks::{commit, git, install, ok, stderr};
+    let g = with_rules(
+        "Accepted",
+        "forbid text /TODO/ in src/**\n",
+        &[("src/a.py", "# TODO old\n"), ("src/b.py", "x = 1\n")],
+    );
+    install(&g);
+    // A file that already breaks the rule, changed beside it: not a word of rules.
+    let err = ok(
+        &commit(&g, "src/a.py", "# TODO old\nx = 2\n", "Edit a"),
+        "git commit",
+    );
+    assert!(!err.contains("rule"), "{err}");
+    // A new violation: warned, whatever the message cites; the commit is made.
+    let before = g.head();
+    let err = ok(
+        &commit(&g, "src/b.py", "x = 1\n# TODO new\n", "Edit b (ADR-0001)"),
+        "git commit",
+    );
+    assert_ne!(g.head(), before);
+    assert!(
+        err.contains(
+            "context-graph: warning: the staged change breaks current decisions' rules where its base did not:\n  src/b.py:2 breaks ADR-0001's rule `forbid text /TODO/ in src/**`\n"
+        ),
+        "{err}"
+    );
+    // Judged on the staged blob: a fix left unstaged in the work tree changes nothing.
+    g.write("src/c.py", "# TODO staged\n");
+    ok(&git(&g, &["add", "src/c.py"], &[]), "git add");
+    g.write("src/c.py", "x = 3\n");
+    let err = ok(
+        &git(&g, &["commit", "-q", "-m", "Add c (ADR-0001)"], &[]),
+        "git commit",
+    );
+    assert!(err.contains("src/c.py:1 breaks ADR-0001's rule"), "{err}");
+    // Strict mode refuses it, even when the message cites the record.
+    g.git(&["config", "context-graph.strict", "true"]);
+    g.write("src/d.py", "# TODO strict\n");
+    ok(&git(&g, &["add", "src/d.py"], &[]), "git add");
+    let before = g.head();
+    let out = git(&g, &["commit", "-q", "-m", "Add d (ADR-0001)"], &[]);
+    assert!(!out.status.success(), "{}", stderr(&out));
+    assert_eq!(g.head(), before);
+    assert!(stderr(&out)
+        .contains("commit refused (context-graph.strict is true): the staged change breaks"));
+}

@@ -1,0 +1,134 @@
+//! What a commit's staged change adds to the rules' violations (docs/rules.md, ADR-0021): the
+//! current records' rules evaluated over the staged blobs of the changed files and over the
+//! same files as the commit's base holds them. A violation already there is never warned
+//! about; only a rule whose count grows in a file is.
+
+use super::Session;
+use crate::checks::rules::{evaluate, Files, NoEdges, RecordOutcome};
+use crate::git::{BlobReader, Repo, StagedPath};
+use crate::model::AddedViolation;
+use crate::parse::ParsedRecord;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// The largest file a rule reads (as in a scan).
+const MAX_FILE: u64 = 4 << 20;
+
+/// The changed files as one side of the change holds them: `(path, blob)`.
+struct Side {
+    files: Vec<(String, [u8; 20])>,
+    reader: Mutex<BlobReader>,
+}
+
+impl Files for Side {
+    fn paths(&self) -> Option<Vec<String>> {
+        Some(self.files.iter().map(|(p, _)| p.clone()).collect())
+    }
+
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let (_, blob) = self.files.iter().find(|(p, _)| p == path)?;
+        let reader = crate::util::locked(&self.reader);
+        let window = usize::try_from(MAX_FILE).unwrap_or(usize::MAX);
+        let (bytes, longer) = reader.head(blob, window, MAX_FILE)?;
+        (!longer).then_some(bytes)
+    }
+}
+
+/// The current records that carry rules, read from the record files now (their text as the
+/// commit would leave them is what a person just wrote).
+fn records_with_rules(session: &Session) -> Vec<ParsedRecord> {
+    let root = session.root();
+    let Ok(reading) = crate::fs::discover::reading(root, &session.options().docs) else {
+        return Vec::new();
+    };
+    let listing = crate::fs::discover::list_records(root, &reading.folders);
+    let mut out = Vec::new();
+    for f in listing.files.iter().filter(|f| !reading.excluded(&f.rel)) {
+        let Ok(bytes) = crate::fs::read::read_file(root, &f.rel, f.link) else {
+            continue;
+        };
+        // Most records carry none: only those naming the block are parsed.
+        if !bytes.windows(16).any(|w| w == b"```context-graph") {
+            continue;
+        }
+        let Ok(mut p) = crate::parse::parse_record(&f.rel, &bytes, reading.prefix_for(&f.rel))
+        else {
+            continue;
+        };
+        if p.status == crate::model::Status::Unknown {
+            if let Some(word) = reading.default_status(&f.rel) {
+                p.status = crate::model::Status::from_text(word);
+            }
+        }
+        if p.status.is_current() && p.rules.as_ref().is_some_and(|b| !b.rules.is_empty()) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Counts of violations by (record, rule, path, target).
+fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<(String, String, String, Option<String>), usize> {
+    let mut out = BTreeMap::new();
+    for o in outcomes {
+        for r in &o.rules {
+            for v in &r.violations {
+                let key = (
+                    o.id.clone(),
+                    r.rule.text.clone(),
+                    v.path.clone(),
+                    v.target.clone(),
+                );
+                *out.entry(key).or_insert(0) += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The violations the staged `changes` add: in each changed file, each rule whose violations
+/// there outnumber the base's, with the staged ones listed.
+pub(super) fn added(session: &Session, repo: &Repo, changes: &[StagedPath]) -> Vec<AddedViolation> {
+    let records = records_with_rules(session);
+    if records.is_empty() {
+        return Vec::new();
+    }
+    let side = |pick: fn(&StagedPath) -> Option<[u8; 20]>| Side {
+        files: changes
+            .iter()
+            .filter_map(|c| pick(c).map(|b| (c.path.clone(), b)))
+            .collect(),
+        reader: Mutex::new(BlobReader::loose_first(repo)),
+    };
+    let now = evaluate(&records, &side(|c| c.blob), &NoEdges);
+    let before = counts(&evaluate(&records, &side(|c| c.old), &NoEdges));
+    let mut out = Vec::new();
+    for o in &now {
+        for r in &o.rules {
+            for v in &r.violations {
+                let key = (
+                    o.id.clone(),
+                    r.rule.text.clone(),
+                    v.path.clone(),
+                    v.target.clone(),
+                );
+                let was = before.get(&key).copied().unwrap_or(0);
+                let is = counts(std::slice::from_ref(o))
+                    .get(&key)
+                    .copied()
+                    .unwrap_or(0);
+                if is > was {
+                    out.push(AddedViolation {
+                        record: o.id.clone(),
+                        rule: r.rule.text.clone(),
+                        path: v.path.clone(),
+                        line: v.line,
+                        target: v.target.clone(),
+                        was,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

@@ -100,10 +100,53 @@ pub(super) fn added(session: &Session, repo: &Repo, changes: &[StagedPath]) -> V
             .collect(),
         reader: Mutex::new(BlobReader::loose_first(repo)),
     };
-    let now = evaluate(&records, &side(|c| c.blob), &NoEdges);
-    let before = counts(&evaluate(&records, &side(|c| c.old), &NoEdges));
+    diff(&records, &side(|c| c.old), &side(|c| c.blob)).0
+}
+
+/// What a range changes in the rules' violations, in the files `paths` (those its commits
+/// touch): `(added at head, removed from base)`.
+pub(super) fn range(
+    session: &Session,
+    repo: &Repo,
+    base: [u8; 20],
+    head: [u8; 20],
+    paths: &[&str],
+) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
+    let records = records_with_rules(session);
+    if records.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let trees = repo.tree_reader();
+    let side = |at: [u8; 20]| Side {
+        files: paths
+            .iter()
+            .filter_map(|p| trees.entry_at(at, p).map(|b| (p.to_string(), b)))
+            .collect(),
+        reader: Mutex::new(BlobReader::new(repo)),
+    };
+    diff(&records, &side(base), &side(head))
+}
+
+/// `(added, removed)`: the places of `after` where a rule's violations in a file outnumber
+/// `before`'s, and the places of `before` where they outnumber `after`'s.
+fn diff(
+    records: &[ParsedRecord],
+    before: &Side,
+    after: &Side,
+) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
+    let was = evaluate(records, before, &NoEdges);
+    let is = evaluate(records, after, &NoEdges);
+    (grown(&is, &counts(&was)), grown(&was, &counts(&is)))
+}
+
+/// The violations of `side` in each (record, rule, file, target) that `other` has fewer of.
+fn grown(
+    side: &[RecordOutcome],
+    other: &BTreeMap<(String, String, String, Option<String>), usize>,
+) -> Vec<AddedViolation> {
+    let mine = counts(side);
     let mut out = Vec::new();
-    for o in &now {
+    for o in side {
         for r in &o.rules {
             for v in &r.violations {
                 let key = (
@@ -112,19 +155,15 @@ pub(super) fn added(session: &Session, repo: &Repo, changes: &[StagedPath]) -> V
                     v.path.clone(),
                     v.target.clone(),
                 );
-                let was = before.get(&key).copied().unwrap_or(0);
-                let is = counts(std::slice::from_ref(o))
-                    .get(&key)
-                    .copied()
-                    .unwrap_or(0);
-                if is > was {
+                let theirs = other.get(&key).copied().unwrap_or(0);
+                if mine.get(&key).copied().unwrap_or(0) > theirs {
                     out.push(AddedViolation {
                         record: o.id.clone(),
                         rule: r.rule.text.clone(),
                         path: v.path.clone(),
                         line: v.line,
                         target: v.target.clone(),
-                        was,
+                        was: theirs,
                     });
                 }
             }

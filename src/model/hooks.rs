@@ -59,8 +59,9 @@ pub struct StagedCheck {
     pub rules_added: Vec<AddedViolation>,
 }
 
-/// A place where the staged change breaks a current record's rule more than its base did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A place where a change breaks a current record's rule more than its base did (or, in
+/// `review`'s `rules_removed`, where the base broke it more than the change does).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct AddedViolation {
     pub record: String,
     /// The rule as written.
@@ -238,6 +239,12 @@ pub struct ReviewQuery {
     /// (`refs/pull/N/merge`): the pull request's own head was reviewed instead (`head`), and
     /// this names the merge set aside. `null` otherwise.
     pub pull_request: Option<PullRequestMerge>,
+    /// The rules' violations the range adds (at the head) and removes (at the base), in the
+    /// files it changes (docs/rules.md).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules_added: Vec<AddedViolation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules_removed: Vec<AddedViolation>,
 }
 
 /// GitHub's synthetic merge of a pull request into its base, set aside by `review`.

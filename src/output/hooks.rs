@@ -57,7 +57,7 @@ fn ids(decisions: &[&Governing]) -> String {
 /// `hook pre-commit` alone: the current decisions governing the staged paths (stderr). Empty
 /// when none does.
 pub fn pre_commit(check: &StagedCheck) -> String {
-    let rules = rules_added(check, false);
+    let rules = super::rules::rules_added(check, false);
     if check.skipped.is_some() || check.decisions.is_empty() {
         return rules;
     }
@@ -75,7 +75,7 @@ pub fn pre_commit(check: &StagedCheck) -> String {
 /// `hook commit-msg`: the warning (or, in strict mode, the refusal) for a message citing none of
 /// the decisions governing the staged paths (stderr). Empty when there is nothing to say.
 pub fn commit_msg(check: &StagedCheck) -> String {
-    let mut out = rules_added(check, check.strict);
+    let mut out = super::rules::rules_added(check, check.strict);
     out.push_str(&warning(check));
     // A decision the branch named before: one short line (docs/hooks.md).
     for (id, first) in &check.repeats {
@@ -86,51 +86,6 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             escape(first)
         );
     }
-    out
-}
-
-/// The rules' violations the staged change adds (docs/rules.md), whatever the message cites:
-/// a warning, or with `refusing` strict mode's refusal. Empty when it adds none.
-fn rules_added(check: &StagedCheck, refusing: bool) -> String {
-    let mut out = String::new();
-    let Some(first) = check.rules_added.first() else {
-        return out;
-    };
-    let _ = writeln!(
-        out,
-        "context-graph: {}the staged change breaks current decisions' rules where its base did not:",
-        if refusing {
-            "commit refused (context-graph.strict is true): "
-        } else {
-            "warning: "
-        },
-    );
-    for v in &check.rules_added {
-        let target = v
-            .target
-            .as_deref()
-            .map(|t| format!(" ({})", escape(t)))
-            .unwrap_or_default();
-        // A file that broke the rule before: its count grew, so each place is listed.
-        let before = match v.was {
-            0 => String::new(),
-            n => format!(" ({n} in this file before)"),
-        };
-        let _ = writeln!(
-            out,
-            "  {}:{}{target} breaks {}'s rule `{}`{before}",
-            escape(&v.path),
-            v.line,
-            escape(&v.record),
-            escape(&v.rule)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "context-graph: change the code, or add `except {}: REASON` to {}'s rules",
-        escape(&first.path),
-        escape(&first.record)
-    );
     out
 }
 
@@ -325,6 +280,10 @@ pub fn review(report: &Report) -> String {
             out.push('\n');
         }
         out.push_str(&quiet_section(q));
+        if !q.rules_added.is_empty() || !q.rules_removed.is_empty() {
+            out.push('\n');
+            out.push_str(&super::rules::review_rules(q));
+        }
         return out;
     }
     let _ = writeln!(
@@ -401,6 +360,7 @@ pub fn review(report: &Report) -> String {
         );
     }
     out.push_str(&quiet_section(q));
+    out.push_str(&super::rules::review_rules(q));
     out.push_str(&tail);
     out
 }

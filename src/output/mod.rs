@@ -10,6 +10,7 @@ pub mod html;
 pub mod json;
 pub mod layout;
 pub mod markdown;
+mod rules;
 pub mod schema;
 pub mod scope;
 pub mod write;

@@ -429,3 +429,39 @@ fn the_commit_hook_warns_only_on_a_violation_the_staged_change_adds() {
     assert!(stderr(&out)
         .contains("commit refused (context-graph.strict is true): the staged change breaks"));
 }
+
+#[test]
+fn review_lists_the_violations_a_range_adds_and_removes() {
+    let g = with_rules(
+        "Accepted",
+        "forbid text /TODO/ in src/**\n",
+        &[("src/a.py", "# TODO old\n"), ("src/c.py", "# TODO kept\n")],
+    );
+    g.write("src/a.py", "x = 1\n")
+        .write("src/b.py", "y = 2\n# TODO new\n")
+        .write("src/c.py", "# TODO kept\nz = 3\n");
+    g.commit_at("2025-03-06T10:00:00Z", "Ann", "fix a, add b");
+    let j = g.run(&["review", "HEAD~1..HEAD", "--json"]).json();
+    let places = |key: &str| -> Vec<String> {
+        j["query"][key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| {
+                        format!(
+                            "{}:{} {}",
+                            v["path"].as_str().unwrap_or(""),
+                            v["line"],
+                            v["record"].as_str().unwrap_or("")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(places("rules_added"), ["src/b.py:2 ADR-0001"], "{j:#}");
+    assert_eq!(places("rules_removed"), ["src/a.py:1 ADR-0001"], "{j:#}");
+    let md = g.run(&["review", "HEAD~1..HEAD"]).stdout();
+    assert!(md.contains("## Rule violations the range adds"), "{md}");
+    assert!(md.contains("## Rule violations the range removes"), "{md}");
+}

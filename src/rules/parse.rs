@@ -348,6 +348,17 @@ mod tests {
     }
 
     #[test]
+    fn a_freeze_goes_before_the_last_blocks_closing_fence() {
+        let text = "# T\n\n```context-graph\nforbid dependency a\n```\n\n```rust\nx\n```\n\n```context-graph\nforbid dependency b\n```\n";
+        assert_eq!(block_end(text), Some(12));
+        assert_eq!(
+            block_end("```context-graph\nforbid dependency a\n"),
+            Some(2)
+        );
+        assert_eq!(block_end("````md\n```context-graph\n```\n````\n"), None);
+    }
+
+    #[test]
     fn a_line_that_does_not_parse_says_why() {
         for (line, why) in [
             ("forbid import src/a", "FROM -> TO"),

@@ -48,7 +48,8 @@ fn records_with_rules(session: &Session) -> Vec<ParsedRecord> {
             continue;
         };
         // Most records carry none: only those naming the block are parsed.
-        if !bytes.windows(16).any(|w| w == b"```context-graph") {
+        // (Either fence, ``` or ~~~: the info string is what names it.)
+        if !bytes.windows(13).any(|w| w == b"context-graph") {
             continue;
         }
         let Ok(mut p) = crate::parse::parse_record(&f.rel, &bytes, reading.prefix_for(&f.rel))

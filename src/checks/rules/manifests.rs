@@ -297,8 +297,10 @@ fn npm(lines: &[(u32, &str)]) -> Vec<Declaration> {
             within = false;
             continue;
         }
-        if let Some(key) = quoted(t).first() {
-            if t[key.len() + 2..].trim_start().starts_with(':') {
+        // `"name": "version"`: a key, quoted at the line's start, then a colon.
+        if let Some(key) = quoted(t).first().filter(|_| t.starts_with('"')) {
+            let after = t.get(key.len() + 2..).unwrap_or("");
+            if after.trim_start().starts_with(':') {
                 out.push(one(*n, key));
             }
         }
@@ -449,6 +451,30 @@ mod tests {
                 (10, "jest".into())
             ]
         );
+    }
+
+    #[test]
+    fn no_text_makes_a_manifest_reader_panic() {
+        for file in [
+            "package.json",
+            "Cargo.toml",
+            "pyproject.toml",
+            "go.mod",
+            "pom.xml",
+            "build.gradle",
+            "requirements.txt",
+        ] {
+            for text in [
+                "{\n\"dependencies\": {\nééé\"a\": 1\n\"é\n}",
+                "[dependencies]\né = 1\n[",
+                "require (\n",
+                "<dependency><artifactId>é",
+                "implementation(\"é",
+                "é[x]",
+            ] {
+                let _ = declarations(file, text);
+            }
+        }
     }
 
     #[test]

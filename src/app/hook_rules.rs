@@ -47,9 +47,8 @@ fn records_with_rules(session: &Session) -> Vec<ParsedRecord> {
         let Ok(bytes) = crate::fs::read::read_file(root, &f.rel, f.link) else {
             continue;
         };
-        // Most records carry none: only those naming the block are parsed.
-        // (Either fence, ``` or ~~~: the info string is what names it.)
-        if !bytes.windows(13).any(|w| w == b"context-graph") {
+        // Most records carry none: only those opening a block are parsed.
+        if !opens_a_block(&bytes) {
             continue;
         }
         let Ok(mut p) = crate::parse::parse_record(&f.rel, &bytes, reading.prefix_for(&f.rel))
@@ -66,6 +65,19 @@ fn records_with_rules(session: &Session) -> Vec<ParsedRecord> {
         }
     }
     out
+}
+
+/// Whether `bytes` may hold a `context-graph` block: the info string right after a fence of
+/// backticks or tildes (the parse decides; this only spares the parse of every other record).
+fn opens_a_block(bytes: &[u8]) -> bool {
+    const INFO: &[u8] = b"context-graph";
+    (0..bytes.len().saturating_sub(INFO.len() - 1)).any(|i| {
+        bytes[i..].starts_with(INFO) && {
+            let before = bytes[..i].iter().rev().skip_while(|b| **b == b' ');
+            let fence: Vec<u8> = before.take(3).copied().collect();
+            fence == b"```" || fence == b"~~~"
+        }
+    })
 }
 
 /// Counts of violations by (record, rule, path, target).

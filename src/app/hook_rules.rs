@@ -36,27 +36,38 @@ impl Files for Side {
 
 /// The current records that carry rules, read from the record files now (their text as the
 /// commit would leave them is what a person just wrote).
-fn records_with_rules(session: &Session) -> Vec<ParsedRecord> {
+/// With `known` (the commit hook's table holding, ADR-0018): only those files are read.
+fn records_with_rules(session: &Session, known: Option<&[String]>) -> Vec<ParsedRecord> {
+    if known.is_some_and(<[String]>::is_empty) {
+        return Vec::new();
+    }
     let root = session.root();
     let Ok(reading) = crate::fs::discover::reading(root, &session.options().docs) else {
         return Vec::new();
     };
-    let listing = crate::fs::discover::list_records(root, &reading.folders);
+    let files: Vec<(String, bool)> = match known {
+        Some(paths) => paths.iter().map(|p| (p.clone(), true)).collect(),
+        None => crate::fs::discover::list_records(root, &reading.folders)
+            .files
+            .into_iter()
+            .filter(|f| !reading.excluded(&f.rel))
+            .map(|f| (f.rel, f.link))
+            .collect(),
+    };
     let mut out = Vec::new();
-    for f in listing.files.iter().filter(|f| !reading.excluded(&f.rel)) {
-        let Ok(bytes) = crate::fs::read::read_file(root, &f.rel, f.link) else {
+    for (rel, link) in &files {
+        let Ok(bytes) = crate::fs::read::read_file(root, rel, *link) else {
             continue;
         };
         // Most records carry none: only those opening a block are parsed.
         if !opens_a_block(&bytes) {
             continue;
         }
-        let Ok(mut p) = crate::parse::parse_record(&f.rel, &bytes, reading.prefix_for(&f.rel))
-        else {
+        let Ok(mut p) = crate::parse::parse_record(rel, &bytes, reading.prefix_for(rel)) else {
             continue;
         };
         if p.status == crate::model::Status::Unknown {
-            if let Some(word) = reading.default_status(&f.rel) {
+            if let Some(word) = reading.default_status(rel) {
                 p.status = crate::model::Status::from_text(word);
             }
         }
@@ -101,8 +112,13 @@ fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<(String, String, String, Optio
 
 /// The violations the staged `changes` add: in each changed file, each rule whose violations
 /// there outnumber the base's, with the staged ones listed.
-pub(super) fn added(session: &Session, repo: &Repo, changes: &[StagedPath]) -> Vec<AddedViolation> {
-    let records = records_with_rules(session);
+pub(super) fn added(
+    session: &Session,
+    repo: &Repo,
+    changes: &[StagedPath],
+    known: Option<&[String]>,
+) -> Vec<AddedViolation> {
+    let records = records_with_rules(session, known);
     if records.is_empty() {
         return Vec::new();
     }
@@ -125,7 +141,7 @@ pub(super) fn range(
     head: [u8; 20],
     paths: &[&str],
 ) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
-    let records = records_with_rules(session);
+    let records = records_with_rules(session, None);
     if records.is_empty() {
         return (Vec::new(), Vec::new());
     }

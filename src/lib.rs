@@ -3,7 +3,7 @@
 //!
 //! The library never prints: every command returns data ([`app::Answer`], [`model::Report`])
 //! and the [`output`] modules render it. Modules are layered, each importing only lower
-//! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output` · `fs`, `parse`, `git`,
+//! layers (ADR-0007): `util`, `text`, `model` · `governs`, `output`, `rules` · `fs`, `parse`, `git`,
 //! `mentions`, `imports` · `graph`, `checks`, `hooks`, `write` · `scan`, `drift` · `index` ·
 //! `app` · `watch`.
 
@@ -22,6 +22,7 @@ pub mod model;
 pub mod output;
 pub mod parse;
 pub mod related;
+pub mod rules;
 pub mod scan;
 pub mod text;
 pub mod util;

@@ -36,6 +36,8 @@ impl Session {
         // The records related to an asked path, each once, as `why` ranked them
         // (docs/related.md).
         let mut related: Vec<crate::model::Related> = Vec::new();
+        // The rules that apply to each asked path (docs/rules.md).
+        let mut rules: Vec<crate::model::PathRules> = Vec::new();
         for path in paths {
             let answer = self.answer(&Ask::Why(path.clone()), progress)?;
             scanned |= answer.scanned;
@@ -50,6 +52,8 @@ impl Session {
                 decisions,
                 mentioned_by,
                 related: path_related,
+                rules: path_rules,
+                ..
             }) = part.query.take()
             else {
                 continue;
@@ -85,6 +89,12 @@ impl Session {
                     push_new(&mut f.declared_by, format!("{}:{}", decl.path, decl.line));
                 }
             }
+            if !path_rules.is_empty() && !rules.iter().any(|r| r.path == why) {
+                rules.push(crate::model::PathRules {
+                    path: why.clone(),
+                    rules: path_rules,
+                });
+            }
             push_new(&mut asked, why);
             report = Some(match report.take() {
                 None => part,
@@ -111,6 +121,7 @@ impl Session {
             findings: Vec::new(),
             notes: Vec::new(),
             query: None,
+            rules: Vec::new(),
         });
         crate::checks::sort(&mut report.findings);
         let record_of = |id: &str| report.records.iter().find(|r| r.id == id);
@@ -126,6 +137,7 @@ impl Session {
                 .into_iter()
                 .filter(|r| !found.iter().any(|f| f.id == r.id))
                 .collect(),
+            rules,
         };
         let mut words: Vec<Vec<Candidate>> = Vec::new();
         for f in &found {
@@ -484,6 +496,7 @@ mod tests {
                 history: Vec::new(),
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
+                rules: Vec::new(),
             };
             pack.decisions[0].uncited_commits = Some(Vec::new());
             pack.decisions[0].uncited_left_out = Some(commits.len());
@@ -524,6 +537,7 @@ mod tests {
             history: Vec::new(),
             mentioned_by: Vec::new(),
             related: Vec::new(),
+            rules: Vec::new(),
         };
         let words = vec![
             vec![section("Context", 50), section("Decision", 400)],

@@ -9,7 +9,7 @@ use crate::fs::fingerprint::DIGEST_MARGIN_NS;
 use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
 use crate::index::{self, Index};
-use crate::model::{HooksReport, Skipped, StagedCheck};
+use crate::model::{HooksReport, Record, Skipped, StagedCheck};
 use crate::scan;
 use crate::text::marker::Markers;
 use std::path::{Path, PathBuf};
@@ -193,6 +193,7 @@ fn check_staged(
         comment: repo.comment_prefix(),
         quiet: Vec::new(),
         repeats: Vec::new(),
+        rules_added: Vec::new(),
     };
     // No record folders (hooks in a global core.hooksPath reach such repositories): no
     // decision governs anything, and nothing is read or written.
@@ -220,12 +221,14 @@ fn check_staged(
     let markers = scan::blob_markers(repo, &blobs);
     let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
     // What the last refresh kept of the records, while the record files are as it read them:
-    // all the warning needs, without opening the index (ADR-0018).
-    if let Some(records) = table.records(&staged, &markers) {
+    // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
+    if let Some((records, rule_files)) = table.records(&staged, &markers) {
+        check.rules_added = super::hook_rules::added(session, repo, &changes, Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(session, repo, hook, found, &staged, &mut check);
         return Ok(check);
     }
+    check.rules_added = super::hook_rules::added(session, repo, &changes, None);
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
@@ -301,7 +304,7 @@ impl TableLoad {
 
     /// The current decisions that govern some of the `staged` paths (by their entries or the
     /// `markers` the staged files declare), from the table, when there is one and it holds.
-    fn records(self, staged: &[String], markers: &Markers) -> Option<Vec<crate::model::Record>> {
+    fn records(self, staged: &[String], markers: &Markers) -> Option<(Vec<Record>, Vec<String>)> {
         let bytes = match self {
             TableLoad::None => None,
             TableLoad::Running(handle) => handle.join().ok().flatten(),
@@ -315,7 +318,11 @@ impl TableLoad {
                 .iter()
                 .any(|p| hooks::id_governs_path(id, &scope, p, markers))
         };
-        index::governing::records(&bytes, staged, declared, wanted)
+        let rules = index::governing::rule_files(&bytes)?;
+        Some((
+            index::governing::records(&bytes, staged, declared, wanted)?,
+            rules,
+        ))
     }
 }
 

@@ -9,10 +9,12 @@ pub mod error;
 pub mod hook;
 // What a mistyped id or status word may have meant (issue 39).
 mod near;
+mod hook_rules;
 mod pick;
 pub mod picture;
 mod quiet;
 pub mod review;
+mod rules;
 pub mod scope;
 mod session;
 mod state;

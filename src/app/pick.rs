@@ -117,7 +117,7 @@ pub(super) fn marker_findings(
 ) {
     let about = match (ask, &report.query) {
         (Ask::Why(_), _) => markers.narrowed(why_path.unwrap_or("")),
-        (Ask::Record(_), Some(Query::Record { record })) => naming(markers, record),
+        (Ask::Record(_), Some(Query::Record { record, .. })) => naming(markers, record),
         _ => markers.clone(),
     };
     if about.is_empty() {
@@ -297,6 +297,7 @@ pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> 
         decisions,
         mentioned_by: Vec::new(),
         related: Vec::new(),
+        rules: super::rules::for_path(&report.rules, path),
     });
     report
 }
@@ -342,6 +343,7 @@ pub fn find_id<R: Pickable>(records: &[R], input: &str) -> Result<String> {
 /// `record ID` with the id already found (by [`find_id`], from the same records).
 pub fn record_found(mut report: Report, id: String) -> Report {
     keep_only(&mut report, std::slice::from_ref(&id));
-    report.query = Some(Query::Record { record: id });
+    let rules = super::rules::of_record(&report.rules, &id);
+    report.query = Some(Query::Record { record: id, rules });
     report
 }

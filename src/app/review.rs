@@ -135,7 +135,11 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         .filter(|c| !c.meta.is_merge)
         .flat_map(|c| c.changes.iter().map(String::as_str))
         .collect();
-    let markers = scan::markers_for(session.root(), &touched.into_iter().collect::<Vec<_>>());
+    let touched: Vec<&str> = touched.into_iter().collect();
+    let markers = scan::markers_for(session.root(), &touched);
+    // What the range changes in the rules' violations, in the files it touches (ADR-0021).
+    let (rules_added, rules_removed) =
+        super::hook_rules::range(session, &repo, base, head, &touched);
 
     // Each commit judged as a reader would (docs/hooks.md): quiet commits are listed with why,
     // against the records as they stood at that commit; repeats of a branch are marked.
@@ -251,6 +255,8 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         uncited,
         quiet: quiet_commits,
         pull_request,
+        rules_added,
+        rules_removed,
     }));
     Ok(Reviewed {
         report,

@@ -271,7 +271,7 @@ impl Session {
         }
         let answer = self.answer(&Ask::Record(id.to_string()), None)?;
         let found = match &answer.report.query {
-            Some(Query::Record { record }) => record.clone(),
+            Some(Query::Record { record, .. }) => record.clone(),
             _ => return Err(Error::UnknownRecord(id.to_string())),
         };
         let record = answer

@@ -21,10 +21,12 @@ use crate::write::{apply, Change, FilePlan, LineEdit, WriteError};
 use std::path::{Path, PathBuf};
 
 mod folder;
+mod freeze;
 mod init;
 mod status;
 
 use folder::*;
+pub use freeze::freeze_rules;
 pub use init::{init, Format};
 pub use status::set_status;
 

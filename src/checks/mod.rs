@@ -8,6 +8,7 @@ mod ids;
 mod markers;
 mod paths;
 mod references;
+pub mod rules;
 mod status;
 mod supersession;
 
@@ -123,13 +124,22 @@ pub fn missing_record_links(links: &[crate::model::MissingRecordLink]) -> Vec<Fi
 /// The findings' order: problems first, then by record id, code, path and message; once each.
 pub fn sort(findings: &mut Vec<Finding>) {
     findings.sort_by(|a, b| {
-        (a.severity, &a.record, a.code.as_str(), &a.path, &a.message).cmp(&(
-            b.severity,
-            &b.record,
-            b.code.as_str(),
-            &b.path,
-            &b.message,
-        ))
+        (
+            a.severity,
+            &a.record,
+            a.code.as_str(),
+            &a.path,
+            a.line,
+            &a.message,
+        )
+            .cmp(&(
+                b.severity,
+                &b.record,
+                b.code.as_str(),
+                &b.path,
+                b.line,
+                &b.message,
+            ))
     });
     findings.dedup();
 }

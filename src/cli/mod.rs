@@ -122,6 +122,9 @@ enum Command {
     /// How much of the code that changed current decisions govern: the share of commits, the
     /// hottest ungoverned folders, the decisions changed most without being cited
     Coverage(coverage::CoverageArgs),
+    /// Rules in records: `rules freeze ID` writes an `except` line for each place the
+    /// record's rules are broken today
+    Rules(write::RulesCmd),
 }
 
 impl Cli {
@@ -226,6 +229,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<u8> {
                 Command::RefreshAfterWrite => "refresh-after-write",
                 Command::Scope(_) => "scope",
                 Command::Coverage(_) => "coverage",
+                Command::Rules(_) => "rules",
             };
             return Err(Usage(format!(
                 "{} and the `{name}` command ask two questions at once: ask one",
@@ -254,6 +258,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<u8> {
         (Some(Command::RefreshAfterWrite), _, _) => return write::refresh(opts),
         (Some(Command::Scope(args)), _, _) => return scope::run(opts, args, json),
         (Some(Command::Coverage(args)), _, _) => return coverage::run(opts, args, json),
+        (Some(Command::Rules(args)), _, _) => return write::rules(opts, args, json),
         (Some(Command::Why(args)), _, _) => typed_why(&opts, args.ask()),
         (None, Some(path), _) => typed_why(&opts, context_graph::Ask::Why(path)),
         (Some(Command::Record(args)), _, _) => args.ask(),

@@ -87,6 +87,33 @@ pub struct StatusCmd {
     flags: WriteFlags,
 }
 
+/// `rules …`: what a record's rules write (docs/rules.md, ADR-0021).
+#[derive(Args)]
+pub struct RulesCmd {
+    #[command(subcommand)]
+    action: RulesAction,
+}
+
+#[derive(clap::Subcommand)]
+enum RulesAction {
+    /// Write one `except` line per place the record's rules are broken today (reason `frozen
+    /// DATE`) into its `context-graph` block: a baseline that only shrinks
+    Freeze {
+        /// The record
+        id: String,
+        #[command(flatten)]
+        flags: WriteFlags,
+    },
+}
+
+pub fn rules(opts: Options, cmd: RulesCmd, json_out: bool) -> anyhow::Result<u8> {
+    match cmd.action {
+        RulesAction::Freeze { id, flags } => written(opts, json_out, false, |s| {
+            write::freeze_rules(s, &id, flags.dry_run)
+        }),
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum InitFormat {
     Nygard,

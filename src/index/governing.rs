@@ -22,7 +22,7 @@ pub fn path_for(repo: &Repo) -> PathBuf {
 
 /// What [`TABLE_SUFFIX`] marks: the layout below (its rows apart, found by their entries'
 /// literal prefixes). A table of another layout, or of another build, is no table.
-const TABLE_SUFFIX: &str = "/table-2";
+const TABLE_SUFFIX: &str = "/table-3";
 
 /// The table as written: its first fields (what [`Head`] decodes), then the rows apart, then
 /// the stamps. The rows come before the stamps so that reading them never decodes the stamps.
@@ -34,6 +34,9 @@ struct Table<'a> {
     /// [`Rows`], encoded on its own.
     #[serde(serialize_with = "codec::as_bytes")]
     rows: &'a [u8],
+    /// The files of the current records that carry rules (ADR-0021): the only records the hook
+    /// then reads for them.
+    rules: &'a [String],
     /// The record folders and files the rows were read from ([`Deps::records_only`]).
     deps: Deps,
 }
@@ -69,7 +72,7 @@ struct Row<'a> {
 /// what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
 /// last is removed, so it is never read beside records it was not made from). A table that
 /// cannot be written is no table.
-pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
+pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record], rules: &[String]) {
     if !path.parent().is_some_and(Path::is_dir) {
         return;
     }
@@ -109,6 +112,7 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record]) {
         made_by: format!("{}{TABLE_SUFFIX}", super::memo_of::MEMO_MADE_BY),
         scope,
         rows: &rows,
+        rules,
         deps: deps.records_only(),
     };
     let bytes = codec::encode(&table);
@@ -157,6 +161,8 @@ struct Head<'a> {
     #[allow(dead_code)]
     #[serde(borrow)]
     rows: &'a [u8],
+    #[allow(dead_code)]
+    rules: Vec<String>,
     deps: Deps,
 }
 
@@ -169,6 +175,7 @@ struct Front<'a> {
     scope: Scope,
     #[serde(borrow)]
     rows: &'a [u8],
+    rules: Vec<String>,
 }
 
 /// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
@@ -188,6 +195,12 @@ pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
         return None;
     }
     Some(bytes)
+}
+
+/// The files of the current records that carry rules, in a table [`load`] found holding.
+pub fn rule_files(bytes: &[u8]) -> Option<Vec<String>> {
+    let front: Front = codec::decode_borrowed(bytes).ok()?;
+    Some(front.rules)
 }
 
 /// The current decisions of a table [`load`] found holding (its `bytes`) that govern some of
@@ -279,7 +292,7 @@ mod tests {
             record("ADR-0008", Status::Accepted, &["lib/main.rs"]),
         ];
         let scope = Scope::new(dir.path(), &[]);
-        write(&path, &scope, &deps(), &all);
+        write(&path, &scope, &deps(), &all, &[]);
         let bytes = std::fs::read(&path).unwrap();
         let ids = |paths: &[&str], declared: &[&str]| -> Vec<String> {
             let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();

@@ -34,6 +34,10 @@ impl Cached {
         // is the one the scan read (a sparse checkout's paths, issue 41): its last 20 bytes.
         let same_index = memo.names_checksum.is_some()
             && tracked.and_then(crate::git::index_checksum) == memo.names_checksum;
+        // Rules read what the tracked files hold: any change to git's index may change them.
+        if memo.rules && (!same_index || memo.names_checksum.is_none()) {
+            return None;
+        }
         let parents = memo
             .parents
             .check(self.dir(), memo.deps.observed.kinds.len(), same_index);
@@ -149,6 +153,7 @@ impl MemoHit<'_> {
             findings: self.report.findings,
             notes: self.report.notes,
             query: None,
+            rules: self.report.rules,
         })
     }
 }

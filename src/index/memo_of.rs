@@ -7,7 +7,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-30");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-31");
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
 /// its report holds history (it never does straight from a scan).
@@ -33,6 +33,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         names: scan.names,
         names_checksum: scan.names_checksum,
         parents,
+        rules: scan.has_rules,
     };
     let memo_report = MemoReport {
         heads: report
@@ -51,6 +52,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         docs: report.docs.clone(),
         findings: report.findings.clone(),
         notes: report.notes.clone(),
+        rules: report.rules.clone(),
     };
     Some((codec::encode(&memo), codec::encode(&memo_report)))
 }

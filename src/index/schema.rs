@@ -242,6 +242,9 @@ pub struct ScanMemo {
     /// The folders of the paths the records name, stamped: while one holds, the paths in it
     /// are not stat'ed one by one (issue 17).
     pub parents: crate::scan::Parents,
+    /// A record carries rules: the report holds only while git's index has the checksum it
+    /// was read from (`names_checksum`), as the rules read the files it holds (ADR-0021).
+    pub rules: bool,
 }
 
 /// The last scan's report, before any query narrowed it and before any history was added.
@@ -256,6 +259,8 @@ pub struct MemoReport {
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
+    /// What the records' rules found (ADR-0021).
+    pub rules: Vec<crate::model::RecordRules>,
 }
 
 /// What a query picks a record by (see [`crate::model::Pickable`]).
@@ -280,6 +285,7 @@ pub struct MemoReportRef<'a> {
     pub docs: Vec<crate::model::DocCitations>,
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
+    pub rules: Vec<crate::model::RecordRules>,
 }
 
 /// [`RecordHead`] read in place.
@@ -365,6 +371,7 @@ mod tests {
             docs: vec![],
             findings: vec![],
             notes: vec!["a note".into()],
+            rules: vec![],
         };
         let bytes = codec::encode(&report);
         let read: MemoReportRef = codec::decode_borrowed(&bytes).expect("decodes");

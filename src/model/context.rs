@@ -26,6 +26,10 @@ pub struct ContextPack {
     /// Records related to the paths by evidence, not governing them, each once
     /// (docs/related.md).
     pub related: Vec<super::why::Related>,
+    /// The rules that apply to each asked path, and its violations in it (docs/rules.md): the
+    /// Markdown pack shows them before the decisions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<super::rules::PathRules>,
 }
 
 /// One current decision, in its own words.

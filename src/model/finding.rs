@@ -23,7 +23,7 @@ impl Severity {
 }
 
 /// One finding of a check (docs/reading.md lists the codes).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, JsonSchema)]
 pub struct Finding {
     pub severity: Severity,
     pub code: FindingCode,
@@ -32,6 +32,43 @@ pub struct Finding {
     /// The file to edit to fix it (the record, the successor, the guide, the source file).
     pub path: String,
     pub message: String,
+    /// The line in `path` it is at, when it is at one (a rule's findings: docs/rules.md).
+    // Read by the schema (not required); the written form is `Serialize` below.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    /// The rule line as written, for a rule's finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// What a broken import rule's import resolved to (a path or `pkg:NAME`), or the
+    /// dependency a manifest declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// Written as the reference has it, `line`, `rule` and `target` only when there are any (so a
+/// finding of another check reads as it always did); the index's binary encoding writes every
+/// field, as it reads them back in order.
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let all = !s.is_human_readable();
+        let mut st = s.serialize_struct("Finding", 8)?;
+        st.serialize_field("severity", &self.severity)?;
+        st.serialize_field("code", &self.code)?;
+        st.serialize_field("record", &self.record)?;
+        st.serialize_field("path", &self.path)?;
+        st.serialize_field("message", &self.message)?;
+        if all || self.line.is_some() {
+            st.serialize_field("line", &self.line)?;
+        }
+        if all || self.rule.is_some() {
+            st.serialize_field("rule", &self.rule)?;
+        }
+        if all || self.target.is_some() {
+            st.serialize_field("target", &self.target)?;
+        }
+        st.end()
+    }
 }
 
 impl Finding {
@@ -43,6 +80,9 @@ impl Finding {
             record: record.to_string(),
             path: path.to_string(),
             message,
+            line: None,
+            rule: None,
+            target: None,
         }
     }
 }
@@ -92,11 +132,19 @@ pub enum FindingCode {
     StaleMarker,
     /// a link to a record file that doesn't exist in a record folder.
     LinkToMissingRecord,
+    /// a current record's rule is broken at a line of the code (docs/rules.md).
+    RuleViolated,
+    /// a line of a record's `context-graph` block that is not a rule.
+    RuleInvalid,
+    /// a current record's `except` that allows nothing today.
+    StaleException,
+    /// a current record supersedes one with rules and has no `context-graph` block.
+    RulesDropped,
 }
 
 impl FindingCode {
     /// Every code, in the order docs/reading.md lists them.
-    pub const ALL: [FindingCode; 19] = [
+    pub const ALL: [FindingCode; 23] = [
         FindingCode::SupersededStillCurrent,
         FindingCode::SupersededByUnknown,
         FindingCode::GovernedPathGone,
@@ -116,6 +164,10 @@ impl FindingCode {
         FindingCode::GovernedPathUnknown,
         FindingCode::StaleMarker,
         FindingCode::LinkToMissingRecord,
+        FindingCode::RuleViolated,
+        FindingCode::RuleInvalid,
+        FindingCode::StaleException,
+        FindingCode::RulesDropped,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -139,6 +191,10 @@ impl FindingCode {
             FindingCode::GovernedPathUnknown => "governed-path-unknown",
             FindingCode::StaleMarker => "stale-marker",
             FindingCode::LinkToMissingRecord => "link-to-missing-record",
+            FindingCode::RuleViolated => "rule-violated",
+            FindingCode::RuleInvalid => "rule-invalid",
+            FindingCode::StaleException => "stale-exception",
+            FindingCode::RulesDropped => "rules-dropped",
         }
     }
 
@@ -164,6 +220,10 @@ impl FindingCode {
             FindingCode::GovernedPathUnknown => Severity::Warning,
             FindingCode::StaleMarker => Severity::Warning,
             FindingCode::LinkToMissingRecord => Severity::Warning,
+            FindingCode::RuleViolated => Severity::Problem,
+            FindingCode::RuleInvalid => Severity::Problem,
+            FindingCode::StaleException => Severity::Warning,
+            FindingCode::RulesDropped => Severity::Warning,
         }
     }
 }

@@ -54,6 +54,23 @@ pub struct StagedCheck {
     /// Uncited decisions an earlier commit of the branch already named (cited or was warned
     /// about), with that commit's short sha: one short line each, not the full warning.
     pub repeats: Vec<(String, String)>,
+    /// The rules' violations the staged change adds (docs/rules.md): warned about whatever
+    /// the message cites; strict mode refuses the commit.
+    pub rules_added: Vec<AddedViolation>,
+}
+
+/// A place where a change breaks a current record's rule more than its base did (or, in
+/// `review`'s `rules_removed`, where the base broke it more than the change does).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct AddedViolation {
+    pub record: String,
+    /// The rule as written.
+    pub rule: String,
+    pub path: String,
+    pub line: u32,
+    pub target: Option<String>,
+    /// How many violations of the rule the file had before.
+    pub was: usize,
 }
 
 impl StagedCheck {
@@ -77,7 +94,7 @@ impl StagedCheck {
     /// Strict mode refuses this commit: `context-graph.strict` is set and a full warning
     /// remains ([`StagedCheck::warned`]): a repeat of the branch is not refused again.
     pub fn refused(&self) -> bool {
-        self.strict && !self.warned().is_empty()
+        self.strict && (!self.warned().is_empty() || !self.rules_added.is_empty())
     }
 }
 
@@ -222,6 +239,12 @@ pub struct ReviewQuery {
     /// (`refs/pull/N/merge`): the pull request's own head was reviewed instead (`head`), and
     /// this names the merge set aside. `null` otherwise.
     pub pull_request: Option<PullRequestMerge>,
+    /// The rules' violations the range adds (at the head) and removes (at the base), in the
+    /// files it changes (docs/rules.md).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules_added: Vec<AddedViolation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules_removed: Vec<AddedViolation>,
 }
 
 /// GitHub's synthetic merge of a pull request into its base, set aside by `review`.

@@ -22,6 +22,11 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub notes: Vec<String>,
     pub query: Option<Query>,
+    /// What each record's rules found (docs/rules.md): what `why` and `record` show of them;
+    /// `check` shows them as findings.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub rules: Vec<super::rules::RecordRules>,
 }
 
 /// A guide or README outside the record folders, and the records it cites.
@@ -43,18 +48,21 @@ pub enum Query {
         /// Records related to the path by evidence, ranked, at most three; never governing
         /// (docs/related.md).
         related: Vec<Related>,
+        /// The rules that apply to the path, and their violations in it (docs/rules.md).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        rules: Vec<super::rules::WhyRule>,
     },
     Record {
         record: String,
+        /// Its rules and what each finds; a proposed record's are what they would flag
+        /// (docs/rules.md).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        rules: Vec<super::rules::RuleResult>,
     },
     /// `review [RANGE]` (ADR-0008).
     Review(ReviewQuery),
     /// `context PATH…` (ADR-0014).
-    Context {
-        context: ContextPack,
-    },
+    Context { context: ContextPack },
     /// `coverage` (ADR-0017).
-    Coverage {
-        coverage: Coverage,
-    },
+    Coverage { coverage: Coverage },
 }

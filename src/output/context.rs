@@ -32,6 +32,28 @@ fn head(pack: &ContextPack) -> String {
     if pack.decisions.is_empty() {
         let _ = writeln!(out, "No current decision governs {}.\n", paths.join(" or "));
     }
+    // The rules first: what an edit must hold to (docs/rules.md).
+    if !pack.rules.is_empty() {
+        let _ = writeln!(out, "## Rules the code must hold to\n");
+        for p in &pack.rules {
+            for r in &p.rules {
+                let lines: Vec<String> = r.violations.iter().map(|v| v.line.to_string()).collect();
+                let broken = if lines.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (broken today at line {})", lines.join(", "))
+                };
+                let _ = writeln!(
+                    out,
+                    "- {} {}: {}{broken}",
+                    shown(&p.path),
+                    super::md(&r.id),
+                    super::code(&r.rule)
+                );
+            }
+        }
+        out.push('\n');
+    }
     out
 }
 
@@ -335,6 +357,7 @@ mod tests {
                 history,
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
+                rules: Vec::new(),
             };
             let mut measure = Measure::new(&pack);
             assert_eq!(measure.tokens(), tokens(&super::pack(&pack)));

@@ -57,12 +57,12 @@ fn ids(decisions: &[&Governing]) -> String {
 /// `hook pre-commit` alone: the current decisions governing the staged paths (stderr). Empty
 /// when none does.
 pub fn pre_commit(check: &StagedCheck) -> String {
+    let rules = super::rules::rules_added(check, false);
     if check.skipped.is_some() || check.decisions.is_empty() {
-        return String::new();
+        return rules;
     }
-    let mut out = String::from(
-        "context-graph: the staged changes touch paths that current decisions govern:\n",
-    );
+    let mut out = rules;
+    out.push_str("context-graph: the staged changes touch paths that current decisions govern:\n");
     decision_lines(&mut out, "", &check.decisions);
     let first = escape(&check.decisions[0].id);
     let _ = writeln!(
@@ -75,7 +75,8 @@ pub fn pre_commit(check: &StagedCheck) -> String {
 /// `hook commit-msg`: the warning (or, in strict mode, the refusal) for a message citing none of
 /// the decisions governing the staged paths (stderr). Empty when there is nothing to say.
 pub fn commit_msg(check: &StagedCheck) -> String {
-    let mut out = warning(check);
+    let mut out = super::rules::rules_added(check, check.strict);
+    out.push_str(&warning(check));
     // A decision the branch named before: one short line (docs/hooks.md).
     for (id, first) in &check.repeats {
         let _ = writeln!(
@@ -279,6 +280,10 @@ pub fn review(report: &Report) -> String {
             out.push('\n');
         }
         out.push_str(&quiet_section(q));
+        if !q.rules_added.is_empty() || !q.rules_removed.is_empty() {
+            out.push('\n');
+            out.push_str(&super::rules::review_rules(q));
+        }
         return out;
     }
     let _ = writeln!(
@@ -355,6 +360,7 @@ pub fn review(report: &Report) -> String {
         );
     }
     out.push_str(&quiet_section(q));
+    out.push_str(&super::rules::review_rules(q));
     out.push_str(&tail);
     out
 }
@@ -482,6 +488,7 @@ mod tests {
             comment: ";".into(),
             quiet: Vec::new(),
             repeats: Vec::new(),
+            rules_added: Vec::new(),
         }
     }
 

@@ -293,6 +293,7 @@ mod tests {
             )],
             notes: vec![],
             query: None,
+            rules: vec![],
         }
     }
 

@@ -2,18 +2,21 @@
 
 use super::{cell, code, escape, md, md_text};
 use crate::model::{
-    Commit, Decision, Drift, Finding, FindingCode, Query, Record, Report, Severity, Status,
+    Commit, Decision, Drift, Finding, FindingCode, Query, Record, Report, RuleResult, Severity,
+    Status, WhyRule,
 };
 use std::fmt::Write;
 
 mod drift;
 mod findings;
 mod related;
+mod rules;
 
 use drift::*;
 use findings::*;
 use related::related_part;
 pub use related::{in_words, related_line};
+use rules::{record_rules, why_rules};
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
 #[derive(Debug, Clone, Copy, Default)]
@@ -169,6 +172,7 @@ pub fn why(report: &Report, style: Style) -> String {
         decisions,
         mentioned_by,
         related,
+        rules,
     }) = &report.query
     else {
         return check(report, style);
@@ -182,6 +186,8 @@ pub fn why(report: &Report, style: Style) -> String {
             code(shown)
         );
     }
+    // The rules first: what the file must hold to (docs/rules.md).
+    why_rules(&mut out, rules);
     // The record a decision is: the one with its id that governs its matches (two records
     // may share an id), else the first with its id.
     let find = |d: &Decision| {
@@ -322,7 +328,7 @@ pub fn why(report: &Report, style: Style) -> String {
 /// `record ID`: one record, its edges, commits and drift.
 pub fn record(report: &Report, style: Style) -> String {
     let mut out = String::new();
-    let Some(Query::Record { record: id }) = &report.query else {
+    let Some(Query::Record { record: id, rules }) = &report.query else {
         return check(report, style);
     };
     for r in report.records.iter().filter(|r| &r.id == id) {
@@ -348,6 +354,7 @@ pub fn record(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "- Moved? {} → {}", code(gone), code_list(to));
         }
         out.push('\n');
+        record_rules(&mut out, rules, r.status);
         if !r.code_mentions.is_empty() {
             out.push_str("## Mentions not in its scope\n\n");
             for m in &r.code_mentions {
@@ -460,7 +467,9 @@ mod tests {
                 }],
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
+                rules: Vec::new(),
             }),
+            rules: Vec::new(),
         }
     }
 

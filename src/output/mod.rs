@@ -11,6 +11,7 @@ pub mod json;
 pub mod layout;
 pub mod markdown;
 pub mod markup;
+mod rules;
 pub mod schema;
 pub mod scope;
 pub mod svg;

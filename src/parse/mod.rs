@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 25;
+pub const PARSER_VERSION: u32 = 26;
 
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -104,6 +104,9 @@ pub struct ParsedRecord {
     /// and is a code mention when it is there.
     #[serde(default)]
     pub prose_paths: Vec<ProsePath>,
+    /// What its `context-graph` blocks say (docs/rules.md); `None` when it has none.
+    #[serde(default)]
+    pub rules: Option<crate::rules::RuleBlock>,
 }
 
 #[derive(Debug, thiserror::Error)]

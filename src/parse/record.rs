@@ -24,6 +24,13 @@ use heading::{first_heading, heading_parts, opening_heading, read_id, read_title
 pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = lf(text);
+    // Its rules (docs/rules.md), read from the Markdown as written so a line is the file's;
+    // a reStructuredText record carries none.
+    let rules = if rel_path.ends_with(".rst") {
+        None
+    } else {
+        crate::rules::read_block(&text)
+    };
     // A reStructuredText record is read as the Markdown it maps to (docs/reading.md).
     let text = crate::text::rst::as_markdown(rel_path, &text);
     let (fm, body_start) = frontmatter::split(&text);
@@ -229,6 +236,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             .captures(&fm.raw)
             .map(|c| c[1].to_ascii_lowercase()),
         terms,
+        rules,
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod deps;
 pub mod markers;
+pub mod rules;
 
 pub use deps::{Deps, Parents, ParentsCheck};
 pub use markers::{
@@ -81,6 +82,9 @@ pub struct Scan {
     /// of git's index they were read from.
     pub names: u64,
     pub names_checksum: Option<[u8; 20]>,
+    /// A record carries rules: the report then depends on what the tracked files hold, so a
+    /// cache keeps it only while git's index is the same (ADR-0021).
+    pub has_rules: bool,
 }
 
 /// What came of one file: its value or the note saying why it was skipped, and its stamp
@@ -191,6 +195,11 @@ pub fn scan(
         &graph::missing_record_links(&tree, &parsed, &folders),
     ));
     foreign_duplicates(&mut findings, &parsed);
+    // The records' rules, over the tracked files as git's index holds them (ADR-0021).
+    let (rule_outcomes, rule_findings, rule_notes) = rules::check(root, &parsed);
+    findings.extend(rule_findings);
+    notes.extend(rule_notes);
+    let has_rules = parsed.iter().any(|p| p.rules.is_some());
     said_in_other_words(&mut findings, &parsed);
     crate::checks::sort(&mut findings);
     ignore_findings(&mut findings, &reading, &mut notes);
@@ -212,12 +221,14 @@ pub fn scan(
             findings,
             notes,
             query: None,
+            rules: rules::kept(&rule_outcomes),
         },
         parsed,
         guides,
         deps,
         names: names.digest(),
         names_checksum: names.checksum,
+        has_rules,
     })
 }
 

@@ -14,6 +14,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("governs", 2),
     ("mentions", 3),
     ("output", 2),
+    ("rules", 2),
     ("fs", 3),
     ("parse", 3),
     ("imports", 3),

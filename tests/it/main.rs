@@ -63,6 +63,8 @@ mod review;
 #[cfg(unix)]
 mod review_pr;
 mod review_quiet;
+// Rules in records (issue 37, ADR-0021).
+mod rules;
 mod scope;
 // `scope --add` writes exactly the path given (issue 38, ADR-0017).
 #[cfg(unix)]

@@ -482,7 +482,14 @@ impl Session {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
-                    index::governing::write(path, cached.scope(), deps, &scan.report.records);
+                    let rules = rule_files(&scan.report.rules);
+                    index::governing::write(
+                        path,
+                        cached.scope(),
+                        deps,
+                        &scan.report.records,
+                        &rules,
+                    );
                 }
                 narrow(scan.report, ask, why_path, root, &picking(), self.related)
             }
@@ -497,8 +504,9 @@ impl Session {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {
-                            let records = &decoded.0.records;
-                            index::governing::write(path, cached.scope(), deps, records);
+                            let (records, rules) =
+                                (&decoded.0.records, rule_files(&decoded.0.rules));
+                            index::governing::write(path, cached.scope(), deps, records, &rules);
                         }
                         Ok(decoded)
                     }
@@ -516,4 +524,13 @@ enum Scanned<'a> {
     /// The index's scan memo still held.
     Memo(index::MemoHit<'a>),
     Scan(Box<scan::Scan>),
+}
+
+/// The files of the current records that carry rules, for the commit hook's table (ADR-0021).
+fn rule_files(rules: &[crate::model::RecordRules]) -> Vec<String> {
+    rules
+        .iter()
+        .filter(|r| r.enforced)
+        .map(|r| r.path.clone())
+        .collect()
 }

@@ -41,11 +41,25 @@ pub(super) fn findings_sections(out: &mut String, findings: &[Finding], style: S
             let of_code: Vec<&Finding> = group.iter().copied().filter(|f| f.code == code).collect();
             match of_code.as_slice() {
                 [one] => finding_line(out, one, style),
+                // A rule's findings are each at a line of their own file: each is listed.
+                each if at_a_line(code) => {
+                    for f in each {
+                        finding_line(out, f, style);
+                    }
+                }
                 many => grouped_line(out, code, many, style),
             }
         }
         out.push('\n');
     }
+}
+
+/// The codes whose findings are each at a line of the code (docs/rules.md).
+fn at_a_line(code: FindingCode) -> bool {
+    matches!(
+        code,
+        FindingCode::RuleViolated | FindingCode::RuleInvalid | FindingCode::StaleException
+    )
 }
 
 /// The width a grouped line keeps under, in characters.
@@ -126,6 +140,22 @@ pub(super) fn what_many(code: FindingCode, n: usize) -> (String, &'static str) {
         FindingCode::LinkToMissingRecord => (
             "links to record files that don't exist",
             "correct the link",
+        ),
+        FindingCode::RuleViolated => (
+            "places the code breaks a current record's rule",
+            "change the code, or add an `except PATH: reason` line to the record's block",
+        ),
+        FindingCode::RuleInvalid => (
+            "rule lines that don't parse",
+            "correct the line (docs/rules.md lists every rule)",
+        ),
+        FindingCode::StaleException => (
+            "exceptions that allow nothing today",
+            "remove them: the baseline only shrinks",
+        ),
+        FindingCode::RulesDropped => (
+            "successors drop the rules of the records they supersede",
+            "carry the rules over, or say they are dropped with a block of comments",
         ),
     };
     (format!("{n} {what}"), fix)

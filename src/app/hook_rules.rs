@@ -1,0 +1,202 @@
+//! What a commit's staged change adds to the rules' violations (docs/rules.md, ADR-0021): the
+//! current records' rules evaluated over the staged blobs of the changed files and over the
+//! same files as the commit's base holds them. A violation already there is never warned
+//! about; only a rule whose count grows in a file is.
+
+use super::Session;
+use crate::checks::rules::{evaluate, Files, NoEdges, RecordOutcome};
+use crate::git::{BlobReader, Repo, StagedPath};
+use crate::model::AddedViolation;
+use crate::parse::ParsedRecord;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// The largest file a rule reads (as in a scan).
+const MAX_FILE: u64 = 4 << 20;
+
+/// The changed files as one side of the change holds them: `(path, blob)`.
+struct Side {
+    files: Vec<(String, [u8; 20])>,
+    reader: Mutex<BlobReader>,
+}
+
+impl Files for Side {
+    fn paths(&self) -> Option<Vec<String>> {
+        Some(self.files.iter().map(|(p, _)| p.clone()).collect())
+    }
+
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let (_, blob) = self.files.iter().find(|(p, _)| p == path)?;
+        let reader = crate::util::locked(&self.reader);
+        let window = usize::try_from(MAX_FILE).unwrap_or(usize::MAX);
+        let (bytes, longer) = reader.head(blob, window, MAX_FILE)?;
+        (!longer).then_some(bytes)
+    }
+}
+
+/// The current records that carry rules, read from the record files now (their text as the
+/// commit would leave them is what a person just wrote).
+/// With `known` (the commit hook's table holding, ADR-0018): only those files are read.
+fn records_with_rules(session: &Session, known: Option<&[String]>) -> Vec<ParsedRecord> {
+    if known.is_some_and(<[String]>::is_empty) {
+        return Vec::new();
+    }
+    let root = session.root();
+    let Ok(reading) = crate::fs::discover::reading(root, &session.options().docs) else {
+        return Vec::new();
+    };
+    let files: Vec<(String, bool)> = match known {
+        Some(paths) => paths.iter().map(|p| (p.clone(), true)).collect(),
+        None => crate::fs::discover::list_records(root, &reading.folders)
+            .files
+            .into_iter()
+            .filter(|f| !reading.excluded(&f.rel))
+            .map(|f| (f.rel, f.link))
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for (rel, link) in &files {
+        let Ok(bytes) = crate::fs::read::read_file(root, rel, *link) else {
+            continue;
+        };
+        // Most records carry none: only those opening a block are parsed.
+        if !opens_a_block(&bytes) {
+            continue;
+        }
+        let Ok(mut p) = crate::parse::parse_record(rel, &bytes, reading.prefix_for(rel)) else {
+            continue;
+        };
+        if p.status == crate::model::Status::Unknown {
+            if let Some(word) = reading.default_status(rel) {
+                p.status = crate::model::Status::from_text(word);
+            }
+        }
+        if p.status.is_current() && p.rules.as_ref().is_some_and(|b| !b.rules.is_empty()) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Whether `bytes` may hold a `context-graph` block: the info string right after a fence of
+/// backticks or tildes (the parse decides; this only spares the parse of every other record).
+fn opens_a_block(bytes: &[u8]) -> bool {
+    const INFO: &[u8] = b"context-graph";
+    (0..bytes.len().saturating_sub(INFO.len() - 1)).any(|i| {
+        bytes[i..].starts_with(INFO) && {
+            let before = bytes[..i].iter().rev().skip_while(|b| **b == b' ');
+            let fence: Vec<u8> = before.take(3).copied().collect();
+            fence == b"```" || fence == b"~~~"
+        }
+    })
+}
+
+/// Counts of violations by (record, rule, path, target).
+fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<(String, String, String, Option<String>), usize> {
+    let mut out = BTreeMap::new();
+    for o in outcomes {
+        for r in &o.rules {
+            for v in &r.violations {
+                let key = (
+                    o.id.clone(),
+                    r.rule.text.clone(),
+                    v.path.clone(),
+                    v.target.clone(),
+                );
+                *out.entry(key).or_insert(0) += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The violations the staged `changes` add: in each changed file, each rule whose violations
+/// there outnumber the base's, with the staged ones listed.
+pub(super) fn added(
+    session: &Session,
+    repo: &Repo,
+    changes: &[StagedPath],
+    known: Option<&[String]>,
+) -> Vec<AddedViolation> {
+    let records = records_with_rules(session, known);
+    if records.is_empty() {
+        return Vec::new();
+    }
+    let side = |pick: fn(&StagedPath) -> Option<[u8; 20]>| Side {
+        files: changes
+            .iter()
+            .filter_map(|c| pick(c).map(|b| (c.path.clone(), b)))
+            .collect(),
+        reader: Mutex::new(BlobReader::loose_first(repo)),
+    };
+    diff(&records, &side(|c| c.old), &side(|c| c.blob)).0
+}
+
+/// What a range changes in the rules' violations, in the files `paths` (those its commits
+/// touch): `(added at head, removed from base)`.
+pub(super) fn range(
+    session: &Session,
+    repo: &Repo,
+    base: [u8; 20],
+    head: [u8; 20],
+    paths: &[&str],
+) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
+    let records = records_with_rules(session, None);
+    if records.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let trees = repo.tree_reader();
+    let side = |at: [u8; 20]| Side {
+        files: paths
+            .iter()
+            .filter_map(|p| trees.entry_at(at, p).map(|b| (p.to_string(), b)))
+            .collect(),
+        reader: Mutex::new(BlobReader::new(repo)),
+    };
+    diff(&records, &side(base), &side(head))
+}
+
+/// `(added, removed)`: the places of `after` where a rule's violations in a file outnumber
+/// `before`'s, and the places of `before` where they outnumber `after`'s.
+fn diff(
+    records: &[ParsedRecord],
+    before: &Side,
+    after: &Side,
+) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
+    let was = evaluate(records, before, &NoEdges);
+    let is = evaluate(records, after, &NoEdges);
+    (grown(&is, &counts(&was)), grown(&was, &counts(&is)))
+}
+
+/// The violations of `side` in each (record, rule, file, target) that `other` has fewer of.
+fn grown(
+    side: &[RecordOutcome],
+    other: &BTreeMap<(String, String, String, Option<String>), usize>,
+) -> Vec<AddedViolation> {
+    let mine = counts(side);
+    let mut out = Vec::new();
+    for o in side {
+        for r in &o.rules {
+            for v in &r.violations {
+                let key = (
+                    o.id.clone(),
+                    r.rule.text.clone(),
+                    v.path.clone(),
+                    v.target.clone(),
+                );
+                let theirs = other.get(&key).copied().unwrap_or(0);
+                if mine.get(&key).copied().unwrap_or(0) > theirs {
+                    out.push(AddedViolation {
+                        record: o.id.clone(),
+                        rule: r.rule.text.clone(),
+                        path: v.path.clone(),
+                        line: v.line,
+                        target: v.target.clone(),
+                        was: theirs,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,193 @@
+//! The import rules (`forbid import`, `only import`, `independent`) over an edge list, however
+//! it was made (docs/rules.md).
+
+use super::Violation;
+use crate::governs::Pattern;
+use crate::rules::{Edge, EdgeTarget, RuleKind, Target};
+
+/// Whether `name` (as an import names a package) is the package `want` or inside it: the same
+/// name, or `want` followed by `/`, `.` or `::` (`lodash/fp`, `java.util.List`, `serde::de`).
+pub fn pkg_matches(want: &str, name: &str) -> bool {
+    name == want
+        || name
+            .strip_prefix(want)
+            .is_some_and(|rest| rest.starts_with(['/', '.', ':']))
+}
+
+fn any(patterns: &[String], path: &str) -> bool {
+    patterns.iter().any(|p| Pattern::new(p).matches(path))
+}
+
+/// Whether the rule `kind` looks at the imports of `path`.
+pub(super) fn wants(kind: &RuleKind, path: &str) -> bool {
+    match kind {
+        RuleKind::ForbidImport { from, .. } | RuleKind::OnlyImport { from, .. } => any(from, path),
+        RuleKind::Independent { groups } => group_of(groups, path).is_some(),
+        _ => false,
+    }
+}
+
+/// The group of `path` under `independent`'s patterns: the pattern's index and, for one ending
+/// in `/*`, the folder it names.
+fn group_of(groups: &[String], path: &str) -> Option<(usize, String)> {
+    groups
+        .iter()
+        .enumerate()
+        .find_map(|(i, g)| match g.strip_suffix("/*") {
+            Some(parent) => {
+                let rest = if parent.is_empty() {
+                    Some(path)
+                } else {
+                    path.strip_prefix(parent).and_then(|r| r.strip_prefix('/'))
+                }?;
+                let (folder, below) = rest.split_once('/')?;
+                (!below.is_empty()).then(|| (i, format!("{parent}/{folder}")))
+            }
+            None => Pattern::new(g).matches(path).then(|| (i, String::new())),
+        })
+}
+
+fn violation(e: &Edge) -> Violation {
+    Violation {
+        path: e.from.clone(),
+        line: e.line,
+        target: Some(e.target.shown()),
+    }
+}
+
+/// What the import rule `kind` finds among `edges`; nothing for a rule of another kind.
+pub fn evaluate_imports(kind: &RuleKind, edges: &[Edge]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for e in edges {
+        let broken = match kind {
+            RuleKind::ForbidImport { from, to } => {
+                any(from, &e.from)
+                    && to.iter().any(|t| match (t, &e.target) {
+                        (Target::Files(p), EdgeTarget::File(f)) => Pattern::new(p).matches(f),
+                        (Target::Package(n), EdgeTarget::Package(name)) => pkg_matches(n, name),
+                        _ => false,
+                    })
+            }
+            RuleKind::OnlyImport { from, to } => {
+                any(from, &e.from)
+                    && match &e.target {
+                        EdgeTarget::File(f) => {
+                            !any(from, f)
+                                && !to.iter().any(|t| match t {
+                                    Target::Files(p) => Pattern::new(p).matches(f),
+                                    Target::Package(_) => false,
+                                })
+                        }
+                        EdgeTarget::Package(_) => false,
+                    }
+            }
+            RuleKind::Independent { groups } => match &e.target {
+                EdgeTarget::File(f) => match (group_of(groups, &e.from), group_of(groups, f)) {
+                    (Some(a), Some(b)) => a != b,
+                    _ => false,
+                },
+                EdgeTarget::Package(_) => false,
+            },
+            _ => false,
+        };
+        if broken {
+            out.push(violation(e));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_line;
+
+    fn kind(line: &str) -> RuleKind {
+        match parse_line(line).expect("a rule") {
+            crate::rules::Parsed::Rule(k) => k,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn file(from: &str, line: u32, to: &str) -> Edge {
+        Edge {
+            from: from.into(),
+            line,
+            target: EdgeTarget::File(to.into()),
+        }
+    }
+
+    fn pkg(from: &str, line: u32, to: &str) -> Edge {
+        Edge {
+            from: from.into(),
+            line,
+            target: EdgeTarget::Package(to.into()),
+        }
+    }
+
+    fn found(line: &str, edges: &[Edge]) -> Vec<(String, u32, String)> {
+        evaluate_imports(&kind(line), edges)
+            .into_iter()
+            .map(|v| (v.path, v.line, v.target.unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn forbid_import_flags_files_and_packages_at_the_import() {
+        let edges = [
+            file("src/domain/order.rs", 3, "src/infra/db.rs"),
+            file("src/domain/order.rs", 4, "src/domain/money.rs"),
+            pkg("src/domain/user.rs", 7, "sqlx"),
+            pkg("src/domain/user.rs", 8, "sqlxish"),
+            pkg("src/domain/user.rs", 9, "sqlx::postgres"),
+            file("src/app/run.rs", 1, "src/infra/db.rs"),
+        ];
+        assert_eq!(
+            found(
+                "forbid import src/domain/** -> src/infra/**, pkg:sqlx",
+                &edges
+            ),
+            vec![
+                ("src/domain/order.rs".into(), 3, "src/infra/db.rs".into()),
+                ("src/domain/user.rs".into(), 7, "pkg:sqlx".into()),
+                ("src/domain/user.rs".into(), 9, "pkg:sqlx::postgres".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn only_import_allows_itself_and_its_targets_and_any_package() {
+        let edges = [
+            file("src/api/a.ts", 1, "src/api/b.ts"),
+            file("src/api/a.ts", 2, "src/app/x.ts"),
+            file("src/api/a.ts", 3, "src/infra/db.ts"),
+            pkg("src/api/a.ts", 4, "express"),
+            file("src/other.ts", 1, "src/infra/db.ts"),
+        ];
+        assert_eq!(
+            found("only import src/api -> src/app/**, src/shared/**", &edges),
+            vec![("src/api/a.ts".into(), 3, "src/infra/db.ts".into())]
+        );
+    }
+
+    #[test]
+    fn independent_groups_by_pattern_and_by_folder() {
+        let edges = [
+            file("services/a/main.go", 5, "services/b/api.go"),
+            file("services/a/main.go", 6, "services/a/util.go"),
+            file("services/a/main.go", 7, "lib/log.go"),
+            file("src/billing/x.py", 2, "src/shipping/y.py"),
+            file("src/billing/x.py", 3, "src/common/z.py"),
+        ];
+        assert_eq!(
+            found("independent services/*", &edges),
+            vec![("services/a/main.go".into(), 5, "services/b/api.go".into())]
+        );
+        assert_eq!(
+            found("independent src/billing, src/shipping", &edges),
+            vec![("src/billing/x.py".into(), 2, "src/shipping/y.py".into())]
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! The rules records carry, checked in a scan (ADR-0021, docs/rules.md): the tracked files
+//! read as git's index holds them (the staged content, as a commit would record it; never an
+//! untracked or unstaged file), through `checks::rules`.
+
+use crate::checks::rules::{self, Edges, Files, NoEdges, RecordOutcome};
+use crate::git::{BlobReader, Repo, Tracked};
+use crate::model::{Finding, RecordRules, RuleResult, RuleViolation};
+use crate::parse::ParsedRecord;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// The largest file a rule reads (a larger one is data, not code).
+const MAX_FILE: u64 = 4 << 20;
+
+/// The tracked files under a root, read from git's index and object store.
+pub struct IndexFiles {
+    tracked: Option<Arc<Tracked>>,
+    reader: Option<Mutex<BlobReader>>,
+}
+
+impl IndexFiles {
+    /// The files git's index tracks under `root`; nothing known outside git.
+    pub fn at(root: &Path) -> IndexFiles {
+        match crate::git::open(root) {
+            Ok(Some(repo)) => IndexFiles::of(&repo),
+            _ => IndexFiles {
+                tracked: None,
+                reader: None,
+            },
+        }
+    }
+
+    pub fn of(repo: &Repo) -> IndexFiles {
+        IndexFiles {
+            tracked: crate::git::tracked(repo).ok(),
+            reader: Some(Mutex::new(BlobReader::new(repo))),
+        }
+    }
+}
+
+impl Files for IndexFiles {
+    fn paths(&self) -> Option<Vec<String>> {
+        let t = self.tracked.as_ref()?;
+        Some(
+            t.files
+                .iter()
+                .filter(|f| !f.link)
+                .map(|f| f.path.clone())
+                .collect(),
+        )
+    }
+
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let t = self.tracked.as_ref()?;
+        let at = t
+            .files
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .ok()?;
+        let reader = crate::util::locked(self.reader.as_ref()?);
+        let window = usize::try_from(MAX_FILE).unwrap_or(usize::MAX);
+        let (bytes, longer) = reader.head(&t.files[at].blob, window, MAX_FILE)?;
+        (!longer).then_some(bytes)
+    }
+}
+
+/// What the records' rules find under `root`: each record's outcome, the findings, and the
+/// notes (rules not checked, and why).
+pub fn check(
+    root: &Path,
+    parsed: &[ParsedRecord],
+) -> (Vec<RecordOutcome>, Vec<Finding>, Vec<String>) {
+    // No record carries a block (most repositories): git's index is not even opened.
+    if !parsed.iter().any(|p| p.rules.is_some()) {
+        return (Vec::new(), Vec::new(), Vec::new());
+    }
+    check_with(parsed, &IndexFiles::at(root), &NoEdges)
+}
+
+/// [`check`] over any files and imports.
+pub fn check_with(
+    parsed: &[ParsedRecord],
+    files: &dyn Files,
+    edges: &dyn Edges,
+) -> (Vec<RecordOutcome>, Vec<Finding>, Vec<String>) {
+    if !parsed.iter().any(|p| p.rules.is_some()) {
+        return (Vec::new(), Vec::new(), Vec::new());
+    }
+    let outcomes = rules::evaluate(parsed, files, edges);
+    let findings = rules::findings(parsed, &outcomes);
+    let unchecked: Vec<&str> = outcomes
+        .iter()
+        .filter(|o| o.enforces())
+        .flat_map(|o| o.rules.iter().filter(|r| !r.checked))
+        .map(|r| r.rule.text.as_str())
+        .collect();
+    let mut notes = Vec::new();
+    if let Some(first) = unchecked.first() {
+        notes.push(format!(
+            "{} rule{} not checked (`{first}`{}): imports are not read yet, and files only in a git repository (docs/rules.md)",
+            unchecked.len(),
+            if unchecked.len() == 1 { "" } else { "s" },
+            if unchecked.len() > 1 { ", …" } else { "" }
+        ));
+    }
+    (outcomes, findings, notes)
+}
+
+/// Each record's outcome as the report keeps it.
+pub fn kept(outcomes: &[RecordOutcome]) -> Vec<RecordRules> {
+    outcomes
+        .iter()
+        .map(|o| RecordRules {
+            id: o.id.clone(),
+            path: o.path.clone(),
+            enforced: o.enforces(),
+            rules: o
+                .rules
+                .iter()
+                .map(|r| RuleResult {
+                    line: r.rule.line,
+                    rule: r.rule.text.clone(),
+                    checked: r.checked,
+                    violations: r
+                        .violations
+                        .iter()
+                        .map(|v| RuleViolation {
+                            path: v.path.clone(),
+                            line: v.line,
+                            target: v.target.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}

@@ -4,10 +4,12 @@
 //! about; only a rule whose count grows in a file is.
 
 use super::Session;
-use crate::checks::rules::{evaluate, Files, NoEdges, RecordOutcome};
+use crate::checks::rules::{evaluate, Files, RecordOutcome};
 use crate::git::{BlobReader, Repo, StagedPath};
 use crate::model::AddedViolation;
 use crate::parse::ParsedRecord;
+use crate::scan::imports::ImportEdges;
+use crate::scan::rules::IndexFiles;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -129,7 +131,13 @@ pub(super) fn added(
             .collect(),
         reader: Mutex::new(BlobReader::loose_first(repo)),
     };
-    diff(&records, &side(|c| c.old), &side(|c| c.blob)).0
+    diff(
+        &records,
+        &IndexFiles::of(repo),
+        &side(|c| c.old),
+        &side(|c| c.blob),
+    )
+    .0
 }
 
 /// What a range changes in the rules' violations, in the files `paths` (those its commits
@@ -153,18 +161,20 @@ pub(super) fn range(
             .collect(),
         reader: Mutex::new(BlobReader::new(repo)),
     };
-    diff(&records, &side(base), &side(head))
+    diff(&records, &IndexFiles::of(repo), &side(base), &side(head))
 }
 
 /// `(added, removed)`: the places of `after` where a rule's violations in a file outnumber
-/// `before`'s, and the places of `before` where they outnumber `after`'s.
+/// `before`'s, and the places of `before` where they outnumber `after`'s. Imports resolve
+/// against `tree`, the tracked files as git's index holds them.
 fn diff(
     records: &[ParsedRecord],
+    tree: &IndexFiles,
     before: &Side,
     after: &Side,
 ) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
-    let was = evaluate(records, before, &NoEdges);
-    let is = evaluate(records, after, &NoEdges);
+    let was = evaluate(records, before, &ImportEdges::new(before, tree));
+    let is = evaluate(records, after, &ImportEdges::new(after, tree));
     (grown(&is, &counts(&was)), grown(&was, &counts(&is)))
 }
 

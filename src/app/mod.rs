@@ -8,8 +8,8 @@ pub mod coverage;
 pub mod error;
 pub mod hook;
 // What a mistyped id or status word may have meant (issue 39).
-mod near;
 mod hook_rules;
+mod near;
 mod pick;
 pub mod picture;
 mod quiet;

@@ -9,6 +9,7 @@
 //! the files it needs, each time, served by the cache for the files git knows unchanged.
 
 mod deps;
+pub mod imports;
 pub mod markers;
 pub mod rules;
 

@@ -2,10 +2,11 @@
 //! read as git's index holds them (the staged content, as a commit would record it; never an
 //! untracked or unstaged file), through `checks::rules`.
 
-use crate::checks::rules::{self, Edges, Files, NoEdges, RecordOutcome};
+use crate::checks::rules::{self, Edges, Files, RecordOutcome};
 use crate::git::{BlobReader, Repo, Tracked};
 use crate::model::{Finding, RecordRules, RuleResult, RuleViolation};
 use crate::parse::ParsedRecord;
+use crate::scan::imports::ImportEdges;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -73,7 +74,8 @@ pub fn check(
     if !parsed.iter().any(|p| p.rules.is_some()) {
         return (Vec::new(), Vec::new(), Vec::new());
     }
-    check_with(parsed, &IndexFiles::at(root), &NoEdges)
+    let files = IndexFiles::at(root);
+    check_with(parsed, &files, &ImportEdges::new(&files, &files))
 }
 
 /// [`check`] over any files and imports.
@@ -96,7 +98,7 @@ pub fn check_with(
     let mut notes = Vec::new();
     if let Some(first) = unchecked.first() {
         notes.push(format!(
-            "{} rule{} not checked (`{first}`{}): imports are not read yet, and files only in a git repository (docs/rules.md)",
+            "{} rule{} not checked (`{first}`{}): files are read only in a git repository (docs/rules.md)",
             unchecked.len(),
             if unchecked.len() == 1 { "" } else { "s" },
             if unchecked.len() > 1 { ", …" } else { "" }

@@ -65,6 +65,7 @@ mod review_pr;
 mod review_quiet;
 // Rules in records (issue 37, ADR-0021).
 mod rules;
+mod rules_imports;
 mod scope;
 // `scope --add` writes exactly the path given (issue 38, ADR-0017).
 #[cfg(unix)]

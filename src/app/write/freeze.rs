@@ -4,9 +4,10 @@
 
 use super::folder::{find_record, today, Listings};
 use super::{finish, refuse, refuse_rst, FilePlan, Result, Session};
-use crate::checks::rules::{evaluate, NoEdges};
+use crate::checks::rules::evaluate;
 use crate::model::WriteReport;
 use crate::rules::RuleKind;
+use crate::scan::imports::ImportEdges;
 use crate::write::{Change, LineEdit};
 
 /// Writes the `except` lines that allow what the record `input`'s rules find today, each with
@@ -30,7 +31,11 @@ pub fn freeze_rules(session: &Session, input: &str, dry_run: bool) -> Result<Wri
         }
     };
     let files = crate::scan::rules::IndexFiles::at(&root);
-    let outcomes = evaluate(std::slice::from_ref(&parsed), &files, &NoEdges);
+    let outcomes = evaluate(
+        std::slice::from_ref(&parsed),
+        &files,
+        &ImportEdges::new(&files, &files),
+    );
     let reason = format!("frozen {}", today());
     let mut lines: Vec<String> = Vec::new();
     for o in &outcomes {

@@ -93,18 +93,25 @@ fn opens_a_block(bytes: &[u8]) -> bool {
     })
 }
 
+/// A violation's key: (record, rule, path, target).
+type Key = (String, String, String, Option<String>);
+
+fn key_of(o: &RecordOutcome, rule: &str, v: &crate::checks::rules::Violation) -> Key {
+    (
+        o.id.clone(),
+        rule.to_string(),
+        v.path.clone(),
+        v.target.clone(),
+    )
+}
+
 /// Counts of violations by (record, rule, path, target).
-fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<(String, String, String, Option<String>), usize> {
+fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<Key, usize> {
     let mut out = BTreeMap::new();
     for o in outcomes {
         for r in &o.rules {
             for v in &r.violations {
-                let key = (
-                    o.id.clone(),
-                    r.rule.text.clone(),
-                    v.path.clone(),
-                    v.target.clone(),
-                );
+                let key = key_of(o, &r.rule.text, v);
                 *out.entry(key).or_insert(0) += 1;
             }
         }
@@ -179,21 +186,13 @@ fn diff(
 }
 
 /// The violations of `side` in each (record, rule, file, target) that `other` has fewer of.
-fn grown(
-    side: &[RecordOutcome],
-    other: &BTreeMap<(String, String, String, Option<String>), usize>,
-) -> Vec<AddedViolation> {
+fn grown(side: &[RecordOutcome], other: &BTreeMap<Key, usize>) -> Vec<AddedViolation> {
     let mine = counts(side);
     let mut out = Vec::new();
     for o in side {
         for r in &o.rules {
             for v in &r.violations {
-                let key = (
-                    o.id.clone(),
-                    r.rule.text.clone(),
-                    v.path.clone(),
-                    v.target.clone(),
-                );
+                let key = key_of(o, &r.rule.text, v);
                 let theirs = other.get(&key).copied().unwrap_or(0);
                 if mine.get(&key).copied().unwrap_or(0) > theirs {
                     out.push(AddedViolation {

@@ -68,17 +68,10 @@ pub(super) fn name(path: &str) -> &str {
 
 /// `dir` and `rest` joined, `.` and `..` applied; `None` above the root.
 pub(super) fn normalize(dir: &str, rest: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in rest.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
+    if dir.is_empty() {
+        return crate::text::path::normalise(rest);
     }
-    Some(parts.join("/"))
+    crate::text::path::normalise(&format!("{dir}/{rest}"))
 }
 
 /// `dir` and a relative folder joined without normalising.

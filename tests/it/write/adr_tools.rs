@@ -5,7 +5,7 @@
 use super::*;
 use crate::git::GitRepo;
 
-fn adr_installed(repo: &GitRepo) -> bool {
+pub(super) fn adr_installed(repo: &GitRepo) -> bool {
     let found = repo
         .command("sh")
         .args(["-c", "command -v adr"])
@@ -17,7 +17,7 @@ fn adr_installed(repo: &GitRepo) -> bool {
     found
 }
 
-fn adr(repo: &GitRepo, args: &[&str]) -> String {
+pub(super) fn adr(repo: &GitRepo, args: &[&str]) -> String {
     let out = repo
         .command("adr")
         .args(args)

@@ -6,33 +6,7 @@
 use super::*;
 use crate::git::GitRepo;
 
-fn adr_installed(repo: &GitRepo) -> bool {
-    let found = repo
-        .command("sh")
-        .args(["-c", "command -v adr"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        crate::skip::skipped("adr-tools is not installed (apt-get install adr-tools)");
-    }
-    found
-}
-
-fn adr(repo: &GitRepo, args: &[&str]) -> String {
-    let out = repo
-        .command("adr")
-        .args(args)
-        .env("EDITOR", "true")
-        .env("VISUAL", "true")
-        .output()
-        .expect("run adr");
-    assert!(
-        out.status.success(),
-        "adr {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use super::adr_tools::{adr, adr_installed};
 
 /// The `## Status` section's first line.
 fn status_section(text: &str) -> &str {

@@ -25,6 +25,11 @@ pub trait Files: Sync {
     fn paths(&self) -> Option<Vec<String>>;
     /// What `path` holds (`None`: not a file the rules can read, or too large).
     fn read(&self, path: &str) -> Option<Vec<u8>>;
+    /// The blob id git holds for `path`, when these files are git's: what the imports read
+    /// from it are kept by in the index (ADR-0021). `None`: read every time.
+    fn blob(&self, _path: &str) -> Option<[u8; 20]> {
+        None
+    }
 }
 
 /// The imports an import rule is evaluated over.

@@ -208,6 +208,12 @@ impl Inputs for Cached {
     }
 }
 
+impl crate::scan::imports::ImportCache for Cached {
+    fn get(&self, key: &crate::scan::imports::ImportKey) -> Option<Vec<crate::imports::Import>> {
+        super::imports::get(self.raw_imports()?, key)
+    }
+}
+
 impl Index {
     /// The cached parses valid for `scope`, to serve a scan, and the last scan's memo: read
     /// as stored, decoded only when used.

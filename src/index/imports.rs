@@ -1,16 +1,15 @@
 // @adr 0021
 //! Each source file's imports, kept by blob id (ADR-0021, schema 8): what the records' rules
 //! read, by (blob id, language and reader version), so a check after a one-file change parses
-//! that file alone. Read with the stored parses ([`super::files::Cached`] serves it to the
-//! scan as its [`ImportCache`]); [`Index::store_inputs`] keeps what the scan parsed anew and
+//! that file alone. Read with the stored parses (`Cached` serves it to the scan as its
+//! `ImportCache`); [`Index::store_inputs`] keeps what the scan parsed anew and
 //! drops what it no longer used. A cache: an entry that does not decode is parsed again.
 
 use super::codec;
-use super::files::Cached;
 use super::schema::IMPORTS;
 use super::{Index, IndexError};
 use crate::imports::Import;
-use crate::scan::imports::{ImportCache, ImportKey, ImportsRead};
+use crate::scan::imports::{ImportKey, ImportsRead};
 use redb::ReadableTable;
 use std::collections::{HashMap, HashSet};
 
@@ -33,11 +32,9 @@ pub(super) fn read(txn: &redb::ReadTransaction) -> Result<RawImports, redb::Erro
     Ok(out)
 }
 
-impl ImportCache for Cached {
-    fn get(&self, key: &ImportKey) -> Option<Vec<Import>> {
-        let raw = self.raw_imports()?.get(key)?;
-        codec::decode(raw).ok()
-    }
+/// The imports stored under `key` in `stored`; `None` when absent or not decodable.
+pub(super) fn get(stored: &RawImports, key: &ImportKey) -> Option<Vec<Import>> {
+    codec::decode(stored.get(key)?).ok()
 }
 
 /// What to write of a scan's `read` over the `stored` entries: the new ones, and the stored

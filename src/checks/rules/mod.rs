@@ -13,7 +13,6 @@ mod text;
 pub use imports::{evaluate_imports, pkg_matches};
 pub use manifests::{declarations, is_manifest, Declaration};
 
-use crate::governs::Pattern;
 use crate::model::{Finding, FindingCode, Status};
 use crate::parse::ParsedRecord;
 use crate::rules::{Except, Rule, RuleKind, Target};
@@ -192,13 +191,13 @@ fn is_import(kind: &RuleKind) -> bool {
 /// Whether the exception `e` allows the violation `v`: in its path, and, for an edge, to its
 /// target.
 fn allows(e: &Except, v: &Violation) -> bool {
-    if !Pattern::new(&e.path).matches(&v.path) {
+    if !imports::matches(&e.path, &v.path) {
         return false;
     }
     match (&e.target, &v.target) {
         (None, _) => true,
         (Some(_), None) => false,
-        (Some(Target::Files(p)), Some(t)) => !t.starts_with("pkg:") && Pattern::new(p).matches(t),
+        (Some(Target::Files(p)), Some(t)) => !t.starts_with("pkg:") && imports::matches(p, t),
         (Some(Target::Package(n)), Some(t)) => t
             .strip_prefix("pkg:")
             .is_some_and(|name| pkg_matches(n, name)),

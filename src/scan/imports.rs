@@ -117,7 +117,8 @@ impl Edges for ImportEdges<'_> {
         if sources.is_empty() {
             return Some(Vec::new());
         }
-        let project = Project::new(&tracked, &|p| self.tree.read(p));
+        let read = |p: &str| self.tree.read(p);
+        let project = Project::new(&tracked, &read);
         let per_file = crate::util::parallel_map(&sources, |from| {
             let mut out = Vec::new();
             for import in self.imports_of(from) {

@@ -58,8 +58,9 @@ pub enum Lang {
     Kotlin,
 }
 
-/// How an import is written: what the statement was, not what it resolves to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How an import is written: what the statement was, not what it resolves to. Kept in the
+/// index by name (ADR-0021): a renamed variant is a new [`PARSER_VERSION`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ImportKind {
     /// `import … from "x"`, `import "x"`, Python's `import a.b`, Go's and Java's `import`.
     Static,
@@ -90,7 +91,7 @@ pub enum ImportKind {
 }
 
 /// One import of a file: its 1-based line and the specifier as the language writes it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Import {
     pub line: u32,
     pub spec: String,

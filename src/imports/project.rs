@@ -8,49 +8,77 @@ use super::resolve_py::Py;
 use super::resolve_rust::Crates;
 use super::tracked::{join_dir, name, parent, Target, Tracked};
 use super::{lang_of, Import, Lang};
+use std::sync::OnceLock;
 
-/// The tracked paths and configuration of one tree.
-pub struct Project {
+/// The reader of the configuration files resolution consults.
+pub type Read<'a> = &'a (dyn Fn(&str) -> Option<Vec<u8>> + Sync);
+
+/// The tracked paths and configuration of one tree. Each language's resolver is built the
+/// first time a file of that language resolves an import: a commit hook reading one
+/// TypeScript file builds no Python, Rust, Go or Java one (docs/benchmarks.md).
+pub struct Project<'a> {
+    paths: &'a [String],
+    read: Read<'a>,
     tracked: Tracked,
-    js: Js,
-    py: Py,
-    crates: Crates,
+    js: OnceLock<Js>,
+    py: OnceLock<Py>,
+    crates: OnceLock<Crates>,
     /// Go modules: (module path, folder of its go.mod), longest module path first.
-    go: Vec<(String, String)>,
-    jvm: Jvm,
+    go: OnceLock<Vec<(String, String)>>,
+    jvm: OnceLock<Jvm>,
 }
 
-impl Project {
-    /// Reads `tracked` (paths relative to the root, `/`-separated) and, through `read`, the
-    /// configuration files among them that resolution consults.
-    pub fn new(tracked: &[String], read: &dyn Fn(&str) -> Option<Vec<u8>>) -> Project {
-        let mut go = Vec::new();
-        for path in tracked.iter().filter(|p| name(p) == "go.mod") {
-            if let Some(module) = read(path).and_then(|b| go_module(&b)) {
-                go.push((module, parent(path).to_string()));
-            }
-        }
-        go.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.cmp(b)));
+impl<'a> Project<'a> {
+    /// Reads `tracked` (paths relative to the root, `/`-separated); through `read`, the
+    /// configuration files among them that resolution consults, when first needed.
+    pub fn new(tracked: &'a [String], read: Read<'a>) -> Project<'a> {
         Project {
-            js: Js::new(tracked, read),
-            py: Py::new(tracked),
-            crates: Crates::new(tracked, read),
+            paths: tracked,
+            read,
             tracked: Tracked::new(tracked),
-            go,
-            jvm: Jvm::new(tracked),
+            js: OnceLock::new(),
+            py: OnceLock::new(),
+            crates: OnceLock::new(),
+            go: OnceLock::new(),
+            jvm: OnceLock::new(),
         }
+    }
+
+    fn go(&self) -> &[(String, String)] {
+        self.go.get_or_init(|| {
+            let mut go = Vec::new();
+            for path in self.paths.iter().filter(|p| name(p) == "go.mod") {
+                if let Some(module) = (self.read)(path).and_then(|b| go_module(&b)) {
+                    go.push((module, parent(path).to_string()));
+                }
+            }
+            go.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.cmp(b)));
+            go
+        })
     }
 
     /// What `import`, written in the tracked file `from`, resolves to.
     pub fn resolve(&self, from: &str, import: &Import) -> Target {
         match lang_of(from) {
             Some(Lang::JavaScript | Lang::Jsx | Lang::TypeScript | Lang::Tsx) => {
-                self.js.resolve(&self.tracked, from, &import.spec)
+                let js = self.js.get_or_init(|| Js::new(self.paths, self.read));
+                js.resolve(&self.tracked, from, &import.spec)
             }
-            Some(Lang::Python) => self.py.resolve(&self.tracked, from, import),
-            Some(Lang::Rust) => self.crates.resolve(&self.tracked, from, import),
+            Some(Lang::Python) => {
+                let py = self.py.get_or_init(|| Py::new(self.paths));
+                py.resolve(&self.tracked, from, import)
+            }
+            Some(Lang::Rust) => {
+                let crates = self
+                    .crates
+                    .get_or_init(|| Crates::new(self.paths, self.read));
+                crates.resolve(&self.tracked, from, import)
+            }
             Some(Lang::Go) => self.resolve_go(&import.spec),
-            Some(Lang::Java | Lang::Kotlin) => self.jvm.resolve(from, import),
+            Some(Lang::Java | Lang::Kotlin) => {
+                let jvm = self.jvm.get_or_init(|| Jvm::new(self.paths));
+                jvm.resolve(from, import)
+            }
             None => Target::Unresolved,
         }
     }
@@ -76,7 +104,7 @@ impl Project {
     /// Go: an import path inside a module of the tree is the folder under its go.mod; any
     /// other (the standard library, another module) is a package.
     fn resolve_go(&self, spec: &str) -> Target {
-        for (module, dir) in &self.go {
+        for (module, dir) in self.go() {
             let rest = if spec == module {
                 Some("")
             } else {

@@ -54,6 +54,8 @@ pub(super) struct Raw {
     pub(super) guides: HashMap<String, Vec<u8>>,
     /// The last guide walk ([`WalkCache`]), undecoded.
     pub(super) walk: Option<Vec<u8>>,
+    /// The imports the records' rules read, by blob id (ADR-0021), undecoded.
+    pub(super) imports: super::imports::RawImports,
 }
 
 /// Reads the records' and guides' tables as stored.
@@ -70,6 +72,7 @@ fn read_raw(txn: &redb::ReadTransaction) -> Result<Raw, redb::Error> {
         Err(redb::TableError::TableDoesNotExist(_)) => None,
         Err(e) => return Err(e.into()),
     };
+    raw.imports = super::imports::read(txn)?;
     Ok(raw)
 }
 
@@ -166,6 +169,11 @@ impl Cached {
             .as_ref()
     }
 
+    /// The stored imports, when the stored parses were read.
+    pub(super) fn raw_imports(&self) -> Option<&super::imports::RawImports> {
+        self.raw().ok().map(|r| &r.imports)
+    }
+
     /// Whether a cached entry's stamp still holds for `rel`, whose fingerprint is `now`.
     fn holds(&self, rel: &str, stamp: &Stamp, stored_ns: i64, now: &Fingerprint) -> bool {
         stamp.holds(self.dir(), rel, Content::File, now, stored_ns)
@@ -193,6 +201,16 @@ impl Inputs for Cached {
         self.stored_walk()
             .filter(|w| w.still_holds(self.dir()))
             .cloned()
+    }
+
+    fn imports(&self) -> Option<&dyn crate::scan::imports::ImportCache> {
+        Some(self)
+    }
+}
+
+impl crate::scan::imports::ImportCache for Cached {
+    fn get(&self, key: &crate::scan::imports::ImportKey) -> Option<Vec<crate::imports::Import>> {
+        super::imports::get(self.raw_imports()?, key)
     }
 }
 
@@ -287,6 +305,8 @@ impl Index {
             .keys()
             .filter(|k| !live_guides.contains(k.as_str()))
             .collect();
+        let import_writes =
+            super::imports::ImportWrites::of(scan.imports.as_ref(), cached.raw_imports());
         let walk_write = (cached.stored_walk() != Some(&deps.walk)).then(|| {
             codec::encode(&WalkCache {
                 scope: cached.scope.clone(),
@@ -301,6 +321,7 @@ impl Index {
             && guide_writes.is_empty()
             && gone_records.is_empty()
             && gone_guides.is_empty()
+            && import_writes.is_empty()
         {
             return Ok(());
         }
@@ -362,6 +383,7 @@ impl Index {
                 // Where an older build kept it.
                 meta.remove(KEY_GUIDE_WALK).map_err(|e| self.err(e))?;
             }
+            self.write_imports(&txn, &import_writes)?;
             match &memo {
                 Some((m, report)) => {
                     meta.insert(KEY_SCAN_MEMO, m.as_slice())

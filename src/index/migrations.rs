@@ -20,6 +20,8 @@ mod v5_stamps;
 mod v6_markers;
 #[path = "../../migrations/v7_checked.rs"]
 mod v7_checked;
+#[path = "../../migrations/v8_imports.rs"]
+mod v8_imports;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -32,6 +34,7 @@ pub const STEPS: &[(u32, Step)] = &[
     (5, v5_stamps::apply),
     (6, v6_markers::apply),
     (7, v7_checked::apply),
+    (8, v8_imports::apply),
 ];
 
 /// The first version whose `meta` values are checked ([`super::schema::Checked`]): an older
@@ -109,5 +112,6 @@ pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     txn.open_table(EDGES)?;
     txn.open_table(GRAPH)?;
     txn.open_table(MARKERS)?;
+    txn.open_table(IMPORTS)?;
     Ok(())
 }

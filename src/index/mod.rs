@@ -8,7 +8,8 @@
 //! the answer needs: the same pure code computes the answer either way, so it equals a fresh
 //! scan byte for byte. `open` opens the file, `pending` keeps a few new commits beside it,
 //! `graph` holds the commit graph, `status` reports, `inflight` notes the hooks' refreshes still
-//! running, `markers` keeps the source files' markers by blob id.
+//! running, `markers` keeps the source files' markers by blob id, `imports` the
+//! imports the records' rules read, by blob id.
 
 mod checked;
 pub mod codec;
@@ -16,6 +17,8 @@ mod durable;
 mod files;
 mod graph;
 mod history_memo;
+// The imports the records' rules read, by blob id (ADR-0021).
+mod imports;
 // The commit hook's table of governed entries (ADR-0018).
 pub mod governing;
 pub mod inflight;

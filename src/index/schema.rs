@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version. Every byte-string
 /// value is [`Checked`]: kept with its checksum, verified on each read (schema 7).
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -46,6 +46,10 @@ pub const MARKERS: TableDefinition<&str, Checked> = TableDefinition::new("marker
 /// B-tree leaf holds its values: on 50,000 folders, megabytes read and zeroed for each key,
 /// ADR-0016). Absent in older files (the walks were in [`META`]): no walk kept.
 pub const WALKS: TableDefinition<&str, Checked> = TableDefinition::new("walks");
+/// (blob id, `Lang/PARSER_VERSION`) → the imports read from that blob (`Vec<Import>`): what
+/// the records' rules read, kept by content so a check parses only what changed (schema 8,
+/// ADR-0021).
+pub const IMPORTS: TableDefinition<(&[u8; 20], &str), Checked> = TableDefinition::new("imports");
 
 pub const KEY_VERSION: &str = "schema_version";
 pub const KEY_HEAD: &str = "head";

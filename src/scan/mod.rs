@@ -64,6 +64,11 @@ pub trait Inputs: Sync {
     fn guide_walk(&self) -> Option<WalkStamp> {
         None
     }
+    /// The imports kept by blob id, for the records' rules (ADR-0021): `None` reads every
+    /// file's.
+    fn imports(&self) -> Option<&dyn imports::ImportCache> {
+        None
+    }
 }
 
 /// No cache: every file is read and parsed, nothing is stamped.
@@ -86,6 +91,8 @@ pub struct Scan {
     /// A record carries rules: the report then depends on what the tracked files hold, so a
     /// cache keeps it only while git's index is the same (ADR-0021).
     pub has_rules: bool,
+    /// What the rules read of the imports cache, when there was one (ADR-0021).
+    pub imports: Option<imports::ImportsRead>,
 }
 
 /// What came of one file: its value or the note saying why it was skipped, and its stamp
@@ -197,7 +204,8 @@ pub fn scan(
     ));
     foreign_duplicates(&mut findings, &parsed);
     // The records' rules, over the tracked files as git's index holds them (ADR-0021).
-    let (rule_outcomes, rule_findings, rule_notes) = rules::check(root, &parsed);
+    let ((rule_outcomes, rule_findings, rule_notes), imports_read) =
+        rules::check(root, &parsed, inputs.imports());
     findings.extend(rule_findings);
     notes.extend(rule_notes);
     let has_rules = parsed.iter().any(|p| p.rules.is_some());
@@ -230,6 +238,7 @@ pub fn scan(
         names: names.digest(),
         names_checksum: names.checksum,
         has_rules,
+        imports: imports_read,
     })
 }
 

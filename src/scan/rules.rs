@@ -6,7 +6,7 @@ use crate::checks::rules::{self, Edges, Files, RecordOutcome};
 use crate::git::{BlobReader, Repo, Tracked};
 use crate::model::{Finding, RecordRules, RuleResult, RuleViolation};
 use crate::parse::ParsedRecord;
-use crate::scan::imports::ImportEdges;
+use crate::scan::imports::{ImportCache, ImportEdges, ImportsRead};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -62,28 +62,43 @@ impl Files for IndexFiles {
         let (bytes, longer) = reader.head(&t.files[at].blob, window, MAX_FILE)?;
         (!longer).then_some(bytes)
     }
+
+    fn blob(&self, path: &str) -> Option<[u8; 20]> {
+        let t = self.tracked.as_ref()?;
+        let at = t
+            .files
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .ok()?;
+        Some(t.files[at].blob)
+    }
 }
 
+/// Each record's outcome, the findings, and the notes.
+pub type Checked = (Vec<RecordOutcome>, Vec<Finding>, Vec<String>);
+
 /// What the records' rules find under `root`: each record's outcome, the findings, and the
-/// notes (rules not checked, and why).
+/// notes (rules not checked, and why). With `cache` (the index's, ADR-0021), each file's
+/// imports are asked of it first by blob id; what was read is returned for it to keep.
 pub fn check(
     root: &Path,
     parsed: &[ParsedRecord],
-) -> (Vec<RecordOutcome>, Vec<Finding>, Vec<String>) {
+    cache: Option<&dyn ImportCache>,
+) -> (Checked, Option<ImportsRead>) {
     // No record carries a block (most repositories): git's index is not even opened.
     if !parsed.iter().any(|p| p.rules.is_some()) {
-        return (Vec::new(), Vec::new(), Vec::new());
+        return ((Vec::new(), Vec::new(), Vec::new()), None);
     }
     let files = IndexFiles::at(root);
-    check_with(parsed, &files, &ImportEdges::new(&files, &files))
+    let edges = match cache {
+        Some(cache) => ImportEdges::cached(&files, &files, cache),
+        None => ImportEdges::new(&files, &files),
+    };
+    let found = check_with(parsed, &files, &edges);
+    (found, cache.map(|_| edges.taken()))
 }
 
 /// [`check`] over any files and imports.
-pub fn check_with(
-    parsed: &[ParsedRecord],
-    files: &dyn Files,
-    edges: &dyn Edges,
-) -> (Vec<RecordOutcome>, Vec<Finding>, Vec<String>) {
+pub fn check_with(parsed: &[ParsedRecord], files: &dyn Files, edges: &dyn Edges) -> Checked {
     if !parsed.iter().any(|p| p.rules.is_some()) {
         return (Vec::new(), Vec::new(), Vec::new());
     }

@@ -10,6 +10,13 @@
 //! the seal), `rename` (the rebuilt index put in place), `sync` (the index file and its folder
 //! synced before the seal is written) and `record` (every record, `.adr-dir` or other file a
 //! write command replaces or creates, `fs::atomic`).
+//!
+//! `CONTEXT_GRAPH_TRACE=DIR` makes [`trace`] append a line for each event it is told of to
+//! `DIR/SITE` (`imports`: a file whose imports were parsed).
+
+/// The environment variable naming the folder where [`trace`] notes its events (debug
+/// builds only): the tests count through it what a command did, as a file parsed.
+pub const TRACE_VAR: &str = "CONTEXT_GRAPH_TRACE";
 
 /// The environment variable naming the failpoints.
 pub const VAR: &str = "CONTEXT_GRAPH_FAILPOINTS";
@@ -83,3 +90,27 @@ pub fn full(site: &str) -> std::io::Error {
         format!("no space left on device (injected at `{site}`)"),
     )
 }
+
+/// Notes `what` happened at `site`: one line appended to the file `site` in the folder
+/// [`TRACE_VAR`] names (`imports`: each file whose imports were parsed, ADR-0021). Nothing
+/// without the variable; a failed write is ignored (a trace never changes an answer).
+#[cfg(debug_assertions)]
+pub fn trace(site: &str, what: &str) {
+    use std::io::Write;
+    let Some(dir) = std::env::var_os(TRACE_VAR) else {
+        return;
+    };
+    let path = std::path::Path::new(&dir).join(site);
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = f.write_all(format!("{what}\n").as_bytes());
+    }
+}
+
+/// Notes nothing: traces exist in debug builds only.
+#[cfg(not(debug_assertions))]
+#[inline(always)]
+pub fn trace(_site: &str, _what: &str) {}

@@ -66,6 +66,7 @@ mod review_quiet;
 // Rules in records (issue 37, ADR-0021).
 mod rules;
 mod rules_imports;
+mod rules_index;
 mod scope;
 // `scope --add` writes exactly the path given (issue 38, ADR-0017).
 #[cfg(unix)]

@@ -15,7 +15,41 @@ pub fn pkg_matches(want: &str, name: &str) -> bool {
 }
 
 fn any(patterns: &[String], path: &str) -> bool {
-    patterns.iter().any(|p| Pattern::new(p).matches(path))
+    patterns.iter().any(|p| matches(p, path))
+}
+
+/// Whether the pattern `p` matches `path`, each pattern compiled once a process: a rule is
+/// matched against every tracked path and every edge, and compiling it each time was most of
+/// a warm check's time on 5,000 files (docs/benchmarks.md, `bench/rules.sh`). A pattern is
+/// kept for the process's life: one per distinct text the records' rules write.
+pub(super) fn matches(p: &str, path: &str) -> bool {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    type Compiled = HashMap<&'static str, &'static Pattern<'static>>;
+    static COMPILED: OnceLock<RwLock<Compiled>> = OnceLock::new();
+    let compiled = COMPILED.get_or_init(|| RwLock::new(HashMap::new()));
+    let found = compiled
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(p)
+        .copied();
+    let pattern = match found {
+        Some(pattern) => pattern,
+        None => {
+            let mut map = compiled.write().unwrap_or_else(|e| e.into_inner());
+            match map.get(p) {
+                Some(pattern) => *pattern,
+                None => {
+                    let text: &'static str = Box::leak(p.to_string().into_boxed_str());
+                    let pattern: &'static Pattern<'static> =
+                        Box::leak(Box::new(Pattern::new(text)));
+                    map.insert(text, pattern);
+                    pattern
+                }
+            }
+        }
+    };
+    pattern.matches(path)
 }
 
 /// Whether the rule `kind` looks at the imports of `path`.
@@ -43,7 +77,7 @@ fn group_of(groups: &[String], path: &str) -> Option<(usize, String)> {
                 let (folder, below) = rest.split_once('/')?;
                 (!below.is_empty()).then(|| (i, format!("{parent}/{folder}")))
             }
-            None => Pattern::new(g).matches(path).then(|| (i, String::new())),
+            None => matches(g, path).then(|| (i, String::new())),
         })
 }
 
@@ -63,7 +97,7 @@ pub fn evaluate_imports(kind: &RuleKind, edges: &[Edge]) -> Vec<Violation> {
             RuleKind::ForbidImport { from, to } => {
                 any(from, &e.from)
                     && to.iter().any(|t| match (t, &e.target) {
-                        (Target::Files(p), EdgeTarget::File(f)) => Pattern::new(p).matches(f),
+                        (Target::Files(p), EdgeTarget::File(f)) => matches(p, f),
                         (Target::Package(n), EdgeTarget::Package(name)) => pkg_matches(n, name),
                         _ => false,
                     })
@@ -74,7 +108,7 @@ pub fn evaluate_imports(kind: &RuleKind, edges: &[Edge]) -> Vec<Violation> {
                         EdgeTarget::File(f) => {
                             !any(from, f)
                                 && !to.iter().any(|t| match t {
-                                    Target::Files(p) => Pattern::new(p).matches(f),
+                                    Target::Files(p) => matches(p, f),
                                     Target::Package(_) => false,
                                 })
                         }

@@ -13,7 +13,6 @@ mod text;
 pub use imports::{evaluate_imports, pkg_matches};
 pub use manifests::{declarations, is_manifest, Declaration};
 
-use crate::governs::Pattern;
 use crate::model::{Finding, FindingCode, Status};
 use crate::parse::ParsedRecord;
 use crate::rules::{Except, Rule, RuleKind, Target};
@@ -25,6 +24,11 @@ pub trait Files: Sync {
     fn paths(&self) -> Option<Vec<String>>;
     /// What `path` holds (`None`: not a file the rules can read, or too large).
     fn read(&self, path: &str) -> Option<Vec<u8>>;
+    /// The blob id git holds for `path`, when these files are git's: what the imports read
+    /// from it are kept by in the index (ADR-0021). `None`: read every time.
+    fn blob(&self, _path: &str) -> Option<[u8; 20]> {
+        None
+    }
 }
 
 /// The imports an import rule is evaluated over.
@@ -187,13 +191,13 @@ fn is_import(kind: &RuleKind) -> bool {
 /// Whether the exception `e` allows the violation `v`: in its path, and, for an edge, to its
 /// target.
 fn allows(e: &Except, v: &Violation) -> bool {
-    if !Pattern::new(&e.path).matches(&v.path) {
+    if !imports::matches(&e.path, &v.path) {
         return false;
     }
     match (&e.target, &v.target) {
         (None, _) => true,
         (Some(_), None) => false,
-        (Some(Target::Files(p)), Some(t)) => !t.starts_with("pkg:") && Pattern::new(p).matches(t),
+        (Some(Target::Files(p)), Some(t)) => !t.starts_with("pkg:") && imports::matches(p, t),
         (Some(Target::Package(n)), Some(t)) => t
             .strip_prefix("pkg:")
             .is_some_and(|name| pkg_matches(n, name)),

@@ -66,7 +66,8 @@ const FRAGMENTS: &[&str] = &[
     "\\",
 ];
 
-fn tree() -> Project {
+/// The tree, kept for the test's life (a `Project` borrows its paths and reader).
+fn tree() -> Project<'static> {
     let tracked: Vec<String> = [
         "Cargo.toml",
         "src/lib.rs",
@@ -97,7 +98,10 @@ fn tree() -> Project {
             _ => return None,
         })
     };
-    Project::new(&tracked, &read)
+    Project::new(
+        Box::leak(tracked.into_boxed_slice()),
+        Box::leak(Box::new(read)),
+    )
 }
 
 proptest! {

@@ -109,10 +109,18 @@ fn names_in(scope: Node, bytes: &[u8]) -> HashSet<String> {
                 if let Some(argument) = item.child_by_field_name("argument") {
                     use_tree(argument, bytes, 0, &mut leaves);
                 }
-                // `use serde;` or `use serde::{self}` names the crate itself: not an item.
+                // A type (`Kind`), or a module of this crate (`crate::config`). A lower-case
+                // name from another crate may be a macro or function, which a path does not
+                // see (`use quickcheck_macros::quickcheck; use quickcheck::Gen;`), or the crate
+                // itself (`use serde::{self}`): not counted.
                 for leaf in leaves.iter().filter(|l| l.kind == ImportKind::Use) {
                     if let Some((_, last)) = leaf.spec.rsplit_once("::") {
-                        names.insert(last.to_string());
+                        let first = leaf.spec.split("::").next().unwrap_or_default();
+                        if last.starts_with(|c: char| c.is_uppercase())
+                            || matches!(first, "crate" | "self" | "super")
+                        {
+                            names.insert(last.to_string());
+                        }
                     }
                 }
             }

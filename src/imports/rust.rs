@@ -109,7 +109,7 @@ fn names_in(scope: Node, bytes: &[u8]) -> HashSet<String> {
                 if let Some(argument) = item.child_by_field_name("argument") {
                     use_tree(argument, bytes, 0, &mut leaves);
                 }
-                // A type (`Kind`), or a module of this crate (`crate::config`). A lower-case
+                // A type (`Kind`), or a module of this crate (a path from `crate`). A lower-case
                 // name from another crate may be a macro or function, which a path does not
                 // see (`use quickcheck_macros::quickcheck; use quickcheck::Gen;`), or the crate
                 // itself (`use serde::{self}`): not counted.

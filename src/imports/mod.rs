@@ -25,7 +25,7 @@ pub use tree::grammar_loads;
 
 /// The version of what [`read_imports`] returns for the same bytes: raise it when a reader
 /// changes, so that imports kept by blob id are read again.
-pub const PARSER_VERSION: u32 = 1;
+pub const PARSER_VERSION: u32 = 2;
 
 /// A file larger than this is not parsed: generated or vendored code, never a decision's
 /// subject, and a parse of it would cost more than the rest of the check (ADR-0011).

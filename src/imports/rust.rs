@@ -4,10 +4,12 @@
 
 use super::tree::{line, text, walk};
 use super::{Import, ImportKind};
+use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 pub(super) fn imports(root: Node, bytes: &[u8]) -> Vec<Import> {
     let mut out = Vec::new();
+    let mut scopes = HashMap::new();
     walk(root, |node| match node.kind() {
         "use_declaration" => {
             if let Some(argument) = node.child_by_field_name("argument") {
@@ -15,6 +17,10 @@ pub(super) fn imports(root: Node, bytes: &[u8]) -> Vec<Import> {
                 use_tree(argument, bytes, line(node), &mut out);
                 let inline = inline_modules(node, bytes);
                 for import in &mut out[start..] {
+                    let first = import.spec.split("::").next().unwrap_or_default();
+                    if !first.is_empty() && in_scope(node, first, bytes, &mut scopes) {
+                        import.spec = format!("self::{}", import.spec);
+                    }
                     import.spec = from_file(&import.spec, &inline);
                 }
             }
@@ -51,6 +57,77 @@ pub(super) fn imports(root: Node, bytes: &[u8]) -> Vec<Import> {
         _ => true,
     });
     out
+}
+
+/// Whether `name`, the first segment of a `use` path at `node`, is an item of the module around
+/// it rather than a crate: an inline `mod`, an `enum`, `struct`, `trait`, `type` or `union`, or
+/// a name another `use` brings in (`use Kind::*` of an enum declared or imported beside it, as
+/// Rust 2018 allows). A `mod x;` with a file is left to the resolver, which finds its file.
+/// Each scope's names are gathered once (`scopes`, by node id).
+fn in_scope(
+    node: Node,
+    name: &str,
+    bytes: &[u8],
+    scopes: &mut HashMap<usize, HashSet<String>>,
+) -> bool {
+    let mut at = node.parent();
+    while let Some(scope) = at {
+        if matches!(scope.kind(), "source_file" | "declaration_list" | "block") {
+            let names = scopes
+                .entry(scope.id())
+                .or_insert_with(|| names_in(scope, bytes));
+            if names.contains(name) {
+                return true;
+            }
+            // An inline module does not see the items around it.
+            if scope.kind() == "source_file"
+                || scope.parent().is_some_and(|p| p.kind() == "mod_item")
+            {
+                return false;
+            }
+        }
+        at = scope.parent();
+    }
+    false
+}
+
+/// The names the items directly in `scope` declare (see [`in_scope`]).
+fn names_in(scope: Node, bytes: &[u8]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut cursor = scope.walk();
+    for item in scope.named_children(&mut cursor) {
+        match item.kind() {
+            "mod_item" if item.child_by_field_name("body").is_none() => {}
+            "mod_item" | "enum_item" | "struct_item" | "trait_item" | "type_item"
+            | "union_item" => {
+                if let Some(n) = item.child_by_field_name("name") {
+                    names.insert(text(n, bytes));
+                }
+            }
+            "use_declaration" => {
+                let mut leaves = Vec::new();
+                if let Some(argument) = item.child_by_field_name("argument") {
+                    use_tree(argument, bytes, 0, &mut leaves);
+                }
+                // A type (`Kind`), or a module of this crate (a path from `crate`). A lower-case
+                // name from another crate may be a macro or function, which a path does not
+                // see (`use quickcheck_macros::quickcheck; use quickcheck::Gen;`), or the crate
+                // itself (`use serde::{self}`): not counted.
+                for leaf in leaves.iter().filter(|l| l.kind == ImportKind::Use) {
+                    if let Some((_, last)) = leaf.spec.rsplit_once("::") {
+                        let first = leaf.spec.split("::").next().unwrap_or_default();
+                        if last.starts_with(|c: char| c.is_uppercase())
+                            || matches!(first, "crate" | "self" | "super")
+                        {
+                            names.insert(last.to_string());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// The leaves of a use tree, each with the path leading to it; a work list, not recursion, so

@@ -183,3 +183,36 @@ fn the_commit_hook_warns_on_an_import_the_staged_change_adds_and_never_on_one_al
         "{err}"
     );
 }
+
+#[test]
+fn a_rust_use_of_an_item_in_scope_is_no_crate_and_a_crate_still_is() {
+    // `proto` an inline module, `Kind` an enum, `Level` a name another `use` brings in: none is
+    // a crate (cargo would refuse them as one, not being in [dependencies]); `prost` is, and
+    // `indoc` after `use indoc::indoc`, `quickcheck` after its macros' `quickcheck` (a macro
+    // is no path's first segment).
+    let g = repo(
+        "forbid import rs/src/** -> pkg:proto, pkg:Kind, pkg:Level, pkg:prost, pkg:indoc, pkg:quickcheck\n",
+        &[
+            (
+                "rs/Cargo.toml",
+                "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n\n[dependencies]\nprost = \"0.13\"\ntracing = \"0.1\"\nindoc = \"2\"\nquickcheck = \"1\"\nquickcheck_macros = \"1\"\n",
+            ),
+            (
+                "rs/src/lib.rs",
+                "mod proto {\n    pub struct Sample;\n}\nuse proto::Sample;\nuse prost::Message;\nuse tracing::Level;\nuse Level::INFO as I;\n\nenum Kind { A, B }\n\nfn f(k: Kind) -> bool {\n    use Kind::*;\n    matches!(k, A | B)\n}\n\nmod tests {\n    mod proto {}\n    use proto::*;\n}\nuse indoc::indoc;\nuse indoc::formatdoc;\nuse quickcheck_macros::quickcheck;\nuse quickcheck::Gen;\n",
+            ),
+        ],
+    );
+    let (found, code) = violations(&g, &["check", "--json"]);
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "rs/src/lib.rs:20 -> pkg:indoc",
+            "rs/src/lib.rs:21 -> pkg:indoc",
+            "rs/src/lib.rs:23 -> pkg:quickcheck",
+            "rs/src/lib.rs:5 -> pkg:prost",
+        ]
+    );
+    assert_eq!(violations(&g, &no_index(&["check", "--json"])), (found, 1));
+}

@@ -7,6 +7,7 @@ mod grammars;
 mod js;
 mod jvm;
 mod oracle;
+mod oracle_rules;
 mod props;
 mod python;
 mod rust;

@@ -43,7 +43,7 @@ fn ours(files: &[(&str, &str)]) -> BTreeSet<String> {
     edges
 }
 
-fn cached(rel: &str, var: &str) -> Option<PathBuf> {
+pub(super) fn cached(rel: &str, var: &str) -> Option<PathBuf> {
     std::env::var_os(var)
         .map(PathBuf::from)
         .or_else(|| {

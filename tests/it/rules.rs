@@ -10,7 +10,7 @@ const HEAD: &str = "Status: Accepted\nDate: 2025-01-01\n\n## Decision\n\nAs belo
 
 /// A repository with one record carrying `block` (its lines between the fences), the files
 /// given, committed.
-fn with_rules(status: &str, block: &str, files: &[(&str, &str)]) -> GitRepo {
+pub(crate) fn with_rules(status: &str, block: &str, files: &[(&str, &str)]) -> GitRepo {
     let g = GitRepo::new();
     g.write(
         "docs/adr/0001-rules.md",

@@ -9,18 +9,7 @@ use serde_json::Value;
 
 /// A repository with one accepted record carrying `block`, the files given, committed.
 fn repo(block: &str, files: &[(&str, &str)]) -> GitRepo {
-    let g = GitRepo::new();
-    g.write(
-        "docs/adr/0001-layers.md",
-        &format!(
-            "# 1. Layers\n\nStatus: Accepted\nDate: 2025-01-01\n\n## Decision\n\nThe domain never imports the infrastructure.\n\n```context-graph\n{block}```\n"
-        ),
-    );
-    for (path, text) in files {
-        g.write(path, text);
-    }
-    g.commit_at("2025-03-05T10:00:00Z", "Ann", "initial");
-    g
+    crate::rules::with_rules("Accepted", block, files)
 }
 
 /// `rule-violated` findings as `path:line -> target`, sorted; and the exit code.

@@ -43,6 +43,18 @@ fn ours(files: &[(&str, &str)]) -> BTreeSet<String> {
     edges
 }
 
+/// `node` and dependency-cruiser's CLI script, or `None` having said the test is skipped.
+pub(super) fn depcruise() -> Option<(PathBuf, PathBuf)> {
+    let found = crate::pictures::on_path(&["node", "nodejs"]).zip(cached(
+        "depcruise/node_modules/dependency-cruiser/bin/dependency-cruise.mjs",
+        "DEPCRUISE_JS",
+    ));
+    if found.is_none() {
+        crate::skip::skipped("dependency-cruiser not found (npm install dependency-cruiser typescript into ~/.cache/context-graph-ci/depcruise, or set DEPCRUISE_JS)");
+    }
+    found
+}
+
 pub(super) fn cached(rel: &str, var: &str) -> Option<PathBuf> {
     std::env::var_os(var)
         .map(PathBuf::from)
@@ -78,14 +90,7 @@ const TS: &[(&str, &str)] = &[
 
 #[test]
 fn our_typescript_edges_are_dependency_cruisers() {
-    let (Some(node), Some(cli)) = (
-        crate::pictures::on_path(&["node", "nodejs"]),
-        cached(
-            "depcruise/node_modules/dependency-cruiser/bin/dependency-cruise.mjs",
-            "DEPCRUISE_JS",
-        ),
-    ) else {
-        crate::skip::skipped("dependency-cruiser not found (npm install dependency-cruiser typescript into ~/.cache/context-graph-ci/depcruise, or set DEPCRUISE_JS)");
+    let Some((node, cli)) = depcruise() else {
         return;
     };
     let dir = tree(TS);

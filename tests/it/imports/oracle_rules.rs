@@ -12,18 +12,7 @@ use std::collections::BTreeSet;
 
 /// A repository with one accepted record whose block is `rules`, and `files`, committed.
 fn repo(rules: &str, files: &[(&str, &str)]) -> GitRepo {
-    let g = GitRepo::new();
-    g.write(
-        "docs/adr/0001-layers.md",
-        &format!(
-            "# 1. Layers\n\nStatus: Accepted\nDate: 2025-01-01\n\n## Decision\n\nThe lower layers never import the higher ones.\n\n```context-graph\n{rules}```\n"
-        ),
-    );
-    for (path, text) in files {
-        g.write(path, text);
-    }
-    g.commit_at("2025-03-05T10:00:00Z", "Ann", "initial");
-    g
+    crate::rules::with_rules("Accepted", rules, files)
 }
 
 /// The binary's `rule-violated` findings as `RULE: PATH -> TARGET` (with `:LINE` after PATH
@@ -89,14 +78,7 @@ const TS: &[(&str, &str)] = &[
 
 #[test]
 fn our_forbid_import_violations_are_dependency_cruisers() {
-    let (Some(node), Some(cli)) = (
-        crate::pictures::on_path(&["node", "nodejs"]),
-        cached(
-            "depcruise/node_modules/dependency-cruiser/bin/dependency-cruise.mjs",
-            "DEPCRUISE_JS",
-        ),
-    ) else {
-        crate::skip::skipped("dependency-cruiser not found (npm install dependency-cruiser typescript into ~/.cache/context-graph-ci/depcruise, or set DEPCRUISE_JS)");
+    let Some((node, cli)) = super::oracle::depcruise() else {
         return;
     };
     let g = repo(&(TS_RULES.join("\n") + "\n"), TS);

@@ -360,7 +360,7 @@ fn exit_status(r: &mut Roff, command: Option<&str>) {
 /// with the source).
 fn environment(r: &mut Roff) {
     r.control("SH", ["ENVIRONMENT"]);
-    let entries: [(&str, &str); 9] = [
+    let entries: [(&str, &str); 10] = [
         ("NO_COLOR", "Set (to anything): no colour, even on a terminal. Without it, colour only when stdout is a terminal."),
         ("CONTEXT_GRAPH_INDEX_WAIT_MS", "How long a query waits for an index another process is writing, in milliseconds (default 3000); then it answers from a scan."),
         ("CONTEXT_GRAPH_MENTIONS", "off: find no code mentions (for measuring what they cost)."),
@@ -368,6 +368,7 @@ fn environment(r: &mut Roff) {
         ("CONTEXT_GRAPH_CHECKED", "Set by the installed post-commit hook for the refresh it starts: what the commit-msg hook found. Not for users."),
         ("CONTEXT_GRAPH_DETACHED", "Set in the refresh a hook starts in the background. Not for users."),
         ("CONTEXT_GRAPH_FAILPOINTS", "Read by debug builds only (the tests'): write failures to inject. A release build reads no such variable."),
+        ("CONTEXT_GRAPH_TRACE", "Read by debug builds only (the tests'): a folder where each file whose imports are parsed is counted. A release build reads no such variable."),
         ("VISUAL, EDITOR", "The editor new, supersede and amend open with --edit (default vi)."),
         ("GIT_INDEX_FILE, GIT_EDITOR, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL", "As git sets them for its hooks: the hook command reads them."),
     ];

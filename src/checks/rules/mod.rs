@@ -38,14 +38,6 @@ pub trait Edges: Sync {
     fn edges(&self, wanted: &dyn Fn(&str) -> bool) -> Option<Vec<crate::rules::Edge>>;
 }
 
-/// No import is read: import rules are reported unchecked.
-pub struct NoEdges;
-impl Edges for NoEdges {
-    fn edges(&self, _wanted: &dyn Fn(&str) -> bool) -> Option<Vec<crate::rules::Edge>> {
-        None
-    }
-}
-
 /// One place a rule is broken.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Violation {

@@ -38,9 +38,31 @@ pub fn each_as_bytes<S: serde::Serializer>(items: &[Vec<u8>], s: S) -> Result<S:
     seq.end()
 }
 
+/// Calls `$decode($bytes, config)` with the standard config bounded by what `$bytes` can hold:
+/// a string or byte run claims its length before it is read, so a length no value of these
+/// bytes could have (a damaged file, or one of another layout read as this one) is an error,
+/// never an allocation of that size (ADR-0011). What a value claims is its strings' and byte
+/// runs' lengths, at most the bytes it is decoded from; four times that, at least 1 MiB.
+macro_rules! bounded {
+    ($decode:path, $bytes:expr) => {{
+        let bytes = $bytes;
+        let need = bytes.len().saturating_mul(4).max(1 << 20);
+        let standard = bincode::config::standard();
+        if need <= 1 << 20 {
+            $decode(bytes, standard.with_limit::<{ 1 << 20 }>())
+        } else if need <= 1 << 24 {
+            $decode(bytes, standard.with_limit::<{ 1 << 24 }>())
+        } else if need <= 1 << 28 {
+            $decode(bytes, standard.with_limit::<{ 1 << 28 }>())
+        } else {
+            $decode(bytes, standard.with_limit::<{ usize::MAX >> 1 }>())
+        }
+    }};
+}
+
 /// Decodes a value that borrows its strings from `bytes`.
 pub fn decode_borrowed<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, DecodeError> {
-    bincode::serde::borrow_decode_from_slice(bytes, bincode::config::standard())
+    bounded!(bincode::serde::borrow_decode_from_slice, bytes)
         .map(|(v, _)| v)
         .map_err(|e| DecodeError(e.to_string()))
 }
@@ -51,12 +73,12 @@ pub fn decode_borrowed<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result
 pub fn decode_borrowed_prefix<'a, T: serde::Deserialize<'a>>(
     bytes: &'a [u8],
 ) -> Result<(T, usize), DecodeError> {
-    bincode::serde::borrow_decode_from_slice(bytes, bincode::config::standard())
+    bounded!(bincode::serde::borrow_decode_from_slice, bytes)
         .map_err(|e| DecodeError(e.to_string()))
 }
 
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DecodeError> {
-    bincode::serde::decode_from_slice(bytes, bincode::config::standard())
+    bounded!(bincode::serde::decode_from_slice, bytes)
         .map(|(v, _)| v)
         .map_err(|e| DecodeError(e.to_string()))
 }

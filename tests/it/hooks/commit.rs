@@ -573,3 +573,44 @@ fn the_refreshs_table_of_governed_entries_answers_only_while_the_records_hold() 
     );
     assert!(err.contains("governed by ADR-0001 and ADR-0002"), "{err}");
 }
+
+/// A table that is damaged (a length no value of its bytes could have) or of another layout
+/// is no table: the hook answers as without one, and never asks for memory it cannot have
+/// (ADR-0011, ADR-0018).
+#[test]
+fn a_damaged_table_of_governed_entries_is_no_table() {
+    let repo = decisions();
+    install(&repo);
+    ok(
+        &commit(&repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
+        "commit",
+    );
+    let _ = repo.index_status(); // waits for the refresh post-commit started
+    let table = repo.index_file().parent().unwrap().join("index.governing");
+    let good = std::fs::read(&table).expect("the refresh keeps it");
+    // Its maker as written (a length byte, then the text), then the next field's length as
+    // a bincode varint of 2^61 bytes: more than any machine has, less than a size can hold.
+    let maker = 1 + usize::from(good[0]);
+    let mut huge = good[..maker].to_vec();
+    huge.push(0xFD);
+    huge.extend((1u64 << 61).to_le_bytes());
+    huge.extend(&good[maker..]);
+    // Another layout: the same bytes after another maker.
+    let mut other = vec![b"other/table-1".len() as u8];
+    other.extend(b"other/table-1");
+    other.extend(&good[maker..]);
+    for (what, bytes) in [("damaged", huge), ("another layout", other)] {
+        std::fs::write(&table, &bytes).unwrap();
+        repo.write("src/auth/login.py", &format!("a = {}\n", bytes.len()));
+        ok(&git(&repo, &["add", "src/auth/login.py"], &[]), "git add");
+        repo.write(".git/MSG", "Login again\n");
+        let run = repo.run(&["hook", "commit-msg", ".git/MSG"]);
+        assert_eq!(run.code, Some(0), "{what}: {}", run.describe());
+        assert!(
+            run.stderr.contains("governed by ADR-0001, which"),
+            "{what}: {}",
+            run.describe()
+        );
+        ok(&git(&repo, &["reset", "-q"], &[]), "git reset");
+    }
+}

@@ -207,7 +207,7 @@ fn check_staged(
         (Some(head), true) => repo.first_parent(head)?,
         (head, _) => head,
     };
-    let changes = git::staged_changes(repo, index, base)?;
+    let (changes, staged_index) = git::staged_with_index(repo, index, base)?;
     check.staged = changes.len();
     if changes.is_empty() {
         return Ok(check);
@@ -223,12 +223,18 @@ fn check_staged(
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
     if let Some((records, rule_files)) = table.records(&staged, &markers) {
-        check.rules_added = super::hook_rules::added(session, repo, &changes, Some(&rule_files));
+        check.rules_added = super::hook_rules::added(
+            session,
+            repo,
+            (&changes, staged_index.as_ref()),
+            Some(&rule_files),
+        );
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(session, repo, hook, found, &staged, &mut check);
         return Ok(check);
     }
-    check.rules_added = super::hook_rules::added(session, repo, &changes, None);
+    check.rules_added =
+        super::hook_rules::added(session, repo, (&changes, staged_index.as_ref()), None);
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
@@ -304,7 +310,11 @@ impl TableLoad {
 
     /// The current decisions that govern some of the `staged` paths (by their entries or the
     /// `markers` the staged files declare), from the table, when there is one and it holds.
-    fn records(self, staged: &[String], markers: &Markers) -> Option<(Vec<Record>, Vec<String>)> {
+    fn records(
+        self,
+        staged: &[String],
+        markers: &Markers,
+    ) -> Option<(Vec<Record>, Vec<index::governing::RuleFile>)> {
         let bytes = match self {
             TableLoad::None => None,
             TableLoad::Running(handle) => handle.join().ok().flatten(),

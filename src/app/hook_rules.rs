@@ -4,10 +4,11 @@
 //! about; only a rule whose count grows in a file is.
 
 use super::Session;
-use crate::checks::rules::{evaluate, Files, RecordOutcome};
-use crate::git::{BlobReader, Repo, StagedPath};
+use crate::checks::rules::{evaluate_ruled, Files, RecordOutcome, Ruled};
+use crate::git::{BlobReader, Repo, StagedIndex, StagedPath};
+use crate::imports::Project;
+use crate::index::governing::RuleFile;
 use crate::model::AddedViolation;
-use crate::parse::ParsedRecord;
 use crate::scan::imports::ImportEdges;
 use crate::scan::rules::IndexFiles;
 use std::collections::BTreeMap;
@@ -36,48 +37,80 @@ impl Files for Side {
     }
 }
 
+/// A current record with rules, read only as far as the commit needs: its id, status and
+/// block (not its relations, mentions and paths, nor the regexes that find them).
+struct RuledRecord {
+    id: String,
+    path: String,
+    status: crate::model::Status,
+    rules: crate::rules::RuleBlock,
+}
+
 /// The current records that carry rules, read from the record files now (their text as the
-/// commit would leave them is what a person just wrote).
-/// With `known` (the commit hook's table holding, ADR-0018): only those files are read.
-fn records_with_rules(session: &Session, known: Option<&[String]>) -> Vec<ParsedRecord> {
-    if known.is_some_and(<[String]>::is_empty) {
-        return Vec::new();
-    }
+/// commit would leave them is what a person just wrote). With `known` (the commit hook's table
+/// holding, ADR-0018: the record files are as the scan read them), only those files are read,
+/// for their blocks alone, their ids and statuses the table's.
+fn records_with_rules(session: &Session, known: Option<&[RuleFile]>) -> Vec<RuledRecord> {
     let root = session.root();
+    if let Some(known) = known {
+        return known
+            .iter()
+            .filter_map(|k| {
+                let rules = block_of(
+                    &crate::fs::read::read_file(root, &k.path, true).ok()?,
+                    &k.path,
+                )?;
+                Some(RuledRecord {
+                    id: k.id.clone(),
+                    path: k.path.clone(),
+                    status: k.status,
+                    rules,
+                })
+            })
+            .collect();
+    }
     let Ok(reading) = crate::fs::discover::reading(root, &session.options().docs) else {
         return Vec::new();
     };
-    let files: Vec<(String, bool)> = match known {
-        Some(paths) => paths.iter().map(|p| (p.clone(), true)).collect(),
-        None => crate::fs::discover::list_records(root, &reading.folders)
-            .files
-            .into_iter()
-            .filter(|f| !reading.excluded(&f.rel))
-            .map(|f| (f.rel, f.link))
-            .collect(),
-    };
+    let files = crate::fs::discover::list_records(root, &reading.folders).files;
     let mut out = Vec::new();
-    for (rel, link) in &files {
-        let Ok(bytes) = crate::fs::read::read_file(root, rel, *link) else {
+    for f in files.into_iter().filter(|f| !reading.excluded(&f.rel)) {
+        let Ok(bytes) = crate::fs::read::read_file(root, &f.rel, f.link) else {
             continue;
         };
-        // Most records carry none: only those opening a block are parsed.
-        if !opens_a_block(&bytes) {
-            continue;
-        }
-        let Ok(mut p) = crate::parse::parse_record(rel, &bytes, reading.prefix_for(rel)) else {
+        let Some(rules) = block_of(&bytes, &f.rel) else {
             continue;
         };
-        if p.status == crate::model::Status::Unknown {
-            if let Some(word) = reading.default_status(rel) {
-                p.status = crate::model::Status::from_text(word);
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        let head = crate::parse::parse_head(&f.rel, text, reading.prefix_for(&f.rel));
+        let mut status = head.status;
+        if status == crate::model::Status::Unknown {
+            if let Some(word) = reading.default_status(&f.rel) {
+                status = crate::model::Status::from_text(word);
             }
         }
-        if p.status.is_current() && p.rules.as_ref().is_some_and(|b| !b.rules.is_empty()) {
-            out.push(p);
+        if status.is_current() {
+            out.push(RuledRecord {
+                id: head.id,
+                path: f.rel,
+                status,
+                rules,
+            });
         }
     }
     out
+}
+
+/// The rules of the record file `rel` holding `bytes`, when it has any.
+fn block_of(bytes: &[u8], rel: &str) -> Option<crate::rules::RuleBlock> {
+    // Most records carry none: only those opening a block are read further.
+    if !opens_a_block(bytes) {
+        return None;
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    crate::parse::read_rules(rel, text).filter(|b| !b.rules.is_empty())
 }
 
 /// Whether `bytes` may hold a `context-graph` block: the info string right after a fence of
@@ -121,11 +154,13 @@ fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<Key, usize> {
 
 /// The violations the staged `changes` add: in each changed file, each rule whose violations
 /// there outnumber the base's, with the staged ones listed.
+/// `staged` is the index the changes were read from: imports resolve against what it tracks
+/// (what the commit will hold), else against what git's index tracks.
 pub(super) fn added(
     session: &Session,
     repo: &Repo,
-    changes: &[StagedPath],
-    known: Option<&[String]>,
+    (changes, staged): (&[StagedPath], Option<&StagedIndex>),
+    known: Option<&[RuleFile]>,
 ) -> Vec<AddedViolation> {
     let records = records_with_rules(session, known);
     if records.is_empty() {
@@ -138,13 +173,11 @@ pub(super) fn added(
             .collect(),
         reader: Mutex::new(BlobReader::loose_first(repo)),
     };
-    diff(
-        &records,
-        &IndexFiles::of(repo),
-        &side(|c| c.old),
-        &side(|c| c.blob),
-    )
-    .0
+    let tree = match staged {
+        Some(index) => IndexFiles::listed(repo, index.tracked(repo)),
+        None => IndexFiles::of(repo),
+    };
+    diff(&records, &tree, &side(|c| c.old), &side(|c| c.blob)).0
 }
 
 /// What a range changes in the rules' violations, in the files `paths` (those its commits
@@ -175,13 +208,34 @@ pub(super) fn range(
 /// `before`'s, and the places of `before` where they outnumber `after`'s. Imports resolve
 /// against `tree`, the tracked files as git's index holds them.
 fn diff(
-    records: &[ParsedRecord],
+    records: &[RuledRecord],
     tree: &IndexFiles,
     before: &Side,
     after: &Side,
 ) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
-    let was = evaluate(records, before, &ImportEdges::new(before, tree));
-    let is = evaluate(records, after, &ImportEdges::new(after, tree));
+    let records: Vec<Ruled> = records
+        .iter()
+        .map(|r| Ruled {
+            id: &r.id,
+            path: &r.path,
+            status: r.status,
+            rules: &r.rules,
+        })
+        .collect();
+    // One tree both sides resolve against, its resolvers built once.
+    let tracked = tree.paths();
+    let read = |p: &str| tree.read(p);
+    let project = tracked.as_deref().map(|t| Project::new(t, &read));
+    let (was, is) = match &project {
+        Some(project) => (
+            evaluate_ruled(&records, before, &ImportEdges::over(before, project)),
+            evaluate_ruled(&records, after, &ImportEdges::over(after, project)),
+        ),
+        None => (
+            evaluate_ruled(&records, before, &ImportEdges::new(before, tree)),
+            evaluate_ruled(&records, after, &ImportEdges::new(after, tree)),
+        ),
+    };
     (grown(&is, &counts(&was)), grown(&was, &counts(&is)))
 }
 

@@ -30,7 +30,7 @@ pub use path_history::{names_of, Added, PathHistory, Touching};
 pub use range::{walk_range, walk_range_capped, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;
-pub use staged::{staged_changes, staged_paths, StagedPath};
+pub use staged::{staged_changes, staged_paths, staged_with_index, StagedIndex, StagedPath};
 pub use state::{HooksDir, InProgress};
 pub use tracked::{
     home_name, index_checksum, tracked, tracked_decoded, tracked_within, BlobReader, IndexStat,

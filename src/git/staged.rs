@@ -43,6 +43,26 @@ pub fn staged_changes(
     index: Option<&Path>,
     base: Option<[u8; 20]>,
 ) -> Result<Vec<StagedPath>, HistoryError> {
+    Ok(staged_with_index(repo, index, base)?.0)
+}
+
+/// The index a commit is made from, as [`staged_with_index`] read it.
+pub struct StagedIndex(gix::index::File);
+
+impl StagedIndex {
+    /// The files it tracks under the root: what the commit will hold (`git::tracked` of this
+    /// index, which may be `GIT_INDEX_FILE`'s, without reading it again).
+    pub fn tracked(&self, repo: &Repo) -> super::Tracked {
+        super::tracked::tracked_of(repo, &self.0)
+    }
+}
+
+/// [`staged_changes`], and the index they were read from (`None` when there is none).
+pub fn staged_with_index(
+    repo: &Repo,
+    index: Option<&Path>,
+    base: Option<[u8; 20]>,
+) -> Result<(Vec<StagedPath>, Option<StagedIndex>), HistoryError> {
     let local = repo.gix();
     let path = index
         .map(Path::to_path_buf)
@@ -55,7 +75,7 @@ pub fn staged_changes(
         ))
     };
     if !path.exists() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     // The index's trailing checksum is git's to keep right: not hashing the whole file again
     // saves a pass over it.
@@ -101,7 +121,7 @@ pub fn staged_changes(
             .map_err(|e| err("cannot read the tree to compare with", &e))?;
     }
     if same.iter().any(|p| p.is_empty()) {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Some(StagedIndex(staged))));
     }
     // The folders never nest (the walk stops at each), and the index is sorted: what is under
     // each folder is one run of entries, stepped over without looking at each.
@@ -202,7 +222,7 @@ pub fn staged_changes(
     // A conflicted path shows once per stage: the first (the lowest stage) stays.
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
-    Ok(out)
+    Ok((out, Some(StagedIndex(staged))))
 }
 
 /// How many items at the start of `items` pass `pred`, which holds for a first run of them and

@@ -145,6 +145,12 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
     // reads it too).
     let index = gix::index::File::at(path, gix_repo.object_hash(), true, Default::default())
         .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
+    Ok(tracked_of(repo, &index))
+}
+
+/// What git's decoded `index` tracks under the root `repo` was opened at, as [`tracked`]
+/// lists it: for an index already decoded (the commit hook's, `git::StagedIndex`).
+pub fn tracked_of(repo: &Repo, index: &gix::index::File) -> Tracked {
     let timestamp = index.timestamp();
     let checksum = index.checksum().filter(|c| !c.is_null()).map(|c| {
         let mut out = [0u8; 20];
@@ -211,10 +217,10 @@ fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryE
                 && !s.is_racy(timestamp, options),
         });
     }
-    Ok(Tracked {
+    Tracked {
         files: out,
         checksum,
-    })
+    }
 }
 
 /// The files git's index lists at or under the root-relative `within` (as [`tracked`] lists

@@ -19,7 +19,7 @@ pub type Read<'a> = &'a (dyn Fn(&str) -> Option<Vec<u8>> + Sync);
 pub struct Project<'a> {
     paths: &'a [String],
     read: Read<'a>,
-    tracked: Tracked,
+    tracked: Tracked<'a>,
     js: OnceLock<Js>,
     py: OnceLock<Py>,
     crates: OnceLock<Crates>,
@@ -97,7 +97,7 @@ impl<'a> Project<'a> {
             .in_dir(path)
             .iter()
             .filter(|f| lang_of(f) == lang && !f.ends_with("_test.go"))
-            .cloned()
+            .map(|f| (*f).to_string())
             .collect()
     }
 

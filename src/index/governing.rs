@@ -22,7 +22,7 @@ pub fn path_for(repo: &Repo) -> PathBuf {
 
 /// What [`TABLE_SUFFIX`] marks: the layout below (its rows apart, found by their entries'
 /// literal prefixes). A table of another layout, or of another build, is no table.
-const TABLE_SUFFIX: &str = "/table-3";
+const TABLE_SUFFIX: &str = "/table-4";
 
 /// The table as written: its first fields (what [`Head`] decodes), then the rows apart, then
 /// the stamps. The rows come before the stamps so that reading them never decodes the stamps.
@@ -34,11 +34,20 @@ struct Table<'a> {
     /// [`Rows`], encoded on its own.
     #[serde(serialize_with = "codec::as_bytes")]
     rows: &'a [u8],
-    /// The files of the current records that carry rules (ADR-0021): the only records the hook
-    /// then reads for them.
-    rules: &'a [String],
+    /// The current records that carry rules (ADR-0021): the only records the hook then reads,
+    /// for their blocks alone.
+    rules: &'a [RuleFile],
     /// The record folders and files the rows were read from ([`Deps::records_only`]).
     deps: Deps,
+}
+
+/// A current record that carries rules, as the table keeps it: its file, and the id and status
+/// the scan gave it (what its block alone does not say).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleFile {
+    pub path: String,
+    pub id: String,
+    pub status: Status,
 }
 
 /// The current decisions, and what finds the few a commit touches without decoding the others.
@@ -72,7 +81,7 @@ struct Row<'a> {
 /// what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
 /// last is removed, so it is never read beside records it was not made from). A table that
 /// cannot be written is no table.
-pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record], rules: &[String]) {
+pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record], rules: &[RuleFile]) {
     if !path.parent().is_some_and(Path::is_dir) {
         return;
     }
@@ -162,8 +171,14 @@ struct Head<'a> {
     #[serde(borrow)]
     rows: &'a [u8],
     #[allow(dead_code)]
-    rules: Vec<String>,
+    rules: Vec<RuleFile>,
     deps: Deps,
+}
+
+/// The table's first field alone.
+#[derive(Deserialize)]
+struct Made<'a> {
+    made_by: &'a str,
 }
 
 /// The fields before the stamps: what [`records`] reads.
@@ -175,7 +190,7 @@ struct Front<'a> {
     scope: Scope,
     #[serde(borrow)]
     rows: &'a [u8],
-    rules: Vec<String>,
+    rules: Vec<RuleFile>,
 }
 
 /// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
@@ -185,6 +200,11 @@ struct Front<'a> {
 /// git's index (ADR-0018).
 pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     let bytes = crate::fs::read::read_side_file(path).ok()?;
+    // Its maker first: a table of another layout is not decoded as this one.
+    let made: Made = codec::decode_borrowed(&bytes).ok()?;
+    if made.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo_of::MEMO_MADE_BY) {
+        return None;
+    }
     let head: Head = codec::decode_borrowed(&bytes).ok()?;
     if head.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo_of::MEMO_MADE_BY)
         || head.scope != Scope::new(root, docs)
@@ -197,8 +217,8 @@ pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// The files of the current records that carry rules, in a table [`load`] found holding.
-pub fn rule_files(bytes: &[u8]) -> Option<Vec<String>> {
+/// The current records that carry rules, in a table [`load`] found holding.
+pub fn rule_files(bytes: &[u8]) -> Option<Vec<RuleFile>> {
     let front: Front = codec::decode_borrowed(bytes).ok()?;
     Some(front.rules)
 }

@@ -15,7 +15,7 @@ mod scope;
 pub use fields::{normalise_status, record_stem, StatusAt};
 pub use guide::{parse_guide, Guide};
 pub use passing::ProsePath;
-pub use record::{name_id, parse_head, parse_text, status_in, Head};
+pub use record::{name_id, parse_head, parse_text, read_rules, status_in, Head};
 
 use crate::model::Status;
 use crate::text::ids::Prefix;

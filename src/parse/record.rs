@@ -22,15 +22,9 @@ use heading::{first_heading, heading_parts, opening_heading, read_id, read_title
 
 /// The same, from text.
 pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
+    let rules = read_rules(rel_path, text);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = lf(text);
-    // Its rules (docs/rules.md), read from the Markdown as written so a line is the file's;
-    // a reStructuredText record carries none.
-    let rules = if rel_path.ends_with(".rst") {
-        None
-    } else {
-        crate::rules::read_block(&text)
-    };
     // A reStructuredText record is read as the Markdown it maps to (docs/reading.md).
     let text = crate::text::rst::as_markdown(rel_path, &text);
     let (fm, body_start) = frontmatter::split(&text);
@@ -351,6 +345,17 @@ pub fn parse_head(rel_path: &str, text: &str, prefix: Prefix) -> Head {
         status: p.status,
         status_text: p.status_text,
     }
+}
+
+/// A record's rules (docs/rules.md), read from the Markdown as written so a line is the
+/// file's; a reStructuredText record carries none. What [`parse_text`] reads, alone: with
+/// [`parse_head`], all the commit hook needs of a record with rules (ADR-0021).
+pub fn read_rules(rel_path: &str, text: &str) -> Option<crate::rules::RuleBlock> {
+    if rel_path.ends_with(".rst") {
+        return None;
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    crate::rules::read_block(&lf(text))
 }
 
 /// Where the status of a record's text (LF line endings) is written, and what it says; lines

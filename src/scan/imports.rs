@@ -41,9 +41,16 @@ pub struct ImportsRead {
 /// `tsconfig.json`, `go.mod`, `Cargo.toml`, …) of `tree`.
 pub struct ImportEdges<'a> {
     files: &'a dyn Files,
-    tree: &'a dyn Files,
+    tree: Tree<'a>,
     cache: Option<&'a dyn ImportCache>,
     read: Mutex<ImportsRead>,
+}
+
+/// What imports resolve against: a tree's files, read when the edges are asked for, or a
+/// [`Project`] built once for several evaluations (both sides of a commit).
+enum Tree<'a> {
+    Files(&'a dyn Files),
+    Project(&'a Project<'a>),
 }
 
 impl<'a> ImportEdges<'a> {
@@ -51,7 +58,17 @@ impl<'a> ImportEdges<'a> {
     pub fn new(files: &'a dyn Files, tree: &'a dyn Files) -> ImportEdges<'a> {
         ImportEdges {
             files,
-            tree,
+            tree: Tree::Files(tree),
+            cache: None,
+            read: Mutex::new(ImportsRead::default()),
+        }
+    }
+
+    /// `files` read for imports, resolved against `project`.
+    pub fn over(files: &'a dyn Files, project: &'a Project<'a>) -> ImportEdges<'a> {
+        ImportEdges {
+            files,
+            tree: Tree::Project(project),
             cache: None,
             read: Mutex::new(ImportsRead::default()),
         }
@@ -105,21 +122,10 @@ impl<'a> ImportEdges<'a> {
     }
 }
 
-impl Edges for ImportEdges<'_> {
-    fn edges(&self, wanted: &dyn Fn(&str) -> bool) -> Option<Vec<Edge>> {
-        let tracked = self.tree.paths()?;
-        let sources: Vec<String> = self
-            .files
-            .paths()?
-            .into_iter()
-            .filter(|p| lang_of(p).is_some() && wanted(p))
-            .collect();
-        if sources.is_empty() {
-            return Some(Vec::new());
-        }
-        let read = |p: &str| self.tree.read(p);
-        let project = Project::new(&tracked, &read);
-        let per_file = crate::util::parallel_map(&sources, |from| {
+impl ImportEdges<'_> {
+    /// The edges of `sources`, resolved against `project`.
+    fn resolved(&self, project: &Project, sources: &[String]) -> Vec<Edge> {
+        let per_file = crate::util::parallel_map(sources, |from| {
             let mut out = Vec::new();
             for import in self.imports_of(from) {
                 let target = project.resolve(from, &import);
@@ -146,6 +152,27 @@ impl Edges for ImportEdges<'_> {
         let mut edges: Vec<Edge> = per_file.into_iter().flatten().collect();
         edges.sort();
         edges.dedup();
-        Some(edges)
+        edges
+    }
+}
+
+impl Edges for ImportEdges<'_> {
+    fn edges(&self, wanted: &dyn Fn(&str) -> bool) -> Option<Vec<Edge>> {
+        let sources: Vec<String> = self
+            .files
+            .paths()?
+            .into_iter()
+            .filter(|p| lang_of(p).is_some() && wanted(p))
+            .collect();
+        match self.tree {
+            Tree::Project(_) | Tree::Files(_) if sources.is_empty() => Some(Vec::new()),
+            Tree::Project(project) => Some(self.resolved(project, &sources)),
+            Tree::Files(tree) => {
+                let tracked = tree.paths()?;
+                let read = |p: &str| tree.read(p);
+                let project = Project::new(&tracked, &read);
+                Some(self.resolved(&project, &sources))
+            }
+        }
     }
 }

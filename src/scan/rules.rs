@@ -37,6 +37,15 @@ impl IndexFiles {
             reader: Some(Mutex::new(BlobReader::new(repo))),
         }
     }
+
+    /// The files `tracked` lists (read from an index already decoded: the commit's), their
+    /// blobs read from `repo`'s objects.
+    pub fn listed(repo: &Repo, tracked: Tracked) -> IndexFiles {
+        IndexFiles {
+            tracked: Some(Arc::new(tracked)),
+            reader: Some(Mutex::new(BlobReader::new(repo))),
+        }
+    }
 }
 
 impl Files for IndexFiles {

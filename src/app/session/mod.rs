@@ -482,7 +482,7 @@ impl Session {
             Ok(Scanned::Scan(scan)) => {
                 idx.store_inputs(&cached, &scan)?;
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
-                    let rules = rule_files(&scan.report.rules);
+                    let rules = rule_files(&scan.report.records, &scan.report.rules);
                     index::governing::write(
                         path,
                         cached.scope(),
@@ -504,8 +504,8 @@ impl Session {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {
-                            let (records, rules) =
-                                (&decoded.0.records, rule_files(&decoded.0.rules));
+                            let records = &decoded.0.records;
+                            let rules = rule_files(records, &decoded.0.rules);
                             index::governing::write(path, cached.scope(), deps, records, &rules);
                         }
                         Ok(decoded)
@@ -526,11 +526,21 @@ enum Scanned<'a> {
     Scan(Box<scan::Scan>),
 }
 
-/// The files of the current records that carry rules, for the commit hook's table (ADR-0021).
-fn rule_files(rules: &[crate::model::RecordRules]) -> Vec<String> {
+/// The current records that carry rules, for the commit hook's table (ADR-0021).
+fn rule_files(
+    records: &[crate::model::Record],
+    rules: &[crate::model::RecordRules],
+) -> Vec<index::governing::RuleFile> {
     rules
         .iter()
         .filter(|r| r.enforced)
-        .map(|r| r.path.clone())
+        .filter_map(|r| {
+            let record = records.iter().find(|x| x.path == r.path)?;
+            Some(index::governing::RuleFile {
+                path: r.path.clone(),
+                id: r.id.clone(),
+                status: record.status,
+            })
+        })
         .collect()
 }

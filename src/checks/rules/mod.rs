@@ -15,7 +15,7 @@ pub use manifests::{declarations, is_manifest, Declaration};
 
 use crate::model::{Finding, FindingCode, Status};
 use crate::parse::ParsedRecord;
-use crate::rules::{Except, Rule, RuleKind, Target};
+use crate::rules::{Except, Rule, RuleBlock, RuleKind, Target};
 
 /// The files a rule reads: the tracked ones, and what each holds.
 pub trait Files: Sync {
@@ -81,16 +81,47 @@ fn shown(status: Status) -> bool {
     status.is_current() || status == Status::Proposed || status == Status::Unknown
 }
 
+/// What evaluation needs of a record: its id, file, status and rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Ruled<'a> {
+    pub id: &'a str,
+    pub path: &'a str,
+    pub status: Status,
+    pub rules: &'a RuleBlock,
+}
+
+impl<'a> Ruled<'a> {
+    /// A parsed record's, when it has a block.
+    pub fn of(p: &'a ParsedRecord) -> Option<Ruled<'a>> {
+        Some(Ruled {
+            id: &p.id,
+            path: &p.path,
+            status: p.status,
+            rules: p.rules.as_ref()?,
+        })
+    }
+}
+
 /// Every rule of every record that has rules and is current or proposed, checked.
 pub fn evaluate(
     parsed: &[ParsedRecord],
     files: &dyn Files,
     edges: &dyn Edges,
 ) -> Vec<RecordOutcome> {
-    let with_rules: Vec<&ParsedRecord> = parsed
+    let ruled: Vec<Ruled> = parsed.iter().filter_map(Ruled::of).collect();
+    evaluate_ruled(&ruled, files, edges)
+}
+
+/// The same, over records read only as far as their rules.
+pub fn evaluate_ruled(
+    records: &[Ruled],
+    files: &dyn Files,
+    edges: &dyn Edges,
+) -> Vec<RecordOutcome> {
+    let with_rules: Vec<&Ruled> = records
         .iter()
         .filter(|p| shown(p.status))
-        .filter(|p| p.rules.as_ref().is_some_and(|b| !b.rules.is_empty()))
+        .filter(|p| !p.rules.rules.is_empty())
         .collect();
     if with_rules.is_empty() {
         return Vec::new();
@@ -99,7 +130,7 @@ pub fn evaluate(
     // The imports, read once for every import rule of every record.
     let import_rules: Vec<&Rule> = with_rules
         .iter()
-        .flat_map(|p| p.rules.iter().flat_map(|b| &b.rules))
+        .flat_map(|p| &p.rules.rules)
         .filter(|r| is_import(&r.kind))
         .collect();
     let edges = if import_rules.is_empty() {
@@ -110,7 +141,7 @@ pub fn evaluate(
     };
     let mut out = Vec::new();
     for p in with_rules {
-        let Some(block) = &p.rules else { continue };
+        let block = p.rules;
         let mut used = vec![false; block.excepts.len()];
         let mut all_checked = true;
         let mut rules = Vec::new();
@@ -163,8 +194,8 @@ pub fn evaluate(
             Vec::new()
         };
         out.push(RecordOutcome {
-            id: p.id.clone(),
-            path: p.path.clone(),
+            id: p.id.to_string(),
+            path: p.path.to_string(),
             status: p.status,
             rules,
             stale,

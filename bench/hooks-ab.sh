@@ -3,7 +3,7 @@
 # governed file with every hook each build installs, each against its own floor (the seven
 # do-nothing hooks of bench/hooks.sh whose commit-msg starts that build with `--version`):
 #
-#   bench/hooks-ab.sh --repo DIR [--rounds N] BIN_A BIN_B
+#   bench/hooks-ab.sh --repo DIR [--rounds N] [--file PATH] BIN_A BIN_B
 #
 # Works on one copy of DIR's history (`git clone`, automatic gc and maintenance off, so no
 # repack runs beside a timed commit). Each round makes four commits (A's floor, A, B's floor,
@@ -12,21 +12,26 @@
 # median commit and the median over the rounds of each round's commit ÷ its floor: on a shared
 # machine the steadiest figure, where a best-of ratio moves with the floor's one lucky run.
 # Default 101 rounds. Run it under `chrt -f 10` (as root) to stand in for a quiet machine.
+# `--file PATH` commits that file (bench/rules.sh's tree: one under an import rule) rather
+# than the first governed one, each change a comment line (`#` or `//`, by its extension), so
+# that code stays code: a parser reading a file of invalid lines is not what a commit costs.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 rounds=101
 source_repo=
+file=
 bins=()
 while (($#)); do
   case $1 in
     --repo) source_repo=$(cd "$2" && pwd); shift ;;
     --rounds) rounds=$2; shift ;;
-    -h | --help) sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --file) file=$2; shift ;;
+    -h | --help) sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) bins+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
   esac
   shift
 done
-[[ -n $source_repo && ${#bins[@]} -eq 2 ]] || { echo "usage: $0 --repo DIR [--rounds N] BIN_A BIN_B" >&2; exit 2; }
+[[ -n $source_repo && ${#bins[@]} -eq 2 ]] || { echo "usage: $0 --repo DIR [--rounds N] [--file PATH] BIN_A BIN_B" >&2; exit 2; }
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=b@bench
 . "$here/lib.sh"
@@ -40,8 +45,12 @@ git config user.email b@bench
 git config gc.auto 0
 git config maintenance.auto false
 path=$("${bins[0]}" --json --no-index 2>/dev/null | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
-target=$(git ls-files -- "${path:-.}" | head -n 1)
+target=${file:-$(git ls-files -- "${path:-.}" | head -n 1)}
 [[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
+comment=
+if [[ -n $file ]]; then
+  case $file in *.py | *.rb | *.sh | *.toml | *.yml | *.yaml) comment='# ' ;; *) comment='// ' ;; esac
+fi
 hooks=$(git rev-parse --git-path hooks)
 names=(pre-commit prepare-commit-msg commit-msg post-commit post-merge post-checkout post-rewrite)
 for k in 0 1; do
@@ -65,7 +74,7 @@ for ((r = 0; r < rounds; r++)); do
   for ((q = 0; q < 4; q++)); do
     v=${runs[$(((q + r) % 4))]}
     k=${v: -1}
-    echo "bench $v $r $salt" >>"$target"
+    echo "${comment}bench $v $r $salt" >>"$target"
     git add -- "$target"
     took[$v]+="$(elapsed git -c core.hooksPath="$tmp/$v" commit -q -m "bench $v $r") "
     "${bins[$k]}" index --status >/dev/null 2>&1 || true

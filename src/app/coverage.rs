@@ -298,7 +298,7 @@ pub fn count(
         ungoverned.clear();
         let mut any_path = false;
         for path in &c.changes {
-            let Some(rel) = path.strip_prefix(prefix) else {
+            let Some(rel) = crate::util::under_prefix_str(path, prefix) else {
                 continue;
             };
             if record_folders.iter().any(|f| rel.starts_with(f.as_str())) {

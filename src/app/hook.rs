@@ -223,18 +223,13 @@ fn check_staged(
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
     if let Some((records, rule_files)) = table.records(&staged, &markers) {
-        check.rules_added = super::hook_rules::added(
-            session,
-            repo,
-            (&changes, staged_index.as_ref()),
-            Some(&rule_files),
-        );
+        check.rules_added =
+            super::hook_rules::added(session, repo, (&changes, staged_index), Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(session, repo, hook, found, &staged, &mut check);
         return Ok(check);
     }
-    check.rules_added =
-        super::hook_rules::added(session, repo, (&changes, staged_index.as_ref()), None);
+    check.rules_added = super::hook_rules::added(session, repo, (&changes, staged_index), None);
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {

@@ -159,7 +159,7 @@ fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<Key, usize> {
 pub(super) fn added(
     session: &Session,
     repo: &Repo,
-    (changes, staged): (&[StagedPath], Option<&StagedIndex>),
+    (changes, staged): (&[StagedPath], Option<StagedIndex>),
     known: Option<&[RuleFile]>,
 ) -> Vec<AddedViolation> {
     let records = records_with_rules(session, known);
@@ -174,10 +174,16 @@ pub(super) fn added(
         reader: Mutex::new(BlobReader::loose_first(repo)),
     };
     let tree = match staged {
-        Some(index) => IndexFiles::listed(repo, index.tracked(repo)),
+        Some(index) => IndexFiles::staged(repo, index),
         None => IndexFiles::of(repo),
     };
-    diff(&records, &tree, &side(|c| c.old), &side(|c| c.blob)).0
+    diff(
+        &records,
+        &tree,
+        (&side(|c| c.old), &side(|c| c.blob)),
+        false,
+    )
+    .0
 }
 
 /// What a range changes in the rules' violations, in the files `paths` (those its commits
@@ -201,17 +207,20 @@ pub(super) fn range(
             .collect(),
         reader: Mutex::new(BlobReader::new(repo)),
     };
-    diff(&records, &IndexFiles::of(repo), &side(base), &side(head))
+    let tree = IndexFiles::of(repo);
+    diff(&records, &tree, (&side(base), &side(head)), true)
 }
 
 /// `(added, removed)`: the places of `after` where a rule's violations in a file outnumber
 /// `before`'s, and the places of `before` where they outnumber `after`'s. Imports resolve
-/// against `tree`, the tracked files as git's index holds them.
+/// against `tree`, the tracked files as git's index holds them. Without `removed` (the commit
+/// hook, which warns only of what a change adds), `before` is not read when `after` breaks
+/// no rule: nothing can be added then (most commits).
 fn diff(
     records: &[RuledRecord],
     tree: &IndexFiles,
-    before: &Side,
-    after: &Side,
+    (before, after): (&Side, &Side),
+    removed: bool,
 ) -> (Vec<AddedViolation>, Vec<AddedViolation>) {
     let records: Vec<Ruled> = records
         .iter()
@@ -226,17 +235,26 @@ fn diff(
     let tracked = tree.paths();
     let read = |p: &str| tree.read(p);
     let project = tracked.as_deref().map(|t| Project::new(t, &read));
-    let (was, is) = match &project {
-        Some(project) => (
-            evaluate_ruled(&records, before, &ImportEdges::over(before, project)),
-            evaluate_ruled(&records, after, &ImportEdges::over(after, project)),
-        ),
-        None => (
-            evaluate_ruled(&records, before, &ImportEdges::new(before, tree)),
-            evaluate_ruled(&records, after, &ImportEdges::new(after, tree)),
-        ),
-    };
-    (grown(&is, &counts(&was)), grown(&was, &counts(&is)))
+    let is = outcomes(&records, after, project.as_ref(), tree);
+    let is_counts = counts(&is);
+    if !removed && is_counts.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let was = outcomes(&records, before, project.as_ref(), tree);
+    (grown(&is, &counts(&was)), grown(&was, &is_counts))
+}
+
+/// What the rules find on one side: its imports resolved by `project`, else against `tree`.
+fn outcomes<'a>(
+    records: &[Ruled],
+    side: &'a Side,
+    project: Option<&'a Project<'a>>,
+    tree: &'a IndexFiles,
+) -> Vec<RecordOutcome> {
+    match project {
+        Some(project) => evaluate_ruled(records, side, &ImportEdges::over(side, project)),
+        None => evaluate_ruled(records, side, &ImportEdges::new(side, tree)),
+    }
 }
 
 /// The violations of `side` in each (record, rule, file, target) that `other` has fewer of.

@@ -100,7 +100,7 @@ pub fn from_walk(repo: &Repo, mut commits: Vec<WalkedCommit>) -> HistoryData {
     for (i, commit) in commits.into_iter().enumerate() {
         let i = i as u32;
         for path in &commit.changes {
-            let Some(rel) = path.strip_prefix(prefix) else {
+            let Some(rel) = crate::util::under_prefix_str(path, prefix) else {
                 continue;
             };
             match by_path.get_mut(rel) {
@@ -111,7 +111,10 @@ pub fn from_walk(repo: &Repo, mut commits: Vec<WalkedCommit>) -> HistoryData {
             }
         }
         for (from, to) in &commit.renames {
-            if let (Some(from), Some(to)) = (from.strip_prefix(prefix), to.strip_prefix(prefix)) {
+            if let (Some(from), Some(to)) = (
+                crate::util::under_prefix_str(from, prefix),
+                crate::util::under_prefix_str(to, prefix),
+            ) {
                 renames.push(Rename {
                     commit: i,
                     from: from.to_string(),

@@ -139,7 +139,7 @@ pub fn walk_range_capped(
         commits[diff.index as usize].changes = diff
             .paths
             .into_iter()
-            .filter_map(|p| p.strip_prefix(prefix).map(str::to_string))
+            .filter_map(|p| crate::util::under_prefix_str(&p, prefix).map(str::to_string))
             .collect();
     }
     commits.sort_by(|a, b| canonical_order(&a.meta, &b.meta));

@@ -38,7 +38,7 @@ impl NotCheckedOut {
             if !sparse_dir && !entry.flags.contains(Flags::SKIP_WORKTREE) {
                 continue;
             }
-            let Some(rel) = entry.path(&index).strip_prefix(prefix) else {
+            let Some(rel) = crate::util::under_prefix(entry.path(&index), prefix) else {
                 continue;
             };
             let Ok(rel) = std::str::from_utf8(rel) else {

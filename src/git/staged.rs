@@ -47,13 +47,48 @@ pub fn staged_changes(
 }
 
 /// The index a commit is made from, as [`staged_with_index`] read it.
-pub struct StagedIndex(gix::index::File);
+pub struct StagedIndex {
+    file: gix::index::File,
+    /// Where the root sits in the work tree (`Repo::prefix`).
+    prefix: String,
+}
 
 impl StagedIndex {
-    /// The files it tracks under the root: what the commit will hold (`git::tracked` of this
-    /// index, which may be `GIT_INDEX_FILE`'s, without reading it again).
-    pub fn tracked(&self, repo: &Repo) -> super::Tracked {
-        super::tracked::tracked_of(repo, &self.0)
+    /// The paths of the regular files (not links) it tracks under the root, root-relative, in
+    /// path order, each once: what `git::tracked` lists of this index (which may be
+    /// `GIT_INDEX_FILE`'s: what the commit will hold), without each file's state.
+    pub fn file_paths(&self) -> Vec<String> {
+        use gix::index::entry::Mode;
+        let prefix = self.prefix.as_bytes();
+        let backing = self.file.path_backing();
+        let mut out: Vec<String> = Vec::with_capacity(self.file.entries().len());
+        for e in self.file.entries() {
+            if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
+                continue;
+            }
+            let Some(rel) = crate::util::under_prefix(e.path_in(backing), prefix) else {
+                continue;
+            };
+            let Ok(rel) = std::str::from_utf8(rel) else {
+                continue;
+            };
+            // A conflicted path shows once per stage.
+            if e.stage_raw() == 0 || out.last().is_none_or(|last| last != rel) {
+                out.push(rel.to_string());
+            }
+        }
+        out
+    }
+
+    /// The blob it holds for the root-relative `rel`, when that is a file (ours in a conflict).
+    pub fn blob(&self, rel: &str) -> Option<[u8; 20]> {
+        use gix::index::entry::Mode;
+        let full = format!("{}{rel}", self.prefix);
+        let e = self.file.entry_by_path(full.as_str().into())?;
+        if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
+            return None;
+        }
+        e.id.as_slice().try_into().ok()
     }
 }
 
@@ -121,7 +156,13 @@ pub fn staged_with_index(
             .map_err(|e| err("cannot read the tree to compare with", &e))?;
     }
     if same.iter().any(|p| p.is_empty()) {
-        return Ok((Vec::new(), Some(StagedIndex(staged))));
+        return Ok((
+            Vec::new(),
+            Some(StagedIndex {
+                file: staged,
+                prefix: repo.prefix.clone(),
+            }),
+        ));
     }
     // The folders never nest (the walk stops at each), and the index is sorted: what is under
     // each folder is one run of entries, stepped over without looking at each.
@@ -212,7 +253,7 @@ pub fn staged_with_index(
     let mut out: Vec<StagedPath> = changed
         .into_iter()
         .filter(|(p, _, _)| !sparse.iter().any(|dir| p.starts_with(dir)))
-        .filter_map(|(p, blob, old)| p.strip_prefix(prefix).map(|p| (p, blob, old)))
+        .filter_map(|(p, blob, old)| crate::util::under_prefix(p, prefix).map(|p| (p, blob, old)))
         .map(|(p, blob, old)| StagedPath {
             path: String::from_utf8_lossy(p).into_owned(),
             blob,
@@ -222,7 +263,13 @@ pub fn staged_with_index(
     // A conflicted path shows once per stage: the first (the lowest stage) stays.
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
-    Ok((out, Some(StagedIndex(staged))))
+    Ok((
+        out,
+        Some(StagedIndex {
+            file: staged,
+            prefix: repo.prefix.clone(),
+        }),
+    ))
 }
 
 /// How many items at the start of `items` pass `pred`, which holds for a first run of them and

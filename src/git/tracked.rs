@@ -178,7 +178,7 @@ pub fn tracked_of(repo: &Repo, index: &gix::index::File) -> Tracked {
             continue;
         }
         let path: &[u8] = entry.path_in(backing);
-        let Some(rel) = path.strip_prefix(prefix) else {
+        let Some(rel) = crate::util::under_prefix(path, prefix) else {
             continue;
         };
         let rel = match whole {
@@ -340,7 +340,8 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
         let b = bytes.as_slice();
         let name = b.get(name_at..name_at + len)?;
         let wanted = match select {
-            Select::Under(prefix) if !name.starts_with(prefix) => {
+            // (An empty prefix is not compared: see `util::under_prefix`.)
+            Select::Under(prefix) if !prefix.is_empty() && !name.starts_with(prefix) => {
                 if name > prefix {
                     break; // sorted: nothing further is under the prefix
                 }

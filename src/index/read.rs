@@ -106,8 +106,7 @@ impl Index {
             let pattern = Pattern::new(text);
             let pending = self.pending.iter().any(|c| {
                 c.changes.iter().any(|p| {
-                    p.strip_prefix(prefix)
-                        .is_some_and(|rel| pattern.matches(rel))
+                    crate::util::under_prefix_str(p, prefix).is_some_and(|rel| pattern.matches(rel))
                 })
             });
             let mut had = pending;
@@ -375,7 +374,7 @@ impl Index {
                         break;
                     }
                     if reach.contains(n) {
-                        if let Some(from) = v.value().strip_prefix(prefix) {
+                        if let Some(from) = crate::util::under_prefix_str(v.value(), prefix) {
                             g.renames.push((n, from.to_string(), p.clone()));
                             todo.push(from.to_string());
                         }
@@ -384,7 +383,7 @@ impl Index {
                 for (i, c) in pending.iter().enumerate() {
                     for (from, to) in &c.renames {
                         if *to == full {
-                            if let Some(from) = from.strip_prefix(prefix) {
+                            if let Some(from) = crate::util::under_prefix_str(from, prefix) {
                                 g.renames
                                     .push((pending_number(i), from.to_string(), p.clone()));
                                 todo.push(from.to_string());
@@ -526,7 +525,7 @@ fn pending_on(
     for (i, c) in pending.iter().enumerate() {
         let n = pending_number(i);
         for path in &c.changes {
-            let Some(rel) = path.strip_prefix(prefix) else {
+            let Some(rel) = crate::util::under_prefix_str(path, prefix) else {
                 continue;
             };
             if pattern.matches(rel) && scope.is_none_or(|s| s.governs(rel)) {

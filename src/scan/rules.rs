@@ -3,7 +3,7 @@
 //! untracked or unstaged file), through `checks::rules`.
 
 use crate::checks::rules::{self, Edges, Files, RecordOutcome};
-use crate::git::{BlobReader, Repo, Tracked};
+use crate::git::{BlobReader, Repo, StagedIndex, Tracked};
 use crate::model::{Finding, RecordRules, RuleResult, RuleViolation};
 use crate::parse::ParsedRecord;
 use crate::scan::imports::{ImportCache, ImportEdges, ImportsRead};
@@ -15,8 +15,19 @@ const MAX_FILE: u64 = 4 << 20;
 
 /// The tracked files under a root, read from git's index and object store.
 pub struct IndexFiles {
-    tracked: Option<Arc<Tracked>>,
+    listed: Listed,
     reader: Option<Mutex<BlobReader>>,
+}
+
+/// Where [`IndexFiles`] finds the tracked files.
+enum Listed {
+    /// Nothing known outside git.
+    None,
+    /// What git's index tracks, as `git::tracked` read it.
+    Tracked(Arc<Tracked>),
+    /// The index a commit is made from, as the commit hook read it: asked for the few paths
+    /// the staged files' imports name, each file's state never decoded (docs/benchmarks.md).
+    Staged(StagedIndex),
 }
 
 impl IndexFiles {
@@ -25,7 +36,7 @@ impl IndexFiles {
         match crate::git::open(root) {
             Ok(Some(repo)) => IndexFiles::of(&repo),
             _ => IndexFiles {
-                tracked: None,
+                listed: Listed::None,
                 reader: None,
             },
         }
@@ -33,52 +44,58 @@ impl IndexFiles {
 
     pub fn of(repo: &Repo) -> IndexFiles {
         IndexFiles {
-            tracked: crate::git::tracked(repo).ok(),
+            listed: crate::git::tracked(repo)
+                .ok()
+                .map_or(Listed::None, Listed::Tracked),
             reader: Some(Mutex::new(BlobReader::new(repo))),
         }
     }
 
-    /// The files `tracked` lists (read from an index already decoded: the commit's), their
-    /// blobs read from `repo`'s objects.
-    pub fn listed(repo: &Repo, tracked: Tracked) -> IndexFiles {
+    /// The files `index` (the commit's, already read) tracks, their blobs read from `repo`'s
+    /// objects.
+    pub fn staged(repo: &Repo, index: StagedIndex) -> IndexFiles {
         IndexFiles {
-            tracked: Some(Arc::new(tracked)),
             reader: Some(Mutex::new(BlobReader::new(repo))),
+            listed: Listed::Staged(index),
         }
     }
 }
 
 impl Files for IndexFiles {
     fn paths(&self) -> Option<Vec<String>> {
-        let t = self.tracked.as_ref()?;
-        Some(
-            t.files
-                .iter()
-                .filter(|f| !f.link)
-                .map(|f| f.path.clone())
-                .collect(),
-        )
+        match &self.listed {
+            Listed::None => None,
+            Listed::Tracked(t) => Some(
+                t.files
+                    .iter()
+                    .filter(|f| !f.link)
+                    .map(|f| f.path.clone())
+                    .collect(),
+            ),
+            Listed::Staged(index) => Some(index.file_paths()),
+        }
     }
 
     fn read(&self, path: &str) -> Option<Vec<u8>> {
-        let t = self.tracked.as_ref()?;
-        let at = t
-            .files
-            .binary_search_by(|f| f.path.as_str().cmp(path))
-            .ok()?;
+        let blob = self.blob(path)?;
         let reader = crate::util::locked(self.reader.as_ref()?);
         let window = usize::try_from(MAX_FILE).unwrap_or(usize::MAX);
-        let (bytes, longer) = reader.head(&t.files[at].blob, window, MAX_FILE)?;
+        let (bytes, longer) = reader.head(&blob, window, MAX_FILE)?;
         (!longer).then_some(bytes)
     }
 
     fn blob(&self, path: &str) -> Option<[u8; 20]> {
-        let t = self.tracked.as_ref()?;
-        let at = t
-            .files
-            .binary_search_by(|f| f.path.as_str().cmp(path))
-            .ok()?;
-        Some(t.files[at].blob)
+        match &self.listed {
+            Listed::None => None,
+            Listed::Tracked(t) => {
+                let at = t
+                    .files
+                    .binary_search_by(|f| f.path.as_str().cmp(path))
+                    .ok()?;
+                Some(t.files[at].blob)
+            }
+            Listed::Staged(index) => index.blob(path),
+        }
     }
 }
 

@@ -90,3 +90,22 @@ pub fn now_ns() -> i64 {
 pub fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// `path` less `prefix` when it begins with it, as `strip_prefix`, but with nothing compared
+/// when `prefix` is empty (the root at the top of its work tree: most of the time). Comparing
+/// no bytes still calls `memcmp`, which glibc answers in 40 to 100 ns for an empty slice's
+/// pointer: half a millisecond over git's index of 5,000 paths (docs/benchmarks.md).
+pub fn under_prefix<'a>(path: &'a [u8], prefix: &[u8]) -> Option<&'a [u8]> {
+    if prefix.is_empty() {
+        return Some(path);
+    }
+    path.strip_prefix(prefix)
+}
+
+/// [`under_prefix`] of text.
+pub fn under_prefix_str<'a>(path: &'a str, prefix: &str) -> Option<&'a str> {
+    if prefix.is_empty() {
+        return Some(path);
+    }
+    path.strip_prefix(prefix)
+}

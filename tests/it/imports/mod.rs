@@ -11,6 +11,7 @@ mod oracle_rules;
 mod props;
 mod python;
 mod rust;
+mod rust_prelude;
 
 use context_graph::imports::{read_imports, ImportKind, Project, Target};
 use std::collections::HashMap;

@@ -12,6 +12,7 @@ mod props;
 mod python;
 mod rust;
 mod rust_prelude;
+mod tsconfig_extends;
 
 use context_graph::imports::{read_imports, ImportKind, Project, Target};
 use std::collections::HashMap;

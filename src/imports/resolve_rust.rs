@@ -34,6 +34,9 @@ struct Prelude {
     loose: HashSet<String>,
     /// The package's own library (name, root file), in the prelude of its other targets.
     own: Option<(String, String)>,
+    /// Rust 2015 (no `edition`): a `use` path not starting with a crate is relative to the
+    /// crate root.
+    edition_2015: bool,
 }
 
 /// A crate's name as code writes it: `-` read as `_`.
@@ -55,6 +58,8 @@ struct Package {
     name: String,
     lib: Option<(String, String)>,
     deps: Vec<cargo::Dep>,
+    /// `package.edition` as written: a string, or `{ workspace = true }` (`None` if absent).
+    edition: Option<toml::Value>,
 }
 
 impl Crates {
@@ -63,6 +68,8 @@ impl Crates {
         let mut packages = Vec::new();
         // Workspace folder → its `[workspace.dependencies]` by key.
         let mut workspaces: HashMap<String, HashMap<String, cargo::Dep>> = HashMap::new();
+        // Workspace folder → its `[workspace.package] edition`.
+        let mut editions: HashMap<String, String> = HashMap::new();
         for path in tracked.iter().filter(|p| name(p) == "Cargo.toml") {
             let Some(manifest) = read(path)
                 .and_then(|b| String::from_utf8(b).ok())
@@ -71,6 +78,14 @@ impl Crates {
                 continue;
             };
             let dir = parent(path).to_string();
+            if let Some(edition) = manifest
+                .get("workspace")
+                .and_then(|w| w.get("package"))
+                .and_then(|p| p.get("edition"))
+                .and_then(|e| e.as_str())
+            {
+                editions.insert(dir.clone(), edition.to_string());
+            }
             if manifest.contains_key("workspace") {
                 let deps = cargo::workspace_dependencies(&manifest, &dir);
                 let by_key = deps.into_iter().map(|d| (d.key.clone(), d)).collect();
@@ -100,6 +115,7 @@ impl Crates {
                 deps: cargo::dependencies(&manifest, &dir),
                 name: package_name.unwrap_or_default().to_string(),
                 lib: crate_name.zip(lib),
+                edition: package.get("edition").cloned(),
                 dir,
             });
         }
@@ -109,8 +125,16 @@ impl Crates {
             packages.iter().map(|p| (p.dir.as_str(), p)).collect();
         for package in &packages {
             let workspace = ancestors(&package.dir).find_map(|d| workspaces.get(d));
+            let edition = match &package.edition {
+                Some(toml::Value::String(e)) => Some(e.as_str()),
+                Some(_) => {
+                    ancestors(&package.dir).find_map(|d| editions.get(d).map(String::as_str))
+                }
+                None => None,
+            };
             let mut prelude = Prelude {
                 own: package.lib.clone(),
+                edition_2015: edition.is_none_or(|e| e == "2015"),
                 ..Prelude::default()
             };
             for dep in &package.deps {
@@ -239,9 +263,19 @@ impl Crates {
         if SYSROOT.contains(&first) || prelude.loose.contains(&loose(first)) {
             return Target::Package(first.to_string());
         }
-        match &prelude.own {
-            Some((name, lib)) if name == first && !self.in_library(t, from, root, lib) => {
+        match (&prelude.own, root) {
+            (Some((name, lib)), _) if name == first && !self.in_library(t, from, root, lib) => {
                 in_lib(lib)
+            }
+            // Rust 2015: a module of the crate root (`use util::tidy` for `crate::util::tidy`).
+            (_, Some(root)) if prelude.edition_2015 => {
+                match self.module_child(t, &child_dir(root, true), first) {
+                    Some(_) => {
+                        let path: Vec<String> = segments.iter().map(|s| s.to_string()).collect();
+                        Target::File(self.module_file(t, root, &path))
+                    }
+                    None => Target::Unresolved,
+                }
             }
             _ => Target::Unresolved,
         }

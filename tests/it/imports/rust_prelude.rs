@@ -1,8 +1,8 @@
 //! A Rust path starts with a crate only if the crate's extern prelude holds it (ADR-0022,
 //! amendment 2026-12-05; docs/rules.md): its Cargo.toml's dependencies by the name code writes
 //! (renames, `workspace = true`, dev- and target dependencies), the sysroot, and its own library
-//! from its tests; any other first segment is a name in scope, no `pkg:` edge. Through the
-//! binary, from the index and without it.
+//! from its tests; any other first segment is a name in scope, no `pkg:` edge (in Rust 2015, a
+//! module of the crate root if there is one). Through the binary, from the index and without it.
 
 use crate::env::no_index;
 use crate::git::GitRepo;
@@ -31,7 +31,9 @@ fn violations(g: &GitRepo, args: &[&str]) -> (Vec<String>, i32) {
 }
 
 const RULE: &str = "forbid import crates/app/** -> crates/core/**, crates/app/src/orders.rs, pkg:serde, pkg:json, pkg:libc, \
-pkg:std, pkg:md5, pkg:pretty_assertions, pkg:shop_core, pkg:fmt, pkg:money, pkg:shop_app, pkg:helpers\n";
+pkg:std, pkg:md5, pkg:pretty_assertions, pkg:shop_core, pkg:fmt, pkg:money, pkg:shop_app, pkg:helpers
+forbid import crates/legacy/src/api.rs -> crates/legacy/src/util.rs, pkg:util
+";
 
 const WORKSPACE: &[(&str, &str)] = &[
     (
@@ -64,6 +66,14 @@ pub struct Order;\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use fmt::
         "crates/app/src/helpers.rs",
         "include!(\"generated.rs\");\nuse helpers::tidy;\n",
     ),
+    // Rust 2015 (no `edition`): a `use` path is relative to the crate root.
+    (
+        "crates/legacy/Cargo.toml",
+        "[package]\nname = \"legacy\"\nversion = \"0.1.0\"\n",
+    ),
+    ("crates/legacy/src/lib.rs", "pub mod util;\npub mod api;\n"),
+    ("crates/legacy/src/util.rs", "pub fn tidy() {}\n"),
+    ("crates/legacy/src/api.rs", "use util::tidy;\n"),
     (
         "crates/app/tests/api.rs",
         "use shop_app::orders::Order;\nuse pretty_assertions::assert_eq;\n",
@@ -96,6 +106,7 @@ fn a_rust_path_names_a_crate_only_when_the_crates_cargo_toml_puts_it_in_scope() 
             // `use super::*` inside `mod tests` is the file's own module.
             "crates/app/src/orders.rs:13 -> crates/app/src/orders.rs",
             "crates/app/src/orders.rs:15 -> pkg:pretty_assertions",
+            "crates/legacy/src/api.rs:1 -> crates/legacy/src/util.rs",
         ]
         .into_iter()
         .map(String::from)

@@ -12,6 +12,13 @@ use super::cargo;
 use super::tracked::{name, normalize, parent, Target, Tracked};
 use super::{Import, ImportKind};
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// What a crate root's `extern crate` items add: (name code writes, crate it names).
+type Externs = Arc<Vec<(String, String)>>;
+
+/// The reader of tracked files (the crate roots whose `extern crate` items are read).
+type Read<'r> = &'r dyn Fn(&str) -> Option<Vec<u8>>;
 
 #[derive(Default)]
 pub(super) struct Crates {
@@ -21,6 +28,11 @@ pub(super) struct Crates {
     libs: HashMap<String, String>,
     /// Crate folder → its extern prelude.
     preludes: HashMap<String, Prelude>,
+    /// The files a `[[bin]]`, `[[test]]`, `[[bench]]` or `[[example]]` `path` names: roots.
+    targets: HashSet<String>,
+    /// Crate root file → what its `extern crate` items add to the prelude (see
+    /// [`super::rust::extern_crates`]), read the first time a path misses the prelude.
+    externs: Mutex<HashMap<String, Externs>>,
 }
 
 /// The crates a path in one crate may start with (ADR-0022, amendment 2026-12-05).
@@ -42,6 +54,19 @@ struct Prelude {
 /// A crate's name as code writes it: `-` read as `_`.
 fn code_name(name: &str) -> String {
     name.replace('-', "_")
+}
+
+/// The names, with `-` and `_` taken out, a registry package's library may have that its key
+/// does not say: its own (`md-5`'s `md5`), or without an `-rs` suffix (`uddsketch-rs`'s
+/// `uddsketch`). A vendor prefix (`sapling-renderdag`'s `renderdag`) is not guessed: most
+/// prefixed packages keep it (`aws-config`'s `aws_config`), and a name in scope (`config`)
+/// would read as a crate.
+fn library_names(key: &str) -> Vec<String> {
+    let mut out = vec![loose(key)];
+    if let Some(stem) = code_name(key).strip_suffix("_rs") {
+        out.push(loose(stem));
+    }
+    out
 }
 
 /// A name with `-` and `_` taken out, for [`Prelude::loose`].
@@ -111,6 +136,15 @@ impl Crates {
                 crates.libs.insert(n.clone(), l.clone());
             }
             crates.dirs.insert(dir.clone(), lib.clone());
+            for kind in ["bin", "test", "bench", "example"] {
+                let declared = manifest.get(kind).and_then(|k| k.as_array());
+                for target in declared.into_iter().flatten() {
+                    let path = target.get("path").and_then(|p| p.as_str());
+                    if let Some(file) = path.and_then(|p| normalize(&dir, p)) {
+                        crates.targets.insert(file);
+                    }
+                }
+            }
             packages.push(Package {
                 deps: cargo::dependencies(&manifest, &dir),
                 name: package_name.unwrap_or_default().to_string(),
@@ -149,7 +183,7 @@ impl Crates {
                     _ => code_name(&dep.key),
                 };
                 if lib.is_none() {
-                    prelude.loose.insert(loose(&dep.key));
+                    prelude.loose.extend(library_names(&dep.key));
                 }
                 prelude.deps.insert(written, lib.map(|(_, file)| file));
             }
@@ -165,7 +199,7 @@ fn ancestors(dir: &str) -> impl Iterator<Item = &str> {
 }
 
 impl Crates {
-    pub(super) fn resolve(&self, t: &Tracked, from: &str, import: &Import) -> Target {
+    pub(super) fn resolve(&self, t: &Tracked, read: Read, from: &str, import: &Import) -> Target {
         match import.kind {
             ImportKind::ModDecl => {
                 let dir = child_dir(from, self.rust_root(t, from).as_deref() == Some(from));
@@ -176,6 +210,12 @@ impl Crates {
             ImportKind::ModPath => {
                 return normalize(parent(from), &import.spec)
                     .filter(|p| t.is_file(p))
+                    .map_or(Target::Unresolved, Target::File);
+            }
+            // `extern crate self as me;`: the crate itself, its root.
+            ImportKind::ExternCrate if import.spec == "self" => {
+                return self
+                    .rust_root(t, from)
                     .map_or(Target::Unresolved, Target::File);
             }
             ImportKind::ExternCrate => {
@@ -200,7 +240,7 @@ impl Crates {
             return Target::Unresolved;
         };
         let Some(root) = self.rust_root(t, from) else {
-            return self.other_crate(t, from, None, &segments);
+            return self.other_crate(t, read, from, None, &segments);
         };
         let mut path = module_path_of(&root, from);
         let rest = match first {
@@ -225,7 +265,7 @@ impl Crates {
             {
                 &segments[..]
             }
-            _ => return self.other_crate(t, from, Some(&root), &segments),
+            _ => return self.other_crate(t, read, from, Some(&root), &segments),
         };
         path.extend(rest.iter().map(|s| s.to_string()));
         Target::File(self.module_file(t, &root, &path))
@@ -239,6 +279,7 @@ impl Crates {
     fn other_crate(
         &self,
         t: &Tracked,
+        read: Read,
         from: &str,
         root: Option<&str>,
         segments: &[&str],
@@ -262,6 +303,18 @@ impl Crates {
         }
         if SYSROOT.contains(&first) || prelude.loose.contains(&loose(first)) {
             return Target::Package(first.to_string());
+        }
+        // A name an `extern crate` item of the crate root adds (`extern crate self as me;`).
+        if let Some(krate) = root.and_then(|r| self.extern_crate(read, r, first)) {
+            let own = prelude.own.as_ref().filter(|(name, _)| *name == krate);
+            return match (krate.as_str(), root, own) {
+                ("self", Some(root), _) => in_lib(root),
+                (_, _, Some((_, lib))) => in_lib(lib),
+                _ => match prelude.deps.get(&krate) {
+                    Some(Some(lib)) => in_lib(lib),
+                    _ => Target::Package(krate),
+                },
+            };
         }
         match (&prelude.own, root) {
             (Some((name, lib)), _) if name == first && !self.in_library(t, from, root, lib) => {
@@ -294,6 +347,27 @@ impl Crates {
         };
         let main = normalize(dir, "src/main.rs").unwrap_or_default();
         root == Some(lib) && !t.is_file(&main) && from.starts_with(&format!("{}/", parent(lib)))
+    }
+
+    /// The crate `name` names in the crate root file `root` by an `extern crate` item there.
+    fn extern_crate(&self, read: Read, root: &str, name: &str) -> Option<String> {
+        let known = {
+            let externs = self.externs.lock().unwrap_or_else(|e| e.into_inner());
+            externs.get(root).cloned()
+        };
+        let externs = known.unwrap_or_else(|| {
+            let found = read(root)
+                .filter(|b| b.len() <= super::MAX_BYTES)
+                .map_or(Vec::new(), |b| super::rust::extern_crates(&b));
+            let found = Arc::new(found);
+            let mut externs = self.externs.lock().unwrap_or_else(|e| e.into_inner());
+            externs.insert(root.to_string(), Arc::clone(&found));
+            found
+        });
+        externs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, k)| k.clone())
     }
 
     /// The folder of the crate `from` sits in, by its nearest Cargo.toml with a `[package]`.
@@ -331,6 +405,9 @@ impl Crates {
             }
             _ => None,
         };
+        if self.targets.contains(from) {
+            return Some(from.to_string());
+        }
         if let Some(root) = target_root.filter(|r| t.is_file(r)) {
             return Some(root);
         }

@@ -116,3 +116,51 @@ fn a_rust_path_names_a_crate_only_when_the_crates_cargo_toml_puts_it_in_scope() 
     );
     assert_eq!(violations(&g, &no_index(&["check", "--json"])), (found, 1));
 }
+
+#[test]
+fn extern_crate_names_of_the_root_and_declared_targets_are_in_scope() {
+    let g = crate::rules::with_rules(
+        "Accepted",
+        "forbid import crates/tool/** -> crates/tool/src/lib.rs, crates/tool/src/graph.rs, \
+crates/tool/cli/args.rs, pkg:alloc, pkg:heap, pkg:uddsketch, pkg:tool_lib, pkg:self\n",
+        &[
+            (
+                "crates/tool/Cargo.toml",
+                "[package]\nname = \"tool\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+[dependencies]\nuddsketch-rs = \"0.1\"\n\n[[bin]]\nname = \"tool-cli\"\npath = \"cli/main.rs\"\n",
+            ),
+            (
+                "crates/tool/src/lib.rs",
+                "extern crate self as tool_lib;\nextern crate alloc as heap;\npub mod graph;\npub struct Root;\n",
+            ),
+            (
+                "crates/tool/src/graph.rs",
+                "use tool_lib::Root;\nuse heap::vec::Vec;\nuse uddsketch::UddSketch;\npub struct Node;\n",
+            ),
+            // A `[[bin]]` root outside `src/`: its `mod` beside it, the library by name.
+            (
+                "crates/tool/cli/main.rs",
+                "mod args;\nuse tool::graph::Node;\nfn main() {}\n",
+            ),
+            ("crates/tool/cli/args.rs", "\n"),
+        ],
+    );
+    let (found, code) = violations(&g, &["check", "--json"]);
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "crates/tool/cli/main.rs:1 -> crates/tool/cli/args.rs",
+            "crates/tool/cli/main.rs:2 -> crates/tool/src/graph.rs",
+            // `tool_lib` is the crate itself, `heap` is `alloc`.
+            "crates/tool/src/graph.rs:1 -> crates/tool/src/lib.rs",
+            "crates/tool/src/graph.rs:2 -> pkg:alloc",
+            // The library of `uddsketch-rs`.
+            "crates/tool/src/graph.rs:3 -> pkg:uddsketch",
+            "crates/tool/src/lib.rs:1 -> crates/tool/src/lib.rs",
+            "crates/tool/src/lib.rs:2 -> pkg:alloc",
+            "crates/tool/src/lib.rs:3 -> crates/tool/src/graph.rs",
+        ]
+    );
+    assert_eq!(violations(&g, &no_index(&["check", "--json"])), (found, 1));
+}

@@ -73,6 +73,7 @@ impl Js {
             let reader = ConfigReader {
                 read,
                 manifests: &manifests,
+                leaf: &dir,
             };
             if let Some(config) = reader.config(path, EXTENDS_DEPTH) {
                 js.configs.insert(dir, config);
@@ -98,7 +99,13 @@ impl Js {
 
 impl Js {
     pub(super) fn resolve(&self, tracked: &Tracked, from: &str, spec: &str) -> Target {
-        let spec = spec.split(['?', '#']).next().unwrap_or(spec);
+        // A query or fragment is no part of the file; a leading `#` is a Node subpath import
+        // (`#lib/x`), which `paths` may map.
+        let cut = spec
+            .char_indices()
+            .find(|&(i, c)| c == '?' || (c == '#' && i > 0))
+            .map_or(spec.len(), |(i, _)| i);
+        let spec = &spec[..cut];
         if spec.starts_with("./") || spec.starts_with("../") || spec == "." || spec == ".." {
             return normalize(parent(from), spec)
                 .and_then(|base| file_or_index(tracked, &base))
@@ -114,9 +121,12 @@ impl Js {
                 };
                 for sub in substitutions {
                     let path = sub.replacen('*', star, 1);
-                    if let Some(found) = normalize(config.paths_base(), &path)
-                        .and_then(|base| file_or_index(tracked, &base))
-                    {
+                    // A `${configDir}` substitution is already from the root (`/…`).
+                    let base = match path.strip_prefix('/') {
+                        Some(rooted) => normalize("", rooted),
+                        None => normalize(config.paths_base(), &path),
+                    };
+                    if let Some(found) = base.and_then(|base| file_or_index(tracked, &base)) {
                         return Target::File(found);
                     }
                 }
@@ -129,6 +139,10 @@ impl Js {
             {
                 return Target::File(found);
             }
+        }
+        if spec.starts_with('#') {
+            // A package.json `imports` entry: not followed.
+            return Target::Unresolved;
         }
         let package = package_name(spec);
         if let Some((dir, entries)) = self.packages.get(package) {
@@ -223,7 +237,13 @@ type Manifests = HashMap<String, (String, Value)>;
 struct ConfigReader<'r> {
     read: &'r dyn Fn(&str) -> Option<Vec<u8>>,
     manifests: &'r Manifests,
+    /// The folder of the config being read for its folder's files, which a `${configDir}` in
+    /// any config it extends stands for (TypeScript 5.5).
+    leaf: &'r str,
 }
+
+/// TypeScript's template for the folder of the config in use, at the start of a path option.
+const CONFIG_DIR: &str = "${configDir}";
 
 impl ConfigReader<'_> {
     /// A tsconfig's `baseUrl` and `paths`, over those of the configs it `extends` (later ones
@@ -260,7 +280,10 @@ impl ConfigReader<'_> {
             .and_then(|o| o.get("baseUrl"))
             .and_then(Value::as_str)
         {
-            config.base_url = normalize(dir, base);
+            config.base_url = match base.strip_prefix(CONFIG_DIR) {
+                Some(rest) => normalize(self.leaf, &format!(".{rest}")),
+                None => normalize(dir, base),
+            };
         }
         if let Some(paths) = options
             .and_then(|o| o.get("paths"))
@@ -272,7 +295,7 @@ impl ConfigReader<'_> {
                 .map(|(k, v)| {
                     let subs = v.as_array().map_or(Vec::new(), |a| {
                         a.iter()
-                            .filter_map(|s| s.as_str().map(String::from))
+                            .filter_map(|s| s.as_str().and_then(|s| self.substitution(s)))
                             .collect()
                     });
                     (k.clone(), subs)
@@ -284,6 +307,14 @@ impl ConfigReader<'_> {
                 .sort_by(|a, b| prefix(&b.0).cmp(&prefix(&a.0)).then(a.0.cmp(&b.0)));
         }
         Some(config)
+    }
+
+    /// A `paths` substitution as kept: a `${configDir}` one from the root, as `/PATH`.
+    fn substitution(&self, sub: &str) -> Option<String> {
+        match sub.strip_prefix(CONFIG_DIR) {
+            Some(rest) => Some(format!("/{}", normalize(self.leaf, &format!(".{rest}"))?)),
+            None => Some(sub.to_string()),
+        }
     }
 
     /// The config `spec`, written in `extends` of a config in `dir`, names: a relative path

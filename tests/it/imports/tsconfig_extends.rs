@@ -2,7 +2,8 @@
 //! folder, found by its package.json `name`, as TypeScript finds it (ADR-0022, amendment
 //! 2026-12-05; docs/rules.md): the subpath (`.json` added), or with none the package's
 //! `tsconfig.json`; `exports` first when the package has them; its `paths` relative to the
-//! config that sets them. A package not in the tree is not followed. Through the binary.
+//! config that sets them, `${configDir}` the extending one's folder. A package not in the tree
+//! is not followed. Through the binary; `tsc --traceResolution` resolves each alias alike.
 
 use crate::env::no_index;
 use crate::git::GitRepo;
@@ -63,6 +64,11 @@ const MONOREPO: &[(&str, &str)] = &[
         "packages/config/node/tsconfig.json",
         "{ \"compilerOptions\": { \"baseUrl\": \"../..\", \"paths\": { \"~infra/*\": [\"infra/src/*\"] } } }\n",
     ),
+    // `${configDir}`: the folder of the config in use, the one extending this.
+    (
+        "packages/tsconfig/app.json",
+        "{ \"compilerOptions\": { \"paths\": { \"#lib/*\": [\"${configDir}/lib/*\"] } } }\n",
+    ),
     ("packages/infra/src/db.ts", "export const db = 1;\n"),
     ("packages/infra/src/pool.ts", "export const pool = 2;\n"),
     // A subpath with its `.json`.
@@ -102,13 +108,22 @@ const MONOREPO: &[(&str, &str)] = &[
         "apps/api/src/server.ts",
         "import { pool } from \"~infra/pool\";\nexport default pool;\n",
     ),
+    (
+        "apps/docs/tsconfig.json",
+        "{ \"extends\": \"@acme/tsconfig/app.json\" }\n",
+    ),
+    (
+        "apps/docs/src/page.ts",
+        "import { slug } from \"#lib/slug\";\nexport const page = slug;\n",
+    ),
+    ("apps/docs/lib/slug.ts", "export const slug = 3;\n"),
 ];
 
 #[test]
 fn paths_from_a_config_extended_by_workspace_package_name_resolve_as_typescript_does() {
     let g = crate::rules::with_rules(
         "Accepted",
-        "forbid import apps/** -> packages/infra/**\n",
+        "forbid import apps/** -> packages/infra/**, apps/docs/lib/**\n",
         MONOREPO,
     );
     let found = violations(&g, &["check", "--json"]);
@@ -118,6 +133,7 @@ fn paths_from_a_config_extended_by_workspace_package_name_resolve_as_typescript_
             "apps/admin/src/page.tsx:1 -> packages/infra/src/pool.ts",
             "apps/api/src/server.ts:1 -> packages/infra/src/pool.ts",
             "apps/cli/src/main.ts:1 -> packages/infra/src/db.ts",
+            "apps/docs/src/page.ts:1 -> apps/docs/lib/slug.ts",
             "apps/web/src/order.ts:1 -> packages/infra/src/db.ts",
         ]
     );

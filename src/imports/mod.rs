@@ -6,6 +6,7 @@
 //! (`tsconfig.json`, `package.json`, `go.mod`, `Cargo.toml`), given once to [`Project::new`].
 //! Comments and strings are never imports: only the syntax tree's import nodes are read.
 
+mod cargo;
 mod go;
 mod js;
 mod jvm;

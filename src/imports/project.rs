@@ -72,7 +72,7 @@ impl<'a> Project<'a> {
                 let crates = self
                     .crates
                     .get_or_init(|| Crates::new(self.paths, self.read));
-                crates.resolve(&self.tracked, from, import)
+                crates.resolve(&self.tracked, self.read, from, import)
             }
             Some(Lang::Go) => self.resolve_go(&import.spec),
             Some(Lang::Java | Lang::Kotlin) => {

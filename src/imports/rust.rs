@@ -263,3 +263,26 @@ fn path_attribute(node: Node, bytes: &[u8]) -> Option<String> {
     }
     None
 }
+
+/// The names a crate root's own `extern crate` items add to the extern prelude, each with the
+/// crate it names: `extern crate foo;` is (`foo`, `foo`), `extern crate foo as bar;` (`bar`,
+/// `foo`), `extern crate self as me;` (`me`, `self`). Only items at the top of the file count.
+pub(super) fn extern_crates(bytes: &[u8]) -> Vec<(String, String)> {
+    let Some(tree) = super::tree::parse(super::Lang::Rust, bytes) else {
+        return Vec::new();
+    };
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    let mut out = Vec::new();
+    for item in root.named_children(&mut cursor) {
+        if item.kind() != "extern_crate_declaration" {
+            continue;
+        }
+        let Some(name) = item.child_by_field_name("name").map(|n| text(n, bytes)) else {
+            continue;
+        };
+        let alias = item.child_by_field_name("alias").map(|a| text(a, bytes));
+        out.push((alias.unwrap_or_else(|| name.clone()), name));
+    }
+    out
+}

@@ -11,6 +11,8 @@ mod oracle_rules;
 mod props;
 mod python;
 mod rust;
+mod rust_prelude;
+mod tsconfig_extends;
 
 use context_graph::imports::{read_imports, ImportKind, Project, Target};
 use std::collections::HashMap;

@@ -52,7 +52,10 @@ fn use_trees_are_flattened_and_no_comment_or_string_is_read() {
 fn paths_resolve_to_module_files_across_the_workspace() {
     let files = [
         ("Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n"),
-        ("crates/app/Cargo.toml", "[package]\nname = \"shop-app\"\n"),
+        (
+            "crates/app/Cargo.toml",
+            "[package]\nname = \"shop-app\"\n\n[dependencies]\nshop-core = { path = \"../core\" }\nserde = \"1\"\n",
+        ),
         (
             "crates/app/src/lib.rs",
             "pub mod domain;\npub mod infra;\npub mod service;\nmod config;\n",

@@ -33,8 +33,8 @@ pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, staged_with_index, StagedIndex, StagedPath};
 pub use state::{HooksDir, InProgress};
 pub use tracked::{
-    home_name, index_checksum, tracked, tracked_decoded, tracked_within, BlobReader, IndexStat,
-    Tracked, TrackedFile,
+    blob_id, home_name, index_checksum, tracked, tracked_decoded, tracked_within, BlobReader,
+    IndexStat, Tracked, TrackedFile,
 };
 pub use walk::walk_new;
 

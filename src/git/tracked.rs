@@ -418,6 +418,13 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     })
 }
 
+/// The id git gives a blob holding `bytes` (what `git hash-object` prints): a file whose bytes
+/// hash to the blob git's index holds for it holds exactly that blob, whatever its state.
+pub fn blob_id(bytes: &[u8]) -> Option<[u8; 20]> {
+    let id = gix::objs::compute_hash(gix::hash::Kind::Sha1, gix::objs::Kind::Blob, bytes).ok()?;
+    id.as_slice().try_into().ok()
+}
+
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {

@@ -124,20 +124,30 @@ impl<'a> ImportEdges<'a> {
 
 impl ImportEdges<'_> {
     /// The edges of `sources`, resolved against `project`.
-    fn resolved(&self, project: &Project, sources: &[String]) -> Vec<Edge> {
+    fn resolved(
+        &self,
+        project: &Project,
+        sources: &[String],
+        keep: &(dyn Fn(&Edge) -> bool + Sync),
+    ) -> Vec<Edge> {
         let per_file = crate::util::parallel_map(sources, |from| {
             let mut out = Vec::new();
             for import in self.imports_of(from) {
                 let target = project.resolve(from, &import);
+                let mut add = |edge: Edge| {
+                    if keep(&edge) {
+                        out.push(edge);
+                    }
+                };
                 match &target {
-                    Target::Package(name) => out.push(Edge {
+                    Target::Package(name) => add(Edge {
                         from: from.clone(),
                         line: import.line,
                         target: EdgeTarget::Package(name.clone()),
                     }),
                     Target::File(_) => {
                         for file in project.files_of(from, &target) {
-                            out.push(Edge {
+                            add(Edge {
                                 from: from.clone(),
                                 line: import.line,
                                 target: EdgeTarget::File(file),
@@ -157,21 +167,32 @@ impl ImportEdges<'_> {
 }
 
 impl Edges for ImportEdges<'_> {
-    fn edges(&self, wanted: &dyn Fn(&str) -> bool) -> Option<Vec<Edge>> {
-        let sources: Vec<String> = self
-            .files
-            .paths()?
-            .into_iter()
-            .filter(|p| lang_of(p).is_some() && wanted(p))
-            .collect();
+    fn edges(
+        &self,
+        wanted: &dyn Fn(&str) -> bool,
+        keep: &(dyn Fn(&Edge) -> bool + Sync),
+    ) -> Option<Vec<Edge>> {
+        let wanted = |p: &String| lang_of(p).is_some() && wanted(p);
         match self.tree {
-            Tree::Project(_) | Tree::Files(_) if sources.is_empty() => Some(Vec::new()),
-            Tree::Project(project) => Some(self.resolved(project, &sources)),
+            Tree::Project(project) => {
+                let sources: Vec<String> = self.files.paths()?.into_iter().filter(wanted).collect();
+                Some(self.resolved(project, &sources, keep))
+            }
             Tree::Files(tree) => {
                 let tracked = tree.paths()?;
+                // Read and resolved against the same files (a scan): their paths listed once.
+                let same = std::ptr::addr_eq(self.files, tree);
+                let sources: Vec<String> = if same {
+                    tracked.iter().filter(|p| wanted(p)).cloned().collect()
+                } else {
+                    self.files.paths()?.into_iter().filter(wanted).collect()
+                };
+                if sources.is_empty() {
+                    return Some(Vec::new());
+                }
                 let read = |p: &str| tree.read(p);
                 let project = Project::new(&tracked, &read);
-                Some(self.resolved(&project, &sources))
+                Some(self.resolved(&project, &sources, keep))
             }
         }
     }

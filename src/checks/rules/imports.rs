@@ -91,46 +91,50 @@ fn violation(e: &Edge) -> Violation {
 
 /// What the import rule `kind` finds among `edges`; nothing for a rule of another kind.
 pub fn evaluate_imports(kind: &RuleKind, edges: &[Edge]) -> Vec<Violation> {
-    let mut out = Vec::new();
-    for e in edges {
-        let broken = match kind {
-            RuleKind::ForbidImport { from, to } => {
-                any(from, &e.from)
-                    && to.iter().any(|t| match (t, &e.target) {
-                        (Target::Files(p), EdgeTarget::File(f)) => matches(p, f),
-                        (Target::Package(n), EdgeTarget::Package(name)) => pkg_matches(n, name),
-                        _ => false,
-                    })
-            }
-            RuleKind::OnlyImport { from, to } => {
-                any(from, &e.from)
-                    && match &e.target {
-                        EdgeTarget::File(f) => {
-                            !any(from, f)
-                                && !to.iter().any(|t| match t {
-                                    Target::Files(p) => matches(p, f),
-                                    Target::Package(_) => false,
-                                })
-                        }
-                        EdgeTarget::Package(_) => false,
-                    }
-            }
-            RuleKind::Independent { groups } => match &e.target {
-                EdgeTarget::File(f) => match (group_of(groups, &e.from), group_of(groups, f)) {
-                    (Some(a), Some(b)) => a != b,
-                    _ => false,
-                },
-                EdgeTarget::Package(_) => false,
-            },
-            _ => false,
-        };
-        if broken {
-            out.push(violation(e));
-        }
-    }
+    let mut out: Vec<Violation> = edges
+        .iter()
+        .filter(|e| breaks(kind, e))
+        .map(violation)
+        .collect();
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether the edge `e` breaks the import rule `kind` (each edge is judged alone: an edge that
+/// breaks no rule can be dropped as soon as it is read).
+pub fn breaks(kind: &RuleKind, e: &Edge) -> bool {
+    match kind {
+        RuleKind::ForbidImport { from, to } => {
+            any(from, &e.from)
+                && to.iter().any(|t| match (t, &e.target) {
+                    (Target::Files(p), EdgeTarget::File(f)) => matches(p, f),
+                    (Target::Package(n), EdgeTarget::Package(name)) => pkg_matches(n, name),
+                    _ => false,
+                })
+        }
+        RuleKind::OnlyImport { from, to } => {
+            any(from, &e.from)
+                && match &e.target {
+                    EdgeTarget::File(f) => {
+                        !any(from, f)
+                            && !to.iter().any(|t| match t {
+                                Target::Files(p) => matches(p, f),
+                                Target::Package(_) => false,
+                            })
+                    }
+                    EdgeTarget::Package(_) => false,
+                }
+        }
+        RuleKind::Independent { groups } => match &e.target {
+            EdgeTarget::File(f) => match (group_of(groups, &e.from), group_of(groups, f)) {
+                (Some(a), Some(b)) => a != b,
+                _ => false,
+            },
+            EdgeTarget::Package(_) => false,
+        },
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -33,9 +33,14 @@ pub trait Files: Sync {
 
 /// The imports an import rule is evaluated over.
 pub trait Edges: Sync {
-    /// Every import of the files `wanted` accepts; `None` when imports are not read here
+    /// Every import of the files `wanted` accepts that `keep` keeps (the edges some rule could
+    /// find broken: the others are dropped as read); `None` when imports are not read here
     /// (then import rules are not checked, and said so).
-    fn edges(&self, wanted: &dyn Fn(&str) -> bool) -> Option<Vec<crate::rules::Edge>>;
+    fn edges(
+        &self,
+        wanted: &dyn Fn(&str) -> bool,
+        keep: &(dyn Fn(&crate::rules::Edge) -> bool + Sync),
+    ) -> Option<Vec<crate::rules::Edge>>;
 }
 
 /// One place a rule is broken.
@@ -126,7 +131,14 @@ pub fn evaluate_ruled(
     if with_rules.is_empty() {
         return Vec::new();
     }
-    let paths = files.paths();
+    // The tracked paths, for the rules that read files: only when one does.
+    let reads_files = with_rules.iter().flat_map(|p| &p.rules.rules).any(|r| {
+        matches!(
+            r.kind,
+            RuleKind::ForbidText { .. } | RuleKind::ForbidDependency { .. }
+        )
+    });
+    let paths = if reads_files { files.paths() } else { None };
     // The imports, read once for every import rule of every record.
     let import_rules: Vec<&Rule> = with_rules
         .iter()
@@ -137,7 +149,9 @@ pub fn evaluate_ruled(
         Some(Vec::new())
     } else {
         let wanted = |path: &str| import_rules.iter().any(|r| imports::wants(&r.kind, path));
-        edges.edges(&wanted)
+        let keep =
+            |e: &crate::rules::Edge| import_rules.iter().any(|r| imports::breaks(&r.kind, e));
+        edges.edges(&wanted, &keep)
     };
     let mut out = Vec::new();
     for p in with_rules {

@@ -13,7 +13,7 @@ fn repo(block: &str, files: &[(&str, &str)]) -> GitRepo {
 }
 
 /// `rule-violated` findings as `path:line -> target`, sorted; and the exit code.
-fn violations(g: &GitRepo, args: &[&str]) -> (Vec<String>, i32) {
+pub(crate) fn violations(g: &GitRepo, args: &[&str]) -> (Vec<String>, i32) {
     let run = g.run(args);
     let j: Value = run.json();
     let mut found: Vec<String> = j["findings"]

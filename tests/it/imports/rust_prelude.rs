@@ -5,30 +5,7 @@
 //! module of the crate root if there is one). Through the binary, from the index and without it.
 
 use crate::env::no_index;
-use crate::git::GitRepo;
-use serde_json::Value;
-
-/// `rule-violated` findings as `path:line -> target`, sorted; and the exit code.
-fn violations(g: &GitRepo, args: &[&str]) -> (Vec<String>, i32) {
-    let run = g.run(args);
-    let j: Value = run.json();
-    let mut found: Vec<String> = j["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| f["code"] == "rule-violated")
-        .map(|f| {
-            format!(
-                "{}:{} -> {}",
-                f["path"].as_str().unwrap_or(""),
-                f["line"],
-                f["target"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
-    found.sort();
-    (found, run.code.unwrap_or(-1))
-}
+use crate::rules_imports::violations;
 
 const RULE: &str = "forbid import crates/app/** -> crates/core/**, crates/app/src/orders.rs, pkg:serde, pkg:json, pkg:libc, \
 pkg:std, pkg:md5, pkg:pretty_assertions, pkg:shop_core, pkg:fmt, pkg:money, pkg:shop_app, pkg:helpers

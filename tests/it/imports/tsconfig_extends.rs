@@ -6,30 +6,7 @@
 //! is not followed. Through the binary; `tsc --traceResolution` resolves each alias alike.
 
 use crate::env::no_index;
-use crate::git::GitRepo;
-use serde_json::Value;
-
-/// `rule-violated` findings as `path:line -> target`, sorted.
-fn violations(g: &GitRepo, args: &[&str]) -> Vec<String> {
-    let run = g.run(args);
-    let j: Value = run.json();
-    let mut found: Vec<String> = j["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| f["code"] == "rule-violated")
-        .map(|f| {
-            format!(
-                "{}:{} -> {}",
-                f["path"].as_str().unwrap_or(""),
-                f["line"],
-                f["target"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
-    found.sort();
-    found
-}
+use crate::rules_imports::violations;
 
 /// A monorepo whose apps get their `paths` only from configs in the workspace package
 /// `@acme/tsconfig`, each extended another way.
@@ -126,7 +103,7 @@ fn paths_from_a_config_extended_by_workspace_package_name_resolve_as_typescript_
         "forbid import apps/** -> packages/infra/**, apps/docs/lib/**\n",
         MONOREPO,
     );
-    let found = violations(&g, &["check", "--json"]);
+    let found = violations(&g, &["check", "--json"]).0;
     assert_eq!(
         found,
         [
@@ -137,5 +114,5 @@ fn paths_from_a_config_extended_by_workspace_package_name_resolve_as_typescript_
             "apps/web/src/order.ts:1 -> packages/infra/src/db.ts",
         ]
     );
-    assert_eq!(violations(&g, &no_index(&["check", "--json"])), found);
+    assert_eq!(violations(&g, &no_index(&["check", "--json"])).0, found);
 }

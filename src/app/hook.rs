@@ -8,7 +8,7 @@ use super::{quiet, Ask, Session};
 use crate::fs::fingerprint::DIGEST_MARGIN_NS;
 use crate::git::{self, InProgress, Repo};
 use crate::hooks::{self, Hook};
-use crate::index::{self, Index};
+use crate::index::{self, governing::RuleFile, Index};
 use crate::model::{HooksReport, Record, Skipped, StagedCheck};
 use crate::scan;
 use crate::text::marker::Markers;
@@ -208,6 +208,7 @@ fn check_staged(
         (head, _) => head,
     };
     let (changes, staged_index) = git::staged_with_index(repo, index, base)?;
+    let rules_added = |change, known| super::hook_rules::added(session, repo, change, known);
     check.staged = changes.len();
     if changes.is_empty() {
         return Ok(check);
@@ -223,13 +224,12 @@ fn check_staged(
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
     if let Some((records, rule_files)) = table.records(&staged, &markers) {
-        check.rules_added =
-            super::hook_rules::added(session, repo, (&changes, staged_index), Some(&rule_files));
+        check.rules_added = rules_added((&changes, staged_index), Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(session, repo, hook, found, &staged, &mut check);
         return Ok(check);
     }
-    check.rules_added = super::hook_rules::added(session, repo, (&changes, staged_index), None);
+    check.rules_added = rules_added((&changes, staged_index), None);
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
@@ -303,13 +303,9 @@ impl TableLoad {
         }
     }
 
-    /// The current decisions that govern some of the `staged` paths (by their entries or the
-    /// `markers` the staged files declare), from the table, when there is one and it holds.
-    fn records(
-        self,
-        staged: &[String],
-        markers: &Markers,
-    ) -> Option<(Vec<Record>, Vec<index::governing::RuleFile>)> {
+    /// The current decisions that govern some `staged` paths (by their entries or the `markers`
+    /// they declare), and the records with rules, from the table when there is one that holds.
+    fn records(self, staged: &[String], markers: &Markers) -> Option<(Vec<Record>, Vec<RuleFile>)> {
         let bytes = match self {
             TableLoad::None => None,
             TableLoad::Running(handle) => handle.join().ok().flatten(),

@@ -29,7 +29,7 @@ enum Listed {
     Tracked(Arc<Tracked>),
     /// The index a commit is made from, as the commit hook read it: asked for the few paths
     /// the staged files' imports name, each file's state never decoded (docs/benchmarks.md).
-    Staged(StagedIndex),
+    Staged(Box<StagedIndex>),
 }
 
 impl IndexFiles {
@@ -60,7 +60,7 @@ impl IndexFiles {
     pub fn staged(repo: &Repo, index: StagedIndex) -> IndexFiles {
         IndexFiles {
             reader: Some(Mutex::new(BlobReader::new(repo))),
-            listed: Listed::Staged(index),
+            listed: Listed::Staged(Box::new(index)),
             root: Some(repo.workdir.join(&repo.prefix)),
         }
     }

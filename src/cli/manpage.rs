@@ -370,7 +370,7 @@ fn environment(r: &mut Roff) {
         ("CONTEXT_GRAPH_FAILPOINTS", "Read by debug builds only (the tests'): write failures to inject. A release build reads no such variable."),
         ("CONTEXT_GRAPH_TRACE", "Read by debug builds only (the tests'): a folder where each file whose imports are parsed is counted. A release build reads no such variable."),
         ("VISUAL, EDITOR", "The editor new, supersede and amend open with --edit (default vi)."),
-        ("GIT_INDEX_FILE, GIT_EDITOR, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL", "As git sets them for its hooks: the hook command reads them."),
+        ("GIT_INDEX_FILE, GIT_EDITOR, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL, GIT_CONFIG_PARAMETERS", "As git sets them for its hooks: the hook command reads them (the last, what `git -c` gives the command).",),
     ];
     for (name, text) in entries {
         r.control("TP", []);

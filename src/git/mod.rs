@@ -4,6 +4,7 @@
 //! the whole history. The index keeps [`WalkedCommit`]s and builds a sparse [`HistoryData`]
 //! from them (ADR-0005).
 
+mod cmdline;
 mod commits;
 mod data;
 mod diff;

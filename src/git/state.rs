@@ -100,11 +100,21 @@ impl Repo {
     /// A boolean of the repository's configuration (all levels, as git reads them); `None` when
     /// it is unset or not a boolean.
     pub fn config_bool(&self, key: &str) -> Option<bool> {
+        if let Some(given) = super::cmdline::value(key) {
+            return match given.map(|v| v.to_ascii_lowercase()).as_deref() {
+                None | Some("true" | "yes" | "on" | "1") => Some(true),
+                Some("false" | "no" | "off" | "0" | "") => Some(false),
+                Some(_) => None,
+            };
+        }
         self.gix().config_snapshot().boolean(key)
     }
 
     /// A string of the repository's configuration (all levels, as git reads them).
     pub fn config_string(&self, key: &str) -> Option<String> {
+        if let Some(given) = super::cmdline::value(key) {
+            return Some(given.unwrap_or_default());
+        }
         self.gix()
             .config_snapshot()
             .string(key)
@@ -114,12 +124,9 @@ impl Repo {
     /// What starts a comment line in a commit message: `core.commentString`, else
     /// `core.commentChar`, else `#` (also for `auto`, whose choice depends on the message).
     pub fn comment_prefix(&self) -> String {
-        let repo = self.gix();
-        let config = repo.config_snapshot();
         ["core.commentString", "core.commentChar"]
             .iter()
-            .find_map(|key| config.string(*key))
-            .map(|v| v.to_string())
+            .find_map(|key| self.config_string(key))
             .filter(|v| !v.is_empty() && v != "auto")
             .unwrap_or_else(|| "#".to_string())
     }

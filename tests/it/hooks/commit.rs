@@ -124,6 +124,49 @@ fn strict_mode_refuses_an_uncited_commit_and_leaves_head_where_it_was() {
     ok(&out, "--no-verify");
 }
 
+/// `git -c context-graph.strict=true commit` is strict for that commit: git hands `-c` to its
+/// hooks in `GIT_CONFIG_PARAMETERS` (gix reads no such variable), and `-c …=false` turns a
+/// configured strictness off.
+#[test]
+fn strict_mode_given_with_git_dash_c_holds_for_that_commit() {
+    let repo = decisions();
+    install(&repo);
+    let before = repo.head();
+    repo.write("src/auth/login.py", "def login(): return 1\n");
+    repo.git(&["add", "src/auth/login.py"]);
+    let args = [
+        "-c",
+        "context-graph.strict=true",
+        "commit",
+        "-q",
+        "-m",
+        "Change login",
+    ];
+    let out = git(&repo, &args, &[]);
+    assert!(!out.status.success(), "refused: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains("commit refused (context-graph.strict is true)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(repo.head(), before, "HEAD unchanged");
+    repo.git(&["config", "context-graph.strict", "true"]);
+    let args = [
+        "-c",
+        "context-graph.strict=false",
+        "commit",
+        "-q",
+        "-m",
+        "Change login",
+    ];
+    let out = git(&repo, &args, &[]);
+    let err = ok(&out, "-c context-graph.strict=false");
+    assert!(
+        err.contains("governed by ADR-0001"),
+        "warned, not refused: {err}"
+    );
+}
+
 /// An editor for `GIT_EDITOR`: saves the file git opens to `saved`, then writes `message` into it.
 fn editor(repo: &GitRepo, message: &str) -> (String, PathBuf) {
     let saved = repo.env().path().join("template.txt");

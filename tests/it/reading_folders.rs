@@ -433,3 +433,42 @@ fn a_date_ending_at_an_underscore_before_the_number_is_still_a_dated_name() {
         "2021-06-06"
     );
 }
+
+/// Names dated with `_` between the parts (`2020_03_03_name.md`, Sylius's `adr/`) carry a
+/// date, not the number 2020: each record is its own stem, dated by its name, and no two are
+/// one `ADR-2020` (a false `duplicate-id`).
+#[test]
+fn a_date_written_with_underscores_is_a_date_not_a_number() {
+    let fixture = crate::fixture::empty_root();
+    for (name, title) in [
+        ("2020_03_03_api_platform_integration.md", "API Platform"),
+        ("2020_03_04_locale_resolving.md", "Locale resolving"),
+    ] {
+        fixture.write(
+            &format!("docs/adr/{name}"),
+            format!("# {title}\n\n## Status\n\nAccepted\n").as_bytes(),
+        );
+    }
+    let run = fixture.run_json(&["check"]);
+    run.assert_code(0);
+    let doc = run.json();
+    assert_eq!(
+        crate::fixture::ids(&doc),
+        [
+            "2020_03_03_api_platform_integration",
+            "2020_03_04_locale_resolving"
+        ],
+        "{doc:#}"
+    );
+    assert_eq!(
+        record_at(&doc, "docs/adr/2020_03_04_locale_resolving.md")["date"],
+        "2020-03-04"
+    );
+    let codes: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert!(!codes.contains(&"duplicate-id"), "{doc:#}");
+}

@@ -419,9 +419,9 @@ pub fn record_stem(rel_path: &str) -> &str {
     }
 }
 
-/// The date a name starts with, `YYYYMMDD-` or `YYYY-MM-DD-` (a real day, years 1900 to 2999;
-/// month and day may be unpadded, `2022-11-2-`), as `YYYY-MM-DD`: such a name carries a date,
-/// not a sequence number.
+/// The date a name starts with, `YYYYMMDD-`, `YYYY-MM-DD-` or `YYYY_MM_DD_` (a real day, years
+/// 1900 to 2999; month and day may be unpadded, `2022-11-2-`), as `YYYY-MM-DD`: such a name
+/// carries a date, not a sequence number.
 pub(super) fn date_in_name(stem: &str) -> Option<String> {
     split_dated_name(stem).map(|(date, _)| date)
 }
@@ -442,14 +442,16 @@ fn split_dated_name(stem: &str) -> Option<(String, &str)> {
             format!("{}-{}-{}", &stem[0..4], &stem[4..6], &stem[6..8]),
             &stem[9..],
         )
-    } else if digits(0..4) && b.get(4) == Some(&b'-') {
-        // `YYYY-M[M]-D[D]-`: each part one or two digits.
+    } else if digits(0..4) && matches!(b.get(4), Some(b'-' | b'_')) {
+        // `YYYY-M[M]-D[D]-`: each part one or two digits; or the same with `_` between them
+        // (`2020_03_03_name`, Sylius's), ended by `_` or `-`.
+        let under = b[4] == b'_';
         let part = |from: usize, last: bool| {
             let n = b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
-            let sep = if last {
-                ends(from + n)
-            } else {
-                b.get(from + n) == Some(&b'-')
+            let sep = match (last, under) {
+                (true, false) => ends(from + n),
+                (true, true) => matches!(b.get(from + n), Some(b'_' | b'-')),
+                (false, _) => b.get(from + n) == Some(&b[4]),
             };
             ((1..=2).contains(&n) && sep).then_some(n)
         };

@@ -347,6 +347,20 @@ impl Tree {
         let Some(names) = self.names_in(&parent) else {
             return Vec::new();
         };
+        // The same name one folder down (`Command/X.php` → `Command/Checkout/X.php`): a move
+        // into a new subfolder keeps the name, and a reader names that file before any sibling
+        // whose name is only close.
+        let rest = parts[k..].join("/");
+        let mut down: Vec<String> = names
+            .iter()
+            .filter(|n| !n.starts_with('.'))
+            .map(|n| format!("{parent}/{n}/{rest}"))
+            .filter(|c| self.root.join(c).exists() && self.inside(&self.root.join(c)))
+            .collect();
+        if !down.is_empty() {
+            down.sort();
+            return down;
+        }
         let mut out = Vec::new();
         for name in names {
             if name.starts_with('.') || !close_names(gone, &name) {

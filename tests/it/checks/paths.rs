@@ -58,6 +58,13 @@ fn governed_path_moved() {
                 "ADR-0003",
                 "docs/adr/0003-case-differs.md",
             ),
+            // Moved one folder down under the same name, beside a close-named sibling.
+            (
+                "governed-path-moved",
+                "warning",
+                "ADR-0005",
+                "docs/adr/0005-moved-into-a-subfolder.md",
+            ),
         ],
     );
     assert_corpus(c);
@@ -66,7 +73,7 @@ fn governed_path_moved() {
 #[test]
 fn governed_path_moved_is_not_also_gone_and_not_for_deprecated_records() {
     let c = "checks/governed-path-moved";
-    for id in ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004"] {
+    for id in ["ADR-0001", "ADR-0002", "ADR-0003", "ADR-0004", "ADR-0005"] {
         assert_none(c, "governed-path-gone", id);
     }
     assert_none(c, "governed-path-moved", "ADR-0004");

@@ -46,21 +46,22 @@ impl IndexFiles {
     }
 
     pub fn of(repo: &Repo) -> IndexFiles {
-        IndexFiles {
-            listed: crate::git::tracked(repo)
-                .ok()
-                .map_or(Listed::None, Listed::Tracked),
-            reader: Some(Mutex::new(BlobReader::new(repo))),
-            root: Some(repo.workdir.join(&repo.prefix)),
-        }
+        let listed = crate::git::tracked(repo)
+            .ok()
+            .map_or(Listed::None, Listed::Tracked);
+        IndexFiles::in_repo(repo, listed)
     }
 
     /// The files `index` (the commit's, already read) tracks, their blobs read from `repo`'s
     /// objects.
     pub fn staged(repo: &Repo, index: StagedIndex) -> IndexFiles {
+        IndexFiles::in_repo(repo, Listed::Staged(Box::new(index)))
+    }
+
+    fn in_repo(repo: &Repo, listed: Listed) -> IndexFiles {
         IndexFiles {
+            listed,
             reader: Some(Mutex::new(BlobReader::new(repo))),
-            listed: Listed::Staged(Box::new(index)),
             root: Some(repo.workdir.join(&repo.prefix)),
         }
     }

@@ -402,24 +402,30 @@ fn records_named_adr_in_a_folder_that_names_no_kind_are_adrs() {
     );
 }
 
+/// A root whose `docs/adr/` holds one accepted record per (file name, title).
+fn accepted_records(records: &[(&str, &str)]) -> crate::fixture::Fixture {
+    let fixture = crate::fixture::empty_root();
+    for (name, title) in records {
+        fixture.write(
+            &format!("docs/adr/{name}"),
+            format!("# {title}\n\n## Status\n\nAccepted\n").as_bytes(),
+        );
+    }
+    fixture
+}
+
 /// Dated names whose date ends at a `_` before the number (`2021-06-05_001-x.md`) are numbered
 /// by that number, as `2021-06-05-001-x.md` would be: not all `ADR-2021`, duplicates of each other.
 #[test]
 fn a_date_ending_at_an_underscore_before_the_number_is_still_a_dated_name() {
-    let fixture = crate::fixture::empty_root();
-    for (name, title) in [
+    let fixture = accepted_records(&[
         ("2021-06-05_001-record-decisions.md", "Record decisions"),
         ("2021-06-06_002-reactive-core.md", "Reactive core"),
         (
             "2022-01-10_013-use-a-custom-prelude.md",
             "Use a custom prelude",
         ),
-    ] {
-        fixture.write(
-            &format!("docs/adr/{name}"),
-            format!("# {title}\n\n## Status\n\nAccepted\n").as_bytes(),
-        );
-    }
+    ]);
     let run = fixture.run_json(&["check"]);
     run.assert_code(0);
     let doc = run.json();
@@ -439,16 +445,10 @@ fn a_date_ending_at_an_underscore_before_the_number_is_still_a_dated_name() {
 /// one `ADR-2020` (a false `duplicate-id`).
 #[test]
 fn a_date_written_with_underscores_is_a_date_not_a_number() {
-    let fixture = crate::fixture::empty_root();
-    for (name, title) in [
+    let fixture = accepted_records(&[
         ("2020_03_03_api_platform_integration.md", "API Platform"),
         ("2020_03_04_locale_resolving.md", "Locale resolving"),
-    ] {
-        fixture.write(
-            &format!("docs/adr/{name}"),
-            format!("# {title}\n\n## Status\n\nAccepted\n").as_bytes(),
-        );
-    }
+    ]);
     let run = fixture.run_json(&["check"]);
     run.assert_code(0);
     let doc = run.json();

@@ -561,6 +561,18 @@ fn a_staged_file_declaring_a_decision_is_governed_by_it() {
     assert!(ours(&ok(&out, "git commit")).is_empty());
 }
 
+/// The hooks installed, one cited commit made and the refresh it started waited for: where
+/// the table of governed entries that refresh keeps is.
+fn table_after_a_commit(repo: &GitRepo) -> PathBuf {
+    install(repo);
+    ok(
+        &commit(repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
+        "commit",
+    );
+    let _ = repo.index_status(); // waits for the refresh post-commit started
+    repo.index_file().parent().unwrap().join("index.governing")
+}
+
 /// commit-msg answers from the table of governed entries the last refresh kept beside the index
 /// (ADR-0018), without checking the index's scan memo, and only while the record files are as
 /// that refresh read them: a record changed since (in the work tree, no refresh run) is read
@@ -568,13 +580,7 @@ fn a_staged_file_declaring_a_decision_is_governed_by_it() {
 #[test]
 fn the_refreshs_table_of_governed_entries_answers_only_while_the_records_hold() {
     let repo = decisions();
-    install(&repo);
-    ok(
-        &commit(&repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
-        "commit",
-    );
-    let _ = repo.index_status(); // waits for the refresh post-commit started
-    let dir = repo.index_file().parent().unwrap().to_path_buf();
+    let dir = table_after_a_commit(&repo).parent().unwrap().to_path_buf();
     assert!(
         dir.join("index.governing").is_file(),
         "the refresh keeps it"
@@ -623,13 +629,7 @@ fn the_refreshs_table_of_governed_entries_answers_only_while_the_records_hold() 
 #[test]
 fn a_damaged_table_of_governed_entries_is_no_table() {
     let repo = decisions();
-    install(&repo);
-    ok(
-        &commit(&repo, "src/auth/login.py", "a = 1\n", "Login (ADR-0001)"),
-        "commit",
-    );
-    let _ = repo.index_status(); // waits for the refresh post-commit started
-    let table = repo.index_file().parent().unwrap().join("index.governing");
+    let table = table_after_a_commit(&repo);
     let good = std::fs::read(&table).expect("the refresh keeps it");
     // Its maker as written (a length byte, then the text), then the next field's length as
     // a bincode varint of 2^61 bytes: more than any machine has, less than a size can hold.

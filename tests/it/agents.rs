@@ -182,17 +182,13 @@ fn text_of(result: &rmcp::model::CallToolResult) -> String {
         .join("")
 }
 
-fn parsed(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-#[test]
-fn the_mcp_server_answers_every_tool_as_the_commands_json() {
-    use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams};
+/// Runs `body` with rmcp's client connected to `mcp` in `repo` (initialized), then closes it.
+pub(crate) fn with_rmcp_client(
+    repo: &GitRepo,
+    body: impl AsyncFnOnce(&rmcp::service::RunningService<rmcp::RoleClient, ()>),
+) {
     use rmcp::transport::TokioChildProcess;
     use rmcp::{ClientLifecycleMode, ClientServiceExt};
-
-    let repo = repo();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -201,11 +197,25 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         let mut cmd = repo.command(BIN);
         cmd.arg("mcp").stderr(Stdio::null());
         let transport = TokioChildProcess::new(tokio::process::Command::from(cmd)).unwrap();
-        let client = ()
-            .serve_with_lifecycle(transport, ClientLifecycleMode::Initialize)
-            .await
-            .expect("initialize");
+        let client =
+            ().serve_with_lifecycle(transport, ClientLifecycleMode::Initialize)
+                .await
+                .expect("initialize");
+        body(&client).await;
+        client.cancel().await.unwrap();
+    });
+}
 
+fn parsed(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn the_mcp_server_answers_every_tool_as_the_commands_json() {
+    use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams};
+
+    let repo = repo();
+    with_rmcp_client(&repo, async |client| {
         let tools = client.list_all_tools().await.unwrap();
         let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
         names.sort();
@@ -219,7 +229,11 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         uris.sort();
         assert_eq!(
             uris,
-            ["decision://ADR-0001", "decision://ADR-0002", "decision://ADR-0003"]
+            [
+                "decision://ADR-0001",
+                "decision://ADR-0002",
+                "decision://ADR-0003"
+            ]
         );
 
         let call = |name: &'static str, args: Value| {
@@ -231,7 +245,11 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
             }
         };
         let cases: Vec<(&str, Value, Vec<&str>)> = vec![
-            ("why", json!({"path": "src/auth/login.py"}), vec!["why", "src/auth/login.py"]),
+            (
+                "why",
+                json!({"path": "src/auth/login.py"}),
+                vec!["why", "src/auth/login.py"],
+            ),
             ("record", json!({"id": "adr-2"}), vec!["record", "adr-2"]),
             (
                 "context",
@@ -239,7 +257,11 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
                 vec!["context", "src/auth/", "src/db/", "--budget", "300"],
             ),
             ("check", json!({}), vec!["check"]),
-            ("review", json!({"range": "HEAD~1..HEAD"}), vec!["review", "HEAD~1..HEAD"]),
+            (
+                "review",
+                json!({"range": "HEAD~1..HEAD"}),
+                vec!["review", "HEAD~1..HEAD"],
+            ),
             (
                 "why",
                 json!({"path": "src/auth/", "git": true}),
@@ -248,7 +270,12 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         ];
         for (tool, args, command) in cases {
             let result = call(tool, args.clone()).await;
-            assert_ne!(result.is_error, Some(true), "{tool} {args}: {}", text_of(&result));
+            assert_ne!(
+                result.is_error,
+                Some(true),
+                "{tool} {args}: {}",
+                text_of(&result)
+            );
             let mut command = command;
             command.push("--json");
             let expected = repo.run(&command);
@@ -270,7 +297,11 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         // Bad input is a tool error, and the server goes on.
         let unknown = call("record", json!({"id": "ADR-0999"})).await;
         assert_eq!(unknown.is_error, Some(true));
-        assert!(text_of(&unknown).contains("ADR-0999"), "{}", text_of(&unknown));
+        assert!(
+            text_of(&unknown).contains("ADR-0999"),
+            "{}",
+            text_of(&unknown)
+        );
         let outside = call("why", json!({"path": "../../etc/passwd"})).await;
         assert_eq!(outside.is_error, Some(true), "{}", text_of(&outside));
         let wrong = call("why", json!({"pathh": "src"})).await;
@@ -280,15 +311,22 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
         // (the files are settled two seconds after they were written).
         std::thread::sleep(std::time::Duration::from_millis(2200));
         let _kept = call("why", json!({"path": "src/other/x.py"})).await;
-        let before = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
+        let before = parsed(&text_of(
+            &call("why", json!({"path": "src/other/x.py"})).await,
+        ));
         assert_eq!(before["query"]["decisions"], json!([]));
         repo.write(
             "docs/adr/0004-other.md",
             "---\ngoverns: [src/other/]\n---\n# 4. Other\n\nDate: 2024-05-01\n\n## Status\n\nAccepted\n\n## Decision\n\nOther.\n",
         );
         repo.commit_at("2024-05-01T10:00:00Z", "Ann", "ADR-0004");
-        let after = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
-        assert_eq!(after["query"]["decisions"][0]["id"], "ADR-0004", "{after:#}");
+        let after = parsed(&text_of(
+            &call("why", json!({"path": "src/other/x.py"})).await,
+        ));
+        assert_eq!(
+            after["query"]["decisions"][0]["id"], "ADR-0004",
+            "{after:#}"
+        );
         let command = repo.run(&["why", "src/other/x.py", "--json"]);
         assert_eq!(after, command.json());
         // A record edited in place, not committed: seen too.
@@ -298,10 +336,13 @@ fn the_mcp_server_answers_every_tool_as_the_commands_json() {
             "docs/adr/0004-other.md",
             "---\ngoverns: [src/other/]\n---\n# 4. Other\n\nDate: 2024-05-01\n\n## Status\n\nDeprecated\n\n## Decision\n\nOther.\n",
         );
-        let edited = parsed(&text_of(&call("why", json!({"path": "src/other/x.py"})).await));
-        assert_eq!(edited["query"]["decisions"][0]["status"], "deprecated", "{edited:#}");
-
-        client.cancel().await.unwrap();
+        let edited = parsed(&text_of(
+            &call("why", json!({"path": "src/other/x.py"})).await,
+        ));
+        assert_eq!(
+            edited["query"]["decisions"][0]["status"], "deprecated",
+            "{edited:#}"
+        );
     });
 }
 

@@ -133,22 +133,9 @@ fn why_on_an_ungoverned_path_names_no_guide_and_a_governed_one_the_guides_citing
 #[test]
 fn rmcp_s_client_sees_read_only_typed_tools_and_structured_answers() {
     use rmcp::model::CallToolRequestParams;
-    use rmcp::transport::TokioChildProcess;
-    use rmcp::{ClientLifecycleMode, ClientServiceExt};
 
     let repo = repo();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let mut cmd = repo.command(BIN);
-        cmd.arg("mcp").stderr(Stdio::null());
-        let transport = TokioChildProcess::new(tokio::process::Command::from(cmd)).unwrap();
-        let client =
-            ().serve_with_lifecycle(transport, ClientLifecycleMode::Initialize)
-                .await
-                .expect("initialize");
+    crate::agents::with_rmcp_client(&repo, async |client| {
         let tools = client.list_all_tools().await.unwrap();
         assert_eq!(tools.len(), 5);
         let mut validators = std::collections::HashMap::new();
@@ -213,7 +200,6 @@ fn rmcp_s_client_sees_read_only_typed_tools_and_structured_answers() {
             let text = listed["content"][0]["text"].as_str().unwrap_or_default();
             assert!(text.contains(says), "{args}: {text}");
         }
-        client.cancel().await.unwrap();
     });
 }
 

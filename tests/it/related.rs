@@ -4,11 +4,10 @@
 //! a word many titles share, a name written as code), asserted through `why --json`, `why`'s
 //! Markdown, `context` and the MCP tools, and the index against `--no-index`.
 
-use crate::env::{no_index, BIN};
+use crate::env::no_index;
 use crate::fixture::adr;
 use crate::git::GitRepo;
 use serde_json::{json, Value};
-use std::process::Stdio;
 
 /// The fixture, with the sha of the focused commit that added ADR-0002.
 ///
@@ -346,22 +345,9 @@ fn context_carries_the_related_records_labelled() {
 #[test]
 fn the_mcp_tools_carry_the_related_records() {
     use rmcp::model::CallToolRequestParams;
-    use rmcp::transport::TokioChildProcess;
-    use rmcp::{ClientLifecycleMode, ClientServiceExt};
 
     let (repo, _) = repo();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let mut cmd = repo.command(BIN);
-        cmd.arg("mcp").stderr(Stdio::null());
-        let transport = TokioChildProcess::new(tokio::process::Command::from(cmd)).unwrap();
-        let client =
-            ().serve_with_lifecycle(transport, ClientLifecycleMode::Initialize)
-                .await
-                .expect("initialize");
+    crate::agents::with_rmcp_client(&repo, async |client| {
         for (tool, args, at) in [
             ("why", json!({"path": "src/hub.rs"}), "/query/related"),
             (
@@ -383,7 +369,6 @@ fn the_mcp_tools_carry_the_related_records() {
             let shown = doc.pointer(at).unwrap_or_else(|| panic!("{tool}: {doc:#}"));
             assert_eq!(ids(shown), ["ADR-0004", "ADR-0005", "ADR-0003"], "{tool}");
         }
-        client.cancel().await.unwrap();
     });
 }
 

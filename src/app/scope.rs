@@ -414,7 +414,8 @@ fn unwritable(rel: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
 
-    fn added(text: &str, paths: &[&str]) -> (String, Form) {
+    /// The record `text` with `paths` added, and the form they went in.
+    pub(super) fn added(text: &str, paths: &[&str]) -> (String, Form) {
         let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
         let p = plan(text, &paths);
         (p.text, p.form)

@@ -137,13 +137,8 @@ pub(super) fn governs_line(lines: &[String], paths: &[String]) -> Hunk {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{plan, Form};
-
-    fn added(text: &str, paths: &[&str]) -> (String, Form) {
-        let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
-        let p = plan(text, &paths);
-        (p.text, p.form)
-    }
+    use super::super::tests::added;
+    use super::super::Form;
 
     #[test]
     fn a_governs_line_goes_under_the_header_keeping_crlf() {

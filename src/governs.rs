@@ -105,6 +105,20 @@ impl<'a> Pattern<'a> {
         }
     }
 
+    /// Whether this entry names the file `path` itself rather than reaching it through a
+    /// folder: the path written out, or a glob whose last part names files (`*.md`, `spec.md`,
+    /// `packages/*/package.json`) and matches it. A folder, `site/**` or `src/*` names no file.
+    pub fn names_file(&self, path: &str) -> bool {
+        match self {
+            Pattern::Path(p) => *p == path,
+            Pattern::Folder(_) => false,
+            Pattern::Glob { text, matcher, .. } => {
+                let last = text.rsplit('/').next().unwrap_or(text);
+                last.chars().any(|c| c != '*') && matcher.as_ref().is_some_and(|m| m.is_match(path))
+            }
+        }
+    }
+
     /// Whether this entry governs the folder or file `path` itself: it matches it, or it is
     /// that very folder.
     fn covers(&self, path: &str) -> bool {
@@ -244,6 +258,12 @@ impl<'a> Scope<'a> {
     /// Whether the file at `path` is governed: the last entry that matches it is not a negation.
     pub fn governs(&self, path: &str) -> bool {
         self.last_covering(path, Pattern::matches)
+    }
+
+    /// Whether `path` is governed and an entry governing it names the file itself
+    /// ([`Pattern::names_file`]), not only a folder or a `**` glob it lies under.
+    pub fn names_file(&self, path: &str) -> bool {
+        self.governs(path) && self.positives().any(|p| p.names_file(path))
     }
 
     fn last_covering(&self, path: &str, test: impl Fn(&Pattern<'a>, &str) -> bool) -> bool {
@@ -479,5 +499,23 @@ mod tests {
         assert!(m("app/\\[id\\].ts", "app/[id].ts"));
         assert!(!m("app/\\[id\\].ts", "app/i.ts"));
         assert!(m("app/\\[id\\]/", "app/[id]/page.ts"));
+    }
+
+    #[test]
+    fn an_entry_names_a_file_or_reaches_it_through_a_folder() {
+        let names = |entries: &[&str], path: &str| Scope::new(entries).names_file(path);
+        assert!(names(&["site/index.md"], "site/index.md"));
+        assert!(names(&["specs/**/spec.md"], "specs/010/spec.md"));
+        assert!(names(&["docs/*.md"], "docs/a.md"));
+        assert!(names(
+            &["packages/*/package.json"],
+            "packages/cli/package.json"
+        ));
+        assert!(!names(&["site/**"], "site/src/docs/commands.mdx"));
+        assert!(!names(&["site/*"], "site/index.md"));
+        assert!(!names(&["site/"], "site/index.md"));
+        assert!(!names(&["site"], "site/index.md"));
+        // Named, but a later negation takes it out of the scope.
+        assert!(!names(&["docs/a.md", "!docs/"], "docs/a.md"));
     }
 }

@@ -37,10 +37,40 @@ pub fn attributes(root: &Path) -> Attributes {
         .unwrap_or_default()
 }
 
-/// The change of `path` from what it `held` before to after, as `hooks::quiet` judges it.
-fn change<'c>(path: &'c str, held: &'c Held) -> Change<'c> {
+/// The paths of a decision's touched paths that count less on their own: documentation pages
+/// it reaches only through a folder (`hooks::pages`), and files many decisions govern
+/// (`hooks::shared`).
+#[derive(Debug, Default)]
+pub struct Aside<'p> {
+    pub pages: Vec<&'p str>,
+    pub shared: Vec<&'p str>,
+}
+
+impl<'p> Aside<'p> {
+    /// What `record`'s decision (whose entries make `scopes`) sets aside of `hit`, the paths
+    /// it governs; `shared` lists the files many decisions govern.
+    pub fn of(
+        id: &str,
+        scopes: &[Scope],
+        hit: &[&'p str],
+        markers: &Markers,
+        shared: &[String],
+    ) -> Aside<'p> {
+        let pick = |keep: &dyn Fn(&str) -> bool| hit.iter().copied().filter(|p| keep(p)).collect();
+        Aside {
+            pages: pick(&|p| hooks::pages::folder_page(id, scopes, p, markers)),
+            shared: pick(&|p| shared.binary_search_by(|s| s.as_str().cmp(p)).is_ok()),
+        }
+    }
+}
+
+/// The change of `path` from what it `held` before to after, as `hooks::quiet` judges it, with
+/// what `aside` says of it.
+fn change<'c>(path: &'c str, held: &'c Held, aside: &Aside) -> Change<'c> {
     Change {
         path,
+        folder_page: aside.pages.contains(&path),
+        shared: aside.shared.contains(&path),
         old: held.0.as_deref(),
         new: held.1.as_deref(),
     }
@@ -77,8 +107,8 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether the commit `c` of a range is quiet about a decision whose governed paths it
-    /// changes (`governed`), by `hooks::quiet::judge`.
-    pub fn commit(&self, c: &RangeCommit, governed: &[&str]) -> Option<Quiet> {
+    /// changes (`governed`; `aside` what counts less of them), by `hooks::quiet::judge`.
+    pub fn commit(&self, c: &RangeCommit, governed: &[&str], aside: &Aside) -> Option<Quiet> {
         let facts = Facts {
             author: &c.meta.author,
             email: &c.email,
@@ -91,14 +121,21 @@ impl<'a> Judge<'a> {
         let parent = c.parents.first();
         let read = |p: &str| (self.content(parent, p), self.content(Some(&c.id), p));
         let held: Vec<(&str, Held)> = governed.iter().map(|p| (*p, read(p))).collect();
-        let changes: Vec<Change> = held.iter().map(|(path, held)| change(path, held)).collect();
+        let changes: Vec<Change> = held
+            .iter()
+            .map(|(path, held)| change(path, held, aside))
+            .collect();
         let mut rest = || {
             c.changes
                 .iter()
                 .filter(|p| !governed.contains(&p.as_str()))
                 .all(|p| {
                     let held = read(p);
-                    quiet::versions_only(&self.rules, &change(p, &held), &self.attributes)
+                    quiet::versions_only(
+                        &self.rules,
+                        &change(p, &held, &Aside::default()),
+                        &self.attributes,
+                    )
                 })
         };
         quiet::judge(&self.rules, &facts, &changes, &mut rest)
@@ -138,7 +175,13 @@ impl<'a> Judge<'a> {
 
 /// Whether commit `c` touched one of the paths `record` governs (by its entries, or a marker in
 /// `markers`) without being quiet about it, or cites it: it named the decision on its branch.
-pub fn names(judge: &Judge, c: &RangeCommit, record: &Record, markers: &Markers) -> bool {
+/// `records` are all the records, for the files many decisions govern.
+pub fn names(
+    judge: &Judge,
+    c: &RangeCommit,
+    (record, records): (&Record, &[Record]),
+    markers: &Markers,
+) -> bool {
     if hooks::cites(&c.message, &record.id)
         || (judge.rules.record_edit_cites && c.changes.contains(&record.path))
     {
@@ -151,12 +194,18 @@ pub fn names(judge: &Judge, c: &RangeCommit, record: &Record, markers: &Markers)
         .filter(|p| hooks::governs_path(record, &scope, p, markers))
         .map(String::as_str)
         .collect();
-    !hit.is_empty() && judge.commit(c, &hit).is_none()
+    if hit.is_empty() {
+        return false;
+    }
+    let shared = hooks::shared::shared_paths(&hooks::governing(records, &c.changes, markers));
+    let aside = Aside::of(&record.id, &[scope], &hit, markers, &shared);
+    judge.commit(c, &hit, &aside).is_none()
 }
 
 /// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
 /// merge of the first-parent line from `head` brought in are one branch; on that line itself, a
-/// run of consecutive commits by the same author is one. Returns a branch number per commit.
+/// run of consecutive commits by the same author is one (a bot's commit between them does not
+/// end it). Returns a branch number per commit.
 pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
     let at: HashMap<[u8; 20], usize> = commits.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut line = Vec::new();
@@ -169,7 +218,7 @@ pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
     for &i in &line {
         group[i] = usize::MAX - 1;
     }
-    let mut count = 0;
+    let (mut count, mut run) = (0, 0);
     let mut previous: Option<usize> = None;
     for &i in line.iter().rev() {
         let c = &commits[i];
@@ -191,13 +240,20 @@ pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
             previous = None;
             continue;
         }
+        // A bot's commit between two of an author's commits does not end the author's run.
+        if quiet::is_bot(&c.meta.author, &c.email) {
+            count += 1;
+            group[i] = count;
+            continue;
+        }
         let same = previous.is_some_and(|p| {
             commits[p].meta.author == c.meta.author && commits[p].email == c.email
         });
         if !same {
             count += 1;
+            run = count;
         }
-        group[i] = count;
+        group[i] = run;
         previous = Some(i);
     }
     for g in group.iter_mut().filter(|g| **g >= usize::MAX - 1) {
@@ -207,33 +263,16 @@ pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
     group
 }
 
-/// `d` naming only the paths that count toward a warning: a lock, generated or vendored file
-/// beside governed source is left out (when something is left).
-fn counted(
-    rules: &QuietRules,
-    attributes: &Attributes,
-    mut d: crate::model::Governing,
-) -> crate::model::Governing {
-    if rules.skip_generated {
-        let left: Vec<String> = d
-            .paths
-            .iter()
-            .filter(|p| !quiet::is_generated(p, attributes))
-            .cloned()
-            .collect();
-        if !left.is_empty() {
-            d.paths = left;
-        }
-    }
-    d
-}
-
-/// The paths of `hit` that count toward a warning, as [`counted`] keeps them.
-pub fn counted_paths<'p>(judge: &Judge, hit: &[&'p str]) -> Vec<&'p str> {
+/// The paths of `hit` that count toward a warning: a lock, generated or vendored file, or a
+/// path `aside` sets aside, beside governed source is left out (when something is left).
+pub fn counted_paths<'p>(judge: &Judge, hit: &[&'p str], aside: &Aside) -> Vec<&'p str> {
+    let rules = &judge.rules;
     let left: Vec<&str> = hit
         .iter()
         .copied()
-        .filter(|p| !(judge.rules.skip_generated && quiet::is_generated(p, &judge.attributes)))
+        .filter(|p| !(rules.skip_generated && quiet::is_generated(p, &judge.attributes)))
+        .filter(|p| !(rules.skip_doc_pages && aside.pages.contains(p)))
+        .filter(|p| !(rules.skip_shared_files && aside.shared.contains(p)))
         .collect();
     if left.is_empty() {
         hit.to_vec()
@@ -314,6 +353,7 @@ pub fn settle_staged(
             })
             .clone()
     };
+    let shared = hooks::shared::shared_paths(&check.decisions);
     let mut kept = Vec::new();
     for d in std::mem::take(&mut check.decisions) {
         let mine: Vec<_> = changes
@@ -321,9 +361,16 @@ pub fn settle_staged(
             .filter(|c| d.paths.contains(&c.path))
             .collect();
         let held_mine: Vec<_> = mine.iter().map(|c| (c.path.as_str(), content(c))).collect();
+        let scopes: Vec<Scope> = records
+            .iter()
+            .filter(|r| r.id == d.id)
+            .map(|r| Scope::new(&r.governs))
+            .collect();
+        let hit: Vec<&str> = d.paths.iter().map(String::as_str).collect();
+        let aside = Aside::of(&d.id, &scopes, &hit, markers, &shared);
         let governed: Vec<Change> = held_mine
             .iter()
-            .map(|(path, held)| change(path, held))
+            .map(|(path, held)| change(path, held, &aside))
             .collect();
         let mut rest = || {
             changes
@@ -331,12 +378,19 @@ pub fn settle_staged(
                 .filter(|c| !d.paths.contains(&c.path))
                 .all(|c| {
                     let held = content(c);
-                    quiet::versions_only(&rules, &change(&c.path, &held), &judge.attributes)
+                    let c = change(&c.path, &held, &Aside::default());
+                    quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
         match quiet::judge(&rules, &facts, &governed, &mut rest) {
             Some(q) if !d.cited => check.quiet.push((d.id.clone(), q)),
-            _ => kept.push(counted(&rules, &judge.attributes, d)),
+            _ => {
+                let paths = counted_paths(&judge, &hit, &aside)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                kept.push(crate::model::Governing { paths, ..d })
+            }
         }
     }
     check.decisions = kept;
@@ -362,7 +416,7 @@ pub fn settle_staged(
             .collect();
         let first = commits
             .iter()
-            .find(|c| mine.iter().any(|r| names(&judge, c, r, markers)));
+            .find(|c| mine.iter().any(|r| names(&judge, c, (r, records), markers)));
         if let Some(c) = first {
             check.repeats.push((id, c.short.clone()));
         }

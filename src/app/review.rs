@@ -145,6 +145,10 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     // against the records as they stood at that commit; repeats of a branch are marked.
     let mut judge = quiet::Judge::new(&repo, quiet::rules_of(session.config()), session.root());
     let branches = quiet::branches(&commits, head);
+    // Files many decisions govern, among those the range touches (docs/hooks.md).
+    let touched_paths: Vec<String> = touched.iter().map(|p| p.to_string()).collect();
+    let shared =
+        hooks::shared::shared_paths(&hooks::governing(&report.records, &touched_paths, &markers));
     let mut quiet_commits: Vec<QuietCommit> = Vec::new();
     let mut decisions: Vec<ReviewDecision> = Vec::new();
     for r in report
@@ -168,10 +172,12 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 continue;
             }
             let cites = hooks::cites(&c.message, &r.id) || edits(c);
+            let aside =
+                quiet::Aside::of(&r.id, std::slice::from_ref(&scope), &hit, &markers, &shared);
             let reason = match judge.record_then(c, r) {
                 Some(q) => Some(q),
                 None if cites => None,
-                None => judge.commit(c, &hit),
+                None => judge.commit(c, &hit, &aside),
             };
             if let Some(reason) = reason {
                 quiet_commits.push(QuietCommit {
@@ -184,7 +190,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 continue;
             }
             paths.extend(
-                quiet::counted_paths(&judge, &hit)
+                quiet::counted_paths(&judge, &hit, &aside)
                     .into_iter()
                     .map(str::to_string),
             );

@@ -24,8 +24,8 @@ pub struct Config {
     pub ignore: Vec<FindingCode>,
     /// `[hooks] strict`.
     pub strict: Option<bool>,
-    /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`,
-    /// `record_edit_cites`, `once_per_branch`: each on unless set to false.
+    /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`, `skip_doc_pages`,
+    /// `skip_shared_files`, `record_edit_cites`, `once_per_branch`: each on unless set to false.
     pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
@@ -95,6 +95,8 @@ struct RawHooks {
     skip_releases: Option<bool>,
     skip_generated: Option<bool>,
     skip_whitespace: Option<bool>,
+    skip_doc_pages: Option<bool>,
+    skip_shared_files: Option<bool>,
     record_edit_cites: Option<bool>,
     once_per_branch: Option<bool>,
     #[serde(flatten)]
@@ -246,6 +248,8 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
             skip_releases: on(hooks.skip_releases),
             skip_generated: on(hooks.skip_generated),
             skip_whitespace: on(hooks.skip_whitespace),
+            skip_doc_pages: on(hooks.skip_doc_pages),
+            skip_shared_files: on(hooks.skip_shared_files),
             record_edit_cites: on(hooks.record_edit_cites),
             once_per_branch: on(hooks.once_per_branch),
         };

@@ -5,8 +5,11 @@
 //! (`commit`). `app` puts these together with a session; `output::hooks` renders the results.
 
 mod commit;
+mod generated;
 mod install;
+pub mod pages;
 pub mod quiet;
+pub mod shared;
 
 pub use commit::{
     cites, fixup_target, governing, governs_path, id_governs_path, message_body, with_hint, Cleanup,

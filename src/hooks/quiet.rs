@@ -4,6 +4,7 @@
 //! their content before and after, the root's `.gitattributes`) to "warn" or "quiet because …".
 //! Each rule is turned off by its `[hooks]` key in `.context-graph.toml` ([`QuietRules`]).
 
+pub use super::generated::{is_generated, Attributes};
 use crate::model::{Quiet, QuietRules};
 
 /// Known bots whose names carry no `bot` word.
@@ -21,26 +22,6 @@ const BOT_NAMES: &[&str] = &[
     "semantic-release-bot",
     "weblate",
 ];
-
-/// File names that are lock files, whatever their folder.
-const LOCK_FILES: &[&str] = &[
-    "package-lock.json",
-    "npm-shrinkwrap.json",
-    "yarn.lock",
-    "pnpm-lock.yaml",
-    "Cargo.lock",
-    "go.sum",
-    "poetry.lock",
-    "Gemfile.lock",
-    "composer.lock",
-    "Pipfile.lock",
-    "uv.lock",
-    "mix.lock",
-    "flake.lock",
-];
-
-/// Folders whose files are built or copied in, never written by hand.
-const GENERATED_FOLDERS: &[&str] = &["dist", "vendor", "node_modules"];
 
 /// Whether an author is a bot: `[bot]` in the name or email, a name whose last word is `bot`
 /// (`ci-bot`, `Release Bot`), or a known bot's name (`dependabot`, `renovate`,
@@ -218,78 +199,6 @@ fn versions_in(text: &str, dots: usize) -> usize {
     versioned(text, dots).matches('\u{0}').count()
 }
 
-/// The root's `.gitattributes`, as far as `linguist-generated` and `linguist-vendored` go.
-#[derive(Debug, Default)]
-pub struct Attributes {
-    /// In file order: the pattern, whether it is matched against the whole path (it has a `/`)
-    /// or the file name, and what it sets (`Some(false)` unsets).
-    lines: Vec<(globset::GlobMatcher, bool, Option<bool>)>,
-}
-
-impl Attributes {
-    /// Reads a `.gitattributes` text: `PATTERN attr…` lines, `#` comments. A pattern git would
-    /// take but the glob syntax cannot is skipped.
-    pub fn parse(text: &str) -> Attributes {
-        let mut lines = Vec::new();
-        for line in text.lines() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let mut words = line.split_whitespace();
-            let Some(pattern) = words.next() else {
-                continue;
-            };
-            let mut set = None;
-            for attr in words {
-                let (negated, name) = match attr.strip_prefix(['-', '!']) {
-                    Some(name) => (true, name),
-                    None => (false, attr),
-                };
-                let (name, value) = name.split_once('=').unwrap_or((name, "true"));
-                if name == "linguist-generated" || name == "linguist-vendored" {
-                    set = Some(!negated && value != "false");
-                }
-            }
-            let Some(set) = set else {
-                continue;
-            };
-            let anchored = pattern.trim_end_matches('/').contains('/');
-            let pattern = pattern.trim_start_matches('/');
-            let glob = globset::GlobBuilder::new(pattern)
-                .literal_separator(true)
-                .build();
-            if let Ok(glob) = glob {
-                lines.push((glob.compile_matcher(), anchored, Some(set)));
-            }
-        }
-        Attributes { lines }
-    }
-
-    /// Whether the root-relative `path` is marked generated or vendored (the last line that
-    /// says so either way wins, as in git).
-    pub fn generated(&self, path: &str) -> bool {
-        let name = path.rsplit('/').next().unwrap_or(path);
-        self.lines
-            .iter()
-            .rev()
-            .find(|(glob, anchored, _)| glob.is_match(if *anchored { path } else { name }))
-            .and_then(|(_, _, set)| *set)
-            .unwrap_or(false)
-    }
-}
-
-/// Whether `path` is a lock file, under a `dist/`, `vendor/` or `node_modules/` folder, or
-/// marked `linguist-generated` / `linguist-vendored` in `attributes`.
-pub fn is_generated(path: &str, attributes: &Attributes) -> bool {
-    let mut parts: Vec<&str> = path.split('/').collect();
-    let name = parts.pop().unwrap_or("");
-    name.ends_with(".lock")
-        || LOCK_FILES.contains(&name)
-        || parts.iter().any(|p| GENERATED_FOLDERS.contains(p))
-        || attributes.generated(path)
-}
-
 /// What a file's change is, by its content before and after (`None`: it did not exist).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
@@ -357,6 +266,10 @@ pub fn shape(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Shape {
 #[derive(Debug, Clone, Copy)]
 pub struct Change<'a> {
     pub path: &'a str,
+    /// A documentation page the decision reaches only through a folder (`hooks::pages`).
+    pub folder_page: bool,
+    /// A file many decisions govern (`hooks::shared`).
+    pub shared: bool,
     pub old: Option<&'a [u8]>,
     pub new: Option<&'a [u8]>,
 }
@@ -398,7 +311,17 @@ pub fn judge(
         return None;
     }
     let (mut generated, mut whitespace, mut versions) = (false, false, false);
+    let (mut pages, mut shared) = (false, false);
     for c in governed {
+        if rules.skip_doc_pages && c.folder_page {
+            pages = true;
+            continue;
+        }
+        // Edited, not added or deleted.
+        if rules.skip_shared_files && c.shared && c.old.is_some() && c.new.is_some() {
+            shared = true;
+            continue;
+        }
         if rules.skip_generated && is_generated(c.path, facts.attributes) {
             generated = true;
             continue;
@@ -415,13 +338,21 @@ pub fn judge(
     if whitespace {
         return Some(Quiet::Whitespace);
     }
-    generated.then_some(Quiet::Generated)
+    if generated {
+        return Some(Quiet::Generated);
+    }
+    if pages {
+        return Some(Quiet::DocPages);
+    }
+    shared.then_some(Quiet::SharedFiles)
 }
 
 /// Whether one changed path, not governed, leaves a version-only commit version-only: a lock or
-/// generated file, or a change of version strings alone (whitespace too).
+/// generated file, a documentation page (a release's notes, a docs sync to the new version), or
+/// a change of version strings alone (whitespace too).
 pub fn versions_only(rules: &QuietRules, change: &Change, attributes: &Attributes) -> bool {
     (rules.skip_generated && is_generated(change.path, attributes))
+        || (rules.skip_doc_pages && super::pages::is_page(change.path))
         || matches!(
             shape(change.path, change.old, change.new),
             Shape::VersionOnly | Shape::Whitespace
@@ -476,33 +407,6 @@ mod tests {
     }
 
     #[test]
-    fn lock_generated_and_vendored_paths() {
-        let attrs = Attributes::parse(
-            "# built\n*.pb.go linguist-generated\n/api/gen/** linguist-generated=true\nthird_party/** linguist-vendored\napi/gen/keep.go -linguist-generated\n",
-        );
-        for p in [
-            "Cargo.lock",
-            "web/package-lock.json",
-            "go.sum",
-            "dist/app.js",
-            "app/vendor/lib.rb",
-            "proto/x.pb.go",
-            "api/gen/a/b.go",
-            "third_party/z.c",
-        ] {
-            assert!(is_generated(p, &attrs), "{p}");
-        }
-        for p in [
-            "src/lock.rs",
-            "api/gen/keep.go",
-            "distant/a.js",
-            "src/main.go",
-        ] {
-            assert!(!is_generated(p, &attrs), "{p}");
-        }
-    }
-
-    #[test]
     fn shapes_of_changes() {
         let s = |old: &str, new: &str| shape("a/x", Some(old.as_bytes()), Some(new.as_bytes()));
         assert_eq!(s("a = 1\n", "a  =  1\n\n"), Shape::Whitespace);
@@ -541,6 +445,8 @@ mod tests {
         let on = QuietRules::default();
         let code = [Change {
             path: "src/a.rs",
+            folder_page: false,
+            shared: false,
             old: Some(b"fn a() {}\n"),
             new: Some(b"fn a() { 1 }\n"),
         }];
@@ -557,6 +463,8 @@ mod tests {
         assert_eq!(judge(&off, &facts("ci-bot", "Fix"), &code, yes), None);
         let lock = [Change {
             path: "Cargo.lock",
+            folder_page: false,
+            shared: false,
             old: Some(b"a"),
             new: Some(b"b"),
         }];
@@ -568,6 +476,8 @@ mod tests {
         assert_eq!(judge(&on, &facts("Ana", "Deps"), &both, yes), None);
         let bump = [Change {
             path: "pom.xml",
+            folder_page: false,
+            shared: false,
             old: Some(b"<version>1.2</version>\n"),
             new: Some(b"<version>1.3</version>\n"),
         }];

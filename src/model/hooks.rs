@@ -113,6 +113,12 @@ pub enum Quiet {
     Generated,
     /// The decision's paths it touches change only in whitespace (`skip_whitespace`).
     Whitespace,
+    /// The decision's paths it touches are documentation pages it reaches only through a
+    /// folder (`skip_doc_pages`).
+    DocPages,
+    /// The decision's paths it touches are files many decisions govern, edited
+    /// (`skip_shared_files`).
+    SharedFiles,
     /// The record did not exist at that commit (`review` only).
     RecordMissing,
     /// The record was not current at that commit (`review` only).
@@ -128,6 +134,8 @@ impl Quiet {
             Quiet::VersionOnly => "only version strings change",
             Quiet::Generated => "only lock, generated or vendored files of it change",
             Quiet::Whitespace => "only whitespace of its files changes",
+            Quiet::DocPages => "only documentation pages in its folders change",
+            Quiet::SharedFiles => "only files that many decisions govern change",
             Quiet::RecordMissing => "the record did not exist yet",
             Quiet::RecordNotCurrent => "the record was not current then",
         }
@@ -142,6 +150,10 @@ pub struct QuietRules {
     pub skip_releases: bool,
     pub skip_generated: bool,
     pub skip_whitespace: bool,
+    /// Documentation pages a decision reaches only through a folder don't count.
+    pub skip_doc_pages: bool,
+    /// An edit to a file three or more decisions govern doesn't count.
+    pub skip_shared_files: bool,
     /// A commit that adds or edits a record's file cites that record.
     pub record_edit_cites: bool,
     /// A decision is warned about once per branch; later commits get a short line.
@@ -155,6 +167,8 @@ impl Default for QuietRules {
             skip_releases: true,
             skip_generated: true,
             skip_whitespace: true,
+            skip_doc_pages: true,
+            skip_shared_files: true,
             record_edit_cites: true,
             once_per_branch: true,
         }

@@ -86,6 +86,21 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             escape(first)
         );
     }
+    // Decisions whose paths it touches are only files many decisions govern: one line.
+    let shared: Vec<String> = check
+        .quiet
+        .iter()
+        .filter(|(_, q)| *q == crate::model::Quiet::SharedFiles)
+        .map(|(id, _)| escape(id))
+        .collect();
+    if !shared.is_empty() {
+        let shared: Vec<&str> = shared.iter().map(String::as_str).collect();
+        let _ = writeln!(
+            out,
+            "context-graph: it edits files that {} all govern; cite the one it follows or changes",
+            and_list(&shared)
+        );
+    }
     out
 }
 

@@ -13,6 +13,7 @@
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
 
+mod aside;
 mod commit;
 mod fifo;
 mod install;

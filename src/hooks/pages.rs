@@ -1,0 +1,66 @@
+//! Documentation pages a decision reaches only through a folder (docs/hooks.md, ADR-0008 as
+//! amended 2026-12-05): a record that governs `site/**` or `packages/cli/` is about the code
+//! there; the Markdown pages beside it change with every feature and release, and a reader
+//! does not want the decision named for them. A page the record names itself (`site/ci.mdx`,
+//! `specs/**/spec.md`, `*.md`) or that declares the decision by a marker still counts.
+
+use crate::governs::Scope;
+use crate::text::marker::Markers;
+
+/// The extensions of documentation pages.
+const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "rst", "adoc", "asciidoc"];
+
+/// Whether `path` is a documentation page, by its extension.
+pub fn is_page(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && PAGE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
+/// Whether the decision `id`, whose governed entries make `scopes` (one per record of the id),
+/// reaches the documentation page `path` only through a folder: no entry names the file, and
+/// the file declares no marker of it.
+pub fn folder_page(id: &str, scopes: &[Scope], path: &str, markers: &Markers) -> bool {
+    is_page(path) && !markers.declares(path, id) && !scopes.iter().any(|s| s.names_file(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_by_extension() {
+        for page in [
+            "README.md",
+            "site/docs/commands.mdx",
+            "doc/a.rst",
+            "x/Guide.ADOC",
+        ] {
+            assert!(is_page(page), "{page}");
+        }
+        for other in [
+            "src/main.rs",
+            "md",
+            ".md",
+            "site/Hero.astro",
+            "requirements.txt",
+        ] {
+            assert!(!is_page(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_page_under_a_folder_and_a_page_named() {
+        let none = Markers::default();
+        let folder = [Scope::new(["site/**", "docs/guide.md"])];
+        assert!(folder_page(
+            "ADR-1",
+            &folder,
+            "site/docs/commands.mdx",
+            &none
+        ));
+        assert!(!folder_page("ADR-1", &folder, "docs/guide.md", &none));
+        assert!(!folder_page("ADR-1", &folder, "site/Hero.astro", &none));
+    }
+}

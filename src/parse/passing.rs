@@ -200,7 +200,18 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
             });
         }
     }
+    if !bare.contains('/') && files_of_a_kind(&masked[end..]) {
+        return Some(format!("`{bare}` files"));
+    }
     possessive(&masked[end..]).map(|rest| format!("`{bare}`'s … {rest}"))
+}
+
+/// "the `Cargo.toml` files", "every `package.json` file in …": a file name standing for every
+/// file of that name, not the one at the root (mithril's release record).
+fn files_of_a_kind(after: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"(?i)^`?\s+files\b").expect("regex"));
+    re.is_match(after)
 }
 
 /// How far back a clause is looked for: a phrase further away says nothing of the path, and a
@@ -442,7 +453,7 @@ impl Sections {
     }
 
     /// Passing by where `row` is: a documentation path in a Context or References section, any
-    /// path in an option that was not chosen.
+    /// path in a section of exceptions or in an option that was not chosen.
     fn role(&self, row: usize, bare: &str, chosen: Option<&str>) -> Option<String> {
         let stack = self.stacks.get(row)?;
         if is_documentation(bare) {
@@ -452,6 +463,9 @@ impl Sections {
                     h.trim_end_matches(':')
                 ));
             }
+        }
+        if let Some((_, h)) = stack.iter().find(|(_, h)| exception_like(h)) {
+            return Some(format!("an exception to it ({})", h.trim_end_matches(':')));
         }
         let at = stack.iter().position(|(_, h)| options_like(h).is_some())?;
         let rejected = options_like(&stack[at].1) == Some(true);
@@ -519,6 +533,22 @@ fn context_like(heading: &str) -> bool {
     ]
     .iter()
     .any(|s| h.starts_with(s))
+}
+
+/// A section listing what the decision does not cover: Exceptions, Exclusions, Out of scope,
+/// Non-goals.
+fn exception_like(heading: &str) -> bool {
+    let h = norm(heading);
+    [
+        "exception",
+        "exclusion",
+        "out of scope",
+        "non-goal",
+        "non goal",
+        "not in scope",
+    ]
+    .iter()
+    .any(|s| h.contains(s))
 }
 
 /// A section of options: `Some(true)` when it holds only what was not chosen (Alternatives,

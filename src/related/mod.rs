@@ -61,12 +61,12 @@ impl Partial {
             return Partial::default();
         }
         let mut candidates: Vec<Candidate> = Vec::new();
-        // Each record's place among the candidates (a second record with an id is not one).
+        // Each record's place among the candidates. Records sharing an id (each folder of a
+        // repository numbering its own, as Open edX's apps do) are candidates each, weighed
+        // on their own evidence; `rank` shows an id once.
         let mut place: Vec<Option<usize>> = Vec::with_capacity(records.len());
         for r in records {
-            let out = decisions.iter().any(|d| d.id == r.id())
-                || r.path() == path
-                || candidates.iter().any(|c| c.id == r.id());
+            let out = decisions.iter().any(|d| d.id == r.id()) || r.path() == path;
             place.push((!out).then(|| {
                 candidates.push(Candidate {
                     id: r.id().to_string(),

@@ -47,6 +47,9 @@ pub fn rank(candidates: &[Candidate], found: Vec<Weighed>) -> Vec<Related> {
         })
         .collect();
     out.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+    // Records sharing an id are one decision: its best-weighed record stands for it.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|r| seen.insert(r.id.clone()));
     out.truncate(MAX_SHOWN);
     out
 }

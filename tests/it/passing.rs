@@ -37,6 +37,9 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (15, "documentation in References", "## Decision\n\nWe keep one guide.\n\n## References\n\n- [Handbook](../../handbook/)", "handbook/"),
     (16, "an alternative", "## Decision\n\nWe push events.\n\n## Alternatives\n\n- Polling from `poll/loop.go` every minute.", "poll/loop.go"),
     (17, "an option not chosen", "## Considered Options\n\n* Keep `store/files.go`\n* Use `store/pg.go`\n\n## Decision Outcome\n\nChosen option: \"Use `store/pg.go`\", because it scales.", "store/files.go"),
+    (18, "an exception", "## Decision\n\nWe use workspaces. Code on the default one is listed as an exception.\n\n## Exceptions\n\n* `infra/github`", "infra/github/"),
+    (20, "files of a kind", "## Decision\n\nEach release updates the `Cargo.toml` files of the crates.", "Cargo.toml"),
+    (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 
 /// Records that name their subject: each still governs this path.
@@ -94,6 +97,7 @@ fn repo() -> GitRepo {
         "src/auth/",
         "src/sessions/",
         "src/core/",
+        "infra/github/",
     ] {
         g.write(&format!("{folder}main.rs"), "code\n");
     }

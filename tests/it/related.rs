@@ -476,3 +476,35 @@ fn two_records() -> GitRepo {
     repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
     repo
 }
+
+/// Two folders numbering their records each from 1 (Open edX's apps): the catalog app's
+/// ADR-0001 names `copy_catalog`, a file of its app. Its evidence counts though the api app's
+/// ADR-0001 comes first, and the id is shown once.
+#[test]
+fn records_sharing_an_id_are_weighed_each_on_their_own_evidence() {
+    let repo = GitRepo::new();
+    repo.write(
+        "apps/api/docs/decisions/0001-use-django.md",
+        &adr(1, "Use Django", "Accepted", Some("2025-01-01"), "We build on Django."),
+    )
+    .write(
+        "apps/catalog/docs/decisions/0001-sync-all-catalog-data.md",
+        &adr(
+            1,
+            "Sync all catalog data",
+            "Accepted",
+            Some("2025-01-02"),
+            "## Decision\n\nThe copy_catalog script copies everything, in order.",
+        ),
+    )
+    .write("apps/catalog/management/commands/copy_catalog.py", "def handle(): pass\n")
+    .write(
+        ".context-graph.toml",
+        "[[folders]]\npath = \"apps/api/docs/decisions\"\n\n[[folders]]\npath = \"apps/catalog/docs/decisions\"\n",
+    );
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Start");
+    let related = related(&repo, "apps/catalog/management/commands/copy_catalog.py");
+    assert_eq!(ids(&related), ["ADR-0001"], "{related}");
+    assert_eq!(related[0]["title"], "Sync all catalog data", "{related}");
+    assert_eq!(related[0]["evidence"][0]["kind"], "name", "{related}");
+}

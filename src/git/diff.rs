@@ -396,13 +396,15 @@ impl<'r> Differ<'r> {
         if at >= tree.len() {
             return Ok(None);
         }
-        let corrupt = || "a tree entry is corrupt".to_string();
-        let end = entry_end(tree, at, self.hash.len_in_bytes()).ok_or_else(corrupt)?;
-        let entry = gix::objs::TreeRefIter::from_bytes(&tree[at..end], self.hash)
+        // Parsed from the rest of the tree, its end then read off the parser: one scan of the
+        // name, not a search for its end first and a parse of the entry again (issue 41).
+        let rest = &tree[at..];
+        let mut entries = gix::objs::TreeRefIter::from_bytes(rest, self.hash);
+        let entry = entries
             .next()
-            .ok_or_else(corrupt)?
+            .ok_or_else(|| "a tree entry is corrupt".to_string())?
             .map_err(|e| e.to_string())?;
-        Ok(Some((entry, end)))
+        Ok(Some((entry, at + entries.offset_to_next_entry(rest))))
     }
 
     /// An entry only one side has: a file, or every file under a folder.

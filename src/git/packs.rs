@@ -155,9 +155,10 @@ impl<'a> Reader<'a> {
     }
 
     /// A reader like [`Reader::new`] that maps the pack files itself, so that
-    /// [`Reader::release`] can unmap them. A mapped page counts in the process's memory (its peak RSS) from the
-    /// first read of it until the mapping goes, though the system keeps it in its page cache
-    /// either way: a full walk of git/git touched 240 MiB of its pack that way (ADR-0006).
+    /// [`Reader::release`] can unmap them. A mapped page counts in the process's memory (its
+    /// peak RSS) from the first read of it until the mapping goes, though the system keeps it
+    /// in its page cache either way: a full walk of git/git touched 240 MiB of its pack that
+    /// way (ADR-0006).
     pub(super) fn releasing(
         packs: &'a Packs,
         fallback: &'a gix::Repository,

@@ -17,9 +17,12 @@ use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 
 /// The repository's pack files, opened once (when first needed) and shared by every reader
-/// (one mapping each: the pages a walk touches count once in its memory).
+/// (one mapping each: the pages a walk touches count once in its memory); a reader made with
+/// [`Reader::releasing`] maps the pack files (not their indexes) itself.
 pub(super) struct Packs {
-    bundles: std::sync::OnceLock<Vec<pack::Bundle>>,
+    bundles: std::sync::OnceLock<Vec<Option<pack::Bundle>>>,
+    /// The `.idx` files found when the packs were first opened.
+    paths: std::sync::OnceLock<Vec<std::path::PathBuf>>,
     objects: std::path::PathBuf,
     hash: gix::hash::Kind,
     /// How many more objects are looked for as loose files first (see [`Packs::open`]).
@@ -35,14 +38,30 @@ impl Packs {
     pub(super) fn open(repo: &gix::ThreadSafeRepository, loose_first: usize) -> Packs {
         Packs {
             bundles: std::sync::OnceLock::new(),
+            paths: std::sync::OnceLock::new(),
             objects: repo.objects_dir().to_path_buf(),
             hash: repo.to_thread_local().object_hash(),
             loose_first: loose_first.into(),
         }
     }
 
-    fn bundles(&self) -> &[pack::Bundle] {
-        self.bundles.get_or_init(|| {
+    fn bundles(&self) -> &[Option<pack::Bundle>] {
+        self.bundles.get_or_init(|| self.open_bundles())
+    }
+
+    /// Unmaps the shared packs (the next read maps them again): the pages the walk touched no
+    /// longer count in the process's memory while the diffs run.
+    pub(super) fn release(&mut self) {
+        self.bundles = std::sync::OnceLock::new();
+    }
+
+    /// Every `objects/pack/*.idx` with its pack, mapped now; `None` for one that does not
+    /// open (left to gix). The list of packs is read once: a reader mapping them again
+    /// ([`Reader::release`]) finds each at the same place, so its cache's keys (the pack's
+    /// place, the offset) still name the same bytes, even if a repack ran meanwhile (a pack's
+    /// name is its content's checksum; one gone since is left to gix).
+    fn open_bundles(&self) -> Vec<Option<pack::Bundle>> {
+        let paths = self.paths.get_or_init(|| {
             let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(self.objects.join("pack"))
                 .map(|entries| {
                     entries
@@ -54,10 +73,11 @@ impl Packs {
                 .unwrap_or_default();
             paths.sort();
             paths
-                .iter()
-                .filter_map(|p| pack::Bundle::at(p, self.hash).ok())
-                .collect()
-        })
+        });
+        paths
+            .iter()
+            .map(|p| pack::Bundle::at(p, self.hash).ok())
+            .collect()
     }
 
     /// Whether `id` is to be looked for as a loose object first: while the budget lasts.
@@ -80,6 +100,10 @@ pub(super) struct ReadStats {
 /// One thread's reader: [`gix::objs::Find`] over the packs, with its own cache.
 pub(super) struct Reader<'a> {
     packs: &'a Packs,
+    /// This reader's own mappings of the pack files ([`Reader::releasing`]), by the place of
+    /// their index among the shared ones; `None` inside: not mapped now. Without it the reader
+    /// reads the shared ones. (The indexes stay shared: every lookup reads them.)
+    own: Option<RefCell<Option<Vec<Option<pack::data::File>>>>>,
     fallback: &'a gix::Repository,
     state: RefCell<State>,
     /// The loose objects, read with one inflater (made when the first is asked for).
@@ -115,6 +139,7 @@ impl<'a> Reader<'a> {
     pub(super) fn new(packs: &'a Packs, fallback: &'a gix::Repository, cache_bytes: usize) -> Self {
         Reader {
             packs,
+            own: None,
             fallback,
             state: RefCell::new(State {
                 cache: Ring::new(cache_bytes),
@@ -126,6 +151,30 @@ impl<'a> Reader<'a> {
                 stats: ReadStats::default(),
             }),
             loose: RefCell::new(None),
+        }
+    }
+
+    /// A reader like [`Reader::new`] that maps the pack files itself, so that
+    /// [`Reader::release`] can unmap them. A mapped page counts in the process's memory (its
+    /// peak RSS) from the first read of it until the mapping goes, though the system keeps it
+    /// in its page cache either way: a full walk of git/git touched 240 MiB of its pack that
+    /// way (ADR-0006).
+    pub(super) fn releasing(
+        packs: &'a Packs,
+        fallback: &'a gix::Repository,
+        cache_bytes: usize,
+    ) -> Self {
+        Reader {
+            own: Some(RefCell::new(None)),
+            ..Reader::new(packs, fallback, cache_bytes)
+        }
+    }
+
+    /// Unmaps this reader's own mappings of the pack files (the next read maps them again);
+    /// the decoded objects it caches stay. Nothing for a reader of the shared ones.
+    pub(super) fn release(&self) {
+        if let Some(own) = &self.own {
+            *own.borrow_mut() = None;
         }
     }
 
@@ -149,13 +198,30 @@ impl<'a> Reader<'a> {
     /// Reads `id` from the packs into `out`; `None` when it is not there or not readable here.
     fn read(&self, id: &oid, out: &mut Vec<u8>) -> Option<Kind> {
         let bundles = self.packs.bundles();
-        let (p, offset) = bundles.iter().enumerate().find_map(|(p, b)| {
+        let (bundle, p, offset) = bundles.iter().enumerate().find_map(|(p, b)| {
+            let b = b.as_ref()?;
             b.index
                 .lookup(id)
-                .map(|i| (p as u32, b.index.pack_offset_at_index(i)))
+                .map(|i| (b, p as u32, b.index.pack_offset_at_index(i)))
         })?;
+        let mut own = self.own.as_ref().map(RefCell::borrow_mut);
+        let data = match own.as_deref_mut() {
+            Some(mapped) => mapped
+                .get_or_insert_with(|| {
+                    // Each pack file mapped again at its index's place (one gone since, after
+                    // a repack, is left to gix: a pack's name is its content's checksum).
+                    let hash = self.packs.hash;
+                    bundles
+                        .iter()
+                        .map(|b| pack::data::File::at(b.as_ref()?.pack.path(), hash).ok())
+                        .collect()
+                })
+                .get(p as usize)?
+                .as_ref()?,
+            None => &bundle.pack,
+        };
         let state = &mut *self.state.borrow_mut();
-        let (kind, at) = state.decode(&bundles[p as usize], p, offset)?;
+        let (kind, at) = state.decode(&bundle.index, data, p, offset)?;
         state.stats.served += 1;
         out.clear();
         out.extend_from_slice(match at {
@@ -169,29 +235,33 @@ impl<'a> Reader<'a> {
 impl State {
     /// The object at `offset` in pack `p`: from the cache, or its chain followed down to a
     /// cached or full base and applied back up, every tree on the way cached.
-    fn decode(&mut self, bundle: &pack::Bundle, p: u32, offset: u64) -> Option<(Kind, At)> {
+    fn decode(
+        &mut self,
+        index: &pack::index::File,
+        data: &pack::data::File,
+        p: u32,
+        offset: u64,
+    ) -> Option<(Kind, At)> {
         self.chain.clear();
         let mut offset = offset;
         let (kind, mut at) = loop {
             if let Some((kind, slot)) = self.cache.get(p, offset) {
                 break (kind, At::Cache(slot));
             }
-            let entry = bundle.pack.entry(offset).ok()?;
+            let entry = data.entry(offset).ok()?;
             offset = match entry.header {
                 pack::data::entry::Header::OfsDelta { base_distance } => {
                     entry.checked_base_pack_offset(base_distance)?
                 }
                 pack::data::entry::Header::RefDelta { base_id } => {
-                    let i = bundle.index.lookup(base_id)?;
-                    bundle.index.pack_offset_at_index(i)
+                    let i = index.lookup(base_id)?;
+                    index.pack_offset_at_index(i)
                 }
                 header => {
                     let kind = header.as_kind()?;
                     self.current
                         .resize(usize::try_from(entry.decompressed_size).ok()?, 0);
-                    bundle
-                        .pack
-                        .decompress_entry(&entry, &mut self.inflate, &mut self.current)
+                    data.decompress_entry(&entry, &mut self.inflate, &mut self.current)
                         .ok()?;
                     self.stats.links += 1;
                     break (kind, self.keep(kind, p, offset));
@@ -205,9 +275,7 @@ impl State {
         while let Some(entry) = self.chain.pop() {
             let size = usize::try_from(entry.decompressed_size).ok()?;
             self.delta.resize(size, 0);
-            bundle
-                .pack
-                .decompress_entry(&entry, &mut self.inflate, &mut self.delta)
+            data.decompress_entry(&entry, &mut self.inflate, &mut self.delta)
                 .ok()?;
             self.stats.links += 1;
             let base = match at {

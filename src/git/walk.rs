@@ -2,7 +2,7 @@
 //! straight from the packs, then diffed on a few threads (ADR-0005).
 
 use super::data::{CommitMeta, WalkedCommit};
-use super::diff::{diff_all, Job};
+use super::diff::{diff_all, Job, RELEASE_EVERY};
 use super::packs::{Packs, Reader};
 use super::repo::{id20, Repo};
 use super::HistoryError;
@@ -32,7 +32,7 @@ pub fn walk_new(
         return Ok(Vec::new());
     }
     let local = repo.sync.to_thread_local();
-    let packs = Packs::open(&repo.sync, LOOSE_FIRST);
+    let mut packs = Packs::open(&repo.sync, LOOSE_FIRST);
     let boundary: gix::hashtable::HashSet<ObjectId> = if repo.shallow {
         local
             .shallow_commits()
@@ -60,6 +60,10 @@ pub fn walk_new(
             parent_tree: c.parent_tree,
         })
         .collect();
+    if jobs.len() > RELEASE_EVERY {
+        // The diff threads map the packs themselves: the walk's pages need not stay counted.
+        packs.release();
+    }
     let diffs = diff_all(&repo.sync, &packs, &jobs, progress)?;
 
     let mut out: Vec<WalkedCommit> = walked

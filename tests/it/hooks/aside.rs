@@ -59,6 +59,15 @@ fn committed(off: Option<&str>, rel: &str, text: &str) -> String {
     ok(&commit(&repo, rel, text, "Change it"), "git commit")
 }
 
+/// Stages everything and commits it with the hooks running; git's stderr.
+fn commit_all(repo: &GitRepo, message: &str) -> String {
+    ok(&super::git(repo, &["add", "-A"], &[]), "git add");
+    ok(
+        &super::git(repo, &["commit", "-q", "-m", message], &[]),
+        "git commit",
+    )
+}
+
 fn full(err: &str, ids: &str) -> bool {
     err.contains(&format!("its staged changes touch paths governed by {ids}"))
 }
@@ -146,20 +155,12 @@ fn a_version_bump_with_its_docs_sync_is_quiet() {
             "docs/install.md",
             "# Install\n\nRun v0.5.0, with the new flags.\n",
         );
-    ok(&super::git(&repo, &["add", "-A"], &[]), "git add");
-    let err = ok(
-        &super::git(&repo, &["commit", "-q", "-m", "docs: sync to v0.5.0"], &[]),
-        "git commit",
-    );
+    let err = commit_all(&repo, "docs: sync to v0.5.0");
     assert!(!err.contains("context-graph: warning"), "{err}");
     // A code file beside the bump is no release: warned.
     repo.write("src/auth/version.py", "VERSION = \"0.6.0\"\n")
         .write("src/free.py", "def free(): return 2\n");
-    ok(&super::git(&repo, &["add", "-A"], &[]), "git add");
-    let err = ok(
-        &super::git(&repo, &["commit", "-q", "-m", "Bump and fix"], &[]),
-        "git commit",
-    );
+    let err = commit_all(&repo, "Bump and fix");
     assert!(full(&err, "ADR-0001,"), "{err}");
 }
 

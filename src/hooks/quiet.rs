@@ -204,6 +204,8 @@ fn versions_in(text: &str, dots: usize) -> usize {
 pub enum Shape {
     /// Only whitespace differs.
     Whitespace,
+    /// Every changed line is a whole comment line or blank (`hooks::comments`).
+    Comments,
     /// Every changed line differs only in version strings.
     VersionOnly,
     /// Anything else.
@@ -256,6 +258,8 @@ pub fn shape(path: &str, old: Option<&[u8]>, new: Option<&[u8]>) -> Shape {
             .all(|(x, y)| unversioned(x, versioned_file) == unversioned(y, versioned_file));
     if versions_only {
         Shape::VersionOnly
+    } else if super::comments::comment_only(path, a, b) {
+        Shape::Comments
     } else {
         Shape::Other
     }
@@ -311,7 +315,7 @@ pub fn judge(
         return None;
     }
     let (mut generated, mut whitespace, mut versions) = (false, false, false);
-    let (mut pages, mut shared) = (false, false);
+    let (mut pages, mut shared, mut comments) = (false, false, false);
     for c in governed {
         if rules.skip_doc_pages && c.folder_page {
             pages = true;
@@ -328,12 +332,16 @@ pub fn judge(
         }
         match shape(c.path, c.old, c.new) {
             Shape::Whitespace if rules.skip_whitespace => whitespace = true,
+            Shape::Comments if rules.skip_whitespace => comments = true,
             Shape::VersionOnly if rules.skip_releases => versions = true,
             _ => return None,
         }
     }
     if versions {
         return rest_versions_only().then_some(Quiet::VersionOnly);
+    }
+    if comments {
+        return Some(Quiet::Comments);
     }
     if whitespace {
         return Some(Quiet::Whitespace);

@@ -116,6 +116,8 @@ pub enum Quiet {
     /// The decision's paths it touches are documentation pages it reaches only through a
     /// folder (`skip_doc_pages`).
     DocPages,
+    /// The decision's paths it touches change only in whole comment lines (`skip_whitespace`).
+    Comments,
     /// The decision's paths it touches are files many decisions govern, edited
     /// (`skip_shared_files`).
     SharedFiles,
@@ -134,6 +136,7 @@ impl Quiet {
             Quiet::VersionOnly => "only version strings change",
             Quiet::Generated => "only lock, generated or vendored files of it change",
             Quiet::Whitespace => "only whitespace of its files changes",
+            Quiet::Comments => "only comments of its files change",
             Quiet::DocPages => "only documentation pages in its folders change",
             Quiet::SharedFiles => "only files that many decisions govern change",
             Quiet::RecordMissing => "the record did not exist yet",

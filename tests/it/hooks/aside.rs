@@ -190,3 +190,25 @@ fn a_bots_commit_does_not_end_an_authors_run_in_review() {
         "{json}"
     );
 }
+
+#[test]
+fn a_change_to_comment_lines_alone_is_quiet() {
+    let err = committed(
+        None,
+        "src/auth/login.py",
+        "# Logs the user in.\ndef login(): pass\n",
+    );
+    assert!(!err.contains("context-graph: warning"), "{err}");
+    let err = committed(
+        None,
+        "src/auth/login.py",
+        "def login(): pass  # now\nx = 1\n",
+    );
+    assert!(full(&err, "ADR-0001,"), "{err}");
+    let err = committed(
+        Some("skip_whitespace"),
+        "src/auth/login.py",
+        "# Logs in.\ndef login(): pass\n",
+    );
+    assert!(full(&err, "ADR-0001,"), "{err}");
+}

@@ -79,24 +79,39 @@ pub struct Observed {
     pub tracked_globs: Vec<String>,
 }
 
+/// What a check of [`Observed`] knows unchanged since the answers were given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Same {
+    /// The ignore files were just found unchanged: a path's being ignored is not matched
+    /// again, it is what it was while the path is what it was (ADR-0016).
+    pub rules: bool,
+    /// Git's index is the very one the scan read (its checksum): a path that was not a file
+    /// or folder then is not looked up in it (`absent`) again, since what it says of that
+    /// path cannot have changed, and it said nothing then (ADR-0016, issue 41).
+    pub index: bool,
+}
+
 impl Observed {
     /// Whether the file system under `root` still answers every question the same way, the
     /// paths git's index tracks being the same as when asked (the caller's to check: a scan
-    /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same folders as when asked (a guide
-    /// walk's, by their fingerprints): a folder among them is still a folder. With
-    /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
-    /// not matched again: it is what it was while the path is what it was (ADR-0016). The
-    /// kinds whose index `known` marks true are already known to hold (their folder is as it
-    /// was, as the scan memo's folder stamps tell), and are not asked again.
+    /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same
+    /// folders as when asked (a guide walk's, by their fingerprints): a folder among them is
+    /// still a folder. The kinds whose index `known` marks true are already known to hold
+    /// (their folder is as it was, as the scan memo's folder stamps tell), and are not asked
+    /// again. `same` says what else is known unchanged ([`Same`]).
     pub fn still_holds(
         &self,
         root: &Path,
         same_dirs: &std::collections::HashSet<&str>,
         absent: Option<Absent>,
         tracked: Option<Arc<TrackedPaths>>,
-        same_rules: bool,
+        same: Same,
         known: &[bool],
     ) -> bool {
+        let Same {
+            rules: same_rules,
+            index: same_index,
+        } = same;
         let tree = Tree::new(root.to_path_buf())
             .with_absent(absent)
             .with_tracked(tracked);
@@ -110,7 +125,8 @@ impl Observed {
             if !same_rules {
                 return tree.kind(path) == *kind;
             }
-            match (kind, tree.kind_as_it_stands(path)) {
+            let ask_absent = !same_index || matches!(kind, Kind::File | Kind::Folder);
+            match (kind, tree.kind_as_it_stands(path, ask_absent)) {
                 (Kind::Ignored, now) => now != Kind::NotAPath,
                 (then, now) => *then == now,
             }
@@ -255,7 +271,7 @@ impl Tree {
         if let Some(known) = locked(&self.kinds).get(bare) {
             return known.clone();
         }
-        let kind = match self.kind_uncached(bare) {
+        let kind = match self.kind_uncached(bare, true) {
             k @ (Kind::File | Kind::Folder | Kind::Missing)
                 if self.ignores.ignored(bare, k == Kind::Folder)
                     && !self.tracked.as_ref().is_some_and(|t| t.tracks(bare)) =>
@@ -268,16 +284,17 @@ impl Tree {
         kind
     }
 
-    /// What `rel` is, leaving out whether git ignores it (never [`Kind::Ignored`]).
-    fn kind_as_it_stands(&self, rel: &str) -> Kind {
+    /// What `rel` is, leaving out whether git ignores it (never [`Kind::Ignored`]); git's index
+    /// asked about a path not in the work tree only with `ask_absent`.
+    fn kind_as_it_stands(&self, rel: &str, ask_absent: bool) -> Kind {
         let bare = rel.trim_end_matches('/');
         if bare.is_empty() || bare.starts_with('/') || bare.split('/').any(|c| c == "..") {
             return Kind::NotAPath;
         }
-        self.kind_uncached(bare)
+        self.kind_uncached(bare, ask_absent)
     }
 
-    fn kind_uncached(&self, bare: &str) -> Kind {
+    fn kind_uncached(&self, bare: &str, ask_absent: bool) -> Kind {
         // A folder already found on the way to another path.
         if self.lock().get(bare) == Some(&true) {
             return Kind::Folder;
@@ -301,7 +318,12 @@ impl Tree {
             }
         }
         // Tracked by git though not in the work tree (outside a sparse checkout's set): there.
-        if let Some(kind) = self.absent.as_ref().and_then(|a| a(bare)) {
+        if let Some(kind) = self
+            .absent
+            .as_ref()
+            .filter(|_| ask_absent)
+            .and_then(|a| a(bare))
+        {
             return kind;
         }
         let first = bare.split('/').next().unwrap_or(bare);

@@ -41,7 +41,10 @@ impl Cached {
         let parents = memo
             .parents
             .check(self.dir(), memo.deps.observed.kinds.len(), same_index);
-        if !memo.deps.still_holds_knowing(self.dir(), &parents.known) {
+        if !memo
+            .deps
+            .still_holds_knowing(self.dir(), &parents.known, same_index)
+        {
             return None;
         }
         let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;

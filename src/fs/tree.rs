@@ -47,6 +47,8 @@ pub struct Tree {
     globs: Mutex<BTreeMap<String, bool>>,
     /// The globs a file git tracks matched (their folder there): found without a walk.
     tracked_globs: Mutex<std::collections::BTreeSet<String>>,
+    /// The globs git's index was asked about that no tracked path matched.
+    globs_not_tracked: Mutex<std::collections::BTreeSet<String>>,
     /// What git ignores under the root.
     ignores: super::ignored::Ignores,
     /// What git tracks, asked about a path git would otherwise ignore: tracked, it is not.
@@ -77,6 +79,10 @@ pub struct Observed {
     /// while git's index lists the same paths and the folder is still there (ADR-0016), which
     /// a memo's check tells without walking the folder.
     pub tracked_globs: Vec<String>,
+    /// The globs of `globs` git's index was asked about (their literal folder a folder under
+    /// the root) and no tracked path matched: while git's index is the very one asked, none
+    /// does, and a check asks only the work tree (issue 41).
+    pub globs_not_tracked: Vec<String>,
 }
 
 /// What a check of [`Observed`] knows unchanged since the answers were given.
@@ -141,10 +147,11 @@ impl Observed {
                     .to_string();
                 tree.dir_inside(&folder)
             })
-            && self
-                .globs
-                .iter()
-                .all(|(glob, found)| tree.any_file_matches(&Pattern::new(glob)) == *found)
+            && self.globs.iter().all(|(glob, found)| {
+                // Not asked of git's index again when it is the one asked then (issue 41).
+                let not_tracked = same_index && self.globs_not_tracked.binary_search(glob).is_ok();
+                tree.any_file_matches_as(&Pattern::new(glob), not_tracked) == *found
+            })
     }
 }
 
@@ -157,6 +164,7 @@ impl Tree {
             listings: Mutex::new(HashMap::default()),
             globs: Mutex::new(BTreeMap::new()),
             tracked_globs: Mutex::new(Default::default()),
+            globs_not_tracked: Mutex::new(Default::default()),
             ignores: super::ignored::Ignores::new(&root),
             tracked: None,
             dir: RootDir::open(&root),
@@ -198,6 +206,7 @@ impl Tree {
                 .map(|(g, f)| (g.clone(), *f))
                 .collect(),
             tracked_globs: tracked.into_iter().collect(),
+            globs_not_tracked: locked(&self.globs_not_tracked).iter().cloned().collect(),
         }
     }
 
@@ -207,17 +216,27 @@ impl Tree {
     /// the walk, which starts at the glob's literal folder, and is kept as such
     /// ([`Observed::tracked_globs`]).
     pub fn any_file_matches(&self, pattern: &Pattern) -> bool {
+        self.any_file_matches_as(pattern, false)
+    }
+
+    /// [`Tree::any_file_matches`], git's index not asked when `not_tracked` (known to hold no
+    /// path the glob matches).
+    fn any_file_matches_as(&self, pattern: &Pattern, not_tracked: bool) -> bool {
         let text = pattern.as_str();
         if let Some(&known) = locked(&self.globs).get(text) {
             return known;
         }
         let folder = pattern.range_prefix().trim_end_matches('/');
         let inside = self.dir_inside(folder);
-        let by_tracked = inside
+        let asked = inside && !not_tracked && self.tracked.is_some();
+        let by_tracked = asked
             && self
                 .tracked
                 .as_ref()
                 .is_some_and(|t| t.files_under(folder).iter().any(|f| pattern.matches(f)));
+        if asked && !by_tracked {
+            locked(&self.globs_not_tracked).insert(text.to_string());
+        }
         // The walk lists only the folders that may hold a match, and stops at the first.
         let filter = crate::governs::FolderFilter::of(text);
         let found = by_tracked

@@ -187,7 +187,8 @@ fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usiz
 /// matches may hold a match in (`pkg/adapters`, for `import-*`) and the one where the missing
 /// paths may have gone (`pkg/core/src`), each once: not the packages, the spec folders, the
 /// guides' folders nor the ignored build folders. Before issue 41 each answer walked every
-/// folder under each glob's literal folder, and listed a missing path's folder once per path.
+/// folder under each glob's literal folder, and listed a missing path's folder once per path;
+/// and read every entry of git's index to ask it again about the glob no tracked file matches.
 #[test]
 fn a_warm_why_lists_only_the_folders_it_needs_once() {
     let repo = kit_repo();
@@ -208,6 +209,13 @@ fn a_warm_why_lists_only_the_folders_it_needs_once() {
         assert_eq!(
             listed, wanted,
             "why {file}: the warm answer listed folders it does not need, or twice"
+        );
+        // Nor does it read git's index for the glob no tracked file matches: that index is
+        // the one the scan asked (issue 41).
+        let (_, index_opens) = looked_up(&repo, &why).expect("traced above");
+        assert_eq!(
+            index_opens, 1,
+            "why {file}: git's index is opened for its checksum alone"
         );
         assert_same(&repo, &format!("why {file}, again"), &why);
     }
@@ -332,9 +340,9 @@ fn foreign_repo() -> GitRepo {
 }
 
 /// Every path of the work tree (not under `.git/`) a run of the binary with `args` looked up
-/// (stat'ed or opened), root-relative, each with how many times; `None` (having said why)
-/// where strace cannot trace here.
-fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usize>> {
+/// (stat'ed or opened), root-relative, each with how many times, and how many times it opened
+/// git's index; `None` (having said why) where strace cannot trace here.
+fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<(BTreeMap<String, usize>, usize)> {
     listed_folders(repo, args)?;
     let log = repo.env().path().join("lookups.log");
     let out = repo
@@ -356,6 +364,11 @@ fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usize>> {
     let traced = std::fs::read_to_string(&log).unwrap_or_default();
     let root = format!("{}/", repo.path().display());
     let mut paths = BTreeMap::new();
+    let git_index = format!("{root}.git/index\"");
+    let index_opens = traced
+        .lines()
+        .filter(|l| l.contains("open") && l.contains(&git_index))
+        .count();
     for line in traced.lines() {
         // The first quoted argument: relative ones are the root's (looked up from it).
         let Some((_, rest)) = line.split_once('"') else {
@@ -374,15 +387,17 @@ fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usize>> {
         }
         *paths.entry(rel.to_string()).or_default() += 1;
     }
-    Some(paths)
+    Some((paths, index_opens))
 }
 
 /// A warm answer on a repository whose records name paths in folders that are not there (code
 /// in other repositories) looks up nothing under them: the missing folder itself stands for
 /// every ignore file that could be under it (issue 41; before, each answer stat'ed a
 /// `.gitignore` in every folder of every such path, 275 per answer on vector). Nor does it
-/// look up any record file twice. A folder of that name appearing, with an ignore file in it,
-/// is seen at once, as `--no-index` sees it.
+/// look up any record file twice, nor read git's index but for its checksum (one open: before,
+/// a second one read every entry to ask whether git tracks those paths, which the same index
+/// cannot say otherwise than it did). A folder of that name appearing, with an ignore file in
+/// it, is seen at once, as `--no-index` sees it.
 #[test]
 fn a_warm_why_looks_up_nothing_under_folders_that_are_not_there() {
     let repo = foreign_repo();
@@ -390,9 +405,13 @@ fn a_warm_why_looks_up_nothing_under_folders_that_are_not_there() {
     let check = ["check", "--json"];
     assert_same(&repo, "why, first", &why);
     assert_same(&repo, "check, first", &check);
-    let Some(paths) = looked_up(&repo, &why) else {
+    let Some((paths, index_opens)) = looked_up(&repo, &why) else {
         return;
     };
+    assert_eq!(
+        index_opens, 1,
+        "git's index is opened for its checksum alone"
+    );
     let under: Vec<&String> = paths
         .keys()
         .filter(|p| p.starts_with("vendor-org/"))

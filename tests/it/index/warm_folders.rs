@@ -3,9 +3,11 @@
 //! folders, a global excludes file), `why FILE` with the index fresh reads what the index holds
 //! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/`, for a
 //! glob no tracked file matches the folders that may hold a match, and the folder where a
-//! missing path may have gone, each once. Seen from outside, by
-//! running the binary under `strace` (skipped, saying so, where strace is missing or may not
-//! trace); its answers equal `--no-index`'s.
+//! missing path may have gone, each once; and it opens git's index once, for its checksum. On
+//! a repository whose many records name paths in other repositories (folders that are not
+//! here), it looks up nothing under those folders and each record file once. Seen from
+//! outside, by running the binary under `strace` (skipped, saying so, where strace is missing
+//! or may not trace); its answers equal `--no-index`'s.
 
 use super::{assert_same, PAST_RACY_WINDOW};
 use crate::git::GitRepo;

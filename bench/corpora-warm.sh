@@ -4,7 +4,10 @@
 # then `why FILE --json` with the index fresh, FILE the middle path of `git ls-files`; printed:
 # the median of RUNS interleaved runs against `git rev-parse HEAD`'s in the same tree, their
 # ratio (goal ≤ 2×), and the system calls of one warm answer (`strace -f -c`: all, and the
-# folder listings, `getdents64`). A repository without a mirror is skipped, saying so.
+# folder listings, `getdents64`). Where `perf` may count, also the ratio of CPU time (the mean
+# `task-clock` of RUNS runs each, `perf stat -r`): on a busy machine the wall time of both
+# moves with the load, the CPU time much less. A repository without a mirror is skipped,
+# saying so.
 #
 #   MIRRORS=/work/.mirror bench/corpora-warm.sh [REPO-FILTER]
 #
@@ -30,6 +33,10 @@ export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_P
 mkdir -p "$OUT"
 have_strace=1
 command -v strace >/dev/null || { have_strace=0; echo "strace not on PATH: no system-call counts" >&2; }
+have_perf=1
+perf stat -x, -e task-clock true >/dev/null 2>&1 || { have_perf=0; echo "perf cannot count here: no CPU ratio" >&2; }
+# The mean CPU time in ms of RUNS runs of the command (`perf stat`'s task-clock).
+cpu_ms() { perf stat -x, -e task-clock -r "$RUNS" "$@" 2>&1 >/dev/null | awk -F, '$3 == "task-clock" { print $1 }'; }
 
 # The same repositories and configuration as bench/corpora.sh (docs/corpora.md, issue 19).
 config() {
@@ -50,7 +57,7 @@ repos=(
   home-assistant/architecture microsoft/semantic-kernel
 )
 
-printf '%-38s %-40s %9s %9s %7s %8s %10s\n' repository file "why ms" "rev ms" ratio syscalls getdents64
+printf '%-38s %-40s %9s %9s %7s %8s %10s %9s\n' repository file "why ms" "rev ms" ratio syscalls getdents64 "cpu ratio"
 
 # A work tree of the mirror `name` at `tree`, as bench/corpora.sh makes it.
 work_tree() {
@@ -68,7 +75,7 @@ work_tree() {
 
 # One row: `why FILE --json` by `bin` in `tree`, warm, against `git rev-parse HEAD` there.
 measure() {
-  local bin=$1 tree=$2 label=$3 file=$4 wm gm calls=- listings=-
+  local bin=$1 tree=$2 label=$3 file=$4 wm gm calls=- listings=- cpu=-
   local cg=("$bin" --root "$tree") rp=(git -C "$tree" rev-parse HEAD)
   if ! "${cg[@]}" index >/dev/null 2>&1; then
     echo "$label: skipped, \`index\` failed: $("${cg[@]}" index 2>&1 | tail -n 1)"
@@ -90,8 +97,14 @@ measure() {
     calls=$(awk '$NF == "total" { print $4 }' "$OUT/strace.txt")
     listings=$(awk '$NF == "getdents64" { print $4 }' "$OUT/strace.txt")
   fi
-  awk -v r="$label" -v f="$file" -v w="$wm" -v g="$gm" -v c="$calls" -v l="${listings:-0}" 'BEGIN {
-    printf "%-38s %-40s %9.2f %9.2f %6.2fx %8s %10s\n", r, substr(f, 1, 40), w / 1e6, g / 1e6, w / g, c, l }'
+  if ((have_perf)); then
+    local cpu_w cpu_g
+    cpu_g=$(cpu_ms "${rp[@]}")
+    cpu_w=$(cpu_ms "${cg[@]}" why "$file" --json)
+    cpu=$(awk -v w="$cpu_w" -v g="$cpu_g" 'BEGIN { if (g > 0) printf "%.2fx", w / g; else print "-" }')
+  fi
+  awk -v r="$label" -v f="$file" -v w="$wm" -v g="$gm" -v c="$calls" -v l="${listings:-0}" -v u="$cpu" 'BEGIN {
+    printf "%-38s %-40s %9.2f %9.2f %6.2fx %8s %10s %9s\n", r, substr(f, 1, 40), w / 1e6, g / 1e6, w / g, c, l, u }'
 }
 
 for repo in "${repos[@]}"; do

@@ -39,8 +39,16 @@ impl Pick {
         related: bool,
     ) -> Result<Pick> {
         let tracked = crate::scan::tracked_paths(root);
-        let mut files_under =
-            |folder: &str| crate::fs::walk::files_under(root, folder, Some(&tracked));
+        let mut files_under = |folder: &str| {
+            // A file of the work tree has no files under it: git's index is not read to list
+            // them (issue 41).
+            let file = !folder.is_empty()
+                && std::fs::symlink_metadata(root.join(folder)).is_ok_and(|m| m.is_file());
+            match file {
+                true => Vec::new(),
+                false => crate::fs::walk::files_under(root, folder, Some(&tracked)),
+            }
+        };
         let kind = match ask {
             Ask::Check => PickKind::All,
             Ask::Why(_) => {

@@ -47,6 +47,8 @@ pub struct Tree {
     globs: Mutex<BTreeMap<String, bool>>,
     /// The globs a file git tracks matched (their folder there): found without a walk.
     tracked_globs: Mutex<std::collections::BTreeSet<String>>,
+    /// The globs git's index was asked about that no tracked path matched.
+    globs_not_tracked: Mutex<std::collections::BTreeSet<String>>,
     /// What git ignores under the root.
     ignores: super::ignored::Ignores,
     /// What git tracks, asked about a path git would otherwise ignore: tracked, it is not.
@@ -77,26 +79,45 @@ pub struct Observed {
     /// while git's index lists the same paths and the folder is still there (ADR-0016), which
     /// a memo's check tells without walking the folder.
     pub tracked_globs: Vec<String>,
+    /// The globs of `globs` git's index was asked about (their literal folder a folder under
+    /// the root) and no tracked path matched: while git's index is the very one asked, none
+    /// does, and a check asks only the work tree (issue 41).
+    pub globs_not_tracked: Vec<String>,
+}
+
+/// What a check of [`Observed`] knows unchanged since the answers were given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Same {
+    /// The ignore files were just found unchanged: a path's being ignored is not matched
+    /// again, it is what it was while the path is what it was (ADR-0016).
+    pub rules: bool,
+    /// Git's index is the very one the scan read (its checksum): a path that was not a file
+    /// or folder then is not looked up in it (`absent`) again, since what it says of that
+    /// path cannot have changed, and it said nothing then (ADR-0016, issue 41).
+    pub index: bool,
 }
 
 impl Observed {
     /// Whether the file system under `root` still answers every question the same way, the
     /// paths git's index tracks being the same as when asked (the caller's to check: a scan
-    /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same folders as when asked (a guide
-    /// walk's, by their fingerprints): a folder among them is still a folder. With
-    /// `same_rules` (the ignore files were just found unchanged), a path's being ignored is
-    /// not matched again: it is what it was while the path is what it was (ADR-0016). The
-    /// kinds whose index `known` marks true are already known to hold (their folder is as it
-    /// was, as the scan memo's folder stamps tell), and are not asked again.
+    /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same
+    /// folders as when asked (a guide walk's, by their fingerprints): a folder among them is
+    /// still a folder. The kinds whose index `known` marks true are already known to hold
+    /// (their folder is as it was, as the scan memo's folder stamps tell), and are not asked
+    /// again. `same` says what else is known unchanged ([`Same`]).
     pub fn still_holds(
         &self,
         root: &Path,
         same_dirs: &std::collections::HashSet<&str>,
         absent: Option<Absent>,
         tracked: Option<Arc<TrackedPaths>>,
-        same_rules: bool,
+        same: Same,
         known: &[bool],
     ) -> bool {
+        let Same {
+            rules: same_rules,
+            index: same_index,
+        } = same;
         let tree = Tree::new(root.to_path_buf())
             .with_absent(absent)
             .with_tracked(tracked);
@@ -110,7 +131,8 @@ impl Observed {
             if !same_rules {
                 return tree.kind(path) == *kind;
             }
-            match (kind, tree.kind_as_it_stands(path)) {
+            let ask_absent = !same_index || matches!(kind, Kind::File | Kind::Folder);
+            match (kind, tree.kind_as_it_stands(path, ask_absent)) {
                 (Kind::Ignored, now) => now != Kind::NotAPath,
                 (then, now) => *then == now,
             }
@@ -125,10 +147,11 @@ impl Observed {
                     .to_string();
                 tree.dir_inside(&folder)
             })
-            && self
-                .globs
-                .iter()
-                .all(|(glob, found)| tree.any_file_matches(&Pattern::new(glob)) == *found)
+            && self.globs.iter().all(|(glob, found)| {
+                // Not asked of git's index again when it is the one asked then (issue 41).
+                let not_tracked = same_index && self.globs_not_tracked.binary_search(glob).is_ok();
+                tree.any_file_matches_as(&Pattern::new(glob), not_tracked) == *found
+            })
     }
 }
 
@@ -141,6 +164,7 @@ impl Tree {
             listings: Mutex::new(HashMap::default()),
             globs: Mutex::new(BTreeMap::new()),
             tracked_globs: Mutex::new(Default::default()),
+            globs_not_tracked: Mutex::new(Default::default()),
             ignores: super::ignored::Ignores::new(&root),
             tracked: None,
             dir: RootDir::open(&root),
@@ -182,6 +206,7 @@ impl Tree {
                 .map(|(g, f)| (g.clone(), *f))
                 .collect(),
             tracked_globs: tracked.into_iter().collect(),
+            globs_not_tracked: locked(&self.globs_not_tracked).iter().cloned().collect(),
         }
     }
 
@@ -191,17 +216,27 @@ impl Tree {
     /// the walk, which starts at the glob's literal folder, and is kept as such
     /// ([`Observed::tracked_globs`]).
     pub fn any_file_matches(&self, pattern: &Pattern) -> bool {
+        self.any_file_matches_as(pattern, false)
+    }
+
+    /// [`Tree::any_file_matches`], git's index not asked when `not_tracked` (known to hold no
+    /// path the glob matches).
+    fn any_file_matches_as(&self, pattern: &Pattern, not_tracked: bool) -> bool {
         let text = pattern.as_str();
         if let Some(&known) = locked(&self.globs).get(text) {
             return known;
         }
         let folder = pattern.range_prefix().trim_end_matches('/');
         let inside = self.dir_inside(folder);
-        let by_tracked = inside
+        let asked = inside && !not_tracked && self.tracked.is_some();
+        let by_tracked = asked
             && self
                 .tracked
                 .as_ref()
                 .is_some_and(|t| t.files_under(folder).iter().any(|f| pattern.matches(f)));
+        if asked && !by_tracked {
+            locked(&self.globs_not_tracked).insert(text.to_string());
+        }
         // The walk lists only the folders that may hold a match, and stops at the first.
         let filter = crate::governs::FolderFilter::of(text);
         let found = by_tracked
@@ -255,7 +290,7 @@ impl Tree {
         if let Some(known) = locked(&self.kinds).get(bare) {
             return known.clone();
         }
-        let kind = match self.kind_uncached(bare) {
+        let kind = match self.kind_uncached(bare, true) {
             k @ (Kind::File | Kind::Folder | Kind::Missing)
                 if self.ignores.ignored(bare, k == Kind::Folder)
                     && !self.tracked.as_ref().is_some_and(|t| t.tracks(bare)) =>
@@ -268,16 +303,17 @@ impl Tree {
         kind
     }
 
-    /// What `rel` is, leaving out whether git ignores it (never [`Kind::Ignored`]).
-    fn kind_as_it_stands(&self, rel: &str) -> Kind {
+    /// What `rel` is, leaving out whether git ignores it (never [`Kind::Ignored`]); git's index
+    /// asked about a path not in the work tree only with `ask_absent`.
+    fn kind_as_it_stands(&self, rel: &str, ask_absent: bool) -> Kind {
         let bare = rel.trim_end_matches('/');
         if bare.is_empty() || bare.starts_with('/') || bare.split('/').any(|c| c == "..") {
             return Kind::NotAPath;
         }
-        self.kind_uncached(bare)
+        self.kind_uncached(bare, ask_absent)
     }
 
-    fn kind_uncached(&self, bare: &str) -> Kind {
+    fn kind_uncached(&self, bare: &str, ask_absent: bool) -> Kind {
         // A folder already found on the way to another path.
         if self.lock().get(bare) == Some(&true) {
             return Kind::Folder;
@@ -301,7 +337,12 @@ impl Tree {
             }
         }
         // Tracked by git though not in the work tree (outside a sparse checkout's set): there.
-        if let Some(kind) = self.absent.as_ref().and_then(|a| a(bare)) {
+        if let Some(kind) = self
+            .absent
+            .as_ref()
+            .filter(|_| ask_absent)
+            .and_then(|a| a(bare))
+        {
             return kind;
         }
         let first = bare.split('/').next().unwrap_or(bare);

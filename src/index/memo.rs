@@ -32,8 +32,9 @@ impl Cached {
         // in it; the others' paths are stat'ed after their folder was.
         // A folder vouches for the paths in it that were not there only while git's index
         // is the one the scan read (a sparse checkout's paths, issue 41): its last 20 bytes.
-        let same_index = memo.names_checksum.is_some()
-            && tracked.and_then(crate::git::index_checksum) == memo.names_checksum;
+        // Read once: the last 20 bytes of git's index (issue 41).
+        let checksum = tracked.and_then(crate::git::index_checksum);
+        let same_index = memo.names_checksum.is_some() && checksum == memo.names_checksum;
         // Rules read what the tracked files hold: any change to git's index may change them.
         if memo.rules && (!same_index || memo.names_checksum.is_none()) {
             return None;
@@ -41,10 +42,13 @@ impl Cached {
         let parents = memo
             .parents
             .check(self.dir(), memo.deps.observed.kinds.len(), same_index);
-        if !memo.deps.still_holds_knowing(self.dir(), &parents.known) {
+        if !memo
+            .deps
+            .still_holds_knowing(self.dir(), &parents.known, same_index)
+        {
             return None;
         }
-        let names = same_names(&memo, tracked, &self.names_file, self.keep_names)?;
+        let names = same_names(&memo, tracked, checksum, &self.names_file, self.keep_names)?;
         let report: MemoReportRef = codec::decode_borrowed(report).ok()?;
         if report.heads.len() != report.records.len() {
             return None;
@@ -74,7 +78,8 @@ impl Cached {
     }
 }
 
-/// Whether the tracked paths are still those `memo` was made with: `None` when not;
+/// Whether the tracked paths are still those `memo` was made with (`now`: the checksum of
+/// git's index now, `None` outside git or without one): `None` when not;
 /// `Some(None)` when git's index has the same checksum; `Some(Some(checksum))` when the
 /// paths are the same under a new checksum (a staged edit, a commit). That finding is kept in
 /// the small file `names` (the checksum and the paths' digest, never synced), so the next
@@ -82,10 +87,10 @@ impl Cached {
 fn same_names(
     memo: &ScanMemo,
     tracked: Option<&crate::git::Repo>,
+    now: Option<[u8; 20]>,
     names: &std::path::Path,
     keep: bool,
 ) -> Option<Option<[u8; 20]>> {
-    let now = tracked.and_then(crate::git::index_checksum);
     let Some(checksum) = now else {
         return (crate::scan::names_digest(tracked) == memo.names).then_some(None);
     };
@@ -100,7 +105,9 @@ fn same_names(
     if crate::scan::names_digest(tracked) != memo.names {
         return None;
     }
-    if keep {
+    // Kept only when git's index still has the checksum read before the stamps: the paths
+    // just read are then that index's.
+    if keep && tracked.and_then(crate::git::index_checksum) == Some(checksum) {
         let tmp = names.with_extension(format!("names.{}", std::process::id()));
         let _ = crate::util::replace_file(names, &tmp, &kept);
     }

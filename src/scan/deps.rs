@@ -92,7 +92,10 @@ impl Deps {
     /// Stamps, besides the walk's, the `.gitignore` of every folder above a path the records
     /// name, there or not (`dir`: the root): whether git ignores a named path is read from
     /// them, and one appearing in a folder the memo does not stamp (the root, say, holding no
-    /// guide) would otherwise go unseen (ADR-0016). A stat each on a warm answer.
+    /// guide) would otherwise go unseen (ADR-0016). A stat each on a warm answer. A folder
+    /// that is not there (a path in another repository a link names, issue 41) is stamped
+    /// itself, absent, in place of its `.gitignore` and every folder under it: while it is not
+    /// there, no ignore file under it is either.
     pub fn stamp_named_ignores(&mut self, dir: &RootDir) {
         let mut folders: std::collections::BTreeSet<&str> = std::iter::once("").collect();
         for (path, _) in &self.observed.kinds {
@@ -100,17 +103,34 @@ impl Deps {
             folders.extend(path.match_indices('/').map(|(at, _)| &path[..at]));
         }
         let root = dir.root();
-        let known: std::collections::HashSet<&str> =
-            self.walk.ignores.iter().map(|(p, _)| p.as_str()).collect();
-        let added: Vec<(String, Option<Stamp>)> = folders
-            .into_iter()
-            .map(|f| root.join(f).join(".gitignore").display().to_string())
-            .filter(|p| !known.contains(p.as_str()))
-            .map(|p| {
-                let stamp = dir.stamp(&p, Content::File, self.walk.started_ns);
-                (p, stamp)
-            })
-            .collect();
+        let known: std::collections::HashSet<String> =
+            self.walk.ignores.iter().map(|(p, _)| p.clone()).collect();
+        // In path order a folder comes before those under it: once one is found not there,
+        // the folders under it are left out.
+        let mut gone: Option<&str> = None;
+        let mut added: Vec<(String, Option<Stamp>)> = Vec::new();
+        for folder in folders {
+            if gone.is_some_and(|g| folder.strip_prefix(g).is_some_and(|r| r.starts_with('/'))) {
+                continue;
+            }
+            let started = self.walk.started_ns;
+            // Stamped absent, or (there after all) its ignore file as any other folder's.
+            if !folder.is_empty() && dir.entry(folder).is_none() {
+                let probe = root.join(folder).display().to_string();
+                if dir.stamp(&probe, Content::Folder, started).is_none() {
+                    gone = Some(folder);
+                    if !known.contains(&probe) {
+                        added.push((probe, None));
+                    }
+                    continue;
+                }
+            }
+            let probe = root.join(folder).join(".gitignore").display().to_string();
+            if !known.contains(&probe) {
+                let stamp = dir.stamp(&probe, Content::File, started);
+                added.push((probe, stamp));
+            }
+        }
         self.walk.ignores.extend(added);
     }
 
@@ -179,12 +199,13 @@ impl Deps {
     /// it), every record and guide file as it was, the same guide walk, and the same answers
     /// from the file system.
     pub fn still_holds(&self, dir: &RootDir) -> bool {
-        self.still_holds_knowing(dir, &[])
+        self.still_holds_knowing(dir, &[], false)
     }
 
     /// [`Deps::still_holds`], the named paths whose index in `observed.kinds` `known` marks
-    /// true known to hold already ([`Parents::check`]).
-    pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool]) -> bool {
+    /// true known to hold already ([`Parents::check`]); `same_index`: git's index is the very
+    /// one the scan read (its checksum), so what it says of a path is what it said then.
+    pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool], same_index: bool) -> bool {
         if !self.records_hold(dir) {
             return false;
         }
@@ -210,7 +231,10 @@ impl Deps {
             &same_dirs,
             Some(super::not_checked_out(root)),
             Some(super::tracked_paths(root)),
-            true,
+            crate::fs::tree::Same {
+                rules: true,
+                index: same_index,
+            },
             known,
         )
     }

@@ -3,9 +3,11 @@
 //! folders, a global excludes file), `why FILE` with the index fresh reads what the index holds
 //! and stats what it depends on, and lists (`getdents64`) only folders inside `.git/`, for a
 //! glob no tracked file matches the folders that may hold a match, and the folder where a
-//! missing path may have gone, each once. Seen from outside, by
-//! running the binary under `strace` (skipped, saying so, where strace is missing or may not
-//! trace); its answers equal `--no-index`'s.
+//! missing path may have gone, each once; and it opens git's index once, for its checksum. On
+//! a repository whose many records name paths in other repositories (folders that are not
+//! here), it looks up nothing under those folders and each record file once. Seen from
+//! outside, by running the binary under `strace` (skipped, saying so, where strace is missing
+//! or may not trace); its answers equal `--no-index`'s.
 
 use super::{assert_same, PAST_RACY_WINDOW};
 use crate::git::GitRepo;
@@ -187,7 +189,8 @@ fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usiz
 /// matches may hold a match in (`pkg/adapters`, for `import-*`) and the one where the missing
 /// paths may have gone (`pkg/core/src`), each once: not the packages, the spec folders, the
 /// guides' folders nor the ignored build folders. Before issue 41 each answer walked every
-/// folder under each glob's literal folder, and listed a missing path's folder once per path.
+/// folder under each glob's literal folder, and listed a missing path's folder once per path;
+/// and read every entry of git's index to ask it again about the glob no tracked file matches.
 #[test]
 fn a_warm_why_lists_only_the_folders_it_needs_once() {
     let repo = kit_repo();
@@ -208,6 +211,13 @@ fn a_warm_why_lists_only_the_folders_it_needs_once() {
         assert_eq!(
             listed, wanted,
             "why {file}: the warm answer listed folders it does not need, or twice"
+        );
+        // Nor does it read git's index for the glob no tracked file matches: that index is
+        // the one the scan asked (issue 41).
+        let (_, index_opens) = looked_up(&repo, &why).expect("traced above");
+        assert_eq!(
+            index_opens, 1,
+            "why {file}: git's index is opened for its checksum alone"
         );
         assert_same(&repo, &format!("why {file}, again"), &why);
     }
@@ -305,4 +315,133 @@ fn names_that_are_not_paths_are_vouched_for_by_their_folder() {
     repo.git(&["add", "Ember.uuid"]);
     assert_same(&repo, "and is staged", &check);
     assert_same(&repo, "and is staged", &why);
+}
+
+/// A repository whose records name code in other repositories (`vendor-org/agent/…`, as
+/// vector's records name DataDog's agent: a folder that is not here) and that has many
+/// records: committed, indexed, and past the racy window.
+fn foreign_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    for n in 1..=40 {
+        repo.write(
+            &format!("docs/adr/{n:04}-decision-{n}.md"),
+            &format!(
+                "# {n}. Decision {n}\n\nStatus: Accepted\n\nDate: 2026-01-01\n\n## Decision\n\n\
+                 Keep `src/app/main.rs` as `vendor-org/agent-{n}/pkg/collector/check.go` does,\n\
+                 and `vendor-org/agent-{n}/cmd/run/main.go`, see [the agent]\
+                 (https://github.com/vendor-org/agent-{n}/blob/main/pkg/util/log.go).\n"
+            ),
+        );
+    }
+    repo.write("src/app/main.rs", "fn main() {}\n");
+    repo.commit_at("2026-01-02T10:00:00Z", "Ana", "Start");
+    let built = repo.run(&["index"]);
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    std::thread::sleep(PAST_RACY_WINDOW);
+    repo
+}
+
+/// Every path of the work tree (not under `.git/`) a run of the binary with `args` looked up
+/// (stat'ed or opened), root-relative, each with how many times, and how many times it opened
+/// git's index; `None` (having said why) where strace cannot trace here.
+fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<(BTreeMap<String, usize>, usize)> {
+    listed_folders(repo, args)?;
+    let log = repo.env().path().join("lookups.log");
+    let out = repo
+        .command("strace")
+        .args(["-f", "-qq", "-e"])
+        .arg("trace=stat,lstat,newfstatat,statx,open,openat,access,faccessat,faccessat2")
+        .arg("-o")
+        .arg(&log)
+        .arg(crate::env::BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run strace");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let traced = std::fs::read_to_string(&log).unwrap_or_default();
+    let root = format!("{}/", repo.path().display());
+    let mut paths = BTreeMap::new();
+    let git_index = format!("{root}.git/index\"");
+    let index_opens = traced
+        .lines()
+        .filter(|l| l.contains("open") && l.contains(&git_index))
+        .count();
+    for line in traced.lines() {
+        // The first quoted argument: relative ones are the root's (looked up from it).
+        let Some((_, rest)) = line.split_once('"') else {
+            continue;
+        };
+        let Some((path, _)) = rest.split_once('"') else {
+            continue;
+        };
+        let rel = match path.strip_prefix(&root) {
+            Some(rel) => rel,
+            None if path.starts_with('/') || path.is_empty() => continue,
+            None => path,
+        };
+        if rel == ".git" || rel.starts_with(".git/") {
+            continue;
+        }
+        *paths.entry(rel.to_string()).or_default() += 1;
+    }
+    Some((paths, index_opens))
+}
+
+/// A warm answer on a repository whose records name paths in folders that are not there (code
+/// in other repositories) looks up nothing under them: the missing folder itself stands for
+/// every ignore file that could be under it (issue 41; before, each answer stat'ed a
+/// `.gitignore` in every folder of every such path, 275 per answer on vector). Nor does it
+/// look up any record file twice, nor read git's index but for its checksum (one open: before,
+/// a second one read every entry to ask whether git tracks those paths, which the same index
+/// cannot say otherwise than it did). A folder of that name appearing, with an ignore file in
+/// it, is seen at once, as `--no-index` sees it.
+#[test]
+fn a_warm_why_looks_up_nothing_under_folders_that_are_not_there() {
+    let repo = foreign_repo();
+    let why = ["why", "src/app/main.rs", "--json"];
+    let check = ["check", "--json"];
+    assert_same(&repo, "why, first", &why);
+    assert_same(&repo, "check, first", &check);
+    let Some((paths, index_opens)) = looked_up(&repo, &why) else {
+        return;
+    };
+    assert_eq!(
+        index_opens, 1,
+        "git's index is opened for its checksum alone"
+    );
+    let under: Vec<&String> = paths
+        .keys()
+        .filter(|p| p.starts_with("vendor-org/"))
+        .collect();
+    assert!(
+        under.is_empty(),
+        "the warm answer looked up paths under a folder that is not there: {under:?}"
+    );
+    let twice: Vec<(&String, &usize)> = paths
+        .iter()
+        .filter(|(p, n)| p.starts_with("docs/adr/0") && **n > 1)
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "record files looked up more than once: {twice:?}"
+    );
+    let records = paths.keys().filter(|p| p.starts_with("docs/adr/0")).count();
+    assert_eq!(records, 40, "each record file is stat'ed once: {paths:?}");
+    // The folder appears, holding an ignore file that ignores a path a record names.
+    repo.write("vendor-org/agent-7/.gitignore", "pkg/\n")
+        .write(
+            "vendor-org/agent-7/pkg/collector/check.go",
+            "package collector\n",
+        )
+        .write("vendor-org/agent-7/cmd/run/main.go", "package main\n");
+    assert_same(&repo, "the foreign folder appears", &check);
+    assert_same(&repo, "the foreign folder appears", &why);
+    std::fs::remove_file(repo.path().join("vendor-org/agent-7/.gitignore")).expect("remove");
+    assert_same(&repo, "its ignore file goes", &check);
+    assert_same(&repo, "its ignore file goes", &why);
 }

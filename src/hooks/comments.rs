@@ -38,7 +38,7 @@ pub fn comment_only(path: &str, old: &[&str], new: &[&str]) -> bool {
     };
     let blank = |l: &&str| l.trim().is_empty();
     let all = old.iter().chain(new);
-    all.clone().all(|l| comment(l) || blank(l)) && all.clone().any(|l| comment(l))
+    all.clone().all(|l| comment(l) || blank(l)) && all.clone().any(comment)
 }
 
 #[cfg(test)]

@@ -27,8 +27,10 @@ pub enum Pattern<'a> {
         text: &'a str,
         /// The literal folder part before the first glob character, up to its last `/`.
         prefix: &'a str,
-        /// `None` when the text is not a valid glob: it then matches nothing.
-        matcher: Option<GlobMatcher>,
+        /// Compiled on first use (a warm answer meets most records' globs only through their
+        /// literal prefix, issue 41); `None` when the text is not a valid glob: it then
+        /// matches nothing.
+        matcher: std::sync::OnceLock<Option<GlobMatcher>>,
     },
 }
 
@@ -53,7 +55,7 @@ impl<'a> Pattern<'a> {
             Pattern::Glob {
                 text: entry,
                 prefix: literal_prefix(entry),
-                matcher: glob_matcher(entry),
+                matcher: std::sync::OnceLock::new(),
             }
         } else if entry.ends_with('/') {
             Pattern::Folder(entry)
@@ -91,16 +93,20 @@ impl<'a> Pattern<'a> {
                 prefix,
                 matcher,
             } => {
-                let Some(m) = matcher else { return false };
+                if !path.starts_with(prefix) {
+                    return false;
+                }
+                let Some(m) = matcher.get_or_init(|| glob_matcher(text)) else {
+                    return false;
+                };
                 // As in adrkit's ADR-0009: `*` and `**` do not match a name starting with `.`
                 // unless the pattern names the dot (`.github/**`, `**/.*rc`).
                 let dots = |p: &str| p.split('/').filter(|c| c.starts_with('.')).count();
                 let named = dots(text);
-                path.starts_with(prefix)
-                    && std::iter::successors(Some(path.trim_end_matches('/')), |p| {
-                        p.rsplit_once('/').map(|(parent, _)| parent)
-                    })
-                    .any(|p| m.is_match(p) && dots(p) <= named)
+                std::iter::successors(Some(path.trim_end_matches('/')), |p| {
+                    p.rsplit_once('/').map(|(parent, _)| parent)
+                })
+                .any(|p| m.is_match(p) && dots(p) <= named)
             }
         }
     }
@@ -114,7 +120,11 @@ impl<'a> Pattern<'a> {
             Pattern::Folder(_) => false,
             Pattern::Glob { text, matcher, .. } => {
                 let last = text.rsplit('/').next().unwrap_or(text);
-                last.chars().any(|c| c != '*') && matcher.as_ref().is_some_and(|m| m.is_match(path))
+                last.chars().any(|c| c != '*')
+                    && matcher
+                        .get_or_init(|| glob_matcher(text))
+                        .as_ref()
+                        .is_some_and(|m| m.is_match(path))
             }
         }
     }

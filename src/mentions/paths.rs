@@ -212,14 +212,19 @@ pub(super) fn beside_the_code(path: &str) -> bool {
 /// top-level `conformance/` is a test suite, Gateway API's; deeper, it may be a module,
 /// volcano's `plugins/conformance/`).
 pub(super) fn in_tests(path: &str) -> bool {
-    path.trim_end_matches('/')
+    let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let folders = &parts[..parts.len() - usize::from(!path.ends_with('/'))];
+    folders.iter().enumerate().any(|(at, part)| {
+        // `features/` is Cucumber's and Behat's specs at the top, but a feature-sliced app's
+        // code below a source root (Unleash's `src/lib/features/frontend-api/`).
+        test_folder(part)
+            && !(*part == "features"
+                && folders[..at]
+                    .iter()
+                    .any(|p| matches!(*p, "src" | "lib" | "app")))
+    }) || path
+        .trim_end_matches('/')
         .split('/')
-        .rev()
-        .skip(usize::from(!path.ends_with('/')))
-        .any(test_folder)
-        || path
-            .trim_end_matches('/')
-            .split('/')
-            .next()
-            .is_some_and(|p| TEST_FOLDERS.contains(&p) || p == "conformance")
+        .next()
+        .is_some_and(|p| TEST_FOLDERS.contains(&p) || p == "conformance")
 }

@@ -219,3 +219,32 @@ fn a_name_matched_in_another_style_is_shown_but_not_accepted() {
         "a hyphenated service's name is not the CamelCase class: below 0.8"
     );
 }
+
+/// A feature-sliced app's `src/lib/features/` is code, though a top-level `features/` is
+/// Cucumber's or Behat's specs: a class the record names is found in the one and not the
+/// other (Unleash's `FrontendApiRepository`).
+#[test]
+fn a_features_folder_under_a_source_root_is_code() {
+    let g = repo(&[
+        (
+            "docs/adr/0001-frontend-api.md",
+            "# 1. Frontend API design\n\nStatus: Accepted\n\nWe swap the proxy repository for a \
+             FrontendApiRepository, and the steps in CheckoutSteps stay as they are.\n",
+        ),
+        (
+            "src/lib/features/frontend-api/frontend-api-repository.ts",
+            "export class X {}\n",
+        ),
+        (
+            "features/step_definitions/checkout-steps.js",
+            "module.exports = {};\n",
+        ),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0001"),
+        pairs(&[(
+            "FrontendApiRepository",
+            "src/lib/features/frontend-api/frontend-api-repository.ts"
+        )])
+    );
+}

@@ -156,9 +156,33 @@ impl Names {
                 .split([':', '.', '#'])
                 .filter(|p| !p.is_empty())
                 .collect();
+            // `Hydra.Ledger.Cardano`, `org.acme.billing`: a module's path written with dots,
+            // as Haskell, Java and Python write it: a file or folder whose last parts spell
+            // every part, in order (`hydra-node/src/Hydra/Ledger/Cardano.hs`).
+            if parts.len() >= 3 && !term.text.contains('#') {
+                found = get(&key(parts[parts.len() - 1]))
+                    .into_iter()
+                    .filter(|e| {
+                        let trimmed = e.path.trim_end_matches('/');
+                        let mut above = trimmed.rsplit('/').skip(1);
+                        leaf_stem(&e.path) == parts[parts.len() - 1]
+                            && parts[..parts.len() - 1]
+                                .iter()
+                                .rev()
+                                .all(|p| above.next() == Some(*p))
+                    })
+                    .collect();
+                // The module is the file; a folder of its name holds its submodules.
+                if found.iter().any(|e| !e.path.ends_with('/')) {
+                    found.retain(|e| !e.path.ends_with('/'));
+                }
+            }
             // `SemanticKernel.Connectors.AzureOpenAI`: a project's folder named by the name's
             // last parts (`Connectors.AzureOpenAI/`), the longest that names a folder.
             for from in 1..parts.len().saturating_sub(1) {
+                if !found.is_empty() {
+                    break;
+                }
                 found = get(&key(&parts[from..].concat()))
                     .into_iter()
                     .filter(|e| e.path.ends_with('/'))

@@ -248,3 +248,39 @@ fn a_features_folder_under_a_source_root_is_code() {
         )])
     );
 }
+
+/// A module's path written with dots, as Haskell writes it, names the file whose folders and
+/// name spell it (hydra's `Hydra.Ledger.Cardano`), not the file of its first or last part.
+#[test]
+fn a_dotted_module_path_names_the_file_it_spells() {
+    let g = repo(&[
+        (
+            "docs/adr/0011-use-cardano-api.md",
+            "# 11. Use cardano-api\n\nStatus: Accepted\n\nUse cardano-api types instead of custom \
+             ones in the `Hydra.Ledger.Cardano` component.\n",
+        ),
+        (
+            "hydra-node/src/Hydra/Ledger/Cardano.hs",
+            "module Hydra.Ledger.Cardano where\n",
+        ),
+        (
+            "hydra-node/src/Hydra/Ledger.hs",
+            "module Hydra.Ledger where\n",
+        ),
+        (
+            "hydra-node/src/Hydra/Ledger/Cardano/Builder.hs",
+            "module Hydra.Ledger.Cardano.Builder where\n",
+        ),
+        (
+            "hydra-node/src/Hydra/Chain/Cardano.hs",
+            "module Hydra.Chain.Cardano where\n",
+        ),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0011"),
+        pairs(&[(
+            "Hydra.Ledger.Cardano",
+            "hydra-node/src/Hydra/Ledger/Cardano.hs"
+        )])
+    );
+}

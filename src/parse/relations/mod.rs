@@ -274,8 +274,19 @@ pub(super) struct Ctx<'a> {
 pub(super) fn status_relations(status: &str, ctx: &Ctx, mut lists: Lists) {
     for c in relation_re().captures_iter(status) {
         let m = c.get(0).expect("group 0 always matches");
-        let (kind, form) = kind_and_form(&c);
-        if matches!(form, Form::Base | Form::Perfect | Form::Noun) {
+        let (mut kind, form) = kind_and_form(&c);
+        // A status of "Superseded [0019](0019-….md)" or "Superseded: ADR-19" names its
+        // successor without a "by" (modernisation-platform's records).
+        let named_next = form == Form::Perfect
+            && kind == Kind::Supersedes
+            && status[m.end()..]
+                .trim_start_matches(|c: char| {
+                    c.is_whitespace() || matches!(c, ':' | '-' | '–' | '—')
+                })
+                .starts_with(|c: char| c == '[' || c.is_ascii_alphanumeric());
+        if named_next {
+            kind = Kind::SupersededBy;
+        } else if matches!(form, Form::Base | Form::Perfect | Form::Noun) {
             continue;
         }
         let before = words(&status[..m.start()]);

@@ -180,6 +180,38 @@ fn status_values_name_relations_anywhere() {
     assert_eq!(d, [Ref::Id("ADR-0031".into())]);
 }
 
+#[test]
+fn a_superseded_status_naming_a_record_without_by_names_its_successor() {
+    let ctx = Ctx {
+        folder: "docs/adr",
+        prefix: Prefix::Adr,
+        own_id: "ADR-0004",
+    };
+    for (status, want) in [
+        (
+            "⌛️ Superseded [0019](0019-use-bash-go.md)",
+            Ref::Link {
+                target: "docs/adr/0019-use-bash-go.md".into(),
+                text_id: Some("ADR-0019".into()),
+            },
+        ),
+        ("Superseded: ADR-19", Ref::Id("ADR-0019".into())),
+    ] {
+        let (mut a, mut b, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        status_relations(status, &ctx, [&mut a, &mut b, &mut c, &mut d]);
+        assert_eq!(a, [want], "{status}");
+        assert!(b.is_empty(), "{status}");
+    }
+    // No record after it: nothing named.
+    let (mut a, mut b, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    status_relations(
+        "Superseded (moved to another repository)",
+        &ctx,
+        [&mut a, &mut b, &mut c, &mut d],
+    );
+    assert!(a.is_empty() && b.is_empty());
+}
+
 /// The amended-by list of a prose text, as ids.
 fn amended_by(text: &str) -> Vec<Ref> {
     let all: Vec<&str> = text.split('\n').collect();

@@ -219,7 +219,7 @@ impl Scope {
         Scope {
             root: root.display().to_string(),
             docs,
-            parser: crate::parse::PARSER_VERSION,
+            parser: crate::parse::cache_version(),
         }
     }
 }

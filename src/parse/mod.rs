@@ -25,6 +25,14 @@ use serde::{Deserialize, Serialize};
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
 pub const PARSER_VERSION: u32 = 29;
 
+/// What a cached parse is kept for: [`PARSER_VERSION`] and this build's sources (a digest
+/// `build.rs` takes), so a parse or a mention another build resolved is never served
+/// (ADR-0006 as amended 2026-12-05).
+pub fn cache_version() -> u32 {
+    let digest: u32 = env!("CONTEXT_GRAPH_SOURCE_DIGEST").parse().unwrap_or(0);
+    PARSER_VERSION ^ digest
+}
+
 /// A reference to another record: an id, or a link to a file that may be one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Ref {

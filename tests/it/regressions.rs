@@ -278,7 +278,7 @@ fn cached_parses_from_another_parser_are_not_served() {
     let repo = GitRepo::new();
     repo.write(ADR1, &adr(1, "Use tokens", "Accepted", None, "Tokens."));
     repo.commit_at("2025-03-01T10:00:00Z", "Ana", "A record");
-    let ours = context_graph::parse::PARSER_VERSION;
+    let ours = context_graph::parse::cache_version();
     let title = |repo: &GitRepo| -> String {
         let out = repo.run(&["record", "ADR-1", "--json"]);
         out.assert_code(0);

@@ -36,10 +36,19 @@ fn main() {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for path in &all {
         let bytes = std::fs::read(path).unwrap_or_default();
-        for b in path.to_string_lossy().as_bytes().iter().chain(&[0]).chain(&bytes) {
+        for b in path
+            .to_string_lossy()
+            .as_bytes()
+            .iter()
+            .chain(&[0])
+            .chain(&bytes)
+        {
             hash ^= u64::from(*b);
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    println!("cargo:rustc-env=CONTEXT_GRAPH_SOURCE_DIGEST={}", hash as u32);
+    println!(
+        "cargo:rustc-env=CONTEXT_GRAPH_SOURCE_DIGEST={}",
+        hash as u32
+    );
 }

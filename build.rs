@@ -3,7 +3,7 @@
 //! and every hook and query is a new process (issue 17, ADR-0018). Only the binaries get the
 //! flag: proc-macro crates must stay shared objects.
 //!
-//! Also a digest of the sources (`CONTEXT_GRAPH_SOURCE_DIGEST`): the index keeps the records'
+//! Also a digest of the sources (`CG_BUILD_SOURCE_DIGEST`): the index keeps the records'
 //! parses and resolved mentions only for the build that made them (ADR-0006 as amended
 //! 2026-12-05), so a build that reads a record differently never serves another's answer,
 //! whether or not its author remembered to raise `PARSER_VERSION`.
@@ -47,8 +47,5 @@ fn main() {
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    println!(
-        "cargo:rustc-env=CONTEXT_GRAPH_SOURCE_DIGEST={}",
-        hash as u32
-    );
+    println!("cargo:rustc-env=CG_BUILD_SOURCE_DIGEST={}", hash as u32);
 }

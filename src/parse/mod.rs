@@ -29,7 +29,7 @@ pub const PARSER_VERSION: u32 = 29;
 /// `build.rs` takes), so a parse or a mention another build resolved is never served
 /// (ADR-0006 as amended 2026-12-05).
 pub fn cache_version() -> u32 {
-    let digest: u32 = env!("CONTEXT_GRAPH_SOURCE_DIGEST").parse().unwrap_or(0);
+    let digest: u32 = env!("CG_BUILD_SOURCE_DIGEST").parse().unwrap_or(0);
     PARSER_VERSION ^ digest
 }
 

@@ -125,6 +125,27 @@ fn kit_repo() -> GitRepo {
     repo
 }
 
+/// Runs the binary with `args` under strace with `flags` (before `-o`), its log in the test's
+/// home as `name`: the run's output and the log's text.
+fn strace(
+    repo: &GitRepo,
+    flags: &[&str],
+    args: &[&str],
+    name: &str,
+) -> std::io::Result<(std::process::Output, String)> {
+    let log = repo.env().path().join(name);
+    let out = repo
+        .command("strace")
+        .args(flags)
+        .arg("-o")
+        .arg(&log)
+        .arg(crate::env::BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()?;
+    Ok((out, std::fs::read_to_string(&log).unwrap_or_default()))
+}
+
 /// The folders of the work tree (not under `.git/`) a run of the binary with `args` listed,
 /// each with how many times (a listing ends with the `getdents64` that returns nothing), as
 /// strace names the handle (`-y`); `None` (having said why) where strace cannot trace here.
@@ -134,17 +155,13 @@ fn listed_folders(repo: &GitRepo, args: &[&str]) -> Option<BTreeMap<String, usiz
         crate::skip::skipped("strace is not on PATH (apt-get install strace)");
         return None;
     }
-    let log = repo.env().path().join("strace.log");
-    let out = repo
-        .command("strace")
-        .args(["-f", "-y", "-qq", "-e", "trace=getdents64", "-o"])
-        .arg(&log)
-        .arg(crate::env::BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run strace");
-    let traced = std::fs::read_to_string(&log).unwrap_or_default();
+    let (out, traced) = strace(
+        repo,
+        &["-f", "-y", "-qq", "-e", "trace=getdents64"],
+        args,
+        "strace.log",
+    )
+    .expect("run strace");
     if !out.status.success() && traced.is_empty() {
         crate::skip::skipped(&format!(
             "strace cannot trace here: {}",
@@ -278,18 +295,9 @@ fn names_that_are_not_paths_are_vouched_for_by_their_folder() {
     assert_same(&repo, "the names in prose", &why);
     assert_same(&repo, "the names in prose", &check);
     let stats = |repo: &GitRepo| -> Option<Vec<String>> {
-        let log = repo.env().path().join("stats.log");
-        let out = repo
-            .command("strace")
-            .args(["-f", "-qq", "-e", "trace=stat,lstat,newfstatat,statx", "-o"])
-            .arg(&log)
-            .arg(crate::env::BIN)
-            .args(why)
-            .stdin(Stdio::null())
-            .output()
-            .ok()?;
+        let flags = ["-f", "-qq", "-e", "trace=stat,lstat,newfstatat,statx"];
+        let (out, traced) = strace(repo, &flags, &why, "stats.log").ok()?;
         out.status.success().then_some(())?;
-        let traced = std::fs::read_to_string(&log).ok()?;
         Some(
             traced
                 .lines()
@@ -346,24 +354,18 @@ fn foreign_repo() -> GitRepo {
 /// git's index; `None` (having said why) where strace cannot trace here.
 fn looked_up(repo: &GitRepo, args: &[&str]) -> Option<(BTreeMap<String, usize>, usize)> {
     listed_folders(repo, args)?;
-    let log = repo.env().path().join("lookups.log");
-    let out = repo
-        .command("strace")
-        .args(["-f", "-qq", "-e"])
-        .arg("trace=stat,lstat,newfstatat,statx,open,openat,access,faccessat,faccessat2")
-        .arg("-o")
-        .arg(&log)
-        .arg(crate::env::BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run strace");
+    let flags = [
+        "-f",
+        "-qq",
+        "-e",
+        "trace=stat,lstat,newfstatat,statx,open,openat,access,faccessat,faccessat2",
+    ];
+    let (out, traced) = strace(repo, &flags, args, "lookups.log").expect("run strace");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let traced = std::fs::read_to_string(&log).unwrap_or_default();
     let root = format!("{}/", repo.path().display());
     let mut paths = BTreeMap::new();
     let git_index = format!("{root}.git/index\"");

@@ -44,22 +44,26 @@ pub fn attributes(root: &Path) -> Attributes {
 pub struct Aside<'p> {
     pub pages: Vec<&'p str>,
     pub shared: Vec<&'p str>,
+    /// Files a record the commit adds governs, for another decision (`hooks::written`).
+    pub written: Vec<&'p str>,
 }
 
 impl<'p> Aside<'p> {
     /// What `record`'s decision (whose entries make `scopes`) sets aside of `hit`, the paths
-    /// it governs; `shared` lists the files many decisions govern.
+    /// it governs; `shared` lists the files many decisions govern, `written` the files records
+    /// the commit writes govern (`hooks::written`).
     pub fn of(
         id: &str,
         scopes: &[Scope],
         hit: &[&'p str],
         markers: &Markers,
-        shared: &[String],
+        (shared, written): (&[String], &[(String, String)]),
     ) -> Aside<'p> {
         let pick = |keep: &dyn Fn(&str) -> bool| hit.iter().copied().filter(|p| keep(p)).collect();
         Aside {
             pages: pick(&|p| hooks::pages::folder_page(id, scopes, p, markers)),
             shared: pick(&|p| shared.binary_search_by(|s| s.as_str().cmp(p)).is_ok()),
+            written: pick(&|p| hooks::written::written_by_other(written, id, p)),
         }
     }
 }
@@ -71,6 +75,7 @@ fn change<'c>(path: &'c str, held: &'c Held, aside: &Aside) -> Change<'c> {
         path,
         folder_page: aside.pages.contains(&path),
         shared: aside.shared.contains(&path),
+        written: aside.written.contains(&path),
         old: held.0.as_deref(),
         new: held.1.as_deref(),
     }
@@ -104,6 +109,19 @@ impl<'a> Judge<'a> {
     fn content(&self, commit: Option<&[u8; 20]>, path: &str) -> Option<Vec<u8>> {
         let blob = self.trees.entry_at(*commit?, path)?;
         self.trees.blob(blob, MAX_BLOB)
+    }
+
+    /// The changed paths of `c` that a record it adds governs, with that record's id
+    /// (`hooks::written`).
+    pub fn written(
+        &self,
+        c: &RangeCommit,
+        records: &[Record],
+        markers: &Markers,
+    ) -> Vec<(String, String)> {
+        let parent = c.parents.first();
+        let mut added = |p: &str| parent.is_none_or(|id| self.trees.entry_at(*id, p).is_none());
+        hooks::written::written_paths(records, &c.changes, &mut added, markers)
     }
 
     /// Whether the commit `c` of a range is quiet about a decision whose governed paths it
@@ -198,8 +216,9 @@ pub fn names(
         return false;
     }
     let shared = hooks::shared::shared_paths(&hooks::governing(records, &c.changes, markers));
-    let aside = Aside::of(&record.id, &[scope], &hit, markers, &shared);
-    judge.commit(c, &hit, &aside).is_none()
+    let written = judge.written(c, records, markers);
+    let aside = Aside::of(&record.id, &[scope], &hit, markers, (&shared, &written));
+    judge.commit(c, &hit, &aside).is_none_or(Quiet::is_brief)
 }
 
 /// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
@@ -273,6 +292,7 @@ pub fn counted_paths<'p>(judge: &Judge, hit: &[&'p str], aside: &Aside) -> Vec<&
         .filter(|p| !(rules.skip_generated && quiet::is_generated(p, &judge.attributes)))
         .filter(|p| !(rules.skip_doc_pages && aside.pages.contains(p)))
         .filter(|p| !(rules.skip_shared_files && aside.shared.contains(p)))
+        .filter(|p| !(rules.record_edit_covers && aside.written.contains(p)))
         .collect();
     if left.is_empty() {
         hit.to_vec()
@@ -354,6 +374,9 @@ pub fn settle_staged(
             .clone()
     };
     let shared = hooks::shared::shared_paths(&check.decisions);
+    let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
+    let mut added = |p: &str| changes.iter().any(|c| c.path == p && c.old.is_none());
+    let written = hooks::written::written_paths(records, &staged, &mut added, markers);
     let mut kept = Vec::new();
     for d in std::mem::take(&mut check.decisions) {
         let mine: Vec<_> = changes
@@ -367,7 +390,7 @@ pub fn settle_staged(
             .map(|r| Scope::new(&r.governs))
             .collect();
         let hit: Vec<&str> = d.paths.iter().map(String::as_str).collect();
-        let aside = Aside::of(&d.id, &scopes, &hit, markers, &shared);
+        let aside = Aside::of(&d.id, &scopes, &hit, markers, (&shared, &written));
         let governed: Vec<Change> = held_mine
             .iter()
             .map(|(path, held)| change(path, held, &aside))

@@ -87,13 +87,14 @@ fn commit_json(c: &RangeCommit, id: &str) -> Commit {
 fn repeats_of(
     commits: &[RangeCommit],
     branches: &[usize],
-    touching: &[usize],
+    (touching, briefed): (&[usize], &[usize]),
     names: impl Fn(&RangeCommit) -> bool,
 ) -> Vec<Repeat> {
     let mut first: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     // Oldest first: `commits` is newest first.
     for i in (0..commits.len()).rev() {
-        if commits[i].meta.is_merge || !(touching.contains(&i) || names(&commits[i])) {
+        let named = touching.contains(&i) || briefed.contains(&i) || names(&commits[i]);
+        if commits[i].meta.is_merge || !named {
             continue;
         }
         first.entry(branches[i]).or_insert(i);
@@ -159,6 +160,8 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         let scope = Scope::new(&r.governs);
         let mut paths = BTreeSet::new();
         let mut touching = Vec::new();
+        // Quiet commits the hook still names the decision to in one line.
+        let mut briefed = Vec::new();
         let record_edit_cites = judge.rules.record_edit_cites;
         let edits = |c: &RangeCommit| record_edit_cites && c.changes.contains(&r.path);
         for (i, c) in commits.iter().enumerate().filter(|(_, c)| !c.meta.is_merge) {
@@ -172,14 +175,23 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 continue;
             }
             let cites = hooks::cites(&c.message, &r.id) || edits(c);
-            let aside =
-                quiet::Aside::of(&r.id, std::slice::from_ref(&scope), &hit, &markers, &shared);
+            let written = judge.written(c, &report.records, &markers);
+            let aside = quiet::Aside::of(
+                &r.id,
+                std::slice::from_ref(&scope),
+                &hit,
+                &markers,
+                (&shared, &written),
+            );
             let reason = match judge.record_then(c, r) {
                 Some(q) => Some(q),
                 None if cites => None,
                 None => judge.commit(c, &hit, &aside),
             };
             if let Some(reason) = reason {
+                if reason.is_brief() {
+                    briefed.push(i);
+                }
                 quiet_commits.push(QuietCommit {
                     sha: c.short.clone(),
                     author: c.meta.author.to_string(),
@@ -208,7 +220,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
             j
         };
         let repeats = if judge.rules.once_per_branch {
-            repeats_of(&commits, &branches, &touching, |c| {
+            repeats_of(&commits, &branches, (&touching, &briefed), |c| {
                 hooks::cites(&c.message, &r.id) || edits(c)
             })
         } else {

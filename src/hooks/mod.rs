@@ -11,6 +11,7 @@ mod install;
 pub mod pages;
 pub mod quiet;
 pub mod shared;
+pub mod written;
 
 pub use commit::{
     cites, fixup_target, governing, governs_path, id_governs_path, message_body, with_hint, Cleanup,

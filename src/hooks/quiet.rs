@@ -274,6 +274,8 @@ pub struct Change<'a> {
     pub folder_page: bool,
     /// A file many decisions govern (`hooks::shared`).
     pub shared: bool,
+    /// A file a record the commit adds or edits governs (`hooks::written`).
+    pub written: bool,
     pub old: Option<&'a [u8]>,
     pub new: Option<&'a [u8]>,
 }
@@ -316,9 +318,14 @@ pub fn judge(
     }
     let (mut generated, mut whitespace, mut versions) = (false, false, false);
     let (mut pages, mut shared, mut comments) = (false, false, false);
+    let mut written = false;
     for c in governed {
         if rules.skip_doc_pages && c.folder_page {
             pages = true;
+            continue;
+        }
+        if rules.record_edit_covers && c.written {
+            written = true;
             continue;
         }
         // Edited, not added or deleted.
@@ -351,6 +358,9 @@ pub fn judge(
     }
     if pages {
         return Some(Quiet::DocPages);
+    }
+    if written {
+        return Some(Quiet::OwnRecord);
     }
     shared.then_some(Quiet::SharedFiles)
 }
@@ -455,6 +465,7 @@ mod tests {
             path: "src/a.rs",
             folder_page: false,
             shared: false,
+            written: false,
             old: Some(b"fn a() {}\n"),
             new: Some(b"fn a() { 1 }\n"),
         }];
@@ -473,6 +484,7 @@ mod tests {
             path: "Cargo.lock",
             folder_page: false,
             shared: false,
+            written: false,
             old: Some(b"a"),
             new: Some(b"b"),
         }];
@@ -486,6 +498,7 @@ mod tests {
             path: "pom.xml",
             folder_page: false,
             shared: false,
+            written: false,
             old: Some(b"<version>1.2</version>\n"),
             new: Some(b"<version>1.3</version>\n"),
         }];

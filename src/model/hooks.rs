@@ -121,6 +121,9 @@ pub enum Quiet {
     /// The decision's paths it touches are files many decisions govern, edited
     /// (`skip_shared_files`).
     SharedFiles,
+    /// The decision's paths it touches are governed by a record the commit adds: it
+    /// writes the decision it follows for them (`record_edit_covers`).
+    OwnRecord,
     /// The record did not exist at that commit (`review` only).
     RecordMissing,
     /// The record was not current at that commit (`review` only).
@@ -128,6 +131,13 @@ pub enum Quiet {
 }
 
 impl Quiet {
+    /// A reason the commit hook still says in one line (docs/hooks.md), so that the decision
+    /// counts as named on the branch: files many decisions govern, files a record the commit
+    /// adds governs.
+    pub fn is_brief(self) -> bool {
+        matches!(self, Quiet::SharedFiles | Quiet::OwnRecord)
+    }
+
     /// What the reason says, for a reader.
     pub fn says(self) -> &'static str {
         match self {
@@ -139,6 +149,7 @@ impl Quiet {
             Quiet::Comments => "only comments of its files change",
             Quiet::DocPages => "only documentation pages in its folders change",
             Quiet::SharedFiles => "only files that many decisions govern change",
+            Quiet::OwnRecord => "a record the commit adds governs its files",
             Quiet::RecordMissing => "the record did not exist yet",
             Quiet::RecordNotCurrent => "the record was not current then",
         }
@@ -159,6 +170,8 @@ pub struct QuietRules {
     pub skip_shared_files: bool,
     /// A commit that adds or edits a record's file cites that record.
     pub record_edit_cites: bool,
+    /// A file that a record the commit adds governs doesn't count for other decisions.
+    pub record_edit_covers: bool,
     /// A decision is warned about once per branch; later commits get a short line.
     pub once_per_branch: bool,
 }
@@ -173,6 +186,7 @@ impl Default for QuietRules {
             skip_doc_pages: true,
             skip_shared_files: true,
             record_edit_cites: true,
+            record_edit_covers: true,
             once_per_branch: true,
         }
     }

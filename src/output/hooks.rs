@@ -101,6 +101,21 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             and_list(&shared)
         );
     }
+    // Decisions whose files it touches a record it adds governs: one line.
+    let covered: Vec<String> = check
+        .quiet
+        .iter()
+        .filter(|(_, q)| *q == crate::model::Quiet::OwnRecord)
+        .map(|(id, _)| escape(id))
+        .collect();
+    if !covered.is_empty() {
+        let covered: Vec<&str> = covered.iter().map(String::as_str).collect();
+        let _ = writeln!(
+            out,
+            "context-graph: the record it adds governs files that {} also govern; cite any it changes",
+            and_list(&covered)
+        );
+    }
     out
 }
 

@@ -18,6 +18,7 @@ mod commit;
 mod fifo;
 mod install;
 mod never;
+mod own_record;
 mod quiet;
 mod refresh;
 mod robust;

@@ -1,0 +1,164 @@
+//! A commit that adds a record carries its own decision for the files that record governs
+//! (docs/hooks.md, `record_edit_covers`), through real `git commit` with the installed hooks and
+//! through `review`: another decision governing only those files gets one short line, which
+//! names it for the branch; a file the new record does not govern, or a record that is only
+//! edited, still counts; `record_edit_covers = false` turns the rule off.
+
+use super::{git, install, ok};
+use crate::fixture::adr;
+use crate::git::GitRepo;
+
+/// ADR-0001 governs `src/auth/`. `off` names a `[hooks]` key set false.
+fn repo(off: Option<&str>) -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-tokens.md",
+        &adr(
+            1,
+            "Tokens expire after an hour",
+            "Accepted",
+            Some("2025-01-01"),
+            "The code in `src/auth/` keeps tokens short-lived.",
+        ),
+    )
+    .write("src/auth/login.py", "def login(): pass\n")
+    .write("src/auth/session.py", "def session(): pass\n");
+    if let Some(key) = off {
+        repo.write(".context-graph.toml", &format!("[hooks]\n{key} = false\n"));
+    }
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    repo
+}
+
+/// ADR-0002, naming `src/auth/login.py`.
+fn lockout() -> String {
+    adr(
+        2,
+        "Lock an account after five failed logins",
+        "Accepted",
+        Some("2025-02-03"),
+        "The check lives in `src/auth/login.py`.",
+    )
+}
+
+/// Stages everything and commits it with the hooks running; git's stderr.
+fn commit_all(repo: &GitRepo, message: &str) -> String {
+    ok(&git(repo, &["add", "-A"], &[]), "git add");
+    ok(
+        &git(repo, &["commit", "-q", "-m", message], &[]),
+        "git commit",
+    )
+}
+
+const LINE: &str = "context-graph: the record it adds governs files that ADR-0001 also govern";
+
+/// The decisions `review` of the commits after `base` lists with full commits, and the
+/// (decision, reason) pairs it lists as quiet.
+fn review(repo: &GitRepo, base: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let json = run.json();
+    let ids = json["query"]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap().to_string())
+        .collect();
+    let quiet = json["query"]["quiet"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            let s = |k: &str| q[k].as_str().unwrap().to_string();
+            (s("decision"), s("reason"))
+        })
+        .collect();
+    (ids, quiet)
+}
+
+fn head(repo: &GitRepo) -> String {
+    repo.git(&["rev-parse", "HEAD"]).trim().to_string()
+}
+
+#[test]
+fn a_commit_adding_the_record_for_a_file_names_the_other_decision_in_one_line() {
+    let repo = repo(None);
+    repo.git(&["checkout", "-q", "-b", "lockout"]);
+    let base = head(&repo);
+    repo.write("docs/adr/0002-lockout.md", &lockout())
+        .write("src/auth/login.py", "def login(): lock()\n");
+    let err = commit_all(&repo, "Lock accounts");
+    assert!(err.contains(LINE), "{err}");
+    assert!(!err.contains("context-graph: warning"), "{err}");
+    // The next commit of the branch touching ADR-0001's files is a repeat: it was named.
+    let err = super::commit(&repo, "src/auth/session.py", "def session(): 1\n", "Tidy");
+    let err = ok(&err, "git commit");
+    assert!(!err.contains("context-graph: warning"), "{err}");
+    assert!(err.contains("context-graph: ADR-0001 again"), "{err}");
+    // `review` says the same: quiet for the first, a repeat for the second.
+    let (_, quiet) = review(&repo, &base);
+    assert!(
+        quiet.contains(&("ADR-0001".into(), "own-record".into())),
+        "{quiet:?}"
+    );
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    let json = run.json();
+    let d = &json["query"]["decisions"][0];
+    assert_eq!(d["id"], "ADR-0001", "{json}");
+    assert_eq!(d["repeats"].as_array().map(Vec::len), Some(1), "{d}");
+}
+
+#[test]
+fn a_file_the_new_record_does_not_govern_still_counts() {
+    let repo = repo(None);
+    let base = head(&repo);
+    repo.write("docs/adr/0002-lockout.md", &lockout())
+        .write("src/auth/login.py", "def login(): lock()\n")
+        .write("src/auth/session.py", "def session(): lock()\n");
+    let err = commit_all(&repo, "Lock accounts");
+    assert!(!err.contains(LINE), "{err}");
+    let (ids, quiet) = review(&repo, &base);
+    assert!(ids.iter().any(|id| id == "ADR-0001"), "{ids:?} {quiet:?}");
+    assert!(
+        !quiet.iter().any(|(_, why)| why == "own-record"),
+        "{quiet:?}"
+    );
+}
+
+#[test]
+fn a_commit_editing_an_older_record_still_counts() {
+    let repo = repo(None);
+    repo.write("docs/adr/0002-lockout.md", &lockout());
+    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Record the lockout");
+    let base = head(&repo);
+    repo.write(
+        "docs/adr/0002-lockout.md",
+        &format!("{}\nAmended: ten failed logins.\n", lockout()),
+    )
+    .write("src/auth/login.py", "def login(): lock(10)\n");
+    let err = commit_all(&repo, "Ten tries");
+    assert!(!err.contains(LINE), "{err}");
+    let (ids, quiet) = review(&repo, &base);
+    assert!(ids.iter().any(|id| id == "ADR-0001"), "{ids:?} {quiet:?}");
+    assert!(
+        !quiet.iter().any(|(_, why)| why == "own-record"),
+        "{quiet:?}"
+    );
+}
+
+#[test]
+fn record_edit_covers_false_brings_the_warning_back() {
+    let repo = repo(Some("record_edit_covers"));
+    let base = head(&repo);
+    repo.write("docs/adr/0002-lockout.md", &lockout())
+        .write("src/auth/login.py", "def login(): lock()\n");
+    let err = commit_all(&repo, "Lock accounts");
+    assert!(!err.contains(LINE), "{err}");
+    let (ids, quiet) = review(&repo, &base);
+    assert!(ids.iter().any(|id| id == "ADR-0001"), "{ids:?} {quiet:?}");
+    assert!(
+        !quiet.iter().any(|(_, why)| why == "own-record"),
+        "{quiet:?}"
+    );
+}

@@ -203,6 +203,9 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
     if !bare.contains('/') && files_of_a_kind(&masked[end..]) {
         return Some(format!("`{bare}` files"));
     }
+    if !bare.contains('/') && each_ones(clause) {
+        return Some(format!("each one's `{bare}`"));
+    }
     possessive(&masked[end..]).map(|rest| format!("`{bare}`'s … {rest}"))
 }
 
@@ -212,6 +215,18 @@ fn files_of_a_kind(after: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| Regex::new(r"(?i)^`?\s+files\b").expect("regex"));
     re.is_match(after)
+}
+
+/// "each module's `build.gradle.kts`", "every crate's own `Cargo.toml`": a file name standing
+/// for the file of that name in each module, not the one at the root (thunderbird-android's
+/// central-configuration record). `before` is the clause up to the naming.
+fn each_ones(before: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:each|every|any)\s+(?:[\w-]+\s+){0,2}[\w-]+(?:'|’)s\s+(?:own\s+)?`?$")
+            .expect("regex")
+    });
+    re.is_match(before)
 }
 
 /// How far back a clause is looked for: a phrase further away says nothing of the path, and a

@@ -39,6 +39,7 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (17, "an option not chosen", "## Considered Options\n\n* Keep `store/files.go`\n* Use `store/pg.go`\n\n## Decision Outcome\n\nChosen option: \"Use `store/pg.go`\", because it scales.", "store/files.go"),
     (18, "an exception", "## Decision\n\nWe use workspaces. Code on the default one is listed as an exception.\n\n## Exceptions\n\n* `infra/github`", "infra/github/"),
     (20, "files of a kind", "## Decision\n\nEach release updates the `Cargo.toml` files of the crates.", "Cargo.toml"),
+    (21, "each one's", "## Decision\n\nSettings move out of each module's `build.gradle.kts` file into one plugin.", "build.gradle.kts"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 

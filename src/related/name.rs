@@ -1,7 +1,10 @@
 //! `name` evidence (docs/related.md): a code mention of the record names PATH itself (not a
 //! folder above it: that is folder-level evidence), and the term is written as code (in
 //! backticks, a compound identifier, a link or a command line) or is distinctive in the
-//! repository (the code mentions of at most [`DISTINCTIVE_RECORDS`] records use it).
+//! repository (the code mentions of at most [`DISTINCTIVE_RECORDS`] records use it). A mention
+//! of the folder a file is named for (`useApi/` for `useApi/useApi.ts`) names the file; when
+//! PATH is a folder, a mention of a path inside it names it too, unless the mentions of more
+//! than [`INSIDE_RECORDS`] records fall inside (a folder that broad tells nothing).
 
 use crate::model::{Evidence, Pickable};
 use crate::text::terms::key;
@@ -12,6 +15,8 @@ pub const DISTINCTIVE_RECORDS: usize = 2;
 /// The weight of a name written as code, and of a distinctive one.
 pub const AS_CODE: u32 = 2;
 pub const DISTINCTIVE: u32 = 1;
+/// At most this many records' mentions may fall inside PATH for them to name it.
+pub const INSIDE_RECORDS: usize = 3;
 /// A mention at or above this confidence was written as code (docs/mentions.md: 0.7 a word in
 /// backticks, 0.9 a compound identifier, a link or a command line).
 const CODE_CONFIDENCE: f64 = 0.65;
@@ -27,12 +32,27 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             *users.entry(t).or_default() += 1;
         }
     }
+    let inside = |m: &str| m.starts_with(path) && m[path.len()..].starts_with('/');
+    let within = records
+        .iter()
+        .filter(|r| r.code_mentions().iter().any(|m| inside(&m.path)))
+        .count();
+    // The folder PATH's file is named for: `useApi/` of `useApi/useApi.ts`.
+    let named_for = path.rsplit_once('/').and_then(|(parent, name)| {
+        let stem = name.split('.').next().unwrap_or(name);
+        let folder = parent.rsplit('/').next().unwrap_or(parent);
+        (!stem.is_empty() && key(folder) == key(stem)).then_some(parent)
+    });
+    let names = |m: &crate::model::CodeMention| {
+        let at = m.path.trim_end_matches('/');
+        at == path || (within <= INSIDE_RECORDS && inside(at)) || named_for == Some(at)
+    };
     let mut out = Vec::new();
     for (i, r) in records.iter().enumerate() {
         let best = r
             .code_mentions()
             .iter()
-            .filter(|m| m.path.trim_end_matches('/') == path)
+            .filter(|m| names(m))
             .filter_map(|m| {
                 let weight = if m.confidence >= CODE_CONFIDENCE {
                     AS_CODE

@@ -1,11 +1,12 @@
 //! `words` evidence (docs/related.md): distinctive words of the record's title in PATH's own
 //! name (its file's stem, or the folder's name when PATH is a folder; never a folder above
-//! it), split on case, `_`, `-` and `.`. A word counts when it is not a common word and the
-//! titles of at most [`MAX_TITLES`] records have it: one record's alone weighs
-//! [`ALONE`], a word two titles share [`SHARED`].
+//! it), split on case, `_`, `-` and `.`. A word counts when it is not common English (a name
+//! every repository has, `client` or `plugin`, may tell) and the titles of at most
+//! [`MAX_TITLES`] records have it: one record's alone weighs [`ALONE`], a word two titles
+//! share [`SHARED`], unless it is the whole of PATH's name (then [`ALONE`]).
 
 use crate::model::{Evidence, Pickable};
-use crate::text::terms::{is_common_word, singular};
+use crate::text::terms::{is_title_filler, singular};
 use std::collections::{BTreeSet, HashMap};
 
 pub const MAX_TITLES: usize = 2;
@@ -38,7 +39,10 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             if shared > MAX_TITLES || kept.contains(w) || !spells(&parts, w) {
                 continue;
             }
-            weight += if shared <= 1 { ALONE } else { SHARED };
+            // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`) tells as
+            // much when a second title has it.
+            let whole = singular(&parts.concat()) == *w;
+            weight += if shared <= 1 || whole { ALONE } else { SHARED };
             kept.push(w.clone());
         }
         if !kept.is_empty() {
@@ -52,7 +56,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
 fn title_words(title: &str) -> Vec<String> {
     title
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !is_common_word(w))
+        .filter(|w| !w.is_empty() && !is_title_filler(w))
         .map(|w| singular(&w.to_lowercase()))
         .filter(|w| w.chars().any(char::is_alphabetic))
         .collect()

@@ -58,6 +58,7 @@ mod reading_tracked_ignored;
 mod readme;
 mod regressions;
 mod related;
+mod related_names;
 #[cfg(unix)]
 mod review;
 #[cfg(unix)]

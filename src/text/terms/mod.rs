@@ -119,6 +119,14 @@ pub fn is_common_word(word: &str) -> bool {
     words::is_stop(&key(word))
 }
 
+/// Whether a word says nothing of the code in a record's title: common English and
+/// decision-record words, placeholders, numbers and words under three letters. The names every
+/// repository has (`client`, `plugin`, `api`) do tell there, when few titles have them
+/// (`why`'s related records' title words, docs/related.md).
+pub fn is_title_filler(word: &str) -> bool {
+    words::is_english(&key(word))
+}
+
 /// What a prose token is: a compound identifier, a bare word, or nothing to look up.
 pub fn classify(token: &str) -> Option<Kind> {
     if token.contains("::") || token.contains(['.', '#']) {

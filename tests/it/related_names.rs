@@ -1,0 +1,105 @@
+//! `why PATH`'s related records by names (docs/related.md): a name every repository has in a
+//! title (`plugin`) relates its folder when few titles have it; a folder is named by the names
+//! of what is inside it, unless the mentions of many records fall inside; a file is named by a
+//! mention of the folder it is named for (`useApi/useApi.ts`). Asserted through `why --json`,
+//! the index against `--no-index`.
+
+use crate::env::no_index;
+use crate::fixture::adr;
+use crate::git::GitRepo;
+use serde_json::Value;
+
+fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
+    repo.write(
+        &format!("docs/adr/{n:04}-{slug}.md"),
+        &adr(n, title, "Accepted", Some("2025-01-01"), body),
+    );
+}
+
+/// - ADR-0001 "Django app plugin extensions": `app/plugins/` is there.
+/// - ADR-0002 "Validation engine" names `ValidationResult`, a file in `spi/validator/`.
+/// - ADR-0003 names `useApi`, the folder `web/hooks/useApi/` holding `useApi.ts`.
+/// - ADR-0004 to ADR-0007 each name a file of `lib/`: four records, too many for `lib/`.
+fn repo() -> GitRepo {
+    let repo = GitRepo::new();
+    record(
+        &repo,
+        1,
+        "plugins",
+        "Django app plugin extensions",
+        "## Decision\n\nApps extend through entry points.",
+    );
+    record(
+        &repo,
+        2,
+        "validation",
+        "Validation engine",
+        "## Decision\n\nEvery check returns a `ValidationResult`.",
+    );
+    record(
+        &repo,
+        3,
+        "mutations",
+        "Preferred way to change data",
+        "## Decision\n\nChanges go through `useApi`.",
+    );
+    for (n, name) in [(4, "Alpha"), (5, "Beta"), (6, "Gamma"), (7, "Delta")] {
+        record(
+            &repo,
+            n,
+            &name.to_lowercase(),
+            &format!("Keep {name} small"),
+            &format!("## Decision\n\nThe `{name}Store` stays small."),
+        );
+        repo.write(&format!("lib/{name}Store.rs"), "fn f() {}\n");
+    }
+    repo.write("app/plugins/base.py", "class Base: pass\n")
+        .write(
+            "spi/validator/ValidationResult.java",
+            "class ValidationResult {}\n",
+        )
+        .write("spi/validator/Validator.java", "interface Validator {}\n")
+        .write("web/hooks/useApi/useApi.ts", "export const useApi = 1;\n")
+        .write("web/hooks/useApi/index.ts", "export * from './useApi';\n");
+    repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Start");
+    repo
+}
+
+/// The ids of `why PATH --json`'s `query.related`, checked equal to `--no-index`'s.
+fn related(repo: &GitRepo, path: &str) -> Vec<String> {
+    let indexed = repo.run(&["why", path, "--json"]);
+    indexed.assert_code(0);
+    let scanned = repo.run(&no_index(&["why", path, "--json"]));
+    assert_eq!(indexed.stdout(), scanned.stdout(), "why {path}");
+    let json: Value = indexed.json();
+    json["query"]["related"]
+        .as_array()
+        .expect("related is a list")
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_name_every_repository_has_in_one_title_relates_its_folder() {
+    let repo = repo();
+    assert_eq!(related(&repo, "app/plugins"), ["ADR-0001"]);
+}
+
+#[test]
+fn a_folder_is_named_by_what_is_inside_it_unless_many_records_name_its_insides() {
+    let repo = repo();
+    assert_eq!(related(&repo, "spi/validator/"), ["ADR-0002"]);
+    // Each of four records names a file of `lib/`: the folder is too broad to tell.
+    assert!(related(&repo, "lib").is_empty());
+    // Each file is still named by its own record.
+    assert_eq!(related(&repo, "lib/GammaStore.rs"), ["ADR-0006"]);
+}
+
+#[test]
+fn a_file_is_named_by_a_mention_of_the_folder_named_for_it() {
+    let repo = repo();
+    assert_eq!(related(&repo, "web/hooks/useApi/useApi.ts"), ["ADR-0003"]);
+    // Its sibling is not what the folder is named for.
+    assert!(related(&repo, "web/hooks/useApi/index.ts").is_empty());
+}

@@ -119,6 +119,34 @@ pub fn commit_msg(check: &StagedCheck) -> String {
     out
 }
 
+/// How many commits of a review touch a decision's paths, cite none of them and are no repeat
+/// of their branch (each commit once).
+fn uncited_commits(q: &crate::model::ReviewQuery) -> usize {
+    let mut shas: Vec<&str> = q
+        .decisions
+        .iter()
+        .flat_map(|d| {
+            d.commits
+                .iter()
+                .filter(|c| c.cites_record != Some(true))
+                .filter(|c| !d.repeats.iter().any(|r| r.sha == c.sha))
+                .map(|c| c.sha.as_str())
+        })
+        .collect();
+    shas.sort_unstable();
+    shas.dedup();
+    // A commit citing one decision it touches cites, as the hook judges it.
+    let citing: Vec<&str> = q
+        .decisions
+        .iter()
+        .flat_map(|d| d.commits.iter())
+        .filter(|c| c.cites_record == Some(true))
+        .map(|c| c.sha.as_str())
+        .collect();
+    shas.retain(|s| !citing.contains(s));
+    shas.len()
+}
+
 /// [`commit_msg`]'s full warning, for the decisions [`StagedCheck::warned`] names.
 fn warning(check: &StagedCheck) -> String {
     let uncited = check.warned();
@@ -321,9 +349,17 @@ pub fn review(report: &Report) -> String {
         " {} paths governed by {}; {}.\n",
         if q.commits == 1 { "touches" } else { "touch" },
         plural(q.decisions.len(), "current decision", "current decisions"),
-        match q.uncited.len() {
-            0 => "every one is cited".to_string(),
-            n => format!("{} not cited", plural(n, "is", "are")),
+        match (q.uncited.len(), uncited_commits(q)) {
+            (0, 0) => "every one is cited".to_string(),
+            // Cited somewhere in the range (a pull request's one commit may cite it for all),
+            // but a reader of many merged branches would miss the commits that did not.
+            (0, n) => format!(
+                "every one is cited in the range, though {} that {} them {} none",
+                plural(n, "commit", "commits"),
+                if n == 1 { "touches" } else { "touch" },
+                if n == 1 { "cites" } else { "cite" }
+            ),
+            (n, _) => format!("{} not cited", plural(n, "is", "are")),
         }
     );
     let ordered: Vec<_> = q

@@ -150,6 +150,30 @@ fn the_markdown_is_fit_for_a_pull_request() {
 }
 
 #[test]
+fn a_decision_cited_in_the_range_still_counts_the_commits_citing_none() {
+    let (repo, shas) = feature();
+    // The login commit touches ADR-0001's paths without citing it; the next one cites it.
+    let run = repo.run(&["review", &format!("main..{}", shas[1])]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let text = run.stdout();
+    assert!(
+        text.contains(
+            " touch paths governed by 1 current decision; every one is cited in the range, \
+             though 1 commit that touches them cites none.\n"
+        ),
+        "{text}"
+    );
+    // Only the citing commit: every one is cited, and nothing more is said.
+    let run = repo.run(&["review", &format!("{}..{}", shas[0], shas[1])]);
+    assert!(
+        run.stdout()
+            .contains("governed by 1 current decision; every one is cited.\n"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
 fn the_default_range_is_the_upstream_of_the_branch() {
     let (repo, _) = feature();
     let run = repo.run(&["review"]);

@@ -170,7 +170,7 @@ fn commit_time(repo: &Repo, commit: [u8; 20]) -> Result<i64> {
         sha: id.to_string(),
         message: crate::util::one_line(&e.to_string()),
     };
-    let gix = repo.gix();
+    let gix = repo.gix()?;
     let found = gix.find_commit(id).map_err(|e| err(&e))?;
     let committer = found.committer().map_err(|e| err(&e))?;
     Ok(committer.seconds())

@@ -44,7 +44,7 @@ fn resolve(repo: &Repo, range: Option<&str>) -> Result<(String, [u8; 20], [u8; 2
     };
     let Some(range) = range else {
         let Some(upstream) = repo.upstream()? else {
-            let what = match repo.gix().head_name().ok().flatten() {
+            let what = match repo.gix().ok().and_then(|g| g.head_name().ok().flatten()) {
                 Some(name) => format!("the branch {} has no upstream", name.shorten()),
                 None => "HEAD is not on a branch".to_string(),
             };

@@ -237,16 +237,18 @@ impl Tree {
         if asked && !by_tracked {
             locked(&self.globs_not_tracked).insert(text.to_string());
         }
-        // The walk lists only the folders that may hold a match, and stops at the first.
-        let filter = crate::governs::FolderFilter::of(text);
+        // The walk lists only the folders that may hold a match, and stops at the first; its
+        // filter is compiled only when it walks (ADR-0016, amendment of 2026-12-06).
         let found = by_tracked
-            || (inside
-                && super::walk::any_file_not_ignored(
+            || (inside && {
+                let filter = crate::governs::FolderFilter::of(text);
+                super::walk::any_file_not_ignored(
                     &self.root,
                     folder,
                     move |dir| filter.may_hold_under(dir),
                     &|f| pattern.matches(f),
-                ));
+                )
+            });
         if by_tracked {
             locked(&self.tracked_globs).insert(text.to_string());
         }

@@ -181,17 +181,26 @@ pub fn any_file_not_ignored(
         return false;
     }
     let rules = WalkRules::new(root);
+    let by_rules = rules.clone();
     let top = root.to_path_buf();
+    // The ignore files are read only for a folder `descend` keeps and a file `wanted` takes:
+    // a warm answer whose glob no file matches lists its folder and reads no ignore file
+    // (ADR-0016, amendment of 2026-12-06).
     let mut walk = walker(&base, false)
         .filter_entry(move |e| {
             let dir = e.file_type().is_some_and(|t| t.is_dir());
             e.file_name() != ".git"
-                && !ignored(&rules, e)
-                && (!dir || e.depth() == 0 || descend(&rel_of(&top, e.path())))
+                && (!dir
+                    || ((e.depth() == 0 || descend(&rel_of(&top, e.path())))
+                        && !ignored(&by_rules, e)))
         })
         .build()
         .flatten();
-    walk.any(|e| e.file_type().is_some_and(|t| !t.is_dir()) && wanted(&rel_of(root, e.path())))
+    walk.any(|e| {
+        e.file_type().is_some_and(|t| !t.is_dir())
+            && wanted(&rel_of(root, e.path()))
+            && !ignored(&rules, &e)
+    })
 }
 
 /// A folder of tests or test fixtures: what it holds is test data, not a guide (docs/reading.md).

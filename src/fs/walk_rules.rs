@@ -13,7 +13,7 @@ use ignore::gitignore::Gitignore;
 use ignore::Match;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One folder's ignore files, read.
 #[derive(Default)]
@@ -28,7 +28,12 @@ pub struct WalkRules {
     /// The length of the folder where ignore files stop applying (the work tree's top, or
     /// the root outside git): every folder asked about is under it, so a length tells.
     limit_len: usize,
-    outer: Vec<Gitignore>,
+    /// That folder.
+    limit: PathBuf,
+    /// `info/exclude` and the global excludes file, read when a path is first asked about: a
+    /// walk that asks about none (a glob's folder holding no candidate) reads neither
+    /// (ADR-0016, amendment of 2026-12-06).
+    outer: OnceLock<Vec<Gitignore>>,
     /// Folder (absolute, as bytes: cheaper to hash than a path) → the ignore files that apply
     /// in it, its own first, folders without any left out: a walk asks once per folder.
     chains: Mutex<HashMap<Box<[u8]>, Chain>>,
@@ -45,7 +50,8 @@ impl WalkRules {
         Arc::new(WalkRules {
             root: root.to_path_buf(),
             limit_len: limit.as_os_str().len(),
-            outer: outer_rules(&limit),
+            limit,
+            outer: OnceLock::new(),
             chains: Mutex::new(HashMap::new()),
             notes: Mutex::new(Vec::new()),
         })
@@ -67,7 +73,12 @@ impl WalkRules {
             .iter()
             .find_map(|r| r.ignore.as_ref().and_then(decide))
             .or_else(|| chain.iter().find_map(|r| r.git.as_ref().and_then(decide)))
-            .or_else(|| self.outer.iter().find_map(decide))
+            .or_else(|| {
+                self.outer
+                    .get_or_init(|| outer_rules(&self.limit))
+                    .iter()
+                    .find_map(decide)
+            })
             .unwrap_or(false)
     }
 

@@ -5,9 +5,10 @@
 use super::repo::{id20, Repo};
 use gix::ObjectId;
 
-/// Reads entries and blobs of commits' trees, with one handle on the repository for all.
+/// Reads entries and blobs of commits' trees, with one handle on the repository for all
+/// (`None` when gix could not open it: nothing is found).
 pub struct TreeReader {
-    repo: gix::Repository,
+    repo: Option<gix::Repository>,
     prefix: String,
 }
 
@@ -17,6 +18,7 @@ impl TreeReader {
     pub fn entry_at(&self, commit: [u8; 20], path: &str) -> Option<[u8; 20]> {
         let tree = self
             .repo
+            .as_ref()?
             .find_commit(ObjectId::from_bytes_or_panic(&commit))
             .ok()?
             .tree()
@@ -32,11 +34,11 @@ impl TreeReader {
     /// The bytes of the blob `id`, when it is one of at most `max` bytes.
     pub fn blob(&self, id: [u8; 20], max: u64) -> Option<Vec<u8>> {
         let id = ObjectId::from_bytes_or_panic(&id);
-        let header = self.repo.find_header(id).ok()?;
+        let header = self.repo.as_ref()?.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;
         }
-        let mut blob = self.repo.find_blob(id).ok()?;
+        let mut blob = self.repo.as_ref()?.find_blob(id).ok()?;
         Some(std::mem::take(&mut blob.data))
     }
 }
@@ -45,7 +47,7 @@ impl Repo {
     /// A [`TreeReader`] of this repository.
     pub fn tree_reader(&self) -> TreeReader {
         TreeReader {
-            repo: self.gix(),
+            repo: self.gix().ok(),
             prefix: self.prefix.clone(),
         }
     }
@@ -56,7 +58,7 @@ impl Repo {
     /// the default branch itself with no upstream, all of HEAD's history is that branch's).
     pub fn branch_base(&self) -> Option<[u8; 20]> {
         let head = self.head?;
-        let repo = self.gix();
+        let repo = self.gix().ok()?;
         let current = repo
             .head_name()
             .ok()

@@ -8,6 +8,8 @@ mod cmdline;
 mod commits;
 mod data;
 mod diff;
+// The repository found without gix on the warm path (ADR-0016).
+mod light;
 mod loose;
 // Where git shows a path went (issue 36).
 mod moved;

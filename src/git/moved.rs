@@ -23,7 +23,7 @@ const LARGEST_COMPARED: usize = 1 << 20;
 /// `None` for anything else: not that commit's deletion, no parent, no file alike, an object
 /// that cannot be read.
 pub fn renamed_in(repo: &Repo, commit: [u8; 20], path: &str) -> Option<String> {
-    let g = repo.gix();
+    let g = repo.gix().ok()?;
     let full = format!("{}{path}", repo.prefix);
     let commit = g.find_commit(ObjectId::from_bytes_or_panic(&commit)).ok()?;
     let parent = commit.parent_ids().next()?.detach();

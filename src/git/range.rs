@@ -49,7 +49,7 @@ pub fn walk_range_capped(
     head: [u8; 20],
     cap: usize,
 ) -> Result<Vec<RangeCommit>, HistoryError> {
-    let local = repo.gix();
+    let local = repo.gix()?;
     let walk_err = |e: &dyn std::fmt::Display| {
         HistoryError::Range(format!(
             "cannot walk the range {}..{}: {}",
@@ -134,8 +134,9 @@ pub fn walk_range_capped(
         });
     }
     let prefix = repo.prefix.as_str();
-    let packs = super::packs::Packs::open(&repo.sync, 0);
-    for diff in diff_all(&repo.sync, &packs, &jobs, None)? {
+    let sync = repo.sync()?;
+    let packs = super::packs::Packs::open(sync, 0);
+    for diff in diff_all(sync, &packs, &jobs, None)? {
         commits[diff.index as usize].changes = diff
             .paths
             .into_iter()

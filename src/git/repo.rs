@@ -3,6 +3,7 @@
 use super::HistoryError;
 use crate::util::one_line;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 /// A git work tree around a root, as [`open`] finds it: no history read yet.
 #[derive(Clone, Debug)]
@@ -17,7 +18,20 @@ pub struct Repo {
     pub head: Option<[u8; 20]>,
     /// A shallow clone: its history stops at a boundary.
     pub shallow: bool,
-    pub(super) sync: gix::ThreadSafeRepository,
+    /// The common git dir: the main repository's for a linked worktree, else the git dir.
+    common: PathBuf,
+    /// git's index file.
+    index_file: PathBuf,
+    /// The file listing the shallow boundary (whether or not there is one); `None` when gix
+    /// could not say where it is.
+    shallow_file: Option<PathBuf>,
+    /// Whether HEAD and the shallow file are read without gix ([`super::light`]).
+    light: bool,
+    /// The canonical root the repository was found from: gix opens it from there on first use.
+    root_abs: PathBuf,
+    /// gix's handle, opened once on first use (ADR-0016, amendment of 2026-12-06): a warm
+    /// answer never needs it. Shared by the clones of this `Repo`.
+    sync: Arc<OnceLock<Result<gix::ThreadSafeRepository, String>>>,
 }
 
 impl Repo {
@@ -27,9 +41,8 @@ impl Repo {
         if !self.shallow {
             return Vec::new();
         }
-        self.gix()
-            .shallow_file()
-            .ok()
+        self.shallow_file
+            .as_ref()
             .and_then(|p| std::fs::read(p).ok())
             .unwrap_or_else(|| b"shallow".to_vec())
     }
@@ -40,7 +53,14 @@ impl Repo {
     /// ([`Repo::local_branches`]), and listing them was a fifth of opening the repository on
     /// every answer (issue 17).
     pub fn refresh(&mut self) -> Result<(), HistoryError> {
-        let repo = self.sync.to_thread_local();
+        if self.light {
+            if let Some(head) = super::light::head_again(&self.git_dir, &self.common) {
+                self.head = Some(head);
+                self.shallow = super::light::shallow(&self.common);
+                return Ok(());
+            }
+        }
+        let repo = self.gix()?;
         self.head = head_of(&repo)?;
         let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
         self.shallow = repo.is_shallow().map_err(|e| head_error(&e))?;
@@ -49,13 +69,18 @@ impl Repo {
 
     /// What HEAD points to now, read again (nothing else is): `None` when it is unborn.
     pub fn head_now(&self) -> Result<Option<[u8; 20]>, HistoryError> {
-        head_of(&self.sync.to_thread_local())
+        if self.light {
+            if let Some(head) = super::light::head_again(&self.git_dir, &self.common) {
+                return Ok(Some(head));
+            }
+        }
+        head_of(&self.gix()?)
     }
 
     /// The tips of `refs/heads/*` (direct references only), sorted, each once, read now. A
     /// broken reference is skipped: it must not stop the refresh that asks.
     pub fn local_branches(&self) -> Result<Vec<[u8; 20]>, HistoryError> {
-        let repo = self.sync.to_thread_local();
+        let repo = self.gix()?;
         let head_error = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
         let mut local_branches: Vec<[u8; 20]> = Vec::new();
         let refs = repo.references().map_err(|e| head_error(&e))?;
@@ -69,9 +94,32 @@ impl Repo {
         Ok(local_branches)
     }
 
-    /// A thread-local handle on the repository (e.g. to read its configuration).
-    pub fn gix(&self) -> gix::Repository {
-        self.sync.to_thread_local()
+    /// A thread-local handle on the repository (e.g. to read its configuration), opened by
+    /// gix on first use.
+    pub fn gix(&self) -> Result<gix::Repository, HistoryError> {
+        Ok(self.sync()?.to_thread_local())
+    }
+
+    /// gix's handle, opened on first use as [`open`] would open it.
+    pub(super) fn sync(&self) -> Result<&gix::ThreadSafeRepository, HistoryError> {
+        let opened = self.sync.get_or_init(|| {
+            gix::ThreadSafeRepository::discover(&self.root_abs)
+                .map_err(|e| one_line(&e.to_string()))
+        });
+        opened.as_ref().map_err(|message| HistoryError::Open {
+            path: self.root_abs.clone(),
+            message: message.clone(),
+        })
+    }
+
+    /// The common git dir: the main repository's for a linked worktree, else the git dir.
+    pub fn common_dir(&self) -> PathBuf {
+        self.common.clone()
+    }
+
+    /// git's index file (`index` in the git dir, or where gix's configuration puts it).
+    pub fn index_file(&self) -> &Path {
+        &self.index_file
     }
 }
 
@@ -83,6 +131,24 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
         path: root.to_path_buf(),
         message: e.to_string(),
     })?;
+    if let Some(found) = super::light::open(&root_abs) {
+        if let Ok(rel) = root_abs.strip_prefix(&found.workdir) {
+            let prefix = path_prefix(rel);
+            return Ok(Some(Repo {
+                index_file: found.git_dir.join("index"),
+                shallow_file: Some(found.common_dir.join("shallow")),
+                git_dir: found.git_dir,
+                workdir: found.workdir,
+                prefix,
+                head: Some(found.head),
+                shallow: found.shallow,
+                common: found.common_dir,
+                light: true,
+                root_abs,
+                sync: Arc::default(),
+            }));
+        }
+    }
     let sync = match gix::ThreadSafeRepository::discover(&root_abs) {
         Ok(repo) => repo,
         Err(err) => {
@@ -115,14 +181,20 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
         return Ok(None);
     }
     let prefix = path_prefix(rel);
-
+    let local = sync.to_thread_local();
+    let shallow_file = local.shallow_file().ok();
     let mut repo = Repo {
         git_dir: sync.git_dir().to_path_buf(),
         workdir,
         prefix,
         head: None,
         shallow: false,
-        sync,
+        common: local.common_dir().to_path_buf(),
+        index_file: local.index_path(),
+        shallow_file,
+        light: false,
+        root_abs,
+        sync: Arc::new(OnceLock::from(Ok(sync))),
     };
     repo.refresh()?;
     Ok(Some(repo))

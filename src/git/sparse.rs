@@ -24,11 +24,13 @@ impl NotCheckedOut {
 
     fn of_repo(repo: &Repo) -> NotCheckedOut {
         let mut out = NotCheckedOut::default();
-        let gix_repo = repo.gix();
-        let path = gix_repo.index_path();
-        let Ok(index) =
-            gix::index::File::at(&path, gix_repo.object_hash(), true, Default::default())
-        else {
+        // Built with SHA-1 only (ADR-0011): no handle on the repository is needed to read it.
+        let Ok(index) = gix::index::File::at(
+            repo.index_file(),
+            gix::hash::Kind::Sha1,
+            true,
+            Default::default(),
+        ) else {
             return out;
         };
         let prefix = repo.prefix.as_bytes();

@@ -98,10 +98,9 @@ pub fn staged_with_index(
     index: Option<&Path>,
     base: Option<[u8; 20]>,
 ) -> Result<(Vec<StagedPath>, Option<StagedIndex>), HistoryError> {
-    let local = repo.gix();
     let path = index
         .map(Path::to_path_buf)
-        .unwrap_or_else(|| local.index_path());
+        .unwrap_or_else(|| repo.index_file().to_path_buf());
     let err = |what: &str, e: &dyn std::fmt::Display| {
         HistoryError::Staged(format!(
             "{what} {}: {}",
@@ -120,12 +119,14 @@ pub fn staged_with_index(
         thread_limit: Some(1),
         ..Default::default()
     };
-    let staged = gix::index::File::at(&path, local.object_hash(), true, options)
+    // Built with SHA-1 only (ADR-0011).
+    let staged = gix::index::File::at(&path, gix::hash::Kind::Sha1, true, options)
         .map_err(|e| err("cannot read the index", &e))?;
     let mut theirs: Vec<BaseEntry> = Vec::new();
     // Folders the index's cache-tree says hold exactly what `base` has there: not compared.
     let mut same: Vec<Vec<u8>> = Vec::new();
     if let Some(base) = base {
+        let local = repo.gix()?;
         let id = gix::ObjectId::from_bytes_or_panic(&base);
         // HEAD's commit and trees are loose right after a commit: read with one zlib state.
         let mut loose = Loose::new(&local);

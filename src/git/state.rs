@@ -36,14 +36,14 @@ pub struct HooksDir {
 }
 
 impl Repo {
-    /// The common git dir: the main repository's for a linked worktree, else the git dir.
-    pub fn common_dir(&self) -> PathBuf {
-        self.gix().common_dir().to_path_buf()
-    }
-
     /// The hooks folder git runs hooks from (see [`HooksDir`]).
     pub fn hooks_dir(&self) -> HooksDir {
-        let repo = self.gix();
+        let Ok(repo) = self.gix() else {
+            return HooksDir {
+                path: lexical(&self.common_dir().join("hooks")),
+                configured: None,
+            };
+        };
         let config = repo.config_snapshot();
         let configured = config
             .string("core.hooksPath")
@@ -107,7 +107,7 @@ impl Repo {
                 Some(_) => None,
             };
         }
-        self.gix().config_snapshot().boolean(key)
+        self.gix().ok()?.config_snapshot().boolean(key)
     }
 
     /// A string of the repository's configuration (all levels, as git reads them).
@@ -116,6 +116,7 @@ impl Repo {
             return Some(given.unwrap_or_default());
         }
         self.gix()
+            .ok()?
             .config_snapshot()
             .string(key)
             .map(|v| v.to_string())
@@ -134,7 +135,7 @@ impl Repo {
     /// The current branch's upstream, as a reference name (`refs/remotes/origin/main`, or
     /// `refs/heads/main` for a local one); `None` on a detached HEAD or without one.
     pub fn upstream(&self) -> Result<Option<String>, HistoryError> {
-        let repo = self.gix();
+        let repo = self.gix()?;
         let err = |e: &dyn std::fmt::Display| HistoryError::Head(one_line(&e.to_string()));
         let Some(branch) = repo.head_name().map_err(|e| err(&e))? else {
             return Ok(None);
@@ -161,7 +162,7 @@ impl Repo {
 
     /// The commit a revision names (`main`, `origin/main`, `HEAD~3`, a sha, a tag), peeled.
     pub fn resolve_commit(&self, rev: &str) -> Result<[u8; 20], HistoryError> {
-        let repo = self.gix();
+        let repo = self.gix()?;
         let err = |e: &dyn std::fmt::Display| {
             HistoryError::Range(format!(
                 "cannot resolve {rev:?}: {}",
@@ -181,7 +182,7 @@ impl Repo {
 impl Repo {
     /// The first parent of `commit`; `None` for a root commit.
     pub fn first_parent(&self, commit: [u8; 20]) -> Result<Option<[u8; 20]>, HistoryError> {
-        let repo = self.gix();
+        let repo = self.gix()?;
         let id = gix::ObjectId::from_bytes_or_panic(&commit);
         let found = repo.find_commit(id).map_err(|e| HistoryError::Commit {
             sha: id.to_string(),
@@ -196,7 +197,7 @@ impl Repo {
     /// is `target`, else the commit `target` names as a revision, else the newest whose subject
     /// starts with it, as `git rebase --autosquash` finds it. `None` when none is found.
     pub fn fixup_message(&self, from: [u8; 20], target: &str, limit: usize) -> Option<String> {
-        let repo = self.gix();
+        let repo = self.gix().ok()?;
         let start = gix::ObjectId::from_bytes_or_panic(&from);
         let mut prefixed = None;
         for info in repo.rev_walk([start]).all().ok()?.take(limit) {
@@ -229,7 +230,7 @@ impl Repo {
     /// ref `refs/pull/N/merge` or `refs/remotes/pull/N/merge` names, as actions/checkout
     /// checks it out): that ref's name and the merge's second parent, the pull request's head.
     pub fn pull_request_merge(&self, head: [u8; 20]) -> Option<(String, [u8; 20])> {
-        let repo = self.gix();
+        let repo = self.gix().ok()?;
         let id = gix::ObjectId::from_bytes_or_panic(&head);
         let commit = repo.find_commit(id).ok()?;
         let parents: Vec<gix::ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
@@ -262,7 +263,7 @@ impl Repo {
 
     /// The best common ancestor of two commits (`git merge-base`), if they have one.
     pub fn merge_base(&self, a: [u8; 20], b: [u8; 20]) -> Result<Option<[u8; 20]>, HistoryError> {
-        let repo = self.gix();
+        let repo = self.gix()?;
         let one = gix::ObjectId::from_bytes_or_panic(&a);
         let two = gix::ObjectId::from_bytes_or_panic(&b);
         match repo.merge_base(one, two) {

@@ -47,6 +47,7 @@ pub struct Tracked {
 pub fn home_name(repo: &Repo) -> Option<String> {
     let url = repo
         .gix()
+        .ok()?
         .config_snapshot()
         .string("remote.origin.url")?
         .to_string();
@@ -69,7 +70,7 @@ pub fn home_name_of(url: &str) -> Option<String> {
 /// (`index.skipHash`). What [`tracked`] reports as `checksum`, for a cache to be asked first.
 pub fn index_checksum(repo: &Repo) -> Option<[u8; 20]> {
     use std::io::{Read, Seek, SeekFrom};
-    let mut file = std::fs::File::open(repo.gix().index_path()).ok()?;
+    let mut file = std::fs::File::open(repo.index_file()).ok()?;
     if file.metadata().ok()?.len() < 32 {
         return None;
     }
@@ -100,8 +101,7 @@ pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
     // rather than reading the same index again beside it (an answer asks from two threads).
     static READING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _reading = READING.lock();
-    let gix_repo = repo.gix();
-    let path = gix_repo.index_path();
+    let path = repo.index_file().to_path_buf();
     let Ok(meta) = std::fs::metadata(&path) else {
         return Ok(Default::default());
     };
@@ -135,15 +135,14 @@ pub fn tracked(repo: &Repo) -> Result<std::sync::Arc<Tracked>, HistoryError> {
 /// What [`tracked`] answers, decoded whole by gix and not kept: the reading [`tracked`] falls
 /// back on where the bytes can't be read directly (and what that reading is tested against).
 pub fn tracked_decoded(repo: &Repo) -> Result<Tracked, HistoryError> {
-    read_tracked(repo, &repo.gix().index_path())
+    read_tracked(repo, repo.index_file())
 }
 
 fn read_tracked(repo: &Repo, path: &std::path::Path) -> Result<Tracked, HistoryError> {
-    let gix_repo = repo.gix();
     // The trailing checksum is read, not verified: hashing the whole file again was a fifth
     // of a warm `why --git` on git/git; it is git's to keep right (as `git::staged_paths`
-    // reads it too).
-    let index = gix::index::File::at(path, gix_repo.object_hash(), true, Default::default())
+    // reads it too). Built with SHA-1 only (ADR-0011).
+    let index = gix::index::File::at(path, gix::hash::Kind::Sha1, true, Default::default())
         .map_err(|e| HistoryError::GitIndex(one_line(&e.to_string())))?;
     Ok(tracked_of(repo, &index))
 }
@@ -259,8 +258,7 @@ enum Select<'a> {
 /// [`tracked_within`] says; `None` where that reading does not apply.
 fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     use std::io::{Read, Seek, SeekFrom};
-    let gix_repo = repo.gix();
-    let split = std::fs::read_dir(gix_repo.git_dir()).ok()?.any(|e| {
+    let split = std::fs::read_dir(&repo.git_dir).ok()?.any(|e| {
         e.is_ok_and(|e| {
             e.file_name()
                 .as_encoded_bytes()
@@ -270,8 +268,8 @@ fn read_entries(repo: &Repo, select: Select<'_>) -> Option<Tracked> {
     if split {
         return None;
     }
-    let path = gix_repo.index_path();
-    let mut file = std::fs::File::open(&path).ok()?;
+    let path = repo.index_file();
+    let mut file = std::fs::File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = usize::try_from(meta.len()).ok()?;
     let timestamp = meta.modified().ok()?;
@@ -428,7 +426,8 @@ pub fn blob_id(bytes: &[u8]) -> Option<[u8; 20]> {
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {
-    repo: gix::Repository,
+    /// `None` when gix could not open the repository: no blob is found.
+    repo: Option<gix::Repository>,
     /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all.
     loose: Option<std::cell::RefCell<super::loose::Loose>>,
 }
@@ -436,7 +435,7 @@ pub struct BlobReader {
 impl BlobReader {
     pub fn new(repo: &Repo) -> BlobReader {
         BlobReader {
-            repo: repo.gix(),
+            repo: repo.gix().ok(),
             loose: None,
         }
     }
@@ -445,8 +444,10 @@ impl BlobReader {
     /// reads them): each is looked for among the loose objects first, and read once, with one
     /// zlib state for all; anything else as [`BlobReader::new`] reads it.
     pub fn loose_first(repo: &Repo) -> BlobReader {
-        let repo = repo.gix();
-        let loose = Some(std::cell::RefCell::new(super::loose::Loose::new(&repo)));
+        let repo = repo.gix().ok();
+        let loose = repo
+            .as_ref()
+            .map(|r| std::cell::RefCell::new(super::loose::Loose::new(r)));
         BlobReader { repo, loose }
     }
 
@@ -470,11 +471,11 @@ impl BlobReader {
                 Found::NotHere => {}
             }
         }
-        let header = self.repo.find_header(id).ok()?;
+        let header = self.repo.as_ref()?.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;
         }
-        let mut blob = self.repo.find_blob(id).ok()?;
+        let mut blob = self.repo.as_ref()?.find_blob(id).ok()?;
         let data = std::mem::take(&mut blob.data);
         let longer = data.len() > window;
         let mut data = data;

@@ -31,8 +31,9 @@ pub fn walk_new(
     if known(&tip) {
         return Ok(Vec::new());
     }
-    let local = repo.sync.to_thread_local();
-    let mut packs = Packs::open(&repo.sync, LOOSE_FIRST);
+    let sync = repo.sync()?;
+    let local = sync.to_thread_local();
+    let mut packs = Packs::open(sync, LOOSE_FIRST);
     let boundary: gix::hashtable::HashSet<ObjectId> = if repo.shallow {
         local
             .shallow_commits()
@@ -64,7 +65,7 @@ pub fn walk_new(
         // The diff threads map the packs themselves: the walk's pages need not stay counted.
         packs.release();
     }
-    let diffs = diff_all(&repo.sync, &packs, &jobs, progress)?;
+    let diffs = diff_all(sync, &packs, &jobs, progress)?;
 
     let mut out: Vec<WalkedCommit> = walked
         .into_iter()

@@ -125,7 +125,7 @@ impl Watch {
             .ok_or_else(|| app::Error::no_git(root))?;
         let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
         let git_dir = canonical(&repo.git_dir);
-        let common_dir = canonical(repo.gix().common_dir());
+        let common_dir = canonical(&repo.common_dir());
         let (tx, rx) = mpsc::channel();
         Ok(Watch {
             session,

@@ -12,7 +12,9 @@
 //!   matching seal;
 //! - `freshness`: what a warm answer checks to know nothing changed, and what waits for git's
 //!   index (ADR-0016);
-//! - `warm_folders`: a warm answer lists no folder of the work tree it does not need (issue 41).
+//! - `warm_folders`: a warm answer lists no folder of the work tree it does not need (issue 41);
+//! - `repo_open`: HEAD, the git dir and git's index read without gix's open, and every shape of
+//!   HEAD read as git reads it (issue 41).
 //!
 //! Here: what several of them share (the comparison with `--no-index`, the queries it is made on,
 //! the records they write).
@@ -25,6 +27,7 @@ mod memo;
 pub(crate) mod migration;
 mod no_index;
 mod pending;
+mod repo_open;
 mod since;
 mod status;
 mod warm_folders;

@@ -447,3 +447,51 @@ fn a_warm_why_looks_up_nothing_under_folders_that_are_not_there() {
     assert_same(&repo, "its ignore file goes", &check);
     assert_same(&repo, "its ignore file goes", &why);
 }
+
+/// A glob no tracked file matches (`pkg/adapters/import-*/**`) has its folder listed by every
+/// warm answer, and nothing in that folder can match it (no `import-*` folder): no ignore file
+/// is read, neither the folder's own `.gitignore` and `.ignore` and those above it, nor
+/// `info/exclude` and the global excludes file (ADR-0016, amendment of 2026-12-06). Before, each
+/// answer read them to ask whether the folders it then did not enter were ignored. A matching
+/// file that appears, and one the global excludes file ignores, are each seen as `--no-index`
+/// sees them.
+#[test]
+fn a_glob_whose_folder_holds_no_candidate_reads_no_ignore_file() {
+    let repo = kit_repo();
+    let why = ["why", "schema/adr.schema.json", "--json"];
+    let check = ["check", "--json"];
+    assert_same(&repo, "warm", &why);
+    if listed_folders(&repo, &why).is_none() {
+        return;
+    }
+    let flags = ["-f", "-qq", "-e", "trace=open,openat"];
+    let (out, traced) = strace(&repo, &flags, &why, "ignores.log").expect("run strace");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let read: Vec<&str> = traced
+        .lines()
+        .filter(|l| {
+            [
+                ".gitignore\"",
+                ".ignore\"",
+                "/info/exclude\"",
+                "global-ignore\"",
+            ]
+            .iter()
+            .any(|f| l.contains(f))
+        })
+        .collect();
+    assert!(
+        read.is_empty(),
+        "the warm answer read ignore files:\n{}",
+        read.join("\n")
+    );
+    repo.write("pkg/adapters/import-csv/build/out.ts", "generated\n");
+    assert_same(&repo, "a match the global excludes file ignores", &check);
+    repo.write("pkg/adapters/import-csv/src/read.ts", "export {};\n");
+    assert_same(&repo, "a match", &check);
+    assert_same(&repo, "a match", &why);
+}

@@ -3,6 +3,7 @@
 //! `review`'s Markdown for a pull request (docs/hooks.md, docs/commands.md; ADR-0008).
 
 use super::{cell, code, escape, md};
+use crate::model::Quiet;
 use crate::model::{Governing, HookAction, HooksReport, Query, Report, StagedCheck};
 use std::fmt::Write;
 
@@ -86,35 +87,28 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             escape(first)
         );
     }
-    // Decisions whose paths it touches are only files many decisions govern: one line.
-    let shared: Vec<String> = check
-        .quiet
-        .iter()
-        .filter(|(_, q)| *q == crate::model::Quiet::SharedFiles)
-        .map(|(id, _)| escape(id))
-        .collect();
-    if !shared.is_empty() {
-        let shared: Vec<&str> = shared.iter().map(String::as_str).collect();
-        let _ = writeln!(
-            out,
+    // Decisions whose paths it touches are only files many decisions govern, or files a record
+    // it adds governs: one line each.
+    for (reason, says) in [
+        (
+            Quiet::SharedFiles,
             "context-graph: it edits files that {} all govern; cite the one it follows or changes",
-            and_list(&shared)
-        );
-    }
-    // Decisions whose files it touches a record it adds governs: one line.
-    let covered: Vec<String> = check
-        .quiet
-        .iter()
-        .filter(|(_, q)| *q == crate::model::Quiet::OwnRecord)
-        .map(|(id, _)| escape(id))
-        .collect();
-    if !covered.is_empty() {
-        let covered: Vec<&str> = covered.iter().map(String::as_str).collect();
-        let _ = writeln!(
-            out,
+        ),
+        (
+            Quiet::OwnRecord,
             "context-graph: the record it adds governs files that {} also govern; cite any it changes",
-            and_list(&covered)
-        );
+        ),
+    ] {
+        let ids: Vec<String> = check
+            .quiet
+            .iter()
+            .filter(|(_, q)| *q == reason)
+            .map(|(id, _)| escape(id))
+            .collect();
+        if !ids.is_empty() {
+            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+            let _ = writeln!(out, "{}", says.replace("{}", &and_list(&ids)));
+        }
     }
     out
 }

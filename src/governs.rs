@@ -96,6 +96,13 @@ impl<'a> Pattern<'a> {
                 if !path.starts_with(prefix) {
                     return false;
                 }
+                if everything_under(text, prefix) {
+                    // `folder/**`, answered without compiling it (a warm answer meets many):
+                    // a path below the folder whose first name there is not hidden.
+                    let rest = path.trim_end_matches('/').get(prefix.len()..).unwrap_or("");
+                    let first = rest.split('/').next().unwrap_or("");
+                    return !first.is_empty() && !first.starts_with('.');
+                }
                 let Some(m) = matcher.get_or_init(|| glob_matcher(text)) else {
                     return false;
                 };
@@ -218,6 +225,15 @@ fn begins(parts: &[Option<GlobMatcher>], names: &[&str]) -> bool {
     }
 }
 
+/// Whether the glob `text`, whose literal folder part is `prefix`, is that folder then `**`
+/// alone (`packages/cli/**`): everything below the folder but hidden names, which
+/// [`Pattern::matches`] answers without compiling it.
+fn everything_under(text: &str, prefix: &str) -> bool {
+    !prefix.is_empty()
+        && !text.contains('\\')
+        && text.trim_end_matches('/').strip_prefix(prefix) == Some("**")
+}
+
 /// A gitignore-style glob: `*` and `?` stay within a folder, `**` crosses folders; a pattern
 /// with no `/` before its end matches at any depth. A backslash escapes a glob character: a
 /// pattern whose glob characters are all escaped (`q\?.py`, as `scope --add` writes a literal
@@ -329,6 +345,33 @@ impl<'a> Scope<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the compiled glob says of `path` for `text`, by the rule [`Pattern::matches`]
+    /// applies to every glob (hidden names only where the pattern names one).
+    fn compiled(text: &str, path: &str) -> bool {
+        let m = glob_matcher(text).expect("a valid glob");
+        let dots = |p: &str| p.split('/').filter(|c| c.starts_with('.')).count();
+        std::iter::successors(Some(path.trim_end_matches('/')), |p| {
+            p.rsplit_once('/').map(|(parent, _)| parent)
+        })
+        .any(|p| m.is_match(p) && dots(p) <= dots(text))
+    }
+
+    proptest::proptest! {
+        /// `folder/**` answered without compiling it says what the compiled glob says.
+        #[test]
+        fn everything_under_a_folder_is_what_the_glob_matches(
+            folder in proptest::sample::select(vec!["pkg/cli/", ".github/", "a/.b/", "x/"]),
+            path in r"(\.?[ab][ab.]?(/\.?[ab][ab.]?){0,3}/?)?",
+            slash in proptest::bool::ANY,
+        ) {
+            let text = format!("{folder}**{}", if slash { "/" } else { "" });
+            let path = format!("{folder}{path}");
+            let pattern = Pattern::new(&text);
+            proptest::prop_assert!(pattern.is_glob());
+            proptest::prop_assert_eq!(pattern.matches(&path), compiled(&text, &path), "{} {}", text, path);
+        }
+    }
 
     #[test]
     fn the_literal_prefix_is_the_patterns_range_prefix() {

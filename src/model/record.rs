@@ -115,10 +115,17 @@ impl Status {
     /// The reference's status table; the first word decides. "pending" (awaiting a decision) is
     /// proposed; "superceded" (adr-tools' spelling) is superseded.
     pub fn from_text(text: &str) -> Status {
-        let word = text
+        // "Decision proposed; accepting feedback" (mozilla/experimenter): the word after a
+        // leading "decision" decides.
+        let mut words = text
             .split(|c: char| !c.is_alphabetic())
-            .find(|w| !w.is_empty())
-            .map(str::to_lowercase);
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .peekable();
+        if words.peek().is_some_and(|w| w == "decision") {
+            words.next();
+        }
+        let word = words.next();
         match word.as_deref() {
             // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
             // are the stages of Ember's RFC process.
@@ -131,7 +138,8 @@ impl Status {
                 | "provisional" | "implementable" | "prototyping" | "deferred",
             ) => Status::Proposed,
             Some(
-                "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum",
+                "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum"
+                | "decided",
             ) => Status::Accepted,
             Some(
                 "implemented" | "done" | "shipped" | "released" | "recommended" | "experimental"

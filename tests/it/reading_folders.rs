@@ -472,3 +472,27 @@ fn a_date_written_with_underscores_is_a_date_not_a_number() {
         .collect();
     assert!(!codes.contains(&"duplicate-id"), "{doc:#}");
 }
+
+/// mozilla/experimenter's MADR records: "Status: decided" is accepted, and "Status: Decision
+/// proposed; accepting feedback" is proposed (the word after "Decision" decides).
+#[test]
+fn decided_is_accepted_and_a_leading_decision_word_is_skipped() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/adrs/0001-build-the-console-here.md",
+        b"# Build the console here\n\n* Status: decided\n* Date: 2020-08-31\n",
+    );
+    f.write(
+        "docs/adrs/0013-guardrail-versions.md",
+        b"# Guardrail versions\n\n* Status: Decision proposed; accepting feedback\n",
+    );
+    let out = f.run_json(&["check"]);
+    out.assert_code(0);
+    let doc = out.json();
+    let status = |p: &str| record_at(&doc, p)["status"].as_str().unwrap().to_string();
+    assert_eq!(
+        status("docs/adrs/0001-build-the-console-here.md"),
+        "accepted"
+    );
+    assert_eq!(status("docs/adrs/0013-guardrail-versions.md"), "proposed");
+}

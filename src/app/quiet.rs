@@ -282,6 +282,40 @@ pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
     group
 }
 
+/// The commits of a `review` range (indices into `commits`) in an order where each comes after
+/// its parents in the range: "the branch's first commit" by ancestry, not by date (commits a
+/// rebase rewrote in one second share their committer date, and the walk may list them in any
+/// order among themselves).
+pub fn oldest_first(commits: &[RangeCommit]) -> Vec<usize> {
+    let at: HashMap<[u8; 20], usize> = commits.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let mut done = vec![false; commits.len()];
+    let mut out = Vec::with_capacity(commits.len());
+    // The walk lists newer commits first: start from its end so ties keep its order.
+    for start in (0..commits.len()).rev() {
+        // Depth first, each commit emitted once its parents in the range are.
+        let mut stack = vec![(start, false)];
+        while let Some((i, parents_done)) = stack.pop() {
+            if done[i] {
+                continue;
+            }
+            if parents_done {
+                done[i] = true;
+                out.push(i);
+                continue;
+            }
+            stack.push((i, true));
+            for p in commits[i].parents.iter().rev() {
+                if let Some(&j) = at.get(p) {
+                    if !done[j] {
+                        stack.push((j, false));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The paths of `hit` that count toward a warning: a lock, generated or vendored file, or a
 /// path `aside` sets aside, beside governed source is left out (when something is left).
 pub fn counted_paths<'p>(judge: &Judge, hit: &[&'p str], aside: &Aside) -> Vec<&'p str> {
@@ -431,14 +465,15 @@ pub fn settle_staged(
         return;
     };
     commits.retain(|c| !(c.meta.is_merge || amends && c.id == head));
-    commits.reverse();
+    let order = oldest_first(&commits);
     for id in uncited {
         let mine: Vec<&Record> = records
             .iter()
             .filter(|r| r.id == id && r.status.is_current())
             .collect();
-        let first = commits
+        let first = order
             .iter()
+            .map(|&i| &commits[i])
             .find(|c| mine.iter().any(|r| names(&judge, c, (r, records), markers)));
         if let Some(c) = first {
             check.repeats.push((id, c.short.clone()));

@@ -80,19 +80,18 @@ fn commit_json(c: &RangeCommit, id: &str) -> Commit {
     }
 }
 
-/// The commits of `touching` (indices into `commits`, newest first) that repeat a decision on
-/// their branch (`branches`, per commit): an older commit of the same branch touched it too, or
-/// cites it (`names`), and it does not cite it itself. Each with the branch's first such
-/// commit.
+/// The commits of `touching` (indices into `commits`) that repeat a decision on their branch
+/// (`branches`, per commit): an older commit of the same branch (by `order`, oldest first)
+/// touched it too, or cites it (`names`), and it does not cite it itself. Each with the
+/// branch's first such commit.
 fn repeats_of(
     commits: &[RangeCommit],
-    branches: &[usize],
+    (branches, order): (&[usize], &[usize]),
     (touching, briefed): (&[usize], &[usize]),
     names: impl Fn(&RangeCommit) -> bool,
 ) -> Vec<Repeat> {
     let mut first: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-    // Oldest first: `commits` is newest first.
-    for i in (0..commits.len()).rev() {
+    for &i in order {
         let named = touching.contains(&i) || briefed.contains(&i) || names(&commits[i]);
         if commits[i].meta.is_merge || !named {
             continue;
@@ -146,6 +145,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     // against the records as they stood at that commit; repeats of a branch are marked.
     let mut judge = quiet::Judge::new(&repo, quiet::rules_of(session.config()), session.root());
     let branches = quiet::branches(&commits, head);
+    let order = quiet::oldest_first(&commits);
     // Files many decisions govern, among those the range touches (docs/hooks.md).
     let touched_paths: Vec<String> = touched.iter().map(|p| p.to_string()).collect();
     let shared =
@@ -220,7 +220,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
             j
         };
         let repeats = if judge.rules.once_per_branch {
-            repeats_of(&commits, &branches, (&touching, &briefed), |c| {
+            repeats_of(&commits, (&branches, &order), (&touching, &briefed), |c| {
                 hooks::cites(&c.message, &r.id) || edits(c)
             })
         } else {

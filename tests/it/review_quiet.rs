@@ -286,3 +286,39 @@ fn the_commits_one_merge_brought_in_are_one_branch_whoever_made_them() {
     );
     assert!(commits(&q, "ADR-0001").contains(&short(&cy)), "{q:#}");
 }
+
+/// A rebase rewrites a branch's commits in one second: they share their committer date. The
+/// branch's first commit is the oldest by ancestry, whatever order the walk lists them in.
+#[test]
+fn commits_made_in_one_second_repeat_the_oldest_by_ancestry() {
+    let repo = decisions();
+    let base = repo.head();
+    repo.branch("feature");
+    let mut shas = Vec::new();
+    for (i, rel) in [
+        "src/auth/login.py",
+        "src/auth/token.py",
+        "src/auth/login.py",
+    ]
+    .iter()
+    .enumerate()
+    {
+        repo.write(rel, &format!("def f(): return {i}\n"));
+        shas.push(repo.commit_at("2025-03-01T10:00:00Z", "Ana", &format!("Step {i}")));
+    }
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let q = run.json()["query"].clone();
+    let short = |sha: &str| repo.git(&["rev-parse", "--short", sha]).trim().to_string();
+    let mut repeats: Vec<(String, String)> = decision(&q, "ADR-0001").expect("ADR-0001")["repeats"]
+        .as_array()
+        .expect("repeats")
+        .iter()
+        .map(|r| (r["sha"].to_string(), r["first"].to_string()))
+        .collect();
+    repeats.sort();
+    let quoted = |i: usize| format!("\"{}\"", short(&shas[i]));
+    let mut want = vec![(quoted(1), quoted(0)), (quoted(2), quoted(0))];
+    want.sort();
+    assert_eq!(repeats, want, "{q:#}");
+}

@@ -8,33 +8,22 @@ use super::{git, install, ok};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
-/// ADR-0001 governs `src/auth/`. `off` names a `[hooks]` key set false.
+/// `hooks::decisions`' repository (ADR-0001 governs `src/auth/`), with the hooks installed.
+/// `off` names a `[hooks]` key set false.
 fn repo(off: Option<&str>) -> GitRepo {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-tokens.md",
-        &adr(
-            1,
-            "Tokens expire after an hour",
-            "Accepted",
-            Some("2025-01-01"),
-            "The code in `src/auth/` keeps tokens short-lived.",
-        ),
-    )
-    .write("src/auth/login.py", "def login(): pass\n")
-    .write("src/auth/session.py", "def session(): pass\n");
+    let repo = super::decisions();
     if let Some(key) = off {
         repo.write(".context-graph.toml", &format!("[hooks]\n{key} = false\n"));
+        repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Configure");
     }
-    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
     install(&repo);
     repo
 }
 
-/// ADR-0002, naming `src/auth/login.py`.
+/// ADR-0005, naming `src/auth/login.py`.
 fn lockout() -> String {
     adr(
-        2,
+        5,
         "Lock an account after five failed logins",
         "Accepted",
         Some("2025-02-03"),
@@ -99,13 +88,13 @@ fn a_commit_adding_the_record_for_a_file_names_the_other_decision_in_one_line() 
     let repo = repo(None);
     repo.git(&["checkout", "-q", "-b", "lockout"]);
     let base = head(&repo);
-    repo.write("docs/adr/0002-lockout.md", &lockout())
+    repo.write("docs/adr/0005-lockout.md", &lockout())
         .write("src/auth/login.py", "def login(): lock()\n");
     let err = commit_all(&repo, "Lock accounts");
     assert!(err.contains(LINE), "{err}");
     assert!(!err.contains("context-graph: warning"), "{err}");
     // The next commit of the branch touching ADR-0001's files is a repeat: it was named.
-    let err = super::commit(&repo, "src/auth/session.py", "def session(): 1\n", "Tidy");
+    let err = super::commit(&repo, "src/auth/token.py", "def token(): 1\n", "Tidy");
     let err = ok(&err, "git commit");
     assert!(!err.contains("context-graph: warning"), "{err}");
     assert!(err.contains("context-graph: ADR-0001 again"), "{err}");
@@ -119,27 +108,32 @@ fn a_commit_adding_the_record_for_a_file_names_the_other_decision_in_one_line() 
     let json = run.json();
     let d = &json["query"]["decisions"][0];
     assert_eq!(d["id"], "ADR-0001", "{json}");
-    assert_eq!(d["repeats"].as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(
+        d["repeats"].as_array().map(Vec::len),
+        Some(1),
+        "{json}\n{}",
+        repo.git(&["log", "--format=%H %an <%ae> %P %s"])
+    );
 }
 
 #[test]
 fn a_file_the_new_record_does_not_govern_still_counts() {
     let repo = repo(None);
     let base = head(&repo);
-    repo.write("docs/adr/0002-lockout.md", &lockout())
+    repo.write("docs/adr/0005-lockout.md", &lockout())
         .write("src/auth/login.py", "def login(): lock()\n")
-        .write("src/auth/session.py", "def session(): lock()\n");
+        .write("src/auth/token.py", "def token(): lock()\n");
     still_counts(&repo, &base, "Lock accounts");
 }
 
 #[test]
 fn a_commit_editing_an_older_record_still_counts() {
     let repo = repo(None);
-    repo.write("docs/adr/0002-lockout.md", &lockout());
+    repo.write("docs/adr/0005-lockout.md", &lockout());
     repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Record the lockout");
     let base = head(&repo);
     repo.write(
-        "docs/adr/0002-lockout.md",
+        "docs/adr/0005-lockout.md",
         &format!("{}\nAmended: ten failed logins.\n", lockout()),
     )
     .write("src/auth/login.py", "def login(): lock(10)\n");
@@ -150,7 +144,7 @@ fn a_commit_editing_an_older_record_still_counts() {
 fn record_edit_covers_false_brings_the_warning_back() {
     let repo = repo(Some("record_edit_covers"));
     let base = head(&repo);
-    repo.write("docs/adr/0002-lockout.md", &lockout())
+    repo.write("docs/adr/0005-lockout.md", &lockout())
         .write("src/auth/login.py", "def login(): lock()\n");
     still_counts(&repo, &base, "Lock accounts");
 }

@@ -6,7 +6,7 @@
 //! share [`SHARED`], unless it is the whole of PATH's name (then [`ALONE`]).
 
 use crate::model::{Evidence, Pickable};
-use crate::text::terms::{is_title_filler, singular};
+use crate::text::terms::{is_common, is_title_filler, singular};
 use std::collections::{BTreeSet, HashMap};
 
 pub const MAX_TITLES: usize = 2;
@@ -22,6 +22,17 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     if parts.is_empty() {
         return Vec::new();
     }
+    // The name's own parts, without the common words of software (`job`, `handler`, `worker`).
+    let kept_parts: Vec<String> = parts
+        .iter()
+        .filter(|p| !is_common(&singular(p)))
+        .cloned()
+        .collect();
+    let core = if kept_parts.is_empty() {
+        &parts
+    } else {
+        &kept_parts
+    };
     let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
     let mut titles_with: HashMap<&str, usize> = HashMap::new();
     for words in &titles {
@@ -39,9 +50,10 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             if shared > MAX_TITLES || kept.contains(w) || !spells(&parts, w) {
                 continue;
             }
-            // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`) tells as
-            // much when a second title has it.
-            let whole = singular(&parts.concat()) == *w;
+            // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`), but for
+            // the common words of software (`popularity_job.rb`), tells as much when a second
+            // title has it.
+            let whole = singular(&core.concat()) == *w;
             weight += if shared <= 1 || whole { ALONE } else { SHARED };
             kept.push(w.clone());
         }

@@ -20,6 +20,7 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0002 "Validation engine" names `ValidationResult`, a file in `spi/validator/`.
 /// - ADR-0003 names `useApi`, the folder `web/hooks/useApi/` holding `useApi.ts`.
 /// - ADR-0004 to ADR-0007 each name a file of `lib/`: four records, too many for `lib/`.
+/// - ADR-0008 and ADR-0009 share the title word "popularity"; `jobs/popularity_job.rb` is there.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -53,6 +54,21 @@ fn repo() -> GitRepo {
         );
         repo.write(&format!("lib/{name}Store.rs"), "fn f() {}\n");
     }
+    record(
+        &repo,
+        8,
+        "popularity-lock",
+        "Update popularity without a lock",
+        "## Decision\n\nNo lock.",
+    );
+    record(
+        &repo,
+        9,
+        "popularity-increments",
+        "Incremental popularity updates",
+        "## Decision\n\nBy day.",
+    );
+    repo.write("jobs/popularity_job.rb", "class PopularityJob; end\n");
     repo.write("app/plugins/base.py", "class Base: pass\n")
         .write(
             "spi/validator/ValidationResult.java",
@@ -84,6 +100,16 @@ fn related(repo: &GitRepo, path: &str) -> Vec<String> {
 fn a_name_every_repository_has_in_one_title_relates_its_folder() {
     let repo = repo();
     assert_eq!(related(&repo, "app/plugins"), ["ADR-0001"]);
+}
+
+#[test]
+fn a_word_two_titles_share_relates_a_file_it_is_the_whole_name_of_but_for_its_kind() {
+    let repo = repo();
+    // "popularity" is in two titles; `_job` is a kind of file every repository has.
+    assert_eq!(
+        related(&repo, "jobs/popularity_job.rb"),
+        ["ADR-0008", "ADR-0009"]
+    );
 }
 
 #[test]

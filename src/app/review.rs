@@ -150,6 +150,11 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
     let touched_paths: Vec<String> = touched.iter().map(|p| p.to_string()).collect();
     let shared =
         hooks::shared::shared_paths(&hooks::governing(&report.records, &touched_paths, &markers));
+    // Per commit, the files a record it adds governs (`hooks::written`): once, not per record.
+    let written: Vec<Vec<(String, String)>> = commits
+        .iter()
+        .map(|c| judge.written(c, &report.records, &markers))
+        .collect();
     let mut quiet_commits: Vec<QuietCommit> = Vec::new();
     let mut decisions: Vec<ReviewDecision> = Vec::new();
     for r in report
@@ -175,13 +180,12 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 continue;
             }
             let cites = hooks::cites(&c.message, &r.id) || edits(c);
-            let written = judge.written(c, &report.records, &markers);
             let aside = quiet::Aside::of(
                 &r.id,
                 std::slice::from_ref(&scope),
                 &hit,
                 &markers,
-                (&shared, &written),
+                (&shared, &written[i]),
             );
             let reason = match judge.record_then(c, r) {
                 Some(q) => Some(q),

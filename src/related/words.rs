@@ -33,6 +33,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     } else {
         &kept_parts
     };
+    let whole_name = singular(&core.concat());
     let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
     let mut titles_with: HashMap<&str, usize> = HashMap::new();
     for words in &titles {
@@ -53,8 +54,11 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`), but for
             // the common words of software (`popularity_job.rb`), tells as much when a second
             // title has it.
-            let whole = singular(&core.concat()) == *w;
-            weight += if shared <= 1 || whole { ALONE } else { SHARED };
+            weight += if shared <= 1 || whole_name == *w {
+                ALONE
+            } else {
+                SHARED
+            };
             kept.push(w.clone());
         }
         if !kept.is_empty() {

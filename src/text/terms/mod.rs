@@ -112,13 +112,6 @@ pub fn key(text: &str) -> String {
         .collect()
 }
 
-/// Whether a word is too common to tell anything: common English and decision-record words,
-/// the names every repository has, placeholders, numbers and words under three letters
-/// (compared by [`key`]; `why`'s related records' title words, docs/related.md).
-pub fn is_common_word(word: &str) -> bool {
-    words::is_stop(&key(word))
-}
-
 /// Whether a word says nothing of the code in a record's title: common English and
 /// decision-record words, placeholders, numbers and words under three letters. The names every
 /// repository has (`client`, `plugin`, `api`) do tell there, when few titles have them

@@ -5,11 +5,14 @@
 
 use crate::fs::tree::{Kind, Tree};
 use crate::governs::Pattern;
-use crate::model::{CodeMention, DocCitations, MissingRecordLink, Record};
+use crate::model::{DocCitations, MissingRecordLink, Record};
 use crate::parse::{ParsedRecord, Ref};
 use crate::text::ids::Prefix;
 use crate::text::path::escape_glob;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+mod prose;
+use prose::{passing_names, prose_mentions};
 
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
@@ -227,6 +230,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 .filter(|id| cites.contains(id) && !otherwise.contains(id))
                 .collect()
         };
+        let prose = passing_names(tree, &p.prose_paths);
         // A declared scope is the record's scope: the paths its prose names are mentions only.
         let (governs, missing_paths, moved) = match &p.declared {
             Some(patterns) => declared(tree, patterns),
@@ -236,9 +240,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 candidates.retain(|c| !p.host_paths.iter().any(|h| h == c.trim_end_matches('/')));
                 candidates.retain(|c| {
                     let bare = c.trim_start_matches('/').trim_end_matches('/');
-                    !p.prose_paths
-                        .iter()
-                        .any(|n| n.passing.is_some() && n.path == bare)
+                    !prose.iter().any(|n| n.passing.is_some() && n.path == bare)
                 });
                 let (governs, mut missing, mut moved) =
                     governed(tree, &p.path, &candidates, &record_paths, &resolver);
@@ -248,7 +250,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 (governs, missing, moved)
             }
         };
-        let code_mentions = prose_mentions(tree, p, &governs, &record_paths, &resolver);
+        let code_mentions = prose_mentions(tree, p, &prose, &governs, &record_paths, &resolver);
         Record {
             id: p.id.clone(),
             title: p.title.clone(),
@@ -285,7 +287,7 @@ type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
 
 /// A project's paperwork, by its file name: a README, change log, licence, contributing guide or
 /// code of conduct (any case, any extension). Prose that names one is about documents, not code.
-fn is_paperwork(path: &str) -> bool {
+pub(crate) fn is_paperwork(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
     matches!(
@@ -380,57 +382,6 @@ fn governed(
         missing.into_iter().collect(),
         moved,
     )
-}
-
-/// How sure a path named in passing names code the record is about: below what `scope
-/// --accept` takes (docs/mentions.md).
-const PASSING_CONFIDENCE: f64 = 0.5;
-/// A prose path of a record that declares its scope: named as a path, yet left out of it.
-const UNDECLARED_CONFIDENCE: f64 = 0.7;
-
-/// The paths a record's prose names that are there and that it does not govern: those named
-/// in passing, and all of them when it declares its scope (docs/scope.md). Code mentions
-/// (ADR-0017), by the path as written; never a glob, a record, a record folder or paperwork.
-fn prose_mentions(
-    tree: &Tree,
-    p: &ParsedRecord,
-    governs: &[String],
-    record_paths: &BTreeSet<&str>,
-    resolver: &Resolver,
-) -> Vec<CodeMention> {
-    let scope = crate::governs::Scope::new(governs);
-    p.prose_paths
-        .iter()
-        .filter(|n| n.passing.is_some() || p.declared.is_some())
-        // A glob (`packages/**/src/*.ts`) names a kind of file, not the folder before it.
-        .filter(|n| !crate::governs::is_glob(&n.written))
-        .filter(|n| {
-            let bare = n.path.as_str();
-            !(is_paperwork(bare)
-                || bare == p.path
-                || resolver.is_record_folder(bare)
-                || record_paths.contains(bare)
-                || resolver.in_record_folder(bare).is_some()
-                || scope.governs(bare))
-        })
-        .filter_map(|n| {
-            let path = match tree.kind(&n.path) {
-                Kind::File => n.path.clone(),
-                Kind::Folder => format!("{}/", n.path),
-                _ => return None,
-            };
-            Some(CodeMention {
-                path,
-                term: n.written.clone(),
-                line: n.line,
-                confidence: if n.passing.is_some() {
-                    PASSING_CONFIDENCE
-                } else {
-                    UNDECLARED_CONFIDENCE
-                },
-            })
-        })
-        .collect()
 }
 
 /// The paths a record's links into a forge's view of code name that are not there, each

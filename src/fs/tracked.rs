@@ -13,6 +13,8 @@ type Read = Box<dyn Fn() -> Vec<String> + Send + Sync>;
 pub struct TrackedPaths {
     read: Read,
     paths: OnceLock<Vec<String>>,
+    /// File name → how many tracked files bear it, counted when first asked.
+    names: OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 impl TrackedPaths {
@@ -21,7 +23,21 @@ impl TrackedPaths {
         TrackedPaths {
             read: Box::new(read),
             paths: OnceLock::new(),
+            names: OnceLock::new(),
         }
+    }
+
+    /// How many tracked files are named `name` (their last part), in every folder.
+    pub fn named(&self, name: &str) -> usize {
+        let names = self.names.get_or_init(|| {
+            let mut names = std::collections::HashMap::new();
+            for p in self.paths() {
+                let last = p.rsplit('/').next().unwrap_or(p);
+                *names.entry(last.to_string()).or_insert(0) += 1;
+            }
+            names
+        });
+        names.get(name).copied().unwrap_or(0)
     }
 
     fn paths(&self) -> &[String] {

@@ -432,6 +432,13 @@ impl Tree {
 }
 
 impl Tree {
+    /// How many files git tracks named `name` (their last part), in any folder; 0 outside a
+    /// git repository. A scan memo holds only while git tracks the same paths (ADR-0016), so
+    /// this is not kept among the answers.
+    pub fn tracked_named(&self, name: &str) -> usize {
+        self.tracked.as_ref().map_or(0, |t| t.named(name))
+    }
+
     /// The names (UTF-8 ones) of the entries of the root-relative folder `rel`, listed once;
     /// `None` when it cannot be listed.
     fn names_in(&self, rel: &str) -> Option<Vec<String>> {

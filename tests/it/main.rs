@@ -85,5 +85,7 @@ mod mentions_functions;
 
 // Paths named in passing are mentions, not governed code (issue 36, ADR-0017).
 mod passing;
+// A file name many modules bear, written alone, is a mention (issue 36).
+mod passing_names;
 // Names that are right: folders, common words, methods, products (issue 36, ADR-0017).
 mod mentions_names;

@@ -1,0 +1,97 @@
+//! The paths a record's prose names that it does not govern (docs/reading.md, "Named in
+//! passing"): those the phrasing makes passing, a file name many tracked files bear written
+//! alone, and, for a record that declares its scope, every one. They are code mentions
+//! (ADR-0017).
+
+use super::Resolver;
+use crate::fs::tree::{Kind, Tree};
+use crate::model::CodeMention;
+use crate::parse::{ParsedRecord, ProsePath};
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+
+/// How many tracked files a file name written alone (`` `build.gradle.kts` ``, no folder)
+/// must name for it to stand for the kind of file, each module's own, rather than the one at
+/// the root: thunderbird-android's 154 `build.gradle.kts`, mithril's 38 `Cargo.toml`.
+const MANY_NAMED: usize = 5;
+
+/// `prose` with the file names written alone that at least [`MANY_NAMED`] tracked files
+/// bear made passing: a record naming `` `build.gradle.kts` `` in a repository of modules
+/// names the kind of file, not the root's (issue 36). One written with a folder (`./x`,
+/// `/x`, a link) names that file.
+pub(super) fn passing_names<'p>(tree: &Tree, prose: &'p [ProsePath]) -> Cow<'p, [ProsePath]> {
+    let many = |n: &ProsePath| {
+        n.passing.is_none()
+            && !n.path.contains('/')
+            && !n.written.contains('/')
+            && tree.tracked_named(&n.path) >= MANY_NAMED
+    };
+    if !prose.iter().any(many) {
+        return Cow::Borrowed(prose);
+    }
+    Cow::Owned(
+        prose
+            .iter()
+            .map(|n| {
+                let mut n = n.clone();
+                if many(&n) {
+                    let count = tree.tracked_named(&n.path);
+                    n.passing = Some(format!("`{}` names {count} files", n.path));
+                }
+                n
+            })
+            .collect(),
+    )
+}
+
+/// How sure a path named in passing names code the record is about: below what `scope
+/// --accept` takes (docs/mentions.md).
+const PASSING_CONFIDENCE: f64 = 0.5;
+/// A prose path of a record that declares its scope: named as a path, yet left out of it.
+const UNDECLARED_CONFIDENCE: f64 = 0.7;
+
+/// The paths a record's prose names that are there and that it does not govern: those named
+/// in passing, and all of them when it declares its scope (docs/scope.md). Code mentions
+/// (ADR-0017), by the path as written; never a glob, a record, a record folder or paperwork.
+pub(super) fn prose_mentions(
+    tree: &Tree,
+    p: &ParsedRecord,
+    prose: &[ProsePath],
+    governs: &[String],
+    record_paths: &BTreeSet<&str>,
+    resolver: &Resolver,
+) -> Vec<CodeMention> {
+    let scope = crate::governs::Scope::new(governs);
+    prose
+        .iter()
+        .filter(|n| n.passing.is_some() || p.declared.is_some())
+        // A glob (`packages/**/src/*.ts`) names a kind of file, not the folder before it.
+        .filter(|n| !crate::governs::is_glob(&n.written))
+        .filter(|n| {
+            let bare = n.path.as_str();
+            !(super::is_paperwork(bare)
+                || bare == p.path
+                || resolver.is_record_folder(bare)
+                || record_paths.contains(bare)
+                || resolver.in_record_folder(bare).is_some()
+                || scope.governs(bare))
+        })
+        .filter_map(|n| {
+            let path = match tree.kind(&n.path) {
+                Kind::File => n.path.clone(),
+                Kind::Folder => format!("{}/", n.path),
+                _ => return None,
+            };
+            Some(CodeMention {
+                path,
+                term: n.written.clone(),
+                line: n.line,
+                confidence: if n.passing.is_some() {
+                    PASSING_CONFIDENCE
+                } else {
+                    UNDECLARED_CONFIDENCE
+                },
+            })
+        })
+        .collect()
+}

@@ -206,6 +206,9 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
     if !bare.contains('/') && each_ones(clause) {
         return Some(format!("each one's `{bare}`"));
     }
+    if is_manifest(bare) && dependencies_in(clause) {
+        return Some(format!("where dependencies go (`{bare}`)"));
+    }
     possessive(&masked[end..]).map(|rest| format!("`{bare}`'s … {rest}"))
 }
 
@@ -223,10 +226,40 @@ fn files_of_a_kind(after: &str) -> bool {
 fn each_ones(before: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:each|every|any)\s+(?:[\w-]+\s+){0,2}[\w-]+(?:'|’)s\s+(?:own\s+)?`?$")
+        Regex::new(r"(?i)(?:\b(?:each|every|any)\s+(?:[\w-]+\s+){0,2}[\w-]+(?:'|’)s\s+(?:own\s+)?|\bthe\s+individual\s+)`?$")
             .expect("regex")
     });
     re.is_match(before)
+}
+
+/// A package manifest, by its file name: where a project lists its dependencies.
+fn is_manifest(bare: &str) -> bool {
+    let name = bare.rsplit('/').next().unwrap_or(bare);
+    matches!(
+        name,
+        "pyproject.toml"
+            | "setup.py"
+            | "setup.cfg"
+            | "Pipfile"
+            | "package.json"
+            | "Cargo.toml"
+            | "go.mod"
+            | "Gemfile"
+            | "pom.xml"
+            | "build.gradle"
+            | "build.gradle.kts"
+            | "composer.json"
+            | "mix.exs"
+    ) || (name.starts_with("requirements") && name.ends_with(".txt"))
+}
+
+/// "add the client's dependencies to `pyproject.toml`", "the dependencies it needs (in the
+/// `pyproject.toml` file)": a manifest named as where a decision's dependencies are listed is
+/// a host, not its subject (notifications-api's vendored-client record; every pin bump
+/// warned). `before` is the clause up to the naming.
+fn dependencies_in(before: &str) -> bool {
+    let lower = before.to_ascii_lowercase();
+    lower.contains("dependenc") || lower.contains("requirements")
 }
 
 /// How far back a clause is looked for: a phrase further away says nothing of the path, and a
@@ -471,6 +504,9 @@ impl Sections {
     /// path in a section of exceptions or in an option that was not chosen.
     fn role(&self, row: usize, bare: &str, chosen: Option<&str>) -> Option<String> {
         let stack = self.stacks.get(row)?;
+        if let Some((_, h)) = stack.iter().find(|(_, h)| pointers_like(h)) {
+            return Some(format!("linked in {}", h.trim_end_matches(':')));
+        }
         if is_documentation(bare) {
             if let Some((_, h)) = stack.iter().find(|(_, h)| context_like(h)) {
                 return Some(format!(
@@ -544,6 +580,26 @@ fn context_like(heading: &str) -> bool {
         "see also",
         "resources",
         "related",
+        "prior art",
+    ]
+    .iter()
+    .any(|s| h.starts_with(s))
+}
+
+/// A section that only points elsewhere: References, More information, Further reading, Links,
+/// See also, Resources, Prior art. Whatever it links is where to read more, not what the
+/// decision is about (ev-node's lazy-aggregation record links all of `block/` there).
+fn pointers_like(heading: &str) -> bool {
+    let h = norm(heading);
+    let h = h.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
+    [
+        "reference",
+        "more information",
+        "further information",
+        "further reading",
+        "links",
+        "see also",
+        "resources",
         "prior art",
     ]
     .iter()

@@ -40,6 +40,9 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (18, "an exception", "## Decision\n\nWe use workspaces. Code on the default one is listed as an exception.\n\n## Exceptions\n\n* `infra/github`", "infra/github/"),
     (20, "files of a kind", "## Decision\n\nEach release updates the `Cargo.toml` files of the crates.", "Cargo.toml"),
     (21, "each one's", "## Decision\n\nSettings move out of each module's `build.gradle.kts` file into one plugin.", "build.gradle.kts"),
+    (22, "linked in References", "## Decision\n\nBlocks are made lazily.\n\n## References\n\n- [Block manager implementation](../../block)", "block/"),
+    (23, "the individual", "## Decision\n\nTeams keep their tags in the individual `project.json`.", "project.json"),
+    (24, "where dependencies go", "## Decision\n\nWe vendor the client and add its dependencies to `pyproject.toml`.", "pyproject.toml"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 
@@ -99,6 +102,7 @@ fn repo() -> GitRepo {
         "src/sessions/",
         "src/core/",
         "infra/github/",
+        "block/",
     ] {
         g.write(&format!("{folder}main.rs"), "code\n");
     }

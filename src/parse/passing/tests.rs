@@ -136,9 +136,14 @@ fn documentation_linked_in_context_or_references_is_passing() {
     );
     assert_eq!(passing(t, "src/worker.rs"), None);
     assert_eq!(passing(t, "docs/ops.md"), None);
+    // Under References anything is a pointer, code or documentation (issue 36).
     assert_eq!(
         passing(t, "docs/howto").as_deref(),
-        Some("documentation linked in References")
+        Some("linked in References")
+    );
+    assert_eq!(
+        passing(t, "runbook").as_deref(),
+        Some("linked in References")
     );
 }
 

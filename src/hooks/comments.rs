@@ -27,7 +27,7 @@ fn starts(path: &str) -> &'static [&'static str] {
 
 /// Whether the changed lines `old` → `new` of `path` (the common lines before and after left
 /// out) are all whole comment lines or blank, and some are comments.
-pub fn comment_only(path: &str, old: &[&str], new: &[&str]) -> bool {
+pub fn comment_only<'a>(path: &str, old: &[&'a str], new: &[&'a str]) -> bool {
     let starts = starts(path);
     if starts.is_empty() {
         return false;
@@ -38,7 +38,37 @@ pub fn comment_only(path: &str, old: &[&str], new: &[&str]) -> bool {
     };
     let blank = |l: &&str| l.trim().is_empty();
     let all = old.iter().chain(new);
-    all.clone().all(|l| comment(l) || blank(l)) && all.clone().any(comment)
+    if all.clone().all(|l| comment(l) || blank(l)) && all.clone().any(comment) {
+        return true;
+    }
+    // Line by line, the same code with another comment after it (`if x { // typo fixed`).
+    let marker = starts[0];
+    let trailing = |l: &'a str| code_before_comment(l, marker);
+    let code = |l: &'a str| trailing(l).unwrap_or(l.trim_end());
+    old.len() == new.len()
+        && old.iter().zip(new).any(|(o, n)| o != n)
+        && old.iter().zip(new).all(|(o, n)| {
+            o == n
+                || (comment(o) || blank(o)) && (comment(n) || blank(n))
+                || (trailing(o).is_some() || trailing(n).is_some()) && code(o) == code(n)
+        })
+}
+
+/// The code of `line` before a comment that ends it (`marker`, after a space, outside any
+/// string: an even number of `"` and `'` before it and no backtick), trimmed; `None` when no
+/// comment ends the line or it cannot be told.
+fn code_before_comment<'a>(line: &'a str, marker: &str) -> Option<&'a str> {
+    let mut from = 0;
+    while let Some(at) = line[from..].find(marker).map(|i| i + from) {
+        let code = &line[..at];
+        let quotes = |q: char| code.matches(q).count() % 2 == 0;
+        if code.ends_with([' ', '\t']) && quotes('"') && quotes('\'') && !code.contains('`') {
+            let code = code.trim_end();
+            return (!code.trim().is_empty()).then_some(code);
+        }
+        from = at + marker.len();
+    }
+    None
 }
 
 #[cfg(test)]
@@ -55,5 +85,35 @@ mod tests {
         assert!(!comment_only("x.c", &[], &["#include <x.h>"]));
         assert!(!comment_only("README", &["# a"], &["# b"]));
         assert!(!comment_only("a.py", &[""], &[""]));
+        // The same code with another comment after it.
+        assert!(comment_only(
+            "c.go",
+            &["\tif based { // for bases sequencer"],
+            &["\tif based { // for based sequencer"]
+        ));
+        assert!(comment_only("a.py", &["x = 1  # old"], &["x = 1  # new"]));
+        assert!(!comment_only("c.go", &["a := 1 // n"], &["a := 2 // n"]));
+        assert!(!comment_only(
+            "c.go",
+            &["u := \"http://a\" // n"],
+            &["u := \"http://b\" // n"]
+        ));
+        assert!(!comment_only(
+            "c.go",
+            &["u := \"a // b\""],
+            &["u := \"a // c\""]
+        ));
+        assert!(!comment_only(
+            "c.go",
+            &["f(x) // a", "g()"],
+            &["f(x) // b", "h()"]
+        ));
+        assert!(comment_only(
+            "c.go",
+            &["f(x) // a", "g()", "// c"],
+            &["f(x) // b", "g()", "// d"]
+        ));
+        assert!(comment_only("a.py", &["x = 1"], &["x = 1  # why"]));
+        assert!(!comment_only("a.py", &["x = 1"], &["x = 2"]));
     }
 }

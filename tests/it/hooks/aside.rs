@@ -205,6 +205,9 @@ fn a_change_to_comment_lines_alone_is_quiet() {
         "def login(): pass  # now\nx = 1\n",
     );
     assert!(full(&err, "ADR-0001,"), "{err}");
+    // A comment after the same code (ev-node's typo fix in a trailing `//` comment).
+    let err = committed(None, "src/auth/login.py", "def login(): pass  # typo\n");
+    assert!(!err.contains("context-graph: warning"), "{err}");
     let err = committed(
         Some("skip_whitespace"),
         "src/auth/login.py",

@@ -61,7 +61,7 @@ fn code_before_comment<'a>(line: &'a str, marker: &str) -> Option<&'a str> {
     let mut from = 0;
     while let Some(at) = line[from..].find(marker).map(|i| i + from) {
         let code = &line[..at];
-        let quotes = |q: char| code.matches(q).count() % 2 == 0;
+        let quotes = |q: char| code.matches(q).count().is_multiple_of(2);
         if code.ends_with([' ', '\t']) && quotes('"') && quotes('\'') && !code.contains('`') {
             let code = code.trim_end();
             return (!code.trim().is_empty()).then_some(code);

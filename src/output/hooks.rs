@@ -113,6 +113,27 @@ pub fn commit_msg(check: &StagedCheck) -> String {
     out
 }
 
+/// The table's "Cited" cell: `yes` when every commit touching the decision's paths cites it
+/// (or is a repeat on its branch), `partly: N uncited` when the range cites it but N of them
+/// do not (a commit that only edits the record cites it, ev-node's review showed `yes` above
+/// three warnings), `**no**` when nothing in the range cites it.
+fn cited_cell(d: &crate::model::ReviewDecision) -> String {
+    if !d.cited {
+        return "**no**".to_string();
+    }
+    let uncited = d
+        .commits
+        .iter()
+        .filter(|c| c.cites_record != Some(true))
+        .filter(|c| !d.repeats.iter().any(|r| r.sha == c.sha))
+        .count();
+    if uncited == 0 {
+        "yes".to_string()
+    } else {
+        format!("partly: {uncited} uncited")
+    }
+}
+
 /// How many commits of a review touch a decision's paths, cite none of them and are no repeat
 /// of their branch (each commit once).
 fn uncited_commits(q: &crate::model::ReviewQuery) -> usize {
@@ -396,7 +417,7 @@ pub fn review(report: &Report) -> String {
             "| {} | {} | {} | {} | {} |\n",
             cell(&md(&clip(&d.id))),
             cell(&md(&clip(&d.title))),
-            if d.cited { "yes" } else { "**no**" },
+            cited_cell(d),
             d.paths.len(),
             d.commits.len()
         );

@@ -129,7 +129,8 @@ fn the_markdown_is_fit_for_a_pull_request() {
         "5 commits (`".to_string(),
         " touch paths governed by 2 current decisions; 1 is not cited.\n".to_string(),
         "| ADR-0002 | Payments go through one gateway | **no** | 1 | 1 |\n".to_string(),
-        "| ADR-0001 | Tokens expire after an hour | yes | 2 | 2 |\n".to_string(),
+        // Cited by one commit of the two that touch its paths.
+        "| ADR-0001 | Tokens expire after an hour | partly: 1 uncited | 2 | 2 |\n".to_string(),
         "## ADR-0002: Payments go through one gateway (not cited)\n".to_string(),
         "- Record: `docs/adr/0002-payments.md`\n".to_string(),
         "- Paths touched: `src/pay/charge.py`\n".to_string(),
@@ -163,11 +164,21 @@ fn a_decision_cited_in_the_range_still_counts_the_commits_citing_none() {
         ),
         "{text}"
     );
+    assert!(
+        text.contains("| Tokens expire after an hour | partly: 1 uncited | 2 | 2 |\n"),
+        "{text}"
+    );
     // Only the citing commit: every one is cited, and nothing more is said.
     let run = repo.run(&["review", &format!("{}..{}", shas[0], shas[1])]);
     assert!(
         run.stdout()
             .contains("governed by 1 current decision; every one is cited.\n"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stdout()
+            .contains("| Tokens expire after an hour | yes | 1 | 1 |\n"),
         "{}",
         run.stdout()
     );

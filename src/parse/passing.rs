@@ -564,46 +564,36 @@ fn is_documentation(bare: &str) -> bool {
             .any(|p| matches!(p, "doc" | "docs" | "documentation" | "wiki" | "handbook"))
 }
 
-/// A section that sets the scene or points elsewhere: Context, Background, References, More
-/// information, Links, Further reading, See also, Resources, Related….
+/// A section that sets the scene: Context, Background, Related. (One that only points elsewhere
+/// is [`pointers_like`], asked first.)
 fn context_like(heading: &str) -> bool {
-    let h = norm(heading);
-    let h = h.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
-    [
-        "context",
-        "background",
-        "reference",
-        "more information",
-        "further information",
-        "further reading",
-        "links",
-        "see also",
-        "resources",
-        "related",
-        "prior art",
-    ]
-    .iter()
-    .any(|s| h.starts_with(s))
+    heading_is(heading, &["context", "background", "related"])
 }
 
 /// A section that only points elsewhere: References, More information, Further reading, Links,
 /// See also, Resources, Prior art. Whatever it links is where to read more, not what the
 /// decision is about (ev-node's lazy-aggregation record links all of `block/` there).
 fn pointers_like(heading: &str) -> bool {
+    heading_is(
+        heading,
+        &[
+            "reference",
+            "more information",
+            "further information",
+            "further reading",
+            "links",
+            "see also",
+            "resources",
+            "prior art",
+        ],
+    )
+}
+
+/// Whether `heading`, a leading number left aside, starts with one of `starts`.
+fn heading_is(heading: &str, starts: &[&str]) -> bool {
     let h = norm(heading);
     let h = h.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
-    [
-        "reference",
-        "more information",
-        "further information",
-        "further reading",
-        "links",
-        "see also",
-        "resources",
-        "prior art",
-    ]
-    .iter()
-    .any(|s| h.starts_with(s))
+    starts.iter().any(|s| h.starts_with(s))
 }
 
 /// A section listing what the decision does not cover: Exceptions, Exclusions, Out of scope,

@@ -277,6 +277,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             missing_links: missing_links(tree, &p.terms),
         }
     });
+    prose::common_ground(&mut records, parsed);
     join_amended_by(&mut records, parsed, &resolver);
     join_inverse_edges(&mut records);
     records.sort_by(|a, b| (&a.id, &a.path).cmp(&(&b.id, &b.path)));

@@ -6,9 +6,10 @@
 use super::Resolver;
 use crate::fs::tree::{Kind, Tree};
 use crate::model::CodeMention;
+use crate::model::Record;
 use crate::parse::{ParsedRecord, ProsePath};
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// How many tracked files a file name written alone (`` `build.gradle.kts` ``, no folder)
 /// must name for it to stand for the kind of file, each module's own, rather than the one at
@@ -42,6 +43,52 @@ pub(super) fn passing_names<'p>(tree: &Tree, prose: &'p [ProsePath]) -> Cow<'p, 
             })
             .collect(),
     )
+}
+
+/// The most current records whose prose may name one path as governed before it is common
+/// ground: where their decisions happen, not what any one decides.
+pub const COMMON_GROUND: usize = 3;
+
+/// Paths the prose of more than [`COMMON_GROUND`] current records names as governed are common
+/// ground: each becomes a mention of those records, by its first naming, and governs for none
+/// of them (Vultron's package root `vultron/` and its `vultron/core/`, named by four and seven
+/// hexagonal-architecture records, made seven decisions govern every file there; issue 36). A
+/// record that declares its scope keeps it: its author chose it.
+pub(super) fn common_ground(records: &mut [Record], parsed: &[ParsedRecord]) {
+    let prose = |r: &Record| r.status.is_current() && r.declared_in.is_none();
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for r in records.iter().filter(|r| prose(r)) {
+        for g in &r.governs {
+            *count.entry(g.as_str()).or_default() += 1;
+        }
+    }
+    let common: HashSet<String> = count
+        .into_iter()
+        .filter(|(_, n)| *n > COMMON_GROUND)
+        .map(|(g, _)| g.to_string())
+        .collect();
+    if common.is_empty() {
+        return;
+    }
+    let by_path: HashMap<&str, &ParsedRecord> =
+        parsed.iter().map(|p| (p.path.as_str(), p)).collect();
+    for r in records.iter_mut().filter(|r| prose(r)) {
+        let (gone, kept): (Vec<String>, Vec<String>) =
+            r.governs.drain(..).partition(|g| common.contains(g));
+        r.governs = kept;
+        for path in gone {
+            let bare = path.trim_end_matches('/');
+            let naming = by_path
+                .get(r.path.as_str())
+                .and_then(|p| p.prose_paths.iter().find(|n| n.path == bare));
+            r.code_mentions.push(CodeMention {
+                term: naming.map_or_else(|| path.clone(), |n| n.written.clone()),
+                line: naming.map_or(0, |n| n.line),
+                path,
+                confidence: PASSING_CONFIDENCE,
+            });
+        }
+    }
 }
 
 /// How sure a path named in passing names code the record is about: below what `scope

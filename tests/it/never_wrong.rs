@@ -345,7 +345,11 @@ fn many_records_governing_one_folder_are_one_finding_naming_them_all() {
     for i in 1..=200 {
         repo.write(
             &format!("docs/adr/{i:04}-r.md"),
-            &format!("# {i}. R{i}\n\nStatus: Accepted\n\nThe code is `src/shared/`.\n"),
+            // Declared: prose that names a folder more than three records name is common
+            // ground and governs nothing (issue 36); a declared scope is the author's choice.
+            &format!(
+                "---\ngoverns:\n  - src/shared/\n---\n# {i}. R{i}\n\nStatus: Accepted\n\nThe code.\n"
+            ),
         );
     }
     // Two more that amend each other and share another folder: linked, no finding there.

@@ -74,13 +74,14 @@ pub struct AddedViolation {
 }
 
 impl StagedCheck {
-    /// The decisions governing staged paths that the message does not cite, when it cites none
-    /// of them (a message citing one of them is judged to have looked): what the warning names.
+    /// The decisions governing staged paths that the message does not cite: what the warning
+    /// names. Citing one of them no longer silences the others (ADR-0008, amended 2026-12-06):
+    /// a reader judged both such warnings on adrkit relevant.
     pub fn uncited(&self) -> Vec<&Governing> {
-        if self.skipped.is_some() || self.decisions.iter().any(|d| d.cited) {
+        if self.skipped.is_some() {
             return Vec::new();
         }
-        self.decisions.iter().collect()
+        self.decisions.iter().filter(|d| !d.cited).collect()
     }
 
     /// [`StagedCheck::uncited`] less the decisions the branch named before ([`StagedCheck::repeats`]):

@@ -76,7 +76,7 @@ fn a_citing_an_ungoverned_and_a_no_longer_current_commit_say_nothing() {
         assert!(ours(&err).is_empty(), "{rel} ({message:?}): {err}");
         assert_ne!(repo.head(), before);
     }
-    // Citing one of the two decisions is enough: the author looked.
+    // Citing one of two decisions warns of the other alone (ADR-0008, amended 2026-12-06).
     repo.write("src/pay/charge.py", "def charge(): return 9\n");
     ok(&git(&repo, &["add", "src/pay/charge.py"], &[]), "git add");
     let out = commit(
@@ -84,6 +84,23 @@ fn a_citing_an_ungoverned_and_a_no_longer_current_commit_say_nothing() {
         "src/auth/login.py",
         "def login(): return 9\n",
         "Both (ADR-0002)",
+    );
+    let err = ok(&out, "git commit");
+    assert!(
+        err.contains(
+            "its staged changes touch paths governed by ADR-0001, which its message does not cite"
+        ),
+        "{err}"
+    );
+    assert!(!ours(&err).iter().any(|l| l.contains("ADR-0002")), "{err}");
+    // Citing both says nothing.
+    repo.write("src/pay/charge.py", "def charge(): return 10\n");
+    ok(&git(&repo, &["add", "src/pay/charge.py"], &[]), "git add");
+    let out = commit(
+        &repo,
+        "src/auth/login.py",
+        "def login(): return 10\n",
+        "Both (ADR-0001, ADR-0002)",
     );
     assert!(ours(&ok(&out, "git commit")).is_empty());
 }

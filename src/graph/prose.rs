@@ -1,12 +1,11 @@
 //! The paths a record's prose names that it does not govern (docs/reading.md, "Named in
 //! passing"): those the phrasing makes passing, a file name many tracked files bear written
-//! alone, and, for a record that declares its scope, every one. They are code mentions
-//! (ADR-0017).
+//! alone, common ground more than three current records name, and, for a record that declares
+//! its scope, every one. They are code mentions (ADR-0017).
 
 use super::Resolver;
 use crate::fs::tree::{Kind, Tree};
-use crate::model::CodeMention;
-use crate::model::Record;
+use crate::model::{CodeMention, Record};
 use crate::parse::{ParsedRecord, ProsePath};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -55,9 +54,9 @@ pub const COMMON_GROUND: usize = 3;
 /// hexagonal-architecture records, made seven decisions govern every file there; issue 36). A
 /// record that declares its scope keeps it: its author chose it.
 pub(super) fn common_ground(records: &mut [Record], parsed: &[ParsedRecord]) {
-    let prose = |r: &Record| r.status.is_current() && r.declared_in.is_none();
+    let by_prose = |r: &Record| r.status.is_current() && r.declared_in.is_none();
     let mut count: HashMap<&str, usize> = HashMap::new();
-    for r in records.iter().filter(|r| prose(r)) {
+    for r in records.iter().filter(|r| by_prose(r)) {
         for g in &r.governs {
             *count.entry(g.as_str()).or_default() += 1;
         }
@@ -72,7 +71,7 @@ pub(super) fn common_ground(records: &mut [Record], parsed: &[ParsedRecord]) {
     }
     let by_path: HashMap<&str, &ParsedRecord> =
         parsed.iter().map(|p| (p.path.as_str(), p)).collect();
-    for r in records.iter_mut().filter(|r| prose(r)) {
+    for r in records.iter_mut().filter(|r| by_prose(r)) {
         let (gone, kept): (Vec<String>, Vec<String>) =
             r.governs.drain(..).partition(|g| common.contains(g));
         r.governs = kept;

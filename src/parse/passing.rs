@@ -209,57 +209,13 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
     if is_manifest(bare) && dependencies_in(clause) {
         return Some(format!("where dependencies go (`{bare}`)"));
     }
+    if etc_after(&masked[end..]) {
+        return Some("a list ending \"etc.\"".to_string());
+    }
+    if let Some(label) = labelled_example(clause) {
+        return Some(label);
+    }
     possessive(&masked[end..]).map(|rest| format!("`{bare}`'s … {rest}"))
-}
-
-/// "the `Cargo.toml` files", "every `package.json` file in …": a file name standing for every
-/// file of that name, not the one at the root (mithril's release record).
-fn files_of_a_kind(after: &str) -> bool {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| Regex::new(r"(?i)^`?\s+files\b").expect("regex"));
-    re.is_match(after)
-}
-
-/// "each module's `build.gradle.kts`", "every crate's own `Cargo.toml`": a file name standing
-/// for the file of that name in each module, not the one at the root (thunderbird-android's
-/// central-configuration record). `before` is the clause up to the naming.
-fn each_ones(before: &str) -> bool {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(r"(?i)(?:\b(?:each|every|any)\s+(?:[\w-]+\s+){0,2}[\w-]+(?:'|’)s\s+(?:own\s+)?|\bthe\s+individual\s+)`?$")
-            .expect("regex")
-    });
-    re.is_match(before)
-}
-
-/// A package manifest, by its file name: where a project lists its dependencies.
-fn is_manifest(bare: &str) -> bool {
-    let name = bare.rsplit('/').next().unwrap_or(bare);
-    matches!(
-        name,
-        "pyproject.toml"
-            | "setup.py"
-            | "setup.cfg"
-            | "Pipfile"
-            | "package.json"
-            | "Cargo.toml"
-            | "go.mod"
-            | "Gemfile"
-            | "pom.xml"
-            | "build.gradle"
-            | "build.gradle.kts"
-            | "composer.json"
-            | "mix.exs"
-    ) || (name.starts_with("requirements") && name.ends_with(".txt"))
-}
-
-/// "add the client's dependencies to `pyproject.toml`", "the dependencies it needs (in the
-/// `pyproject.toml` file)": a manifest named as where a decision's dependencies are listed is
-/// a host, not its subject (notifications-api's vendored-client record; every pin bump
-/// warned). `before` is the clause up to the naming.
-fn dependencies_in(before: &str) -> bool {
-    let lower = before.to_ascii_lowercase();
-    lower.contains("dependenc") || lower.contains("requirements")
 }
 
 /// How far back a clause is looked for: a phrase further away says nothing of the path, and a
@@ -420,20 +376,6 @@ fn read_first(after: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"(?i)^[^.;\n]{0,40}?\b(?:first|before)\b").expect("regex"))
         .is_match(after)
-}
-
-/// `` `package.json`'s `scripts` section ``: a part of a file named through it, which the
-/// sentence is about (an adopter's file, a field of a shared manifest). The noun it ends on.
-fn possessive(after: &str) -> Option<String> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)^['’]s\s+(?:(?:`[^`\n]+`|[\w-]+)\s+){0,2}?(section|field|key|entry|entries|property|properties|block|setting|settings|options?|list|array|table|scripts?)\b",
-        )
-        .expect("regex")
-    });
-    re.captures(after)
-        .map(|c| c.get(1).map_or("", |m| m.as_str()).to_ascii_lowercase())
 }
 
 /// The option a MADR record chose (`Chosen option: "Use X"`), normalised.
@@ -631,6 +573,12 @@ fn options_like(heading: &str) -> Option<bool> {
         || h.contains("not chosen"))
     .then_some(true)
 }
+
+mod kinds;
+use kinds::{
+    dependencies_in, each_ones, etc_after, files_of_a_kind, is_manifest, labelled_example,
+    possessive,
+};
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,6 @@
 //! the commit hook stays quiet on common ground.
 
 use crate::git::GitRepo;
-use serde_json::Value;
 
 const DATE: &str = "2024-03-01T10:00:00Z";
 
@@ -38,24 +37,6 @@ fn repo(accepted: usize, proposed: usize, declared: usize) -> GitRepo {
     g
 }
 
-/// The ids `why PATH` gives as governing, and as mentioning it.
-fn why(g: &GitRepo, path: &str) -> (Vec<String>, Vec<String>) {
-    let run = g.run(&["why", path, "--json"]);
-    run.assert_finished();
-    let q: Value = run.json();
-    let ids = |key: &str| -> Vec<String> {
-        q["query"][key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|d| d["id"].as_str().unwrap_or("").to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    (ids("decisions"), ids("mentioned_by"))
-}
-
 fn ids(range: std::ops::RangeInclusive<u32>) -> Vec<String> {
     range.map(|i| format!("ADR-{i:04}")).collect()
 }
@@ -63,25 +44,25 @@ fn ids(range: std::ops::RangeInclusive<u32>) -> Vec<String> {
 #[test]
 fn a_folder_four_records_name_is_common_ground_each_still_governs_its_own() {
     let g = repo(4, 0, 0);
-    let (gov, by) = why(&g, "src/core/a.rs");
+    let (gov, by) = g.why_ids("src/core/a.rs");
     assert!(gov.is_empty(), "common ground governs for none: {gov:?}");
     assert_eq!(by, ids(1..=4), "each still mentions it");
     // What each names alone still governs.
-    assert_eq!(why(&g, "src/rules/r2.rs").0, ids(2..=2));
+    assert_eq!(g.why_ids("src/rules/r2.rs").0, ids(2..=2));
 }
 
 #[test]
 fn three_records_still_govern_and_a_proposed_one_does_not_count() {
-    assert_eq!(why(&repo(3, 0, 0), "src/core/a.rs").0, ids(1..=3));
+    assert_eq!(repo(3, 0, 0).why_ids("src/core/a.rs").0, ids(1..=3));
     // A proposed fourth is no common ground: all four govern, the proposed one as proposed.
-    assert_eq!(why(&repo(3, 1, 0), "src/core/a.rs").0, ids(1..=4));
+    assert_eq!(repo(3, 1, 0).why_ids("src/core/a.rs").0, ids(1..=4));
 }
 
 #[test]
 fn a_declared_scope_is_kept_on_common_ground() {
     // Four accepted in prose, one declaring it: the prose ones govern no more, the declared
     // one does.
-    let (gov, _) = why(&repo(4, 0, 1), "src/core/a.rs");
+    let (gov, _) = repo(4, 0, 1).why_ids("src/core/a.rs");
     assert_eq!(gov, ids(5..=5));
 }
 

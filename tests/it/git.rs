@@ -35,6 +35,24 @@ impl GitRepo {
             .clone()
     }
 
+    /// The ids `why PATH --json` gives as governing it, and as mentioning it (`mentioned_by`).
+    pub fn why_ids(&self, path: &str) -> (Vec<String>, Vec<String>) {
+        let run = self.run(&["why", path, "--json"]);
+        run.assert_finished();
+        let q: Value = run.json();
+        let ids = |key: &str| -> Vec<String> {
+            q["query"][key]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|d| d["id"].as_str().unwrap_or("").to_string())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        (ids("decisions"), ids("mentioned_by"))
+    }
+
     /// The messages of the full check's governed-path findings (gone, moved, unknown).
     pub fn governed_path_findings(&self) -> Vec<String> {
         let j = self.run(&["check", "--json"]).json();

@@ -37,29 +37,11 @@ fn governs(g: &GitRepo) -> Vec<String> {
         .collect()
 }
 
-/// (governing ids, mentioning ids) of `why PATH`.
-fn why(g: &GitRepo, path: &str) -> (Vec<String>, Vec<String>) {
-    let run = g.run(&["why", path, "--json"]);
-    run.assert_finished();
-    let q: Value = run.json();
-    let ids = |key: &str| -> Vec<String> {
-        q["query"][key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|d| d["id"].as_str().unwrap_or("").to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    (ids("decisions"), ids("mentioned_by"))
-}
-
 #[test]
 fn a_file_name_many_modules_bear_is_a_mention_not_the_roots_governed_file() {
     let g = repo(RECORD, 5);
     assert_eq!(governs(&g), vec!["settings.gradle.kts".to_string()]);
-    let (gov, by) = why(&g, "build.gradle.kts");
+    let (gov, by) = g.why_ids("build.gradle.kts");
     assert!(
         gov.is_empty(),
         "nothing governs the root build file: {gov:?}"
@@ -67,7 +49,7 @@ fn a_file_name_many_modules_bear_is_a_mention_not_the_roots_governed_file() {
     assert_eq!(by, vec!["ADR-0001".to_string()], "it is still a mention");
     // The file the name names once still governs.
     assert_eq!(
-        why(&g, "settings.gradle.kts").0,
+        g.why_ids("settings.gradle.kts").0,
         vec!["ADR-0001".to_string()]
     );
 }
@@ -101,16 +83,22 @@ fn a_file_name_written_from_the_root_governs_however_many_bear_it() {
 fn a_warm_answer_follows_the_files_git_tracks_of_that_name() {
     let g = repo(RECORD, 3);
     g.run(&["index"]).assert_finished();
-    assert_eq!(why(&g, "build.gradle.kts").0, vec!["ADR-0001".to_string()]);
+    assert_eq!(
+        g.why_ids("build.gradle.kts").0,
+        vec!["ADR-0001".to_string()]
+    );
     // A module inside one, the fifth file of that name: the name now stands for the
     // modules' files, warm or not (no folder a record names changed).
     g.write("mod0/lib/build.gradle.kts", "android {}\n");
     g.git(&["add", "mod0/lib/build.gradle.kts"]);
-    assert!(why(&g, "build.gradle.kts").0.is_empty());
+    assert!(g.why_ids("build.gradle.kts").0.is_empty());
     g.commit_at("2024-03-02T10:00:00Z", "Ann", "A module inside one");
     g.run(&["index"]).assert_finished();
-    assert!(why(&g, "build.gradle.kts").0.is_empty());
+    assert!(g.why_ids("build.gradle.kts").0.is_empty());
     // And back: the root's file again once a module goes.
     g.git(&["rm", "-q", "mod0/build.gradle.kts"]);
-    assert_eq!(why(&g, "build.gradle.kts").0, vec!["ADR-0001".to_string()]);
+    assert_eq!(
+        g.why_ids("build.gradle.kts").0,
+        vec!["ADR-0001".to_string()]
+    );
 }

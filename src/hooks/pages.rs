@@ -22,7 +22,33 @@ pub fn is_page(path: &str) -> bool {
 /// reaches the documentation page `path` only through a folder: no entry names the file, and
 /// the file declares no marker of it.
 pub fn folder_page(id: &str, scopes: &[Scope], path: &str, markers: &Markers) -> bool {
-    is_page(path) && !markers.declares(path, id) && !scopes.iter().any(|s| s.names_file(path))
+    is_page(path)
+        && !markers.declares(path, id)
+        && !scopes.iter().any(|s| s.names_file(path))
+        && !about_documents(scopes)
+}
+
+/// Whether a decision is about documents: every entry names a documentation page or a folder
+/// (or glob) inside a documentation folder (`doc`, `docs`, `documentation`, `wiki`,
+/// `handbook`), and there is one: `CLAUDE.md` and `docs/findings/`. Its folders then hold its
+/// subject, and their pages are not asides (anvil-serving's record on published findings).
+fn about_documents(scopes: &[Scope]) -> bool {
+    let mut any = false;
+    for entry in scopes.iter().flat_map(Scope::positives) {
+        let text = entry.as_str();
+        let document = if text.ends_with('/') || entry.is_glob() {
+            crate::governs::literal_prefix(text)
+                .split('/')
+                .any(|part| matches!(part, "doc" | "docs" | "documentation" | "wiki" | "handbook"))
+        } else {
+            is_page(text)
+        };
+        if !document {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 #[cfg(test)]
@@ -62,5 +88,24 @@ mod tests {
         ));
         assert!(!folder_page("ADR-1", &folder, "docs/guide.md", &none));
         assert!(!folder_page("ADR-1", &folder, "site/Hero.astro", &none));
+        // A decision about documents: the pages of its folders are its subject.
+        let documents = [Scope::new(["CLAUDE.md", "docs/findings/"])];
+        assert!(!folder_page(
+            "ADR-1",
+            &documents,
+            "docs/findings/f1.md",
+            &none
+        ));
+        let mixed = [Scope::new(["docs/runbooks/", "src/risk.rs", "AGENTS.md"])];
+        assert!(folder_page("ADR-1", &mixed, "docs/runbooks/r.md", &none));
+        let folders = [Scope::new(["site/**", "packages/cli/"])];
+        assert!(folder_page("ADR-1", &folders, "site/docs/a.mdx", &none));
+        let instructions = [Scope::new(["AGENTS.md", ".github/instructions/"])];
+        assert!(folder_page(
+            "ADR-1",
+            &instructions,
+            ".github/instructions/a.md",
+            &none
+        ));
     }
 }

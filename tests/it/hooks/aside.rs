@@ -90,6 +90,37 @@ fn a_page_under_a_governed_folder_does_not_warn_but_a_named_page_does() {
     assert!(full(&err, "ADR-0001,"), "{err}");
 }
 
+/// A decision about documents (every file it names a page) has its subject in its folders'
+/// pages: a page there warns (anvil-serving's record on published findings).
+#[test]
+fn a_page_under_the_folder_of_a_decision_about_documents_warns() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-findings.md",
+        &adr(
+            1,
+            "Published findings are durable",
+            "Accepted",
+            Some("2025-01-01"),
+            "Findings in `docs/findings/` are never rewritten; `AGENTS.md` says so.",
+        ),
+    )
+    .write("docs/findings/f1.md", "# Finding 1\n")
+    .write("AGENTS.md", "# Agents\n");
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    let err = ok(
+        &commit(
+            &repo,
+            "docs/findings/f1.md",
+            "# Finding 1, rewritten\n",
+            "Edit f1",
+        ),
+        "git commit",
+    );
+    assert!(full(&err, "ADR-0001,"), "{err}");
+}
+
 #[test]
 fn an_edit_to_a_file_three_decisions_govern_gives_one_short_line() {
     let err = committed(None, "ci/test.yml", "jobs: [test, lint]\n");

@@ -121,17 +121,23 @@ fn cited_cell(d: &crate::model::ReviewDecision) -> String {
     if !d.cited {
         return "**no**".to_string();
     }
-    let uncited = d
-        .commits
-        .iter()
-        .filter(|c| c.cites_record != Some(true))
-        .filter(|c| !d.repeats.iter().any(|r| r.sha == c.sha))
-        .count();
+    let uncited = warned_commits(d).count();
     if uncited == 0 {
         "yes".to_string()
     } else {
         format!("partly: {uncited} uncited")
     }
+}
+
+/// The commits of a decision that do not cite it and are no repeat of their branch: those
+/// warned about in full.
+fn warned_commits(
+    d: &crate::model::ReviewDecision,
+) -> impl Iterator<Item = &crate::model::Commit> + '_ {
+    d.commits
+        .iter()
+        .filter(|c| c.cites_record != Some(true))
+        .filter(|c| !d.repeats.iter().any(|r| r.sha == c.sha))
 }
 
 /// How many commits of a review touch a decision's paths, cite none of them and are no repeat
@@ -140,13 +146,7 @@ fn uncited_commits(q: &crate::model::ReviewQuery) -> usize {
     let mut shas: Vec<&str> = q
         .decisions
         .iter()
-        .flat_map(|d| {
-            d.commits
-                .iter()
-                .filter(|c| c.cites_record != Some(true))
-                .filter(|c| !d.repeats.iter().any(|r| r.sha == c.sha))
-                .map(|c| c.sha.as_str())
-        })
+        .flat_map(|d| warned_commits(d).map(|c| c.sha.as_str()))
         .collect();
     shas.sort_unstable();
     shas.dedup();

@@ -57,11 +57,23 @@ impl Reading {
         Prefix::for_record(rel)
     }
 
-    /// The status of a record here that states none, as configured.
+    /// The status of a record here that states none: as configured, else as the status folder
+    /// it is filed in says (`rfcs/supported/…`: implemented).
     pub fn default_status(&self, rel: &str) -> Option<&str> {
-        self.config
+        if let Some(s) = self
+            .config
             .folder_of(rel)
             .and_then(|f| f.default_status.as_deref())
+        {
+            return Some(s);
+        }
+        // Else the status folder it is filed in, right below its record folder.
+        let folder = self
+            .folders
+            .iter()
+            .filter(|d| d.is_empty() || rel.starts_with(&format!("{d}/")))
+            .max_by_key(|d| d.len())?;
+        status_folder(rel, folder)
     }
 
     /// Whether adr-tools writes its records in `folder` (root-relative): the one `.adr-dir`
@@ -267,6 +279,81 @@ pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
         return false;
     }
     numbered_folder_name(dir.rsplit('/').next().unwrap_or(dir))
+        || in_status_folder(dir, record_folder)
+}
+
+/// The folders that say the status of what is in them, as oneTBB files its RFCs
+/// (`rfcs/supported/numa_support/`, `rfcs/proposed/…`) and npm its own (`accepted/`,
+/// `withdrawn/`), with the status each gives a record stating none.
+const STATUS_FOLDERS: [(&str, &str); 17] = [
+    ("proposed", "proposed"),
+    ("draft", "proposed"),
+    ("drafts", "proposed"),
+    ("accepted", "accepted"),
+    ("approved", "accepted"),
+    ("active", "accepted"),
+    ("experimental", "accepted"),
+    ("implemented", "implemented"),
+    ("supported", "implemented"),
+    ("final", "implemented"),
+    ("rejected", "rejected"),
+    ("declined", "rejected"),
+    ("withdrawn", "rejected"),
+    ("deprecated", "deprecated"),
+    ("archived", "deprecated"),
+    ("superseded", "superseded"),
+    ("obsolete", "deprecated"),
+];
+
+/// The status the folder right below the record folder gives `rel` (root-relative), when
+/// that folder is named for one (`rfcs/supported/x/README.md`: implemented).
+pub fn status_folder(rel: &str, record_folder: &str) -> Option<&'static str> {
+    let below = match record_folder.is_empty() {
+        true => rel,
+        false => rel.strip_prefix(record_folder)?.strip_prefix('/')?,
+    };
+    let (first, rest) = below.split_once('/')?;
+    if rest.is_empty() {
+        return None;
+    }
+    STATUS_FOLDERS
+        .iter()
+        .find(|(name, _)| first.eq_ignore_ascii_case(name))
+        .map(|(_, status)| *status)
+}
+
+/// The status folder of a proposal's own page (`…/supported/task_arena_waiting/readme.md`:
+/// `supported`), the folder's name exactly as written.
+pub fn stage_of(rel: &str) -> Option<&str> {
+    let (dir, page) = rel.rsplit_once('/')?;
+    if !OWN_FOLDER_PAGES
+        .iter()
+        .any(|p| page.eq_ignore_ascii_case(p))
+    {
+        return None;
+    }
+    let (up, _) = dir.rsplit_once('/')?;
+    let stage = up.rsplit('/').next().unwrap_or(up);
+    STATUS_FOLDERS
+        .iter()
+        .any(|(name, _)| stage.eq_ignore_ascii_case(name))
+        .then_some(stage)
+}
+
+/// Whether `dir` is a folder right inside a status folder right inside the record folder
+/// (`rfcs/supported/numa_support`): a proposal's own folder, however it is named.
+fn in_status_folder(dir: &str, record_folder: &str) -> bool {
+    let below = match record_folder.is_empty() {
+        true => dir,
+        false => match dir
+            .strip_prefix(record_folder)
+            .and_then(|r| r.strip_prefix('/'))
+        {
+            Some(b) => b,
+            None => return false,
+        },
+    };
+    below.matches('/').count() == 1 && status_folder(&format!("{below}/x"), "").is_some()
 }
 
 /// A folder name that starts with a record's number: digits, or a kind word and digits
@@ -316,7 +403,10 @@ fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
                 .iter()
                 .map(|r| format!("{parent}/{r}"))
                 .find(|r| records.contains(r));
-            if own.is_some_and(|r| r != f.rel) {
+            // A proposal's own folder in a status folder keeps its other documents as records:
+            // oneTBB files sub-proposals beside an umbrella's `README.md`.
+            let numbered = numbered_folder_name(parent.rsplit('/').next().unwrap_or(parent));
+            if own.is_some_and(|r| r != f.rel) && numbered {
                 return false;
             }
             dir = parent;
@@ -461,5 +551,40 @@ mod tests {
         ] {
             assert!(!is_record_name(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_proposals_folder_inside_a_status_folder_holds_its_record() {
+        for (rel, folder) in [
+            ("rfcs/supported/assertion_handler/README.md", "rfcs"),
+            ("rfcs/Proposed/numa/readme.md", "rfcs"),
+            ("design/accepted/x/index.md", "design"),
+            ("rfcs/0001-x/README.md", "rfcs"),
+        ] {
+            assert!(is_folder_record(rel, folder), "{rel}");
+        }
+        for (rel, folder) in [
+            // A status folder's own index, a folder of no status, one level too deep.
+            ("rfcs/proposed/README.md", "rfcs"),
+            ("rfcs/ideas/x/README.md", "rfcs"),
+            ("rfcs/supported/group/x/README.md", "rfcs"),
+            ("rfcs/supported/x/notes.md", "rfcs"),
+            ("other/supported/x/README.md", "rfcs"),
+        ] {
+            assert!(!is_folder_record(rel, folder), "{rel}");
+        }
+        assert_eq!(
+            status_folder("rfcs/supported/x/README.md", "rfcs"),
+            Some("implemented")
+        );
+        assert_eq!(
+            status_folder("rfcs/withdrawn/0003-x.md", "rfcs"),
+            Some("rejected")
+        );
+        assert_eq!(status_folder("rfcs/0003-x.md", "rfcs"), None);
+        assert_eq!(status_folder("rfcs/x/supported/y.md", "rfcs"), None);
+        assert_eq!(stage_of("rfcs/supported/x/readme.md"), Some("supported"));
+        assert_eq!(stage_of("rfcs/supported/x/notes.md"), None);
+        assert_eq!(stage_of("rfcs/ideas/x/README.md"), None);
     }
 }

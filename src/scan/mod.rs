@@ -203,6 +203,7 @@ pub fn scan(
         &graph::missing_record_links(&tree, &parsed, &folders),
     ));
     foreign_duplicates(&mut findings, &parsed);
+    staged_duplicates(&mut findings, &parsed);
     // The records' rules, over the tracked files as git's index holds them (ADR-0021).
     let ((rule_outcomes, rule_findings, rule_notes), imports_read) =
         rules::check(root, &parsed, inputs.imports());
@@ -271,6 +272,26 @@ fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[Parse
         named.sort_unstable();
         named.dedup();
         !(named.len() == origins.len() && origins.iter().all(Option::is_some))
+    });
+}
+
+/// One proposal filed at two stages (oneTBB's `rfcs/proposed/task_arena_waiting/readme.md`
+/// and `rfcs/supported/task_arena_waiting/readme.md`, the second linking the first) shares its
+/// folder's name by the layout, not by a numbering slip: no `duplicate-id` (docs/reading.md).
+fn staged_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    findings.retain(|f| {
+        if f.code != crate::model::FindingCode::DuplicateId {
+            return true;
+        }
+        let stages: Vec<Option<&str>> = parsed
+            .iter()
+            .filter(|p| p.id == f.record)
+            .map(|p| discover::stage_of(&p.path))
+            .collect();
+        let mut named: Vec<&str> = stages.iter().flatten().copied().collect();
+        named.sort_unstable();
+        named.dedup();
+        !(named.len() == stages.len() && stages.len() > 1)
     });
 }
 

@@ -87,6 +87,7 @@ mod mentions_functions;
 mod passing;
 // A file name many modules bear, written alone, is a mention (issue 36).
 mod passing_names;
+mod reading_stages;
 // A path more than three records name is common ground (issue 36).
 mod common_ground;
 // Names that are right: folders, common words, methods, products (issue 36, ADR-0017).

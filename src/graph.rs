@@ -12,7 +12,7 @@ use crate::text::path::escape_glob;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 mod prose;
-use prose::{passing_names, prose_mentions};
+use prose::{below_root_mentions, passing_names, prose_mentions};
 
 /// Resolves references with every record's path in view.
 pub struct Resolver<'a> {
@@ -250,7 +250,12 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 (governs, missing, moved)
             }
         };
-        let code_mentions = prose_mentions(tree, p, &prose, &governs, &record_paths, &resolver);
+        let mut code_mentions = prose_mentions(tree, p, &prose, &governs, &record_paths, &resolver);
+        for m in below_root_mentions(tree, &prose, &record_paths, &resolver) {
+            if !code_mentions.iter().any(|c| c.path == m.path) {
+                code_mentions.push(m);
+            }
+        }
         Record {
             id: p.id.clone(),
             title: p.title.clone(),

@@ -13,8 +13,9 @@ type Read = Box<dyn Fn() -> Vec<String> + Send + Sync>;
 pub struct TrackedPaths {
     read: Read,
     paths: OnceLock<Vec<String>>,
-    /// File name → how many tracked files bear it, counted when first asked.
-    names: OnceLock<std::collections::HashMap<String, usize>>,
+    /// File name → the tracked files bearing it (their places in the sorted paths), gathered
+    /// when first asked.
+    names: OnceLock<std::collections::HashMap<String, Vec<u32>>>,
 }
 
 impl TrackedPaths {
@@ -29,15 +30,36 @@ impl TrackedPaths {
 
     /// How many tracked files are named `name` (their last part), in every folder.
     pub fn named(&self, name: &str) -> usize {
+        self.bearing(name).len()
+    }
+
+    /// The tracked files whose path ends with `suffix` after a `/` (`oneapi/tbb/x.h` ends
+    /// `include/oneapi/tbb/x.h`), not the one at the root, sorted.
+    pub fn ending(&self, suffix: &str) -> Vec<String> {
+        let name = suffix.rsplit('/').next().unwrap_or(suffix);
+        let paths = self.paths();
+        self.bearing(name)
+            .iter()
+            .map(|&i| paths[i as usize].as_str())
+            .filter(|p| {
+                p.strip_suffix(suffix)
+                    .is_some_and(|above| above.ends_with('/'))
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The places of the tracked files named `name`.
+    fn bearing(&self, name: &str) -> &[u32] {
         let names = self.names.get_or_init(|| {
-            let mut names = std::collections::HashMap::new();
-            for p in self.paths() {
+            let mut names: std::collections::HashMap<String, Vec<u32>> = Default::default();
+            for (i, p) in self.paths().iter().enumerate() {
                 let last = p.rsplit('/').next().unwrap_or(p);
-                *names.entry(last.to_string()).or_insert(0) += 1;
+                names.entry(last.to_string()).or_default().push(i as u32);
             }
             names
         });
-        names.get(name).copied().unwrap_or(0)
+        names.get(name).map_or(&[], Vec::as_slice)
     }
 
     fn paths(&self) -> &[String] {

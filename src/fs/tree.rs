@@ -439,6 +439,15 @@ impl Tree {
         self.tracked.as_ref().map_or(0, |t| t.named(name))
     }
 
+    /// The tracked files whose path ends with `suffix` after a `/`, not the root's; none
+    /// outside a git repository (held, as [`Tree::tracked_named`], while git tracks the same
+    /// paths).
+    pub fn tracked_ending(&self, suffix: &str) -> Vec<String> {
+        self.tracked
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.ending(suffix))
+    }
+
     /// The names (UTF-8 ones) of the entries of the root-relative folder `rel`, listed once;
     /// `None` when it cannot be listed.
     fn names_in(&self, rel: &str) -> Option<Vec<String>> {

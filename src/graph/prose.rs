@@ -96,6 +96,63 @@ const PASSING_CONFIDENCE: f64 = 0.5;
 /// A prose path of a record that declares its scope: named as a path, yet left out of it.
 const UNDECLARED_CONFIDENCE: f64 = 0.7;
 
+/// How sure a file written from below the root names the one tracked file its path ends
+/// (as a word in backticks naming one path), or one of the two (as one naming two).
+const BELOW_ROOT_CONFIDENCE: [f64; 2] = [0.7, 0.5];
+
+/// The files a record's prose writes from below the root, as a header is included or a
+/// crate's file named inside its crate (`` `oneapi/tbb/global_control.h` `` for
+/// `include/oneapi/tbb/global_control.h`, `` `tbb.cppm` `` for `include/oneapi/tbb.cppm`):
+/// a code span naming no path from the root, whose path ends one or two tracked files of
+/// code after a `/`. Code mentions of those files (ADR-0017), never governed: the record did
+/// not say which of the repository's paths it means.
+pub(super) fn below_root_mentions(
+    tree: &Tree,
+    prose: &[ProsePath],
+    record_paths: &BTreeSet<&str>,
+    resolver: &Resolver,
+) -> Vec<CodeMention> {
+    let mut out = Vec::new();
+    for n in prose {
+        // Written as a code span (a link's target is the path it links), naming a file.
+        let written = n.written.trim_start_matches("./");
+        let leaf = n.path.rsplit('/').next().unwrap_or(&n.path);
+        let file = leaf
+            .rsplit_once('.')
+            .is_some_and(|(stem, _)| !stem.is_empty());
+        if written != n.path
+            || !file
+            || crate::governs::is_glob(&n.written)
+            || super::is_paperwork(&n.path)
+            || matches!(
+                tree.kind(&n.path),
+                Kind::File | Kind::Folder | Kind::Ignored
+            )
+        {
+            continue;
+        }
+        let found: Vec<String> = tree
+            .tracked_ending(&n.path)
+            .into_iter()
+            .filter(|f| {
+                crate::mentions::is_code_path(f)
+                    && !record_paths.contains(f.as_str())
+                    && resolver.in_record_folder(f).is_none()
+            })
+            .collect();
+        let Some(confidence) = BELOW_ROOT_CONFIDENCE.get(found.len().wrapping_sub(1)) else {
+            continue;
+        };
+        out.extend(found.into_iter().map(|path| CodeMention {
+            path,
+            term: n.written.clone(),
+            line: n.line,
+            confidence: *confidence,
+        }));
+    }
+    out
+}
+
 /// The paths a record's prose names that are there and that it does not govern: those named
 /// in passing, and all of them when it declares its scope (docs/scope.md). Code mentions
 /// (ADR-0017), by the path as written; never a glob, a record, a record folder or paperwork.

@@ -39,6 +39,12 @@ pub use vocabulary::{Vocabulary, VOCABULARY_RECORDS};
 /// A term that matches more paths than this is ambiguous, and dropped.
 pub const MAX_MATCHES: usize = 2;
 
+/// Whether a tracked file a record's words may name is the code it is about: not
+/// documentation or a picture, not tests, samples, fixtures or vendored code.
+pub fn is_code_path(path: &str) -> bool {
+    !paths::is_doc(path) && !paths::beside_the_code(path)
+}
+
 /// `scope --accept` takes the mentions at or above this confidence: a backticked word or a
 /// compound identifier naming exactly one path.
 pub const ACCEPT_CONFIDENCE: f64 = 0.8;

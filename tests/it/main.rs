@@ -86,6 +86,7 @@ mod mentions_functions;
 // Paths named in passing are mentions, not governed code (issue 36, ADR-0017).
 mod passing;
 // A file name many modules bear, written alone, is a mention (issue 36).
+mod below_root;
 mod passing_names;
 mod reading_stages;
 // A path more than three records name is common ground (issue 36).

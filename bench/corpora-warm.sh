@@ -17,6 +17,11 @@
 # BEFORE   another binary (the build before a change) measured the same way right after, on a
 #          work tree of its own (its index format may differ), its row marked `(before)`
 # RUNS     interleaved runs per repository (default 21)
+#
+# With strace, rustc and python3 there is also a floor column: bench/stat-floor.rs, built with
+# `rustc -O`, starts, reads the list of the paths this answer stats (from `strace`) and stats
+# each from the root; the median of RUNS runs against `git rev-parse HEAD`'s. An answer that
+# checks those paths for freshness (ADR-0016) costs at least that (issue 41).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/.." && pwd)
@@ -57,7 +62,36 @@ repos=(
   home-assistant/architecture microsoft/semantic-kernel
 )
 
-printf '%-38s %-40s %9s %9s %7s %8s %10s %9s\n' repository file "why ms" "rev ms" ratio syscalls getdents64 "cpu ratio"
+floor_bin=
+if ((have_strace)) && command -v rustc >/dev/null && command -v python3 >/dev/null; then
+  floor_bin=$OUT/stat-floor
+  rustc -O --edition 2021 -o "$floor_bin" "$here/stat-floor.rs" || floor_bin=
+fi
+[[ -n $floor_bin ]] || echo "no strace, rustc or python3: no floor column" >&2
+
+# The root-relative paths the strace output $1 shows stat'ed (or read as links) under the
+# root $2, one per line.
+stated_paths() {
+  python3 - "$1" "$2" <<'PY'
+import os, re, sys
+log, root = sys.argv[1], os.path.realpath(sys.argv[2])
+call = re.compile(r'(?:newfstatat|statx|stat|lstat|readlink|access|faccessat2?)\((?:(-?\d+)<([^>]*)>, |AT_FDCWD, )?"((?:[^"\\]|\\.)*)"')
+for line in open(log, errors='replace'):
+    m = call.search(line)
+    if not m or m.group(3) == '':
+        continue
+    path = m.group(3)
+    if not path.startswith('/'):
+        path = os.path.join(m.group(2) or os.getcwd(), path)
+    path = os.path.normpath(path)
+    if path == root:
+        print('.')
+    elif path.startswith(root + '/'):
+        print(path[len(root) + 1:])
+PY
+}
+
+printf '%-38s %-40s %9s %9s %7s %8s %10s %9s %9s\n' repository file "why ms" "rev ms" ratio syscalls getdents64 "cpu ratio" "floor"
 
 # A work tree of the mirror `name` at `tree`, as bench/corpora.sh makes it.
 work_tree() {
@@ -75,7 +109,7 @@ work_tree() {
 
 # One row: `why FILE --json` by `bin` in `tree`, warm, against `git rev-parse HEAD` there.
 measure() {
-  local bin=$1 tree=$2 label=$3 file=$4 wm gm calls=- listings=- cpu=-
+  local bin=$1 tree=$2 label=$3 file=$4 wm gm calls=- listings=- cpu=- floor=-
   local cg=("$bin" --root "$tree") rp=(git -C "$tree" rev-parse HEAD)
   if ! "${cg[@]}" index >/dev/null 2>&1; then
     echo "$label: skipped, \`index\` failed: $("${cg[@]}" index 2>&1 | tail -n 1)"
@@ -97,14 +131,25 @@ measure() {
     calls=$(awk '$NF == "total" { print $4 }' "$OUT/strace.txt")
     listings=$(awk '$NF == "getdents64" { print $4 }' "$OUT/strace.txt")
   fi
+  if [[ -n $floor_bin ]]; then
+    local f=() h=()
+    strace -f -y -o "$OUT/floor.strace" "${cg[@]}" why "$file" --json >/dev/null 2>&1 || true
+    stated_paths "$OUT/floor.strace" "$tree" >"$OUT/floor.paths"
+    for ((r = 0; r < RUNS; r++)); do
+      h+=("$(elapsed "${rp[@]}")")
+      f+=("$(elapsed "$floor_bin" "$tree" "$OUT/floor.paths")")
+    done
+    floor=$(awk -v f="$(median "${f[@]}")" -v g="$(median "${h[@]}")" -v n="$(wc -l <"$OUT/floor.paths")" \
+      'BEGIN { printf "%.2fx/%d", f / g, n }')
+  fi
   if ((have_perf)); then
     local cpu_w cpu_g
     cpu_g=$(cpu_ms "${rp[@]}")
     cpu_w=$(cpu_ms "${cg[@]}" why "$file" --json)
     cpu=$(awk -v w="$cpu_w" -v g="$cpu_g" 'BEGIN { if (g > 0) printf "%.2fx", w / g; else print "-" }')
   fi
-  awk -v r="$label" -v f="$file" -v w="$wm" -v g="$gm" -v c="$calls" -v l="${listings:-0}" -v u="$cpu" 'BEGIN {
-    printf "%-38s %-40s %9.2f %9.2f %6.2fx %8s %10s %9s\n", r, substr(f, 1, 40), w / 1e6, g / 1e6, w / g, c, l, u }'
+  awk -v r="$label" -v f="$file" -v w="$wm" -v g="$gm" -v c="$calls" -v l="${listings:-0}" -v u="$cpu" -v x="$floor" 'BEGIN {
+    printf "%-38s %-40s %9.2f %9.2f %6.2fx %8s %10s %9s %9s\n", r, substr(f, 1, 40), w / 1e6, g / 1e6, w / g, c, l, u, x }'
 }
 
 for repo in "${repos[@]}"; do

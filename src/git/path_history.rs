@@ -16,7 +16,10 @@ pub struct PathHistory {
     /// canonical order.
     pub touching: Vec<Touching>,
     /// Record file (root-relative) → the commit that added it: the oldest non-merge commit
-    /// HEAD reaches that changed it, or a name it had before a rename.
+    /// HEAD reaches that changed it, or a name it had before a rename. The index leaves out
+    /// a record no focused commit changing PATH changed (none of its names among their
+    /// files): its first commit gives no evidence, and says nothing of how many records a
+    /// commit that does give some added.
     pub added: BTreeMap<String, Added>,
 }
 

@@ -79,6 +79,9 @@ impl Index {
             pending_with_path.push(with);
         }
         touching.sort_by(|a, b| git::canonical_order(&a.meta, &b.meta));
+        let focus = self
+            .focused_changes(&changes, &touched, &pending_with_path)
+            .map_err(|e| self.err(e))?;
         let mut added = BTreeMap::new();
         let renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
         for record in records {
@@ -102,6 +105,15 @@ impl Index {
             });
             if let Some(e) = failed {
                 return Err(self.err(e));
+            }
+            // Only a record one of the focused commits changing PATH added can be related by
+            // that commit: the others' first commits are not looked for (emberjs/rfcs: 262
+            // records' histories read for every answer, a fifth of it).
+            if focus
+                .as_ref()
+                .is_some_and(|f| !names.iter().any(|n| f.contains(n)))
+            {
+                continue;
             }
             // The oldest stored commit that changed one of them, then its size.
             let mut oldest: Option<(Added, u32)> = None;
@@ -164,6 +176,45 @@ impl Index {
             touching,
             added,
         })
+    }
+}
+
+/// At most this many commits changing PATH have their change lists read to narrow the records
+/// whose first commit is looked for; a path changed more often has every record's looked for.
+const FOCUS_COMMITS: usize = 64;
+
+impl Index {
+    /// Every file the focused commits changing PATH changed (stored, `touched`, and pending,
+    /// by `pending_with_path`), those of at most [`crate::related::FOCUSED_FILES`] files: a
+    /// record whose first commit is one of them has one of its names there. `None` when PATH
+    /// was changed by more than [`FOCUS_COMMITS`] commits (reading their lists would cost
+    /// more than it spares).
+    fn focused_changes(
+        &self,
+        changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+        touched: &HashSet<u32>,
+        pending_with_path: &[bool],
+    ) -> Result<Option<HashSet<String>>, String> {
+        if touched.len() > FOCUS_COMMITS {
+            return Ok(None);
+        }
+        let focused = crate::related::FOCUSED_FILES;
+        let mut out = HashSet::new();
+        for &n in touched {
+            let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
+                continue;
+            };
+            let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
+            if stored.changes.len() <= focused {
+                out.extend(stored.changes);
+            }
+        }
+        for (c, with) in self.pending.iter().zip(pending_with_path) {
+            if *with && c.changes.len() <= focused {
+                out.extend(c.changes.iter().cloned());
+            }
+        }
+        Ok(Some(out))
     }
 }
 

@@ -12,6 +12,7 @@ mod name;
 mod rank;
 mod words;
 
+pub use introduced::FOCUSED_FILES;
 pub use rank::{MAX_SHOWN, MIN_SCORE};
 
 use crate::git::PathHistory;

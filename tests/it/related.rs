@@ -410,6 +410,53 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
 }
 
 #[test]
+fn a_record_added_with_a_file_changed_by_many_commits_since_is_still_introduced() {
+    // Past 64 commits changing the file, the index reads every record's first commit rather
+    // than the changes of those commits: the answer is the same either way.
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-record-architecture-decisions.md",
+        &adr(
+            1,
+            "Record architecture decisions",
+            "Accepted",
+            None,
+            "We keep records.",
+        ),
+    );
+    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    repo.write(
+        "docs/adr/0002-throttle-the-exports.md",
+        &adr(
+            2,
+            "Throttle the exports",
+            "Accepted",
+            None,
+            "Exports are throttled.",
+        ),
+    );
+    repo.write("src/export/run.rs", "pub fn run() {}\n");
+    let added = repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Decide the export throttle");
+    let want = json!([{"id": "ADR-0002", "status": "accepted", "score": 2, "evidence": [
+        {"kind": "introduced", "commit": &added[..7]},
+    ], "title": "Throttle the exports"}]);
+    assert_eq!(related(&repo, "src/export/run.rs"), want);
+    for i in 0..70 {
+        repo.write("src/export/run.rs", &format!("pub fn run() {{ {i}; }}\n"));
+        repo.commit_at(
+            "2025-01-03T10:00:00Z",
+            "Bob",
+            &format!("Tune the export {i}"),
+        );
+    }
+    assert_eq!(related(&repo, "src/export/run.rs"), want);
+    let scan: Value = repo
+        .run(&["why", "src/export/run.rs", "--json", "--no-index"])
+        .json();
+    assert_eq!(scan["query"]["related"], want);
+}
+
+#[test]
 fn a_sweeping_commit_citing_a_record_does_not_relate_it_to_each_of_its_files() {
     let repo = two_records();
     for i in 0..40 {

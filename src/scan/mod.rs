@@ -259,39 +259,36 @@ fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
 /// request numbers: an id shared by records whose frontmatter names their pull requests in
 /// different repositories is no `duplicate-id` (docs/reading.md).
 fn foreign_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
-    findings.retain(|f| {
-        if f.code != crate::model::FindingCode::DuplicateId {
-            return true;
-        }
-        let origins: Vec<Option<&str>> = parsed
-            .iter()
-            .filter(|p| p.id == f.record)
-            .map(|p| p.origin.as_deref())
-            .collect();
-        let mut named: Vec<&str> = origins.iter().flatten().copied().collect();
-        named.sort_unstable();
-        named.dedup();
-        !(named.len() == origins.len() && origins.iter().all(Option::is_some))
-    });
+    explained_duplicates(findings, parsed, |p| p.origin.as_deref());
 }
 
 /// One proposal filed at two stages (oneTBB's `rfcs/proposed/task_arena_waiting/readme.md`
 /// and `rfcs/supported/task_arena_waiting/readme.md`, the second linking the first) shares its
 /// folder's name by the layout, not by a numbering slip: no `duplicate-id` (docs/reading.md).
 fn staged_duplicates(findings: &mut Vec<crate::model::Finding>, parsed: &[ParsedRecord]) {
+    explained_duplicates(findings, parsed, |p| discover::stage_of(&p.path));
+}
+
+/// Drops each `duplicate-id` whose records all have a `place` (a repository, a stage), each a
+/// different one: the layout explains the shared id.
+fn explained_duplicates<'p>(
+    findings: &mut Vec<crate::model::Finding>,
+    parsed: &'p [ParsedRecord],
+    place: impl Fn(&'p ParsedRecord) -> Option<&'p str>,
+) {
     findings.retain(|f| {
         if f.code != crate::model::FindingCode::DuplicateId {
             return true;
         }
-        let stages: Vec<Option<&str>> = parsed
+        let places: Vec<Option<&str>> = parsed
             .iter()
             .filter(|p| p.id == f.record)
-            .map(|p| discover::stage_of(&p.path))
+            .map(&place)
             .collect();
-        let mut named: Vec<&str> = stages.iter().flatten().copied().collect();
+        let mut named: Vec<&str> = places.iter().flatten().copied().collect();
         named.sort_unstable();
         named.dedup();
-        !(named.len() == stages.len() && stages.len() > 1)
+        !(named.len() == places.len() && places.len() > 1)
     });
 }
 

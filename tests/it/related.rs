@@ -372,8 +372,8 @@ fn the_mcp_tools_carry_the_related_records() {
     });
 }
 
-#[test]
-fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name() {
+/// A repository whose first commit holds the meta record alone.
+fn started() -> GitRepo {
     let repo = GitRepo::new();
     repo.write(
         "docs/adr/0001-record-architecture-decisions.md",
@@ -386,6 +386,12 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
         ),
     );
     repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    repo
+}
+
+#[test]
+fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name() {
+    let repo = started();
     let draft = adr(
         2,
         "Throttle the exports",
@@ -413,18 +419,7 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
 fn a_record_added_with_a_file_changed_by_many_commits_since_is_still_introduced() {
     // Past 64 commits changing the file, the index reads every record's first commit rather
     // than the changes of those commits: the answer is the same either way.
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-record-architecture-decisions.md",
-        &adr(
-            1,
-            "Record architecture decisions",
-            "Accepted",
-            None,
-            "We keep records.",
-        ),
-    );
-    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    let repo = started();
     repo.write(
         "docs/adr/0002-throttle-the-exports.md",
         &adr(

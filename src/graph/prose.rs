@@ -120,8 +120,14 @@ pub(super) fn below_root_mentions(
         let file = leaf
             .rsplit_once('.')
             .is_some_and(|(stem, _)| !stem.is_empty());
+        // A file alone whose name every repository has (`config.toml`, `server.json`) is a
+        // kind of file: jj's and vector's records mean their users' `config.toml`.
+        let stem = leaf.split('.').next().unwrap_or(leaf);
+        let kind_of_file =
+            !n.path.contains('/') && crate::text::terms::is_stop(&crate::text::terms::key(stem));
         if written != n.path
             || !file
+            || kind_of_file
             || crate::governs::is_glob(&n.written)
             || super::is_paperwork(&n.path)
             || matches!(

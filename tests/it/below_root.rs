@@ -1,7 +1,7 @@
 //! Files a record writes from below the root (docs/reading.md, "Named in passing"; ADR-0017):
 //! a header as it is included (`` `oneapi/lib/global_control.h` `` for
 //! `include/oneapi/lib/global_control.h`) or a file alone that only one tracked file bears
-//! (`` `lib.cppm` ``) names that file: a code mention, so `why` lists the record as related by
+//! (`` `kit.cppm` ``) names that file: a code mention, so `why` lists the record as related by
 //! its name. It governs nothing, so no commit is warned of it; a path two files end is a
 //! mention of each without a related record, and documentation or tests are never named.
 
@@ -12,8 +12,8 @@ const DATE: &str = "2024-03-01T10:00:00Z";
 
 const RECORD: &str = "# 7. An assertion handler\n\nStatus: accepted\n\n## Decision\n\n\
     The handler is declared in `oneapi/lib/global_control.h`, and the module interface \
-    unit (`lib.cppm`) exports it. Memory comes from `lib/numa_allocation.h`. The handler is \
-    installed in `src/main.cpp`.\n";
+    unit (`kit.cppm`) exports it; users set it in their `config.toml`. Memory comes from \
+    `lib/numa_allocation.h`. The handler is installed in `src/main.cpp`.\n";
 
 fn repo() -> GitRepo {
     let g = GitRepo::new();
@@ -22,7 +22,8 @@ fn repo() -> GitRepo {
         "include/lib/global_control.h",
         "#include \"../oneapi/lib/global_control.h\"\n",
     );
-    g.write("include/oneapi/lib.cppm", "export module lib;\n");
+    g.write("include/oneapi/kit.cppm", "export module kit;\n");
+    g.write(".cargo/config.toml", "[build]\n");
     g.write("include/oneapi/lib/numa_allocation.h", "#pragma once\n");
     g.write("include/lib/numa_allocation.h", "#pragma once\n");
     g.write("docs/oneapi/lib/global_control.h.md", "# The header\n");
@@ -75,9 +76,15 @@ fn a_header_written_as_included_names_the_one_file_it_ends() {
 fn a_file_alone_one_tracked_file_bears_is_named() {
     let g = repo();
     assert_eq!(
-        related(&g, "include/oneapi/lib.cppm"),
+        related(&g, "include/oneapi/kit.cppm"),
         [("ADR-0007".to_string(), vec!["name".to_string()])]
     );
+}
+
+#[test]
+fn a_file_alone_whose_name_every_repository_has_names_no_file() {
+    let g = repo();
+    assert_eq!(g.why_ids(".cargo/config.toml"), (vec![], vec![]));
 }
 
 #[test]

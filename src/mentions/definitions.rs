@@ -36,6 +36,11 @@ pub(super) fn definable(term: &Term) -> Option<&str> {
     if term.kind != Kind::Type && name == text && words_of(name).len() == 1 && term.coded < 2 {
         return None;
     }
+    // A function of three words or more in snake_case, written as code
+    // (`` `validate_distributed_kwargs` ``): Python's and Rust's names the file defining it.
+    if term.kind == Kind::Code && snake_function(text) {
+        return Some(text);
+    }
     (name.len() >= 3
         && name.starts_with(|c: char| c.is_ascii_uppercase())
         && name.chars().any(|c| c.is_ascii_lowercase())
@@ -125,6 +130,54 @@ pub(super) fn named_by_its_file(name: &str, path: &str) -> bool {
         let k = singular(&key(w));
         k.len() >= 3 && !GENERIC_STEMS.contains(&k.as_str()) && whole.contains(&k)
     })
+}
+
+/// A snake_case name of three words or more, each of two letters or more: a function's as
+/// Python and Rust write them, written for it alone (`check_optional_dependency`).
+fn snake_function(name: &str) -> bool {
+    let words: Vec<&str> = name.split('_').collect();
+    words.len() >= 3
+        && words.iter().all(|w| {
+            w.len() >= 2
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+}
+
+/// The top-level Python and Rust functions of the names `wanted` that `bytes` (the file at
+/// `path`) defines (`def check_optional_dependency(`, `pub fn load_config_file(`, and in
+/// Python a module-level assignment, `validate_distributed_kwargs = partial(…)`): at the
+/// line's start, so not a method (indented in its class or `impl`), and snake_case of three
+/// words or more ([`snake_function`]).
+fn snake_functions_in(bytes: &[u8], path: &str, wanted: &HashSet<&str>) -> Vec<String> {
+    let lower = path.to_ascii_lowercase();
+    if !(lower.ends_with(".py") || lower.ends_with(".rs")) || generated(path) {
+        return Vec::new();
+    }
+    static RE: std::sync::OnceLock<regex::bytes::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::bytes::Regex::new(
+            r"(?m)^(?:(?:pub(?:\([a-z:]+\))?[ \t]+)?(?:(?:async|const|unsafe)[ \t]+)*(?:def|fn)[ \t]+([a-z][a-z0-9_]*)[ \t]*[(<]|([a-z][a-z0-9_]*)[ \t]*(?::[^=\n]*)?=[^=])",
+        )
+        .expect("regex")
+    });
+    let mut out: Vec<String> = Vec::new();
+    for c in re.captures_iter(bytes) {
+        // A module-level assignment (`validate_distributed_kwargs = partial(…)`) in Python.
+        let assigned = c.get(2).filter(|_| lower.ends_with(".py"));
+        let Some(name) = c
+            .get(1)
+            .or(assigned)
+            .and_then(|m| std::str::from_utf8(m.as_bytes()).ok())
+        else {
+            continue;
+        };
+        if snake_function(name) && wanted.contains(name) && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
 }
 
 /// The exported Go functions of the names `wanted` that `bytes` (the file at `path`) defines
@@ -228,7 +281,10 @@ impl Names {
                 .filter(|name| named_by_its_file(name, path))
                 .map(|name| (name, false))
                 .collect::<Vec<(String, bool)>>();
-            for name in functions_in(&bytes, path, &wanted) {
+            let functions = functions_in(&bytes, path, &wanted)
+                .into_iter()
+                .chain(snake_functions_in(&bytes, path, &wanted));
+            for name in functions {
                 if !names.iter().any(|(n, _)| *n == name) {
                     names.push((name, true));
                 }

@@ -64,6 +64,68 @@ fn a_go_function_of_three_words_names_the_one_file_defining_it() {
     );
 }
 
+/// A Python package and a Rust crate whose functions lie in files of other names.
+fn snake(record: &str) -> GitRepo {
+    repo(&[
+        ("docs/adr/0001-distributed-mode.md", record),
+        (
+            "wrangler/_utils.py",
+            "from functools import partial\n\n\
+             validate_distributed_kwargs = partial(_validate, unsupported=set())\n\n\
+             class Engine:\n    def dispatch_on_engine(self, func):\n        return func\n",
+        ),
+        (
+            "wrangler/_deps.py",
+            "async def check_optional_dependency(module, name):\n    return module\n",
+        ),
+        (
+            "crates/loader/src/paths.rs",
+            "pub fn load_from_paths(paths: &[String]) -> Vec<String> {\n    paths.to_vec()\n}\n\n\
+             fn read_file(path: &str) {}\n",
+        ),
+        // Two files defining a name: ambiguous.
+        (
+            "wrangler/a.py",
+            "def merge_the_frames(a, b):\n    return a\n",
+        ),
+        (
+            "wrangler/b.py",
+            "def merge_the_frames(a, b):\n    return b\n",
+        ),
+        // A test defining it again is no definition.
+        (
+            "tests/test_utils.py",
+            "def check_optional_dependency(m, n):\n    pass\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_snake_case_function_of_three_words_names_the_one_file_defining_it() {
+    let g = snake(
+        "# 1. Distributed mode\n\nStatus: accepted\n\n## Decision\n\n\
+         The `validate_distributed_kwargs` annotation rejects unsupported arguments, and\n\
+         `check_optional_dependency` says how to install what is missing. Paths load through\n\
+         `load_from_paths()`. `merge_the_frames` is unchanged; `dispatch_on_engine` is a\n\
+         method and `read_file` two words.\n",
+    );
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[
+            ("validate_distributed_kwargs", "wrangler/_utils.py"),
+            ("check_optional_dependency", "wrangler/_deps.py"),
+            ("load_from_paths", "crates/loader/src/paths.rs"),
+        ]),
+        "not a method, a name of two words, a name two files define, or a test"
+    );
+    // Named, not governed: `why` relates the record by the name.
+    let q: Value = g
+        .run(&["why", "crates/loader/src/paths.rs", "--json"])
+        .json();
+    assert_eq!(q["query"]["decisions"], serde_json::json!([]));
+    assert_eq!(q["query"]["related"][0]["id"], "ADR-0001", "{q:#}");
+}
+
 #[test]
 fn a_function_in_a_code_block_is_an_example() {
     let g = chain(

@@ -478,6 +478,16 @@ mod tests {
         assert_eq!(p("# RFC #12 - Use X\n").title, "Use X");
         assert_eq!(p("# 2024-05-02 - Use X\n").title, "Use X");
         assert_eq!(p("# ADR 7\n").title, "ADR 7");
+        // Wikibase's: a number before `)`, the anchor's attributes after the title.
+        assert_eq!(p("# 1) Use PSR-16 {#adr_0001}\n").title, "Use PSR-16");
+        assert_eq!(p("# Use X {#use-x .unnumbered}\n").title, "Use X");
+        assert_eq!(p("## Use X {#x}\n").title, "Use X");
+        // Braces that are the title's stay.
+        assert_eq!(
+            p("# Use {braces} in templates\n").title,
+            "Use {braces} in templates"
+        );
+        assert_eq!(p("# Render {x}\n").title, "Render {x}");
     }
 
     #[test]

@@ -374,3 +374,33 @@ fn links_and_emphasis_in_a_title_are_reduced_to_their_text() {
 fn a_status_section_keeps_its_history_and_the_last_word_counts() {
     crate::fixture::assert_corpus("reading/status-history");
 }
+
+/// Wikibase's records: a number before `)` and the anchor's attributes after the title
+/// (`# 1) Use PSR-16 PHP Cache Interface in Wikibase {#adr_0001}`) are neither the title's.
+#[test]
+fn a_heading_numbered_with_a_parenthesis_and_an_anchor_keeps_its_title_alone() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/adr/0001-use-psr-16.md",
+        b"# 1) Use PSR-16 PHP Cache Interface in Wikibase {#adr_0001}\n\nDate: 2018-07-19\n\n\
+          ## Status\n\naccepted\n\n## Decision\n\nUse it.\n",
+    );
+    f.write(
+        "docs/adr/0002-templates.md",
+        b"# 2. Render {name} placeholders in templates\n\nStatus: accepted\n",
+    );
+    let doc = f.run_json(&["check"]).json();
+    let one = crate::fixture::record_at(&doc, "docs/adr/0001-use-psr-16.md");
+    assert_eq!(one["id"], "ADR-0001", "{one:#}");
+    assert_eq!(
+        one["title"], "Use PSR-16 PHP Cache Interface in Wikibase",
+        "{one:#}"
+    );
+    assert_eq!(one["status"], "accepted", "{one:#}");
+    // Braces that are the title's own stay.
+    let two = crate::fixture::record_at(&doc, "docs/adr/0002-templates.md");
+    assert_eq!(
+        two["title"], "Render {name} placeholders in templates",
+        "{two:#}"
+    );
+}

@@ -12,7 +12,7 @@ pub(super) fn first_heading(lines: &[(usize, &str)]) -> Option<String> {
         .iter()
         .find_map(|(_, l)| {
             l.strip_prefix("# ")
-                .map(plain_text)
+                .map(heading_text)
                 .filter(|h| !h.is_empty())
         })
         .or_else(|| {
@@ -43,7 +43,7 @@ pub(super) fn opening_heading(lines: &[(usize, &str)]) -> Option<String> {
     let (at, first) = visible.next()?;
     let hashes = first.bytes().take_while(|&b| b == b'#').count();
     if (2..=6).contains(&hashes) && first[hashes..].starts_with([' ', '\t']) {
-        let text = plain_text(first[hashes..].trim().trim_end_matches('#').trim_end());
+        let text = heading_text(first[hashes..].trim().trim_end_matches('#').trim_end());
         return (!text.is_empty()).then_some(text);
     }
     let (next_at, next) = visible.next()?;
@@ -53,6 +53,24 @@ pub(super) fn opening_heading(lines: &[(usize, &str)]) -> Option<String> {
         && (underline.bytes().all(|b| b == b'=') || underline.bytes().all(|b| b == b'-'));
     let text = plain_text(first.trim());
     (setext && !text.is_empty() && !first.starts_with(['#', '>', '-', '*', '|'])).then_some(text)
+}
+
+/// A heading's text: links reduced to their text, emphasis dropped, and without the
+/// attributes Pandoc, kramdown and Markdown Extra write after it (`# 1) Use PSR-16 {#adr_0001}`,
+/// as Wikibase's records do): they name the heading's anchor, not the decision.
+fn heading_text(h: &str) -> String {
+    let text = plain_text(h);
+    let trimmed = text.trim_end();
+    match trimmed.rfind(" {") {
+        Some(at)
+            if trimmed.ends_with('}')
+                && trimmed[at + 2..].trim_start().starts_with(['#', '.'])
+                && !trimmed[at + 2..trimmed.len() - 1].contains(['{', '}']) =>
+        {
+            trimmed[..at].trim_end().to_string()
+        }
+        _ => text,
+    }
 }
 
 pub(super) fn kind_re() -> &'static Regex {
@@ -99,9 +117,9 @@ pub(super) fn heading_parts(h: &str) -> HeadingParts<'_> {
         }
     } else {
         let n = digits_at(rest);
-        if n > 0 && !heading_date_re().is_match(rest) && rest[n..].starts_with(['.', ':']) {
+        if n > 0 && !heading_date_re().is_match(rest) && rest[n..].starts_with(['.', ':', ')']) {
             number = Some(&rest[..n]);
-            rest = rest[n..].trim_start_matches(seps);
+            rest = rest[n..].trim_start_matches(|c: char| c == ')' || seps.contains(&c));
         }
     }
     if heading_date_re().is_match(rest) {

@@ -316,9 +316,14 @@ pub fn status_folder(rel: &str, record_folder: &str) -> Option<&'static str> {
     if rest.is_empty() {
         return None;
     }
+    folder_status(first)
+}
+
+/// The status a folder's name says ([`STATUS_FOLDERS`], any case).
+fn folder_status(name: &str) -> Option<&'static str> {
     STATUS_FOLDERS
         .iter()
-        .find(|(name, _)| first.eq_ignore_ascii_case(name))
+        .find(|(folder, _)| name.eq_ignore_ascii_case(folder))
         .map(|(_, status)| *status)
 }
 
@@ -334,10 +339,7 @@ pub fn stage_of(rel: &str) -> Option<&str> {
     }
     let (up, _) = dir.rsplit_once('/')?;
     let stage = up.rsplit('/').next().unwrap_or(up);
-    STATUS_FOLDERS
-        .iter()
-        .any(|(name, _)| stage.eq_ignore_ascii_case(name))
-        .then_some(stage)
+    folder_status(stage).map(|_| stage)
 }
 
 /// Whether `dir` is a folder right inside a status folder right inside the record folder
@@ -353,7 +355,9 @@ fn in_status_folder(dir: &str, record_folder: &str) -> bool {
             None => return false,
         },
     };
-    below.matches('/').count() == 1 && status_folder(&format!("{below}/x"), "").is_some()
+    below
+        .split_once('/')
+        .is_some_and(|(stage, name)| !name.contains('/') && folder_status(stage).is_some())
 }
 
 /// A folder name that starts with a record's number: digits, or a kind word and digits

@@ -29,8 +29,8 @@ pub fn folder_page(id: &str, scopes: &[Scope], path: &str, markers: &Markers) ->
 }
 
 /// Whether a decision is about documents: every entry names a documentation page or a folder
-/// (or glob) inside a documentation folder (`doc`, `docs`, `documentation`, `wiki`,
-/// `handbook`), and there is one: `CLAUDE.md` and `docs/findings/`. Its folders then hold its
+/// (or glob) inside a documentation folder (`text::path::is_documentation_folder`), and
+/// there is one: `CLAUDE.md` and `docs/findings/`. Its folders then hold its
 /// subject, and their pages are not asides (anvil-serving's record on published findings).
 fn about_documents(scopes: &[Scope]) -> bool {
     let mut any = false;
@@ -39,7 +39,7 @@ fn about_documents(scopes: &[Scope]) -> bool {
         let document = if text.ends_with('/') || entry.is_glob() {
             crate::governs::literal_prefix(text)
                 .split('/')
-                .any(|part| matches!(part, "doc" | "docs" | "documentation" | "wiki" | "handbook"))
+                .any(crate::text::path::is_documentation_folder)
         } else {
             is_page(text)
         };

@@ -503,7 +503,7 @@ fn is_documentation(bare: &str) -> bool {
     doc_ext
         || lower
             .split('/')
-            .any(|p| matches!(p, "doc" | "docs" | "documentation" | "wiki" | "handbook"))
+            .any(crate::text::path::is_documentation_folder)
 }
 
 /// A section that sets the scene: Context, Background, Related. (One that only points elsewhere

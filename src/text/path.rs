@@ -2,6 +2,12 @@
 //! names a path at all. Nothing here touches the file system; `fs::tree` decides what a path
 //! is (ADR-0001).
 
+/// Whether a folder's name says it holds documentation: `doc`, `docs`, `documentation`,
+/// `wiki` or `handbook` (what a record names there is documents, docs/reading.md).
+pub fn is_documentation_folder(name: &str) -> bool {
+    matches!(name, "doc" | "docs" | "documentation" | "wiki" | "handbook")
+}
+
 /// Normalises a root-relative path lexically: drops `.` and empty parts, applies `..`.
 /// `None` when it would leave the root.
 pub fn normalise(path: &str) -> Option<String> {

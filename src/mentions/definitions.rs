@@ -50,11 +50,13 @@ pub(super) fn definable(term: &Term) -> Option<&str> {
 
 /// Whether a term may name a type by its definition: one in backticks unless the records'
 /// vocabulary writes it as code (`Node` is the type, though every record says "node"); one
-/// in prose unless the records' vocabulary says it (`TableScan`, a library's type).
+/// in prose unless the records' vocabulary says it (`TableScan`, a library's type). A
+/// record that owns a name of the vocabulary ([`Vocabulary::owns`]) keeps it: the others
+/// name the type it introduces.
 pub(super) fn definitions_kept(term: &Term, vocabulary: &Vocabulary) -> bool {
     match term.kind {
         // Written as code by many records: a library's type they all use (`RecordBatch`).
-        Kind::Code => !vocabulary.coded(term),
+        Kind::Code => !vocabulary.coded(term) || vocabulary.owns(term),
         _ => !vocabulary.says(term),
     }
 }

@@ -16,7 +16,14 @@ pub struct Vocabulary {
     lower: HashSet<String>,
     /// The names as many records write them in code (`RecordBatch`), as written.
     coded: HashSet<String>,
+    /// For each of those, the most times one record writes it in backticks, and the most
+    /// any other record does: [`Vocabulary::owns`].
+    most_coded: HashMap<String, (u32, u32)>,
 }
+
+/// The fewest times a record writes a name of the vocabulary in backticks to own it
+/// ([`Vocabulary::owns`]).
+pub const OWNER_CODED: u32 = 5;
 
 /// The fewest records that make a word the vocabulary.
 pub const VOCABULARY_RECORDS: usize = 3;
@@ -26,17 +33,28 @@ impl Vocabulary {
     pub fn new<'a>(each: impl IntoIterator<Item = &'a [Term]>) -> Vocabulary {
         let mut said: HashMap<String, usize> = HashMap::new();
         let mut coded: HashMap<String, usize> = HashMap::new();
+        let mut most_coded: HashMap<String, (u32, u32)> = HashMap::new();
         let mut lower: HashSet<String> = HashSet::new();
         let mut records: usize = 0;
         for terms in each {
             records += 1;
-            let code: HashSet<&str> = terms
+            let mut code: HashMap<&str, u32> = HashMap::new();
+            for t in terms
                 .iter()
                 .filter(|t| matches!(t.kind, Kind::Code | Kind::Identifier))
-                .map(|t| t.text.as_str())
-                .collect();
-            for c in code {
+            {
+                let n = code.entry(t.text.as_str()).or_default();
+                *n = (*n).max(t.coded);
+            }
+            for (c, n) in code {
                 *coded.entry(c.to_string()).or_default() += 1;
+                let (first, second) = most_coded.entry(c.to_string()).or_insert((0, 0));
+                if n > *first {
+                    *second = *first;
+                    *first = n;
+                } else {
+                    *second = (*second).max(n);
+                }
             }
             let keys: HashSet<String> = terms
                 .iter()
@@ -57,6 +75,12 @@ impl Vocabulary {
             }
         }
         let least = VOCABULARY_RECORDS.max(records.div_ceil(10));
+        let coded: HashSet<String> = coded
+            .into_iter()
+            .filter(|(_, n)| *n >= least)
+            .map(|(k, _)| k)
+            .collect();
+        most_coded.retain(|k, _| coded.contains(k));
         Vocabulary {
             words: said
                 .into_iter()
@@ -64,11 +88,8 @@ impl Vocabulary {
                 .map(|(k, _)| k)
                 .collect(),
             lower,
-            coded: coded
-                .into_iter()
-                .filter(|(_, n)| *n >= least)
-                .map(|(k, _)| k)
-                .collect(),
+            coded,
+            most_coded,
         }
     }
 
@@ -76,6 +97,18 @@ impl Vocabulary {
     /// code, as it is written: a type they all use, most often a library's (`RecordBatch`).
     pub fn coded(&self, term: &Term) -> bool {
         self.coded.contains(&term.text)
+    }
+
+    /// Whether the record whose term is `term` owns a name of the vocabulary written as code:
+    /// it writes it in backticks at least [`OWNER_CODED`] times and more than three times as
+    /// often as any other record does. nginx-gateway-fabric's proposal of the
+    /// `ClientSettingsPolicy` API writes it 35 times; four others name it once each.
+    pub fn owns(&self, term: &Term) -> bool {
+        self.most_coded
+            .get(&term.text)
+            .is_some_and(|&(first, second)| {
+                term.coded >= OWNER_CODED && term.coded == first && first > 3 * second
+            })
     }
 
     /// Whether at least [`VOCABULARY_RECORDS`] records and a tenth of them say `term`, of

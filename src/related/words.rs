@@ -3,7 +3,9 @@
 //! it), split on case, `_`, `-` and `.`. A word counts when it is not common English (a name
 //! every repository has, `client` or `plugin`, may tell) and the titles of at most
 //! [`MAX_TITLES`] records have it: one record's alone weighs [`ALONE`], a word two titles
-//! share [`SHARED`], unless it is the whole of PATH's name (then [`ALONE`]).
+//! share [`SHARED`], unless it is the whole of PATH's name (then [`ALONE`]). Title words in a
+//! row that spell one part of the name together (`filetreediff/` for "Version file tree
+//! diff", `clientsettingspolicy_types.go` for "Client Settings Policy") weigh [`ALONE`].
 
 use crate::model::{Evidence, Pickable};
 use crate::text::terms::{is_common, is_title_filler, singular};
@@ -35,6 +37,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     };
     let whole_name = singular(&core.concat());
     let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
+    let runs: Vec<Vec<(String, String)>> = records.iter().map(|r| title_runs(r.title())).collect();
     let mut titles_with: HashMap<&str, usize> = HashMap::new();
     for words in &titles {
         let distinct: BTreeSet<&str> = words.iter().map(String::as_str).collect();
@@ -42,10 +45,25 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             *titles_with.entry(w).or_default() += 1;
         }
     }
+    let mut titles_with_run: HashMap<&str, usize> = HashMap::new();
+    for each in &runs {
+        let distinct: BTreeSet<&str> = each.iter().map(|(_, k)| k.as_str()).collect();
+        for k in distinct {
+            *titles_with_run.entry(k).or_default() += 1;
+        }
+    }
+    let spelled: BTreeSet<String> = parts.iter().map(|p| singular(p)).collect();
     let mut out = Vec::new();
     for (i, words) in titles.iter().enumerate() {
         let mut kept: Vec<String> = Vec::new();
         let mut weight = 0;
+        for (said, joined) in &runs[i] {
+            let shared = titles_with_run.get(joined.as_str()).copied().unwrap_or(0);
+            if shared <= MAX_TITLES && spelled.contains(joined) && !kept.contains(said) {
+                weight += ALONE;
+                kept.push(said.clone());
+            }
+        }
         for w in words {
             let shared = titles_with.get(w.as_str()).copied().unwrap_or(0);
             if shared > MAX_TITLES || kept.contains(w) || !spells(&parts, w) {
@@ -76,6 +94,35 @@ fn title_words(title: &str) -> Vec<String> {
         .map(|w| singular(&w.to_lowercase()))
         .filter(|w| w.chars().any(char::is_alphabetic))
         .collect()
+}
+
+/// The fewest letters of title words in a row that spell one part of a name.
+const RUN_LETTERS: usize = 8;
+
+/// A title's runs of two to four words in a row, as said (`file tree diff`) and joined in
+/// the singular (`filetreediff`), of [`RUN_LETTERS`] letters or more and not all filler.
+fn title_runs(title: &str) -> Vec<(String, String)> {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut out = Vec::new();
+    for from in 0..words.len() {
+        for len in 2..=4 {
+            let Some(run) = words.get(from..from + len) else {
+                break;
+            };
+            let joined = singular(&run.concat());
+            if joined.len() >= RUN_LETTERS
+                && joined.chars().all(char::is_alphabetic)
+                && run.iter().any(|w| !is_title_filler(w))
+            {
+                out.push((run.join(" "), joined));
+            }
+        }
+    }
+    out
 }
 
 /// PATH's own name split into lower-case parts: on `_`, `-`, spaces and digits, and where the
@@ -147,6 +194,15 @@ mod tests {
         assert!(spells(&name_parts("BibTeXStrings.java"), "bibtex"));
         assert!(spells(&name_parts("BibTeXStrings.java"), "string"));
         assert!(!spells(&name_parts("Writer.java"), "bibtex"));
+    }
+
+    #[test]
+    fn title_words_in_a_row_spell_a_name_of_one_part() {
+        let runs = title_runs("Version file tree diff");
+        assert!(runs.contains(&("file tree diff".to_string(), "filetreediff".to_string())));
+        assert!(runs.iter().all(|(_, j)| j.len() >= RUN_LETTERS));
+        assert!(title_runs("Use of a").is_empty(), "too short");
+        assert!(title_runs("API v3").is_empty(), "a number is no letter");
     }
 
     #[test]

@@ -349,3 +349,74 @@ fn a_quality_a_qualifier_or_a_program_is_no_controllers_name() {
         "only the Machine controller"
     );
 }
+
+/// Proposals of a Kubernetes controller: one introduces the `ClientSettingsPolicy` API and
+/// writes it throughout; three others name it once each, as the records' shared vocabulary.
+fn policies() -> GitRepo {
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "docs/adr/0001-client-settings.md".into(),
+            "# 1. Client settings\n\nStatus: accepted\n\n## Decision\n\n\
+             Add the `ClientSettingsPolicy` API. A `ClientSettingsPolicy` targets a Gateway.\n\
+             Each `ClientSettingsPolicy` sets body limits; a `ClientSettingsPolicy` on a route\n\
+             wins over one on its Gateway. Two `ClientSettingsPolicy` objects never merge.\n"
+                .into(),
+        ),
+        (
+            "apis/v1alpha1/clientsettingspolicy_types.go".into(),
+            "package v1alpha1\n\ntype ClientSettingsPolicy struct {\n\tSpec Spec\n}\n".into(),
+        ),
+        (
+            "internal/graph/policies.go".into(),
+            "package graph\n\nfunc build() {}\n".into(),
+        ),
+    ];
+    for (n, topic) in [
+        (2, "observability"),
+        (3, "proxy-settings"),
+        (4, "rate-limits"),
+    ] {
+        files.push((
+            format!("docs/adr/000{n}-{topic}.md"),
+            format!(
+                "# {n}. {topic}\n\nStatus: accepted\n\n## Decision\n\n\
+                 Like the `ClientSettingsPolicy`, this is an inherited policy.\n"
+            ),
+        ));
+    }
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_str()))
+        .collect();
+    repo(&refs)
+}
+
+#[test]
+fn a_type_many_records_name_names_its_definition_for_the_record_that_introduces_it() {
+    let g = policies();
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[(
+            "ClientSettingsPolicy",
+            "apis/v1alpha1/clientsettingspolicy_types.go"
+        )]),
+        "the record writing it five times, over three times any other's count"
+    );
+    for other in ["ADR-0002", "ADR-0003", "ADR-0004"] {
+        assert!(named(&g, other).is_empty(), "{other} names it in passing");
+    }
+    let q: Value = g
+        .run(&[
+            "why",
+            "apis/v1alpha1/clientsettingspolicy_types.go",
+            "--json",
+        ])
+        .json();
+    let related: Vec<&str> = q["query"]["related"]
+        .as_array()
+        .expect("related")
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert_eq!(related, ["ADR-0001"], "{q:#}");
+}

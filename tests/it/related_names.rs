@@ -21,6 +21,7 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0003 names `useApi`, the folder `web/hooks/useApi/` holding `useApi.ts`.
 /// - ADR-0004 to ADR-0007 each name a file of `lib/`: four records, too many for `lib/`.
 /// - ADR-0008 and ADR-0009 share the title word "popularity"; `jobs/popularity_job.rb` is there.
+/// - ADR-0010 "Version file tree diff": `app/filetreediff/` spells three of its words as one.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -69,6 +70,15 @@ fn repo() -> GitRepo {
         "## Decision\n\nBy day.",
     );
     repo.write("jobs/popularity_job.rb", "class PopularityJob; end\n");
+    record(
+        &repo,
+        10,
+        "file-tree-diff",
+        "Version file tree diff",
+        "## Decision\n\nCompare the manifests of two builds.",
+    );
+    repo.write("app/filetreediff/models.py", "class Manifest: pass\n")
+        .write("app/difftree.py", "x = 1\n");
     repo.write("app/plugins/base.py", "class Base: pass\n")
         .write(
             "spi/validator/ValidationResult.java",
@@ -128,4 +138,20 @@ fn a_file_is_named_by_a_mention_of_the_folder_named_for_it() {
     assert_eq!(related(&repo, "web/hooks/useApi/useApi.ts"), ["ADR-0003"]);
     // Its sibling is not what the folder is named for.
     assert!(related(&repo, "web/hooks/useApi/index.ts").is_empty());
+}
+
+#[test]
+fn title_words_in_a_row_relate_the_folder_whose_name_spells_them_as_one() {
+    let repo = repo();
+    let json: Value = repo.run(&["why", "app/filetreediff/", "--json"]).json();
+    assert_eq!(
+        related(&repo, "app/filetreediff/"),
+        ["ADR-0010"],
+        "{json:#}"
+    );
+    let evidence = &json["query"]["related"][0]["evidence"][0];
+    assert_eq!(evidence["kind"], "words", "{json:#}");
+    assert_eq!(evidence["words"], serde_json::json!(["file tree diff"]));
+    // The same words out of their order spell nothing.
+    assert!(related(&repo, "app/difftree.py").is_empty());
 }

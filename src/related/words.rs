@@ -66,16 +66,20 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         }
         for w in words {
             let shared = titles_with.get(w.as_str()).copied().unwrap_or(0);
-            if shared > MAX_TITLES || kept.contains(w) || !spells(&parts, w) {
+            let exact = spells(&parts, w, false);
+            if shared > MAX_TITLES || kept.contains(w) || !(exact || spells(&parts, w, true)) {
                 continue;
             }
             // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`), but for
             // the common words of software (`popularity_job.rb`), tells as much when a second
-            // title has it.
-            weight += if shared <= 1 || whole_name == *w {
-                ALONE
-            } else {
-                SHARED
+            // title has it. A word spelled only by its stem ("Paginating large data sets",
+            // `PaginationMetadata.kt`) tells alone only as the whole name (`allocator.h` for
+            // "allocation"): a part of a longer name (`head_series_limiter.go` for
+            // "limiting") is as often another thing done the same way.
+            weight += match exact {
+                true if shared <= 1 || whole_name == *w => ALONE,
+                false if stem(&whole_name) == stem(w) => ALONE,
+                _ => SHARED,
             };
             kept.push(w.clone());
         }
@@ -94,6 +98,23 @@ fn title_words(title: &str) -> Vec<String> {
         .map(|w| singular(&w.to_lowercase()))
         .filter(|w| w.chars().any(char::is_alphabetic))
         .collect()
+}
+
+/// A word without the ending of its verb or noun of action or agent (`paginating`,
+/// `pagination` → `paginat`; `scheduler`, `scheduled` → `schedul`), when the word has 7
+/// letters or more and 5 remain: a title says what is done, the file is named for the doing.
+fn stem(word: &str) -> &str {
+    if word.len() < 7 {
+        return word;
+    }
+    for ending in ["ing", "ion", "ed", "or", "er"] {
+        if let Some(rest) = word.strip_suffix(ending) {
+            if rest.len() >= 5 {
+                return rest;
+            }
+        }
+    }
+    word
 }
 
 /// The fewest letters of title words in a row that spell one part of a name.
@@ -157,16 +178,23 @@ fn name_parts(path: &str) -> Vec<String> {
 }
 
 /// Whether `word` is one of the parts, or some parts in a row spell it (`BibTeX` split as
-/// `bib`, `te`, `x`), plurals folded.
-fn spells(parts: &[String], word: &str) -> bool {
+/// `bib`, `te`, `x`), plurals folded; `stemmed`, the endings of [`stem`] folded too.
+fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
+    let fold = |w: &str| match stemmed {
+        true => stem(w).to_string(),
+        false => w.to_string(),
+    };
+    // Past this many letters, no ending folds the parts to the word.
+    let longest = word.len() + if stemmed { 4 } else { 1 };
+    let word = fold(word);
     for from in 0..parts.len() {
         let mut joined = String::new();
         for part in &parts[from..] {
             joined.push_str(part);
-            if joined.len() > word.len() + 1 {
+            if joined.len() > longest {
                 break;
             }
-            if singular(&joined) == word {
+            if fold(&singular(&joined)) == word {
                 return true;
             }
         }
@@ -191,9 +219,25 @@ mod tests {
         );
         assert_eq!(name_parts("src/x/"), ["x"]);
         assert_eq!(name_parts("app/views/edit.html.erb"), ["edit"]);
-        assert!(spells(&name_parts("BibTeXStrings.java"), "bibtex"));
-        assert!(spells(&name_parts("BibTeXStrings.java"), "string"));
-        assert!(!spells(&name_parts("Writer.java"), "bibtex"));
+        assert!(spells(&name_parts("BibTeXStrings.java"), "bibtex", false));
+        assert!(spells(&name_parts("BibTeXStrings.java"), "string", false));
+        assert!(!spells(&name_parts("Writer.java"), "bibtex", false));
+        assert!(!spells(
+            &name_parts("PaginationMetadata.kt"),
+            "paginating",
+            false
+        ));
+        assert!(spells(
+            &name_parts("PaginationMetadata.kt"),
+            "paginating",
+            true
+        ));
+        assert!(spells(&name_parts("scheduler.rs"), "scheduled", true));
+        assert!(spells(&name_parts("allocator.h"), "allocation", true));
+        assert!(
+            !spells(&name_parts("user.rs"), "used", true),
+            "too short to fold"
+        );
     }
 
     #[test]
@@ -202,6 +246,10 @@ mod tests {
         assert!(runs.contains(&("file tree diff".to_string(), "filetreediff".to_string())));
         assert!(runs.iter().all(|(_, j)| j.len() >= RUN_LETTERS));
         assert!(title_runs("Use of a").is_empty(), "too short");
+        assert_eq!(
+            title_words("Head series limiting"),
+            ["head", "series", "limiting"]
+        );
         assert!(title_runs("API v3").is_empty(), "a number is no letter");
     }
 

@@ -22,6 +22,7 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0004 to ADR-0007 each name a file of `lib/`: four records, too many for `lib/`.
 /// - ADR-0008 and ADR-0009 share the title word "popularity"; `jobs/popularity_job.rb` is there.
 /// - ADR-0010 "Version file tree diff": `app/filetreediff/` spells three of its words as one.
+/// - ADR-0011 "Memory allocation interfaces": `mem/allocator.h` is named for the doing.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -77,6 +78,15 @@ fn repo() -> GitRepo {
         "Version file tree diff",
         "## Decision\n\nCompare the manifests of two builds.",
     );
+    record(
+        &repo,
+        11,
+        "allocation",
+        "Memory allocation interfaces",
+        "## Decision\n\nOne interface for every heap.",
+    );
+    repo.write("mem/allocator.h", "class Heap;\n")
+        .write("mem/allocator_stats.h", "struct Stats;\n");
     repo.write("app/filetreediff/models.py", "class Manifest: pass\n")
         .write("app/difftree.py", "x = 1\n");
     repo.write("app/plugins/base.py", "class Base: pass\n")
@@ -154,4 +164,12 @@ fn title_words_in_a_row_relate_the_folder_whose_name_spells_them_as_one() {
     assert_eq!(evidence["words"], serde_json::json!(["file tree diff"]));
     // The same words out of their order spell nothing.
     assert!(related(&repo, "app/difftree.py").is_empty());
+}
+
+#[test]
+fn a_title_word_relates_the_file_named_for_the_doing_when_that_is_its_whole_name() {
+    let repo = repo();
+    assert_eq!(related(&repo, "mem/allocator.h"), ["ADR-0011"]);
+    // Part of a longer name, a stem alone is as often another thing done the same way.
+    assert!(related(&repo, "mem/allocator_stats.h").is_empty());
 }

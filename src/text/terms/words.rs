@@ -165,8 +165,11 @@ pub(super) fn without_generics(word: &str) -> &str {
 }
 
 /// A key with its last word's plural folded: `organisations` → `organisation`, `policies` →
-/// `policy`, `classes` → `class`; `status`, `analysis` and `access` kept.
+/// `policy`, `classes` → `class`; `status`, `analysis`, `access` and `series` kept.
 pub fn singular(k: &str) -> String {
+    if k.ends_with("series") || k.ends_with("species") {
+        return k.to_string();
+    }
     if let Some(stem) = k.strip_suffix("ies") {
         return format!("{stem}y");
     }

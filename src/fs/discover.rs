@@ -282,6 +282,43 @@ pub fn is_folder_record(rel: &str, record_folder: &str) -> bool {
         || in_status_folder(dir, record_folder)
 }
 
+/// Folders beside the records that hold what the records show or start from, never a record.
+const ASSET_FOLDERS: [&str; 14] = [
+    "assets",
+    "images",
+    "img",
+    "diagrams",
+    "media",
+    "static",
+    "attachments",
+    "figures",
+    "resources",
+    "templates",
+    "template",
+    "archive",
+    "examples",
+    "drafts",
+];
+
+/// Whether `rel` is a `README.md` (any case) right inside a folder right inside the record
+/// folder, not a folder of pictures or templates ([`ASSET_FOLDERS`]) nor one
+/// [`is_folder_record`] reads already: the record of a proposal kept in a folder of its own,
+/// when that folder holds no other record file ([`list_records`] looks).
+fn lone_readme_candidate(rel: &str, record_folder: &str) -> bool {
+    let Some((dir, name)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    let Some((parent, own)) = dir.rsplit_once('/').or(Some(("", dir))) else {
+        return false;
+    };
+    name.eq_ignore_ascii_case("README.md")
+        && parent == record_folder
+        && !ASSET_FOLDERS.contains(&own.to_ascii_lowercase().as_str())
+        && !STATUS_FOLDERS
+            .iter()
+            .any(|(f, _)| own.eq_ignore_ascii_case(f))
+}
+
 /// The folders that say the status of what is in them, as oneTBB files its RFCs
 /// (`rfcs/supported/numa_support/`, `rfcs/proposed/…`) and npm its own (`accepted/`,
 /// `withdrawn/`), with the status each gives a record stating none.
@@ -447,6 +484,7 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
     let mut files = Vec::new();
     let mut notes = Vec::new();
     let mut dirs = Vec::new();
+    let mut lone = Vec::new();
     for folder in folders {
         let base = root.join(folder);
         // A record folder that is a link (or under one) leaving the root is not read: its
@@ -487,6 +525,12 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
             }
             let rel = rel_of(root, entry.path());
             if !is_record_name(name) && !is_folder_record(&rel, folder) {
+                if lone_readme_candidate(&rel, folder) {
+                    lone.push(Found {
+                        rel,
+                        link: entry.path_is_symlink(),
+                    });
+                }
                 continue;
             }
             files.push(Found {
@@ -495,6 +539,20 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
             });
         }
     }
+    // A proposal kept as a folder of its own beside the others' files, with its pictures
+    // (nginx-gateway-fabric's `docs/proposals/control-data-plane-split/README.md`): its
+    // README is its record when nothing else in the folder is one and the record folder
+    // holds records as files.
+    // Only beside records kept as files: a folder of topics each with its README
+    // (`docs/design/overview/README.md`) is a guide's.
+    lone.retain(|r| {
+        let dir = r.rel.rsplit_once('/').map_or("", |(d, _)| d);
+        let folder = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        let in_folder = |f: &&Found| f.rel.rsplit_once('/').map_or("", |(d, _)| d) == folder;
+        !files.iter().any(|f| f.rel.starts_with(&format!("{dir}/")))
+            && files.iter().any(|f| in_folder(&f))
+    });
+    files.extend(lone);
     files.sort();
     files.dedup_by(|a, b| a.rel == b.rel);
     drop_parts(&mut files, folders);
@@ -511,84 +569,4 @@ pub(super) fn rel_of(root: &Path, path: &Path) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rst_files_are_records_under_the_markdown_rules() {
-        for name in [
-            "0001-record-architecture-decisions.rst",
-            "0002-x.RST",
-            "0003-y.md",
-        ] {
-            assert!(is_record_name(name), "{name}");
-        }
-        for name in [
-            "index.rst",
-            "README.rst",
-            "0000-template.rst",
-            "adr-template.rst",
-            "XXXX-title.rst",
-            "conf.py",
-            "notes.txt",
-        ] {
-            assert!(!is_record_name(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn a_title_with_the_word_template_is_a_record() {
-        for name in [
-            "0019-use-real-template.md",
-            "0019-template.md",
-            "20240501-drop-the-template.md",
-            "0039-use-velocity-as-template-engine.md",
-        ] {
-            assert!(is_record_name(name), "{name}");
-        }
-        for name in [
-            "template.md",
-            "000-template.md",
-            "adr-template-long.md",
-            "nygard-template.md",
-            "template-lightweight.md",
-        ] {
-            assert!(!is_record_name(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn a_proposals_folder_inside_a_status_folder_holds_its_record() {
-        for (rel, folder) in [
-            ("rfcs/supported/assertion_handler/README.md", "rfcs"),
-            ("rfcs/Proposed/numa/readme.md", "rfcs"),
-            ("design/accepted/x/index.md", "design"),
-            ("rfcs/0001-x/README.md", "rfcs"),
-        ] {
-            assert!(is_folder_record(rel, folder), "{rel}");
-        }
-        for (rel, folder) in [
-            // A status folder's own index, a folder of no status, one level too deep.
-            ("rfcs/proposed/README.md", "rfcs"),
-            ("rfcs/ideas/x/README.md", "rfcs"),
-            ("rfcs/supported/group/x/README.md", "rfcs"),
-            ("rfcs/supported/x/notes.md", "rfcs"),
-            ("other/supported/x/README.md", "rfcs"),
-        ] {
-            assert!(!is_folder_record(rel, folder), "{rel}");
-        }
-        assert_eq!(
-            status_folder("rfcs/supported/x/README.md", "rfcs"),
-            Some("implemented")
-        );
-        assert_eq!(
-            status_folder("rfcs/withdrawn/0003-x.md", "rfcs"),
-            Some("rejected")
-        );
-        assert_eq!(status_folder("rfcs/0003-x.md", "rfcs"), None);
-        assert_eq!(status_folder("rfcs/x/supported/y.md", "rfcs"), None);
-        assert_eq!(stage_of("rfcs/supported/x/readme.md"), Some("supported"));
-        assert_eq!(stage_of("rfcs/supported/x/notes.md"), None);
-        assert_eq!(stage_of("rfcs/ideas/x/README.md"), None);
-    }
-}
+mod tests;

@@ -56,6 +56,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     let mut out = Vec::new();
     for (i, words) in titles.iter().enumerate() {
         let mut kept: Vec<String> = Vec::new();
+        let mut kinds: Vec<String> = Vec::new();
         let mut weight = 0;
         for (said, joined) in &runs[i] {
             let shared = titles_with_run.get(joined.as_str()).copied().unwrap_or(0);
@@ -68,6 +69,13 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             let shared = titles_with.get(w.as_str()).copied().unwrap_or(0);
             let exact = spells(&parts, w, false);
             if shared > MAX_TITLES || kept.contains(w) || !(exact || spells(&parts, w, true)) {
+                continue;
+            }
+            // A kind of code every repository has (`api`, `controller`, `registry`, `build`)
+            // tells only as the whole of PATH's name (`app/plugins/`): as a part of a longer
+            // one (`api_v1.py`, `ActivityRegistry.cs`) it is the kind, not the thing.
+            if kind_word(w) && singular(&parts.concat()) != *w {
+                kinds.push(w.clone());
                 continue;
             }
             // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`), but for
@@ -83,6 +91,12 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             };
             kept.push(w.clone());
         }
+        // Beside another word of the title (`StateProvider` for "API state providers"), a
+        // kind tells what of the thing the file is.
+        if !kept.is_empty() && !kinds.is_empty() {
+            weight += SHARED * kinds.len() as u32;
+            kept.extend(kinds);
+        }
         if !kept.is_empty() {
             out.push((i, Evidence::Words { words: kept }, weight.min(MAX_WEIGHT)));
         }
@@ -90,14 +104,41 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     out
 }
 
-/// A title's words that may tell: lower case, plurals folded, common words left out.
+/// A title's words that may tell: lower case, plurals folded, common words left out, and a
+/// word of three letters or more folded to two (`CAS` read as a plural) too.
 fn title_words(title: &str) -> Vec<String> {
     title
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty() && !is_title_filler(w))
         .map(|w| singular(&w.to_lowercase()))
-        .filter(|w| w.chars().any(char::is_alphabetic))
+        .filter(|w| w.chars().any(char::is_alphabetic) && w.len() >= 3)
         .collect()
+}
+
+/// The kinds of code files are named by in every repository, beyond the names every
+/// repository has and the common words of software ([`is_everywhere`], [`is_common`]).
+const KINDS: [&str; 16] = [
+    "controller",
+    "registry",
+    "factory",
+    "manager",
+    "provider",
+    "repository",
+    "entity",
+    "value",
+    "base",
+    "resource",
+    "metadata",
+    "builder",
+    "loader",
+    "load",
+    "util",
+    "spec",
+];
+
+/// Whether a title word is a kind of code rather than a thing of this repository.
+fn kind_word(w: &str) -> bool {
+    KINDS.contains(&w)
 }
 
 /// A word without the ending of its verb or noun of action or agent (`paginating`,

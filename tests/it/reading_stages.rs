@@ -114,3 +114,55 @@ fn one_proposal_at_two_stages_is_no_duplicate_id() {
         findings(&doc)
     );
 }
+
+/// Proposals as files, and one kept in a folder of its own with its pictures
+/// (nginx-gateway-fabric's `docs/proposals/control-data-plane-split/`), beside a folder of
+/// images and a folder of several documents, each with a README.
+#[test]
+fn a_readme_alone_in_a_folder_inside_the_record_folder_is_that_proposals_record() {
+    let f = crate::fixture::empty_root();
+    let files: [(&str, &str); 7] = [
+        (
+            "docs/proposals/client-settings.md",
+            "# Enhancement Proposal-1632: Client Settings Policy\n\n- Status: Implemented\n",
+        ),
+        (
+            "docs/proposals/plane-split/README.md",
+            "# Proposal-1508: Separation of control and data plane\n\n- Status: Completed\n",
+        ),
+        ("docs/proposals/plane-split/graph.png", "\u{89}PNG"),
+        (
+            "docs/proposals/images/README.md",
+            "# Images\n\nThe pictures the proposals show.\n",
+        ),
+        (
+            "docs/proposals/tracing/README.md",
+            "# Tracing\n\nThe proposals about tracing.\n",
+        ),
+        (
+            "docs/proposals/tracing/spans.md",
+            "# Spans\n\n- Status: Proposed\n",
+        ),
+        (
+            "docs/proposals/README.md",
+            "# Proposals\n\nOne file each.\n",
+        ),
+    ];
+    for (rel, text) in files {
+        f.write(rel, text.as_bytes());
+    }
+    let doc = f.run_json(&["check", "--docs", "docs/proposals"]).json();
+    assert_eq!(
+        record_paths(&doc),
+        [
+            "docs/proposals/client-settings.md",
+            "docs/proposals/plane-split/README.md",
+            "docs/proposals/tracing/spans.md",
+        ],
+        "a folder of pictures, a folder holding other records and the record folder itself \
+         have READMEs that are no record"
+    );
+    let split = record_at(&doc, "docs/proposals/plane-split/README.md");
+    assert_eq!(split["id"], "plane-split", "{split:#}");
+    assert_eq!(split["status"], "implemented", "{split:#}");
+}

@@ -23,6 +23,7 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0008 and ADR-0009 share the title word "popularity"; `jobs/popularity_job.rb` is there.
 /// - ADR-0010 "Version file tree diff": `app/filetreediff/` spells three of its words as one.
 /// - ADR-0011 "Memory allocation interfaces": `mem/allocator.h` is named for the doing.
+/// - ADR-0012 "Registry of connections": `svc/` holds three registries.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -85,6 +86,16 @@ fn repo() -> GitRepo {
         "Memory allocation interfaces",
         "## Decision\n\nOne interface for every heap.",
     );
+    record(
+        &repo,
+        12,
+        "connections",
+        "Registry of connections",
+        "## Decision\n\nOne registry per tenant.",
+    );
+    repo.write("svc/ConnectionRegistry.cs", "class ConnectionRegistry {}\n")
+        .write("svc/ActivityRegistry.cs", "class ActivityRegistry {}\n")
+        .write("svc/registry/Registry.cs", "class Registry {}\n");
     repo.write("mem/allocator.h", "class Heap;\n")
         .write("mem/allocator_stats.h", "struct Stats;\n");
     repo.write("app/filetreediff/models.py", "class Manifest: pass\n")
@@ -172,4 +183,13 @@ fn a_title_word_relates_the_file_named_for_the_doing_when_that_is_its_whole_name
     assert_eq!(related(&repo, "mem/allocator.h"), ["ADR-0011"]);
     // Part of a longer name, a stem alone is as often another thing done the same way.
     assert!(related(&repo, "mem/allocator_stats.h").is_empty());
+}
+
+#[test]
+fn a_kind_of_code_in_a_title_tells_only_as_the_whole_name_or_beside_another_word() {
+    let repo = repo();
+    assert_eq!(related(&repo, "svc/ConnectionRegistry.cs"), ["ADR-0012"]);
+    assert_eq!(related(&repo, "svc/registry/"), ["ADR-0012"]);
+    // Another registry: the kind alone, not the thing.
+    assert!(related(&repo, "svc/ActivityRegistry.cs").is_empty());
 }

@@ -135,12 +135,15 @@ pub(super) fn is_short_code(k: &str) -> bool {
 /// Whether a key is a common word of English or of records (not one of the names every
 /// repository has).
 pub(super) fn is_english(k: &str) -> bool {
+    is_stop(k) && !is_everywhere(k)
+}
+
+/// Whether a key is one of the names every repository has (`src`, `api`, `build`, `plugin`).
+pub fn is_everywhere(k: &str) -> bool {
     // A set, not a scan: `why`'s title words ask it of every record's title (issue 41).
     static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    is_stop(k)
-        && !SET
-            .get_or_init(|| EVERYWHERE.iter().map(|w| key(w)).collect())
-            .contains(k)
+    SET.get_or_init(|| EVERYWHERE.iter().map(|w| key(w)).collect())
+        .contains(k)
 }
 
 /// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.

@@ -24,6 +24,7 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0010 "Version file tree diff": `app/filetreediff/` spells three of its words as one.
 /// - ADR-0011 "Memory allocation interfaces": `mem/allocator.h` is named for the doing.
 /// - ADR-0012 "Registry of connections": `svc/` holds three registries.
+/// - ADR-0013 says "Endpoint Picker", a phrase no other record says: `cmd/gw/endpoint_picker.go`.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -96,6 +97,14 @@ fn repo() -> GitRepo {
     repo.write("svc/ConnectionRegistry.cs", "class ConnectionRegistry {}\n")
         .write("svc/ActivityRegistry.cs", "class ActivityRegistry {}\n")
         .write("svc/registry/Registry.cs", "class Registry {}\n");
+    record(
+        &repo,
+        13,
+        "inference",
+        "Route by inference",
+        "## Decision\n\nThe Endpoint Picker chooses a backend. The Endpoint Picker runs beside.",
+    );
+    repo.write("cmd/gw/endpoint_picker.go", "package main\n");
     repo.write("mem/allocator.h", "class Heap;\n")
         .write("mem/allocator_stats.h", "struct Stats;\n");
     repo.write("app/filetreediff/models.py", "class Manifest: pass\n")
@@ -192,4 +201,10 @@ fn a_kind_of_code_in_a_title_tells_only_as_the_whole_name_or_beside_another_word
     assert_eq!(related(&repo, "svc/registry/"), ["ADR-0012"]);
     // Another registry: the kind alone, not the thing.
     assert!(related(&repo, "svc/ActivityRegistry.cs").is_empty());
+}
+
+#[test]
+fn a_phrase_one_record_alone_says_relates_the_one_file_it_names() {
+    let repo = repo();
+    assert_eq!(related(&repo, "cmd/gw/endpoint_picker.go"), ["ADR-0013"]);
 }

@@ -63,20 +63,40 @@ impl Added {
     }
 }
 
-/// A file's names: `file` and, back through `renamed_from` (a name → the names it was renamed
-/// from), every earlier one, each once.
+/// A record file's names: `file` and, back through `renamed_from` (a name → the names it was
+/// renamed from), every earlier one, each once; not a rename between two records' names
+/// ([`one_record`]).
 pub fn names_of(file: &str, renamed_from: &mut dyn FnMut(&str) -> Vec<String>) -> Vec<String> {
     let mut names = vec![file.to_string()];
     let mut at = 0;
     while at < names.len() {
-        for from in renamed_from(&names[at].clone()) {
-            if !names.contains(&from) {
+        let to = names[at].clone();
+        for from in renamed_from(&to) {
+            if !names.contains(&from) && one_record(&from, &to) {
                 names.push(from);
             }
         }
         at += 1;
     }
     names
+}
+
+/// Whether a rename of a record file keeps one record: the names are the same, or their
+/// words (past the number or date, three letters or more) share one, or one has none. git
+/// pairs a deleted record with a similar new one (the same template): elsa-core renumbered
+/// `0005-tenant-deleted-event.md` to `0006-…` as `0005-token-centric-flowchart-…` was
+/// added, and git saw `0005-tenant-deleted-event.md` renamed to the new record.
+pub fn one_record(from: &str, to: &str) -> bool {
+    let words = |path: &str| -> Vec<String> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        stem.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.len() >= 3 && !w.bytes().all(|b| b.is_ascii_digit()))
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (a, b) = (words(from), words(to));
+    a.is_empty() || b.is_empty() || a.iter().any(|w| b.contains(w))
 }
 
 impl PathHistory {
@@ -149,5 +169,47 @@ impl PathHistory {
                 .filter_map(|(r, a)| a.map(|a| (r.to_string(), a)))
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rename_between_two_records_names_is_not_followed() {
+        assert!(one_record(
+            "adr/0005-tenant-deleted.md",
+            "adr/0006-tenant-deleted.md"
+        ));
+        assert!(one_record(
+            "adr/0005-tenant-deleted.md",
+            "decisions/0005-tenant-deleted.md"
+        ));
+        assert!(one_record(
+            "adr/0005-tenant-deleted.md",
+            "adr/0005-deleted-tenants.md"
+        ));
+        assert!(
+            one_record("adr/0005.md", "adr/0005-tenant-deleted.md"),
+            "no words to tell"
+        );
+        assert!(!one_record(
+            "adr/0005-tenant-deleted.md",
+            "adr/0005-token-flowchart.md"
+        ));
+        let renames = |to: &str| match to {
+            "adr/0005-token-flowchart.md" => vec!["adr/0005-tenant-deleted.md".to_string()],
+            "adr/0006-tenant-deleted.md" => vec!["adr/0005-tenant-deleted.md".to_string()],
+            _ => Vec::new(),
+        };
+        assert_eq!(
+            names_of("adr/0005-token-flowchart.md", &mut |to| renames(to)),
+            ["adr/0005-token-flowchart.md"]
+        );
+        assert_eq!(
+            names_of("adr/0006-tenant-deleted.md", &mut |to| renames(to)),
+            ["adr/0006-tenant-deleted.md", "adr/0005-tenant-deleted.md"]
+        );
     }
 }

@@ -416,6 +416,31 @@ fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name(
 }
 
 #[test]
+fn a_rename_git_sees_between_two_records_does_not_give_one_the_others_first_commit() {
+    let repo = started();
+    // Records written from one long template: git pairs a deleted one with a new one.
+    let template = "## Context\n\nThe team weighed the options at length.\n\n\
+                    ## Consequences\n\nEvery service follows this from now on.\n"
+        .repeat(8);
+    let body = |title: &str| adr(2, title, "Accepted", None, &template);
+    repo.write(
+        "docs/adr/0002-tenant-deleted.md",
+        &body("Tenant deleted event"),
+    );
+    repo.write("src/tenants/cleanup.rs", "pub fn cleanup() {}\n");
+    repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Clean up deleted tenants");
+    // Renumbered elsewhere: git sees `0002-tenant-deleted.md` renamed to a new record.
+    repo.remove("docs/adr/0002-tenant-deleted.md");
+    repo.write("docs/adr/0002-token-flowchart.md", &body("Token flowchart"));
+    repo.commit_at("2025-01-03T10:00:00Z", "Bob", "A flowchart decision");
+    let shown = related(&repo, "src/tenants/cleanup.rs");
+    assert!(
+        !ids(&shown).contains(&"ADR-0002"),
+        "the flowchart record was not added with the cleanup: {shown:#}"
+    );
+}
+
+#[test]
 fn a_record_added_with_a_file_changed_by_many_commits_since_is_still_introduced() {
     // Past 64 commits changing the file, the index reads every record's first commit rather
     // than the changes of those commits: the answer is the same either way.

@@ -2,7 +2,8 @@
 //! its prose names (a code span or a link) is governing, or passing with the phrase that made
 //! it so. Judged by phrasing, not by section: an example ("e.g.", "for example", "such as"), a
 //! comparison ("similar to", "as in", "like"), reuse of what exists ("reuses the existing",
-//! "the existing"), a pointer ("see", "read … first", "described in", "documented in"), a
+//! "the existing"), a pointer ("see", "read … first", "described in", "documented in",
+//! "relative to": where the paths it then writes start), a
 //! possessive naming a part of a file (`` `package.json`'s `scripts` section ``); and, by
 //! section only where the section says so, a link to documentation in Context or References
 //! and any path in an option that was not chosen. Pure text; the graph decides which exist.
@@ -163,7 +164,7 @@ fn trigger_re() -> &'static Regex {
             | model(?:l)?ed\s+(?:on|after) | like
             | reus(?:e|es|ed|ing)\s+(?:the\s+|our\s+)?(?:existing|current)
             | (?:the|our|an?)\s+(?:already\s+)?existing | reus(?:e|es|ed|ing)
-            | see(?:\s+also)? | cf_ | refer(?:s|ring)?\s+to
+            | see(?:\s+also)? | cf_ | refer(?:s|ring)?\s+to | relative\s+to
             | read\s+more\s+(?:in|at|on) | read | (?:as\s+)?(?:described|documented|explained|outlined|detailed|discussed|shown|illustrated)\s+in
             | (?:more|further)\s+(?:information|details?)\s+(?:in|at|on)
             )\b",

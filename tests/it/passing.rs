@@ -45,6 +45,7 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (24, "where dependencies go", "## Decision\n\nWe vendor the client and add its dependencies to `pyproject.toml`.", "pyproject.toml"),
     (25, "etc.", "## Decision\n\nThe filter skips code changes in `lib/`, `tools/gen.py`, etc.", "tools/gen.py"),
     (26, "a labelled scenario", "## Decision\n\nPreviews build only for submissions.\n\n**Scenario 1**: a PR modifies `lib/compile.hs`.", "lib/compile.hs"),
+    (27, "relative to", "## Decision\n\nThe port maps each module. File paths are relative to `web/`.", "web/"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 

@@ -57,17 +57,15 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
                 let weight = if m.confidence >= CODE_CONFIDENCE {
                     AS_CODE
                 } else if users.get(&key(&m.term)).copied().unwrap_or(0) <= DISTINCTIVE_RECORDS {
-                    // A phrase or a path of one record alone naming PATH itself
-                    // ("Endpoint Picker" for `endpoint_picker.go`, `tbb/numa_allocation.h`
-                    // for one of two headers it may mean) tells as a name in code does.
-                    // Not a path named in passing, as written (a link in References).
+                    // A phrase of one record alone naming PATH itself ("Endpoint Picker"
+                    // for `endpoint_picker.go`) tells as a name in code does. Not a path
+                    // (named in passing as written, or from below the root with two
+                    // candidates: ambiguous).
                     let own = users.get(&key(&m.term)).copied().unwrap_or(0) == 1;
-                    let below_root = !m.term.starts_with('.')
-                        && m.path
-                            .ends_with(&format!("/{}", m.term.trim_end_matches('/')));
                     match own
                         && m.path.trim_end_matches('/') == path
-                        && (m.term.contains(' ') || below_root)
+                        && m.term.contains(' ')
+                        && !m.term.contains('/')
                     {
                         true => AS_CODE,
                         false => DISTINCTIVE,

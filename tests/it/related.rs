@@ -258,8 +258,9 @@ fn distinctive_title_words_in_the_file_name_relate_and_common_ones_do_not() {
     let (repo, _) = repo();
     assert_eq!(
         related(&repo, "src/BibtexStrings.java"),
-        // Its title's phrase is a code mention of the file too (a bare name, distinctive: 1).
-        json!([{"id": "ADR-0004", "status": "accepted", "score": 4, "evidence": [
+        // Its title's phrase is a code mention of the file too: a phrase no other record
+        // says, naming the file itself, weighs 2.
+        json!([{"id": "ADR-0004", "status": "accepted", "score": 5, "evidence": [
             {"kind": "name", "term": "BibTeX strings", "line": 1},
             {"kind": "words", "words": ["bibtex", "string"]},
         ], "title": "Parse BibTeX strings"}])

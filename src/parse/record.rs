@@ -37,9 +37,14 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let mut notes = Vec::new();
     if let Some(why) = &fm.invalid {
         let why = why.lines().next().unwrap_or("");
-        notes.push(format!(
-            "{rel_path}: frontmatter is not valid YAML ({why}); read its key: value lines instead"
-        ));
+        notes.push(match fm.toml {
+            true => format!(
+                "{rel_path}: frontmatter is not valid TOML ({why}); read its key = value lines instead"
+            ),
+            false => format!(
+                "{rel_path}: frontmatter is not valid YAML ({why}); read its key: value lines instead"
+            ),
+        });
     }
 
     let heading = first_heading(&lines);

@@ -1,4 +1,7 @@
-//! YAML frontmatter: the block between a first `---` line and the next `---` or `...` line.
+//! YAML frontmatter: the block between a first `---` line and the next `---` or `...` line;
+//! and TOML frontmatter, between `+++` lines (Hugo's) or, with no opening fence, `key = value`
+//! lines from the first line to a `---` line (Bartholomew's, as Spin's improvement proposals
+//! open).
 //!
 //! Keys are compared with case, `_`, `-` and spaces removed, so `superseded_by`,
 //! `superseded-by` and `supersededBy` are one key. Invalid YAML never loses the record: its
@@ -42,8 +45,10 @@ pub struct Frontmatter {
     pub fields: BTreeMap<String, Value>,
     /// The raw text between the fences.
     pub raw: String,
-    /// Why the YAML could not be read, when it could not.
+    /// Why the YAML (or TOML) could not be read, when it could not.
     pub invalid: Option<String>,
+    /// Whether the frontmatter is TOML.
+    pub toml: bool,
 }
 
 impl Frontmatter {
@@ -72,6 +77,8 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
     let mut lines = text.split('\n');
     match lines.next() {
         Some(first) if first.trim_end() == "---" => {}
+        Some(first) if first.trim_end() == "+++" => return split_toml(lines, "+++", 1),
+        Some(first) if toml_line(first) => return split_toml(text.split('\n'), "---", 0),
         _ => return (None, 0),
     }
     let mut raw = String::new();
@@ -87,12 +94,120 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
     (None, 0)
 }
 
+/// Whether a line is a TOML `key = value` line: a bare key, ` = `, a value.
+fn toml_line(line: &str) -> bool {
+    let Some((key, value)) = line.split_once('=') else {
+        return false;
+    };
+    let key = key.trim_end();
+    !key.is_empty()
+        && key.len() + 1 < line.len()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        && !value.trim().is_empty()
+}
+
+/// TOML frontmatter from `lines` (after an opening fence, `skipped` lines before them) to
+/// the `fence` line: each line a `key = value` line, a blank one or a comment. `None` when
+/// another line comes first (a document starting `a = b` in prose) or no fence closes it.
+fn split_toml<'a>(
+    lines: impl Iterator<Item = &'a str>,
+    fence: &str,
+    skipped: usize,
+) -> (Option<Frontmatter>, usize) {
+    let mut raw = String::new();
+    for (i, line) in lines.enumerate() {
+        let t = line.trim_end();
+        if t == fence {
+            return (Some(parse_toml(&raw)), i + skipped + 1);
+        }
+        let open = fence == "+++";
+        if !(open || t.is_empty() || t.starts_with('#') || toml_line(t)) {
+            return (None, 0);
+        }
+        raw.push_str(line);
+        raw.push('\n');
+    }
+    (None, 0)
+}
+
+fn parse_toml(raw: &str) -> Frontmatter {
+    let fields = match raw.parse::<toml::Table>() {
+        Ok(table) => table
+            .into_iter()
+            .filter_map(|(k, v)| toml_value(v).map(|v| (normalise_key(&k), v)))
+            .collect(),
+        Err(e) => {
+            // Its `key = "value"` lines, as YAML's fallback reads `key: value` ones.
+            let fields = raw
+                .lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| {
+                    // One pair of quotes around it; a stray one inside is dropped
+                    // (`"SIP 012 - "Signing the releases"`).
+                    let v = v.trim();
+                    let v = v.strip_prefix('"').unwrap_or(v);
+                    let v = v.strip_suffix('"').unwrap_or(v);
+                    let v = match v.matches('"').count() % 2 {
+                        0 => v.to_string(),
+                        _ => v.replace('"', ""),
+                    };
+                    (normalise_key(k.trim()), Value::Scalar(v))
+                })
+                .collect();
+            return Frontmatter {
+                fields,
+                raw: raw.to_string(),
+                invalid: Some(e.message().to_string()),
+                toml: true,
+            };
+        }
+    };
+    Frontmatter {
+        fields,
+        raw: raw.to_string(),
+        invalid: None,
+        toml: true,
+    }
+}
+
+/// A TOML value as a frontmatter value: a scalar, a list of scalars, a list of tables of
+/// scalars; `None` for a table.
+fn toml_value(v: toml::Value) -> Option<Value> {
+    let scalar = |v: &toml::Value| match v {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        toml::Value::Float(f) => Some(f.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        toml::Value::Datetime(d) => Some(d.to_string()),
+        _ => None,
+    };
+    match &v {
+        toml::Value::Array(items) if items.iter().all(|i| i.is_table()) => Some(Value::Maps(
+            items
+                .iter()
+                .filter_map(|i| i.as_table())
+                .map(|t| {
+                    t.iter()
+                        .filter_map(|(k, v)| scalar(v).map(|v| (normalise_key(k), v)))
+                        .collect()
+                })
+                .collect(),
+        )),
+        toml::Value::Array(items) => Some(Value::List(items.iter().filter_map(scalar).collect())),
+        toml::Value::Table(_) => None,
+        other => scalar(other).map(Value::Scalar),
+    }
+}
+
 fn parse(raw: &str) -> Frontmatter {
     if let Some(fields) = simple(raw) {
         return Frontmatter {
             fields,
             raw: raw.to_string(),
             invalid: None,
+            toml: false,
         };
     }
     // Aliases are expanded by the loader: a few hundred bytes of nested aliases would take
@@ -104,6 +219,7 @@ fn parse(raw: &str) -> Frontmatter {
             invalid: Some(format!(
                 "its aliases expand to more than {MAX_YAML_NODES} nodes"
             )),
+            toml: false,
         };
     }
     match YamlLoader::load_from_str(raw) {
@@ -121,12 +237,14 @@ fn parse(raw: &str) -> Frontmatter {
                 fields,
                 raw: raw.to_string(),
                 invalid: None,
+                toml: false,
             }
         }
         Err(e) => Frontmatter {
             fields: fallback(raw),
             raw: raw.to_string(),
             invalid: Some(e.to_string()),
+            toml: false,
         },
     }
 }
@@ -368,110 +486,4 @@ fn unquote(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_yaml_with_every_key_spelling() {
-        let text = "---\nid: \"0012\"\nsupersededBy: [3, 'ADR-4']\nsuperseded-by-x: y\nreplaces:\n  - 1\n  - ADR-2\n---\n# T\n";
-        let (fm, body) = split(text);
-        let fm = fm.unwrap();
-        assert_eq!(body, 8);
-        assert_eq!(fm.fields["id"], Value::Scalar("0012".into()));
-        assert_eq!(
-            fm.fields["supersededby"],
-            Value::List(vec!["3".into(), "ADR-4".into()])
-        );
-        assert_eq!(
-            fm.fields["replaces"],
-            Value::List(vec!["1".into(), "ADR-2".into()])
-        );
-        assert!(fm.invalid.is_none());
-    }
-
-    #[test]
-    fn an_alias_bomb_is_refused_before_it_is_expanded() {
-        let mut raw = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
-        for i in 0..12 {
-            let prev = if i == 0 {
-                "a".to_string()
-            } else {
-                format!("b{}", i - 1)
-            };
-            let refs = vec![format!("*{prev}"); 10].join(", ");
-            raw.push_str(&format!("b{i}: &b{i} [{refs}]\n"));
-        }
-        raw.push_str("governs: [src/]\n");
-        let text = format!("---\n{raw}---\n# T\n");
-        let started = std::time::Instant::now();
-        let (fm, _) = split(&text);
-        let fm = fm.expect("frontmatter");
-        assert!(
-            fm.invalid.as_deref().is_some_and(|w| w.contains("aliases")),
-            "{:?}",
-            fm.invalid
-        );
-        assert!(started.elapsed() < std::time::Duration::from_secs(5));
-        // A few aliases, as records use them, are read as YAML.
-        let (fm, _) = split("---\nx: &x [a, b]\ny: *x\nz: {k: v}\n---\n");
-        assert!(fm.expect("frontmatter").invalid.is_none());
-    }
-
-    #[test]
-    fn invalid_yaml_falls_back_to_lines() {
-        let text = "---\ntitle: Use: colons: badly\nstatus: accepted\n  bad: [indent\n---\nbody";
-        let (fm, _) = split(text);
-        let fm = fm.unwrap();
-        assert!(fm.invalid.is_some());
-        assert_eq!(fm.fields["status"], Value::Scalar("accepted".into()));
-    }
-
-    #[test]
-    fn the_simple_reader_agrees_with_the_yaml_parser() {
-        let docs = [
-            "id: 0012\ntitle: Use X\nstatus: accepted\ndate: 2024-01-05\n",
-            "title: \"Quoted: yes\"\nsupersedes: [3, ADR-4, '5']\n",
-            "superseded_by:\n  - 0009\n  - ADR-10\nreplaces:\n",
-            "flag: True\nn: +12\nx: 0x1f\nf: 1.5\nz: ~\nnothing:\n# comment\n",
-            "tags: []\nauthor: Ana O'Neil\n",
-        ];
-        for doc in docs {
-            let fast = simple(doc).expect("simple enough");
-            let slow = match YamlLoader::load_from_str(doc).unwrap().into_iter().next() {
-                Some(Yaml::Hash(hash)) => hash
-                    .iter()
-                    .filter_map(|(k, v)| Some((normalise_key(&scalar(k)?), value(v)?)))
-                    .collect::<BTreeMap<_, _>>(),
-                _ => BTreeMap::new(),
-            };
-            assert_eq!(fast, slow, "{doc}");
-        }
-        for not_simple in [
-            "a: b: c\n",
-            "a: |\n  x\n",
-            "a: \"x\\\"y\"\n",
-            "  indented: 1\n",
-            "a: 1\na: 2\n",
-        ] {
-            assert!(simple(not_simple).is_none(), "{not_simple}");
-        }
-    }
-
-    #[test]
-    fn lists_of_maps_are_read() {
-        let text = "---\naffects:\n  - type: path\n    pattern: \"src/**\"\n  - type: doc\n    url: x\n  - {type: path, pattern: lib/, negate: true}\n---\n";
-        let fm = split(text).0.unwrap();
-        let Value::Maps(maps) = &fm.fields["affects"] else {
-            panic!("{:?}", fm.fields)
-        };
-        assert_eq!(maps.len(), 3);
-        assert_eq!(maps[0]["pattern"], "src/**");
-        assert_eq!(maps[2]["negate"], "true");
-        assert_eq!(maps[1]["type"], "doc");
-    }
-
-    #[test]
-    fn no_closing_fence_is_no_frontmatter() {
-        assert!(split("---\ntitle: x\n").0.is_none());
-    }
-}
+mod tests;

@@ -404,3 +404,39 @@ fn a_heading_numbered_with_a_parenthesis_and_an_anchor_keeps_its_title_alone() {
         "{two:#}"
     );
 }
+
+#[test]
+fn toml_frontmatter_and_a_proposals_kind_and_number_give_the_title() {
+    let f = crate::fixture::empty_root();
+    // Bartholomew's header, as Spin's improvement proposals open: no opening fence.
+    f.write(
+        "docs/adr/001-deploy.md",
+        b"title = \"SIP 001 - Spin Deploy\"\ntemplate = \"main\"\ndate = \"2022-03-18T14:53:30Z\"\n---\n\n\
+          Summary: a command that deploys an application\n\n## Background\n\nUsers deploy by hand.\n",
+    );
+    // Hugo's, between `+++` lines.
+    f.write(
+        "docs/adr/002-overhead.md",
+        b"+++\ntitle = \"KEP-1234: Pod overhead\"\nstatus = \"implemented\"\n+++\n\n## Summary\n\nCount it.\n",
+    );
+    // A title with its number, kind and date.
+    f.write(
+        "docs/adr/003-graphql.md",
+        b"# 1. RFC 3645 - 2020-08-31 - GraphQL API\n\nStatus: accepted\n",
+    );
+    // A kind and a number that are the title's own.
+    f.write(
+        "docs/adr/004-tls.md",
+        b"# TLS 1.3 - the only version\n\nStatus: accepted\n",
+    );
+    let doc = f.run_json(&["check"]).json();
+    let title = |p: &str| crate::fixture::record_at(&doc, p)["title"].clone();
+    let one = crate::fixture::record_at(&doc, "docs/adr/001-deploy.md");
+    assert_eq!(one["title"], "Spin Deploy", "{one:#}");
+    assert_eq!(one["date"], "2022-03-18", "{one:#}");
+    let two = crate::fixture::record_at(&doc, "docs/adr/002-overhead.md");
+    assert_eq!(two["title"], "Pod overhead", "{two:#}");
+    assert_eq!(two["status"], "implemented", "{two:#}");
+    assert_eq!(title("docs/adr/003-graphql.md"), "GraphQL API");
+    assert_eq!(title("docs/adr/004-tls.md"), "TLS 1.3 - the only version");
+}

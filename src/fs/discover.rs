@@ -308,9 +308,7 @@ fn lone_readme_candidate(rel: &str, record_folder: &str) -> bool {
     let Some((dir, name)) = rel.rsplit_once('/') else {
         return false;
     };
-    let Some((parent, own)) = dir.rsplit_once('/').or(Some(("", dir))) else {
-        return false;
-    };
+    let (parent, own) = dir.rsplit_once('/').unwrap_or(("", dir));
     name.eq_ignore_ascii_case("README.md")
         && parent == record_folder
         && !ASSET_FOLDERS.contains(&own.to_ascii_lowercase().as_str())
@@ -541,10 +539,9 @@ pub fn list_records(root: &Path, folders: &[String]) -> RecordListing {
     }
     // A proposal kept as a folder of its own beside the others' files, with its pictures
     // (nginx-gateway-fabric's `docs/proposals/control-data-plane-split/README.md`): its
-    // README is its record when nothing else in the folder is one and the record folder
-    // holds records as files.
-    // Only beside records kept as files: a folder of topics each with its README
-    // (`docs/design/overview/README.md`) is a guide's.
+    // README is its record when nothing else in the folder is one, and only beside records
+    // kept as files (a folder of topics each with its README, `docs/design/overview/`, is a
+    // guide's).
     lone.retain(|r| {
         let dir = r.rel.rsplit_once('/').map_or("", |(d, _)| d);
         let folder = dir.rsplit_once('/').map_or("", |(d, _)| d);

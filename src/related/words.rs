@@ -71,9 +71,10 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             if shared > MAX_TITLES || kept.contains(w) || !(exact || spells(&parts, w, true)) {
                 continue;
             }
-            // A kind of code every repository has (`api`, `controller`, `registry`, `build`)
-            // tells only as the whole of PATH's name (`app/plugins/`): as a part of a longer
-            // one (`api_v1.py`, `ActivityRegistry.cs`) it is the kind, not the thing.
+            // A kind of code every repository has (`controller`, `registry`, `factory`)
+            // tells only as the whole of PATH's name (`registry/`): as a part of a longer one
+            // (`ActivityRegistry.cs`, `Cas1DomainEventsController.kt`) it is the kind, not
+            // the thing.
             if kind_word(w) && singular(&parts.concat()) != *w {
                 kinds.push(w.clone());
                 continue;
@@ -104,8 +105,8 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     out
 }
 
-/// A title's words that may tell: lower case, plurals folded, common words left out, and a
-/// word of three letters or more folded to two (`CAS` read as a plural) too.
+/// A title's words that may tell: lower case, plurals folded, common words left out, and so
+/// is a word left with fewer than three letters once its plural is folded (`CAS`, `ca`).
 fn title_words(title: &str) -> Vec<String> {
     title
         .split(|c: char| !c.is_alphanumeric())
@@ -115,8 +116,9 @@ fn title_words(title: &str) -> Vec<String> {
         .collect()
 }
 
-/// The kinds of code files are named by in every repository, beyond the names every
-/// repository has and the common words of software ([`is_everywhere`], [`is_common`]).
+/// The kinds of code files are named by in every repository. The names every repository has
+/// and the common words of software (`api`, `server`, `queue`, `event`) are not among them:
+/// readers named records by them as often as not (docs/related.md).
 const KINDS: [&str; 16] = [
     "controller",
     "registry",

@@ -20,7 +20,7 @@ pub use commands::{invocation, invocations};
 pub use names::{go_qualified, product_key, title_products, LANGUAGE_PORTS};
 pub use read::terms;
 use serde::{Deserialize, Serialize};
-pub use words::{is_common, is_everywhere, is_stop, singular};
+pub use words::{is_common, is_stop, singular};
 
 /// How a term was written, which decides what it may name and how sure a match is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

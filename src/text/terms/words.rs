@@ -139,7 +139,7 @@ pub(super) fn is_english(k: &str) -> bool {
 }
 
 /// Whether a key is one of the names every repository has (`src`, `api`, `build`, `plugin`).
-pub fn is_everywhere(k: &str) -> bool {
+fn is_everywhere(k: &str) -> bool {
     // A set, not a scan: `why`'s title words ask it of every record's title (issue 41).
     static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
     SET.get_or_init(|| EVERYWHERE.iter().map(|w| key(w)).collect())

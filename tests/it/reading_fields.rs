@@ -406,7 +406,7 @@ fn a_heading_numbered_with_a_parenthesis_and_an_anchor_keeps_its_title_alone() {
 }
 
 #[test]
-fn toml_frontmatter_and_a_proposals_kind_and_number_give_the_title() {
+fn toml_frontmatter_gives_the_title_date_and_status() {
     let f = crate::fixture::empty_root();
     // Bartholomew's header, as Spin's improvement proposals open: no opening fence.
     f.write(
@@ -417,26 +417,28 @@ fn toml_frontmatter_and_a_proposals_kind_and_number_give_the_title() {
     // Hugo's, between `+++` lines.
     f.write(
         "docs/adr/002-overhead.md",
-        b"+++\ntitle = \"KEP-1234: Pod overhead\"\nstatus = \"implemented\"\n+++\n\n## Summary\n\nCount it.\n",
+        b"+++\ntitle = \"Pod overhead\"\nstatus = \"implemented\"\n+++\n\n## Summary\n\nCount it.\n",
     );
-    // A title with its number, kind and date.
+    // Invalid TOML: its lines are read, and a note says so.
     f.write(
-        "docs/adr/003-graphql.md",
-        b"# 1. RFC 3645 - 2020-08-31 - GraphQL API\n\nStatus: accepted\n",
-    );
-    // A kind and a number that are the title's own.
-    f.write(
-        "docs/adr/004-tls.md",
-        b"# TLS 1.3 - the only version\n\nStatus: accepted\n",
+        "docs/adr/003-sign.md",
+        b"title = \"SIP 003 - \"Signing the releases\"\n---\n\nStatus: accepted\n",
     );
     let doc = f.run_json(&["check"]).json();
-    let title = |p: &str| crate::fixture::record_at(&doc, p)["title"].clone();
     let one = crate::fixture::record_at(&doc, "docs/adr/001-deploy.md");
-    assert_eq!(one["title"], "Spin Deploy", "{one:#}");
+    assert_eq!(one["title"], "SIP 001 - Spin Deploy", "{one:#}");
     assert_eq!(one["date"], "2022-03-18", "{one:#}");
     let two = crate::fixture::record_at(&doc, "docs/adr/002-overhead.md");
     assert_eq!(two["title"], "Pod overhead", "{two:#}");
     assert_eq!(two["status"], "implemented", "{two:#}");
-    assert_eq!(title("docs/adr/003-graphql.md"), "GraphQL API");
-    assert_eq!(title("docs/adr/004-tls.md"), "TLS 1.3 - the only version");
+    let three = crate::fixture::record_at(&doc, "docs/adr/003-sign.md");
+    assert_eq!(
+        three["title"], "SIP 003 - Signing the releases",
+        "{three:#}"
+    );
+    let notes = doc["notes"].to_string();
+    assert!(
+        notes.contains("docs/adr/003-sign.md: frontmatter is not valid TOML"),
+        "{notes}"
+    );
 }

@@ -190,9 +190,7 @@ pub(super) fn read_id(
 /// stem.
 pub(super) fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) -> String {
     if let Some(v) = fm.get(&["title"]) {
-        let text = v.text();
-        let title = clean_title(text.trim());
-        return if title.is_empty() { text.trim() } else { title }.to_string();
+        return v.text().trim().to_string();
     }
     let named = fm
         .get(&["feature", "featurename", "name"])
@@ -202,35 +200,8 @@ pub(super) fn read_title(fm: &Frontmatter, heading: Option<&str>, stem: &str) ->
         return n;
     }
     if let Some(h) = heading {
-        let title = clean_title(h);
+        let title = heading_parts(h).title;
         return if title.is_empty() { h } else { title }.to_string();
     }
     stem.to_string()
-}
-
-/// A heading or frontmatter title without its prefixes ([`heading_parts`]), then without a
-/// proposal's kind and number ([`without_kind_number`]) and what follows it again (`1. RFC 3645
-/// - 2020-08-31 - GraphQL API` is `GraphQL API`).
-fn clean_title(text: &str) -> &str {
-    let title = heading_parts(text).title;
-    let bare = without_kind_number(title);
-    match bare.len() < title.len() {
-        true => heading_parts(bare).title,
-        false => title,
-    }
-}
-
-/// A title without a proposal's kind and number before a separator and a space (`SIP 001 -
-/// Spin Deploy`, `KEP-1234: Pod overhead`, `PEP 8 – Style`): the kind in capitals, two to
-/// five letters. Not `HTTP2 support` nor `TLS 1.3 - x` (no separator and space after the
-/// number). Only the title: the id stays the file's (docs/reading.md).
-fn without_kind_number(title: &str) -> &str {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(r"^[A-Z]{2,5}[-_ ]?#?[0-9]+\s*[-:.)\u{2013}\u{2014}]\s+(\S.*)$")
-            .expect("title kind regex compiles")
-    });
-    re.captures(title)
-        .and_then(|c| c.get(1))
-        .map_or(title, |m| m.as_str())
 }

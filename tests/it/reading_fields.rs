@@ -442,3 +442,40 @@ fn toml_frontmatter_gives_the_title_date_and_status() {
         "{notes}"
     );
 }
+
+#[test]
+fn files_named_by_a_year_two_share_take_their_names_as_ids() {
+    let f = crate::fixture::empty_root();
+    // react-spectrum's RFCs: named by the year they were written, seven of them 2019's.
+    for (name, title) in [
+        ("2019-v3-slots", "Slots"),
+        ("2019-v3-theming", "Theming"),
+        ("2020-v3-dnd", "Drag and drop"),
+    ] {
+        f.write(
+            &format!("docs/rfcs/{name}.md"),
+            format!("# {title}\n\nStatus: accepted\n").as_bytes(),
+        );
+    }
+    // Numbers that are all different are record numbers, whatever they look like.
+    for (name, title) in [("2019-lang-impl", "Impls"), ("2020-unsafe", "Unsafe")] {
+        f.write(
+            &format!("rfcs/{name}.md"),
+            format!("# {title}\n\nStatus: accepted\n").as_bytes(),
+        );
+    }
+    let out = f.run_json(&["check"]);
+    out.assert_code(0);
+    let doc = out.json();
+    let id = |p: &str| crate::fixture::record_at(&doc, p)["id"].clone();
+    assert_eq!(id("docs/rfcs/2019-v3-slots.md"), "2019-v3-slots");
+    assert_eq!(id("docs/rfcs/2019-v3-theming.md"), "2019-v3-theming");
+    assert_eq!(id("docs/rfcs/2020-v3-dnd.md"), "2020-v3-dnd");
+    assert_eq!(id("rfcs/2019-lang-impl.md"), "RFC-2019");
+    assert_eq!(id("rfcs/2020-unsafe.md"), "RFC-2020");
+    assert!(
+        !doc["findings"].to_string().contains("duplicate-id"),
+        "{:#}",
+        doc["findings"]
+    );
+}

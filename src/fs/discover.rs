@@ -565,5 +565,8 @@ pub(super) fn rel_of(root: &Path, path: &Path) -> String {
         .replace('\\', "/")
 }
 
+mod likely;
+pub use likely::likely_record_folders;
+
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@ mod deps;
 pub mod imports;
 pub mod markers;
 pub mod rules;
+mod years;
 
 pub use deps::{Deps, Parents, ParentsCheck};
 pub use markers::{
@@ -39,9 +40,15 @@ pub enum ScanError {
     /// What to do next is said too: make a folder, or name the one the records are in
     /// (docs/commands.md, "Exit codes").
     #[error(
-        "no decision records found under {root} (looked in {looked}): `context-graph init` makes a record folder, or `--docs DIR` names the folder yours are in"
+        "no decision records found under {root} (looked in {looked}): `context-graph init` makes a record folder, or `--docs DIR` names the folder yours are in{hint}"
     )]
-    NoRecords { root: String, looked: String },
+    NoRecords {
+        root: String,
+        looked: String,
+        /// Where records may be, when the default folders were looked in and a folder
+        /// elsewhere looks like one ([`discover::likely_record_folders`]); else empty.
+        hint: String,
+    },
 }
 
 /// Where parsed files come from: a cache may answer for a file it has seen unchanged.
@@ -141,16 +148,31 @@ pub fn scan(
     }
     drop_non_records(&mut parsed);
     default_statuses(&mut parsed, &reading);
-    year_named(&mut parsed);
+    years::year_named(&mut parsed);
     if parsed.is_empty() {
         let looked = if folders.is_empty() {
             "the default record folders; none exists".to_string()
         } else {
             folders.join(", ")
         };
+        // Only the default folders were looked in: name the likely ones (the first hour of a
+        // repository whose records live in `docs/proposals/` or `seed/`).
+        let hint = match docs.is_empty() {
+            true => discover::likely_record_folders(root)
+                .iter()
+                .map(|(dir, n)| format!("`--docs {dir}` ({n} files)"))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            false => String::new(),
+        };
+        let hint = match hint.is_empty() {
+            true => hint,
+            false => format!("; try {hint}"),
+        };
         return Err(ScanError::NoRecords {
             root: root.display().to_string(),
             looked,
+            hint,
         });
     }
     let tree = Tree::new(root.to_path_buf())
@@ -251,53 +273,6 @@ fn default_statuses(parsed: &mut [ParsedRecord], reading: &discover::Reading) {
         if p.status == crate::model::Status::Unknown {
             if let Some(word) = reading.default_status(&p.path) {
                 p.status = crate::model::Status::from_text(word);
-            }
-        }
-    }
-}
-
-/// Record files named by the year they were written (react-spectrum's `rfcs/2019-v3-slots.md`,
-/// seven of them from 2019): a leading year (1990–2099, then `-` and a word) that two record
-/// files of one folder share is no record number. Every record of that folder whose id is
-/// such a year takes its file's stem as id, as a record with a dated name does
-/// (docs/reading.md); a folder whose leading numbers are all different keeps them (a Rust RFC
-/// `2019-x.md` is RFC 2019).
-fn year_named(parsed: &mut [ParsedRecord]) {
-    let year_of = |p: &ParsedRecord| -> Option<(String, String)> {
-        let (folder, name) = p.path.rsplit_once('/').unwrap_or(("", p.path.as_str()));
-        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
-        let year = stem
-            .get(..4)
-            .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))?;
-        let word = stem[4..].strip_prefix('-')?;
-        let in_range = year
-            .parse::<u32>()
-            .is_ok_and(|y| (1990..=2099).contains(&y));
-        (in_range
-            && word.starts_with(|c: char| c.is_ascii_alphabetic())
-            && p.id == crate::text::ids::format_id(p.prefix, year))
-        .then(|| (format!("{folder}/{year}"), stem.to_string()))
-    };
-    let mut shared: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for p in parsed.iter() {
-        if let Some((key, _)) = year_of(p) {
-            *shared.entry(key).or_default() += 1;
-        }
-    }
-    let folders: std::collections::HashSet<&str> = shared
-        .iter()
-        .filter(|(_, n)| **n >= 2)
-        .filter_map(|(k, _)| k.rsplit_once('/').map(|(f, _)| f))
-        .collect();
-    let folders: std::collections::HashSet<String> =
-        folders.into_iter().map(str::to_string).collect();
-    for p in parsed.iter_mut() {
-        if let Some((key, stem)) = year_of(p) {
-            if key
-                .rsplit_once('/')
-                .is_some_and(|(f, _)| folders.contains(f))
-            {
-                p.id = stem;
             }
         }
     }

@@ -97,6 +97,40 @@ fn hook_exits_0_whatever_it_is_given() {
 }
 
 #[test]
+fn no_records_names_the_folders_that_look_like_record_folders() {
+    let f = crate::fixture::empty_root();
+    for name in ["client-settings", "observability", "rate-limiting"] {
+        f.write(
+            &format!("docs/proposals/{name}.md"),
+            b"# A proposal\n\nStatus: implemented\n",
+        );
+    }
+    for n in 1..=4 {
+        f.write(&format!("seed/{n:04}.rst"), b"A seed\n=====\n");
+    }
+    // Guides in a folder of no record-like name, named by their topic.
+    for name in ["install", "usage", "faq"] {
+        f.write(&format!("docs/guide/{name}.md"), b"# Guide\n");
+    }
+    let run = f.run_md(&["check"]);
+    run.assert_usage_error();
+    assert!(
+        run.stderr
+            .contains("; try `--docs seed` (4 files) or `--docs docs/proposals` (3 files)"),
+        "{}",
+        run.describe()
+    );
+    // A folder named on the command line that holds none: no guess.
+    let run = f.run_md(&["check", "--docs", "docs/guide"]);
+    assert!(
+        run.stderr.contains("no decision records found") || run.code == Some(0),
+        "{}",
+        run.describe()
+    );
+    assert!(!run.stderr.contains("; try"), "{}", run.describe());
+}
+
+#[test]
 fn no_records_says_how_to_make_or_name_a_record_folder() {
     let f = copy_fixture("empty");
     for run in [f.run_md(&[]), f.run_json(&["why", "src"])] {

@@ -75,7 +75,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             // tells only as the whole of PATH's name (`registry/`): as a part of a longer one
             // (`ActivityRegistry.cs`, `Cas1DomainEventsController.kt`) it is the kind, not
             // the thing.
-            if kind_word(w) && singular(&parts.concat()) != *w {
+            if KINDS.contains(&w.as_str()) && singular(&parts.concat()) != *w {
                 kinds.push(w.clone());
                 continue;
             }
@@ -137,11 +137,6 @@ const KINDS: [&str; 16] = [
     "util",
     "spec",
 ];
-
-/// Whether a title word is a kind of code rather than a thing of this repository.
-fn kind_word(w: &str) -> bool {
-    KINDS.contains(&w)
-}
 
 /// A word without the ending of its verb or noun of action or agent (`paginating`,
 /// `pagination` → `paginat`; `scheduler`, `scheduled` → `schedul`), when the word has 7

@@ -157,17 +157,19 @@ pub fn scan(
         };
         // Only the default folders were looked in: name the likely ones (the first hour of a
         // repository whose records live in `docs/proposals/` or `seed/`).
-        let hint = match docs.is_empty() {
-            true => discover::likely_record_folders(root)
-                .iter()
-                .map(|(dir, n)| format!("`--docs {dir}` ({n} files)"))
-                .collect::<Vec<_>>()
-                .join(" or "),
-            false => String::new(),
+        let likely = match docs.is_empty() {
+            true => discover::likely_record_folders(root),
+            false => Vec::new(),
         };
-        let hint = match hint.is_empty() {
-            true => hint,
-            false => format!("; try {hint}"),
+        let hint = match likely.is_empty() {
+            true => String::new(),
+            false => {
+                let each: Vec<String> = likely
+                    .iter()
+                    .map(|(dir, n)| format!("`--docs {dir}` ({n} files)"))
+                    .collect();
+                format!("; try {}", each.join(" or "))
+            }
         };
         return Err(ScanError::NoRecords {
             root: root.display().to_string(),

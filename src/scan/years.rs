@@ -9,7 +9,9 @@ use crate::parse::ParsedRecord;
 /// (docs/reading.md); a folder whose leading numbers are all different keeps them (a Rust RFC
 /// `2019-x.md` is RFC 2019).
 pub(super) fn year_named(parsed: &mut [ParsedRecord]) {
-    let year_of = |p: &ParsedRecord| -> Option<(String, String)> {
+    use std::collections::HashMap;
+    // (folder, year, stem) of a record whose id is its name's leading year.
+    let year_of = |p: &ParsedRecord| -> Option<(String, String, String)> {
         let (folder, name) = p.path.rsplit_once('/').unwrap_or(("", p.path.as_str()));
         let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
         let year = stem
@@ -22,27 +24,20 @@ pub(super) fn year_named(parsed: &mut [ParsedRecord]) {
         (in_range
             && word.starts_with(|c: char| c.is_ascii_alphabetic())
             && p.id == crate::text::ids::format_id(p.prefix, year))
-        .then(|| (format!("{folder}/{year}"), stem.to_string()))
+        .then(|| (folder.to_string(), year.to_string(), stem.to_string()))
     };
-    let mut shared: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for p in parsed.iter() {
-        if let Some((key, _)) = year_of(p) {
-            *shared.entry(key).or_default() += 1;
-        }
+    let mut shared: HashMap<(String, String), usize> = HashMap::new();
+    for (folder, year, _) in parsed.iter().filter_map(year_of) {
+        *shared.entry((folder, year)).or_default() += 1;
     }
-    let folders: std::collections::HashSet<&str> = shared
-        .iter()
-        .filter(|(_, n)| **n >= 2)
-        .filter_map(|(k, _)| k.rsplit_once('/').map(|(f, _)| f))
-        .collect();
-    let folders: std::collections::HashSet<String> =
-        folders.into_iter().map(str::to_string).collect();
+    let by_year = |folder: &str| {
+        shared
+            .iter()
+            .any(|((f, _), n)| f.as_str() == folder && *n >= 2)
+    };
     for p in parsed.iter_mut() {
-        if let Some((key, stem)) = year_of(p) {
-            if key
-                .rsplit_once('/')
-                .is_some_and(|(f, _)| folders.contains(f))
-            {
+        if let Some((folder, _, stem)) = year_of(p) {
+            if by_year(&folder) {
                 p.id = stem;
             }
         }

@@ -29,8 +29,9 @@ const LIKELY_NAMES: [&str; 16] = [
 /// the fullest first, each with its count of files named like records. A folder counts when
 /// it holds at least three record files ([`is_record_name`]) and either its name is one of
 /// [`LIKELY_NAMES`] or most of those files' names start with a number, after a kind if any
-/// (`0001-x.md`, `2019-v3-slots.md`, `adr-001-x.md`, `SWIP-12.md`). Read at most four folders deep, never in hidden, vendored
-/// or built folders, and never past 20,000 entries: only the error path asks.
+/// (`0001-x.md`, `2019-v3-slots.md`, `adr-001-x.md`, `SWIP-12.md`). Read at most four folders
+/// deep, never in hidden, vendored or built folders, and never past 20,000 entries: only the
+/// error path asks.
 pub fn likely_record_folders(root: &Path) -> Vec<(String, usize)> {
     const SKIP: [&str; 6] = [
         "node_modules",

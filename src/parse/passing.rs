@@ -1,7 +1,7 @@
 //! Paths a record names in passing (docs/reading.md, "Named in passing"; ADR-0017): each path
 //! its prose names (a code span or a link) is governing, or passing with the phrase that made
 //! it so. Judged by phrasing, not by section: an example ("e.g.", "for example", "such as"), a
-//! comparison ("similar to", "as in", "like"), reuse of what exists ("reuses the existing",
+//! comparison ("similar to", "as in", "like", "the same API as"), reuse of what exists ("reuses the existing",
 //! "the existing"), a pointer ("see", "read … first", "described in", "documented in",
 //! "relative to": where the paths it then writes start), a
 //! possessive naming a part of a file (`` `package.json`'s `scripts` section ``); and, by
@@ -161,6 +161,7 @@ fn trigger_re() -> &'static Regex {
               e_\s?g_ | eg_ | for\s+example | for\s+instance | such\s+as
             | similar(?:ly)?\s+to | as\s+in | as\s+(?:is\s+|was\s+|we\s+)?(?:done|used|seen|do|did)\s+(?:in|by|for|with)
             | (?:in\s+)?the\s+same\s+way\s+as | analogous(?:ly)?\s+to | inspired\s+by
+            | the\s+same\s+(?:[\w-]+\s+){1,4}?as
             | model(?:l)?ed\s+(?:on|after) | like
             | reus(?:e|es|ed|ing)\s+(?:the\s+|our\s+)?(?:existing|current)
             | (?:the|our|an?)\s+(?:already\s+)?existing | reus(?:e|es|ed|ing)

@@ -46,6 +46,7 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (25, "etc.", "## Decision\n\nThe filter skips code changes in `lib/`, `tools/gen.py`, etc.", "tools/gen.py"),
     (26, "a labelled scenario", "## Decision\n\nPreviews build only for submissions.\n\n**Scenario 1**: a PR modifies `lib/compile.hs`.", "lib/compile.hs"),
     (27, "relative to", "## Decision\n\nThe port maps each module. File paths are relative to `web/`.", "web/"),
+    (28, "the same … as", "## Decision\n\nThe new package has the same API and exports as `packages/web/`.", "packages/web/"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 
@@ -106,6 +107,7 @@ fn repo() -> GitRepo {
         "src/core/",
         "infra/github/",
         "block/",
+        "packages/web/",
     ] {
         g.write(&format!("{folder}main.rs"), "code\n");
     }

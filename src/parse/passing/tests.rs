@@ -41,6 +41,11 @@ fn examples_comparisons_reuse_and_pointers_are_passing() {
             "similar to",
         ),
         (
+            "A new package has the same API and exports as `packages/web/` but its own parts.",
+            "packages/web",
+            "the same api and exports as",
+        ),
+        (
             "Tokens expire, as in `auth/session.go`.",
             "auth/session.go",
             "as in",

@@ -192,6 +192,9 @@ pub struct WalkedCommit {
     pub changes: Vec<String>,
     /// `.md` files renamed by this commit, `(from, to)`, relative to the work tree top, by `to`.
     pub renames: Vec<(String, String)>,
+    /// How many bytes each of `changes` grew or shrank by, when the diff kept them
+    /// ([`super::path_history::sizes_told`]); empty otherwise.
+    pub sizes: Vec<u32>,
 }
 
 #[cfg(test)]

@@ -38,6 +38,9 @@ pub(super) struct CommitDiff {
     pub(super) paths: Vec<String>,
     /// `.md` renames `(from, to)`, by `to`.
     pub(super) renames: Vec<(String, String)>,
+    /// For a commit that may add a record ([`super::sizes_told`]), how many bytes each of
+    /// `paths` grew or shrank by; empty for the others.
+    pub(super) sizes: Vec<u32>,
 }
 /// Which end of the job list (newest or oldest commits) threads take work from.
 ///
@@ -120,6 +123,7 @@ pub(super) fn diff_all(
     packs: &Packs,
     jobs: &[Job],
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    sizes: bool,
 ) -> Result<Vec<CommitDiff>, HistoryError> {
     let total = jobs.len();
     if let Some(progress) = progress {
@@ -151,7 +155,7 @@ pub(super) fn diff_all(
         } else {
             Reader::new(packs, &repo, TREE_CACHE_BYTES)
         };
-        let mut differ = Differ::new(&reader, repo.object_hash());
+        let mut differ = Differ::new(&reader, repo.object_hash(), sizes);
         let mut out = Vec::new();
         let mut one = |job: &Job, out: &mut Vec<CommitDiff>| -> Result<(), HistoryError> {
             out.push(differ.diff(job)?);
@@ -231,7 +235,11 @@ struct Differ<'r> {
     trees: Vec<[Vec<u8>; 2]>,
     /// The folder being compared, `a/b/`.
     path: Vec<u8>,
-    changes: Vec<(String, Side, ObjectId)>,
+    /// Each file changed: its path, what happened, its new id (the old one when deleted) and,
+    /// when modified, its old id.
+    changes: Vec<(String, Side, ObjectId, Option<ObjectId>)>,
+    /// Whether a commit that may add a record keeps its sizes ([`CommitDiff::sizes`]).
+    sizes: bool,
 }
 
 /// What happened to a file.
@@ -243,13 +251,14 @@ enum Side {
 }
 
 impl<'r> Differ<'r> {
-    fn new(objects: &'r Reader<'r>, hash: gix::hash::Kind) -> Self {
+    fn new(objects: &'r Reader<'r>, hash: gix::hash::Kind, sizes: bool) -> Self {
         Differ {
             objects,
             hash,
             trees: Vec::new(),
             path: Vec::new(),
             changes: Vec::new(),
+            sizes,
         }
     }
 
@@ -261,10 +270,34 @@ impl<'r> Differ<'r> {
                 sha: job.sha.to_string(),
                 message: one_line(&message),
             })?;
+        let sized = self.sizes
+            && super::sizes_told(
+                self.changes.len(),
+                self.changes
+                    .iter()
+                    .any(|(p, side, _, _)| *side == Side::Added && super::may_be_record(p)),
+            );
+        let mut sizes: Vec<(String, u32)> = Vec::new();
+        if sized {
+            for (path, side, oid, old) in &self.changes {
+                let (before, after) = match side {
+                    Side::Added => (None, Some(oid)),
+                    Side::Deleted => (Some(oid), None),
+                    Side::Modified => (old.as_ref(), Some(oid)),
+                };
+                let size = self
+                    .blob_size(before)
+                    .abs_diff(self.blob_size(after))
+                    .min(u64::from(u32::MAX)) as u32;
+                sizes.push((path.clone(), size));
+            }
+            sizes.sort_unstable();
+            sizes.dedup_by(|a, b| a.0 == b.0);
+        }
         let mut paths = Vec::with_capacity(self.changes.len());
         let mut added_md: Vec<(String, ObjectId)> = Vec::new();
         let mut deleted_md: Vec<(String, ObjectId)> = Vec::new();
-        for (path, side, oid) in self.changes.drain(..) {
+        for (path, side, oid, _) in self.changes.drain(..) {
             if path.ends_with(".md") || path.ends_with(".rst") {
                 match side {
                     Side::Added => added_md.push((path.clone(), oid)),
@@ -281,7 +314,21 @@ impl<'r> Differ<'r> {
             index: job.index,
             paths,
             renames,
+            sizes: sizes.into_iter().map(|(_, n)| n).collect(),
         })
+    }
+
+    /// The size of blob `id` in bytes (none, or one that does not read: 0).
+    fn blob_size(&self, id: Option<&ObjectId>) -> u64 {
+        use gix::objs::Find;
+        let Some(id) = id else {
+            return 0;
+        };
+        let mut buf = Vec::new();
+        match self.objects.try_find(id, &mut buf) {
+            Ok(Some(data)) => data.data.len() as u64,
+            _ => 0,
+        }
     }
 
     /// Compares the trees `old` and `new` (`None`: empty) of the folder `self.path`.
@@ -361,7 +408,7 @@ impl<'r> Differ<'r> {
                             } else if a.oid != b.oid || a.mode.kind() != b.mode.kind() {
                                 // Old trees carry non-canonical modes (100664): the same blob
                                 // with the same kind of mode is no change, as git sees it.
-                                self.file(a.filename, Side::Modified, b.oid);
+                                self.file(a.filename, Side::Modified, b.oid, Some(a.oid));
                             }
                         }
                         std::cmp::Ordering::Less => {
@@ -421,7 +468,7 @@ impl<'r> Differ<'r> {
             };
             self.folder(depth, entry.filename, old, new)
         } else {
-            self.file(entry.filename, side, entry.oid);
+            self.file(entry.filename, side, entry.oid, None);
             Ok(())
         }
     }
@@ -441,13 +488,20 @@ impl<'r> Differ<'r> {
         result
     }
 
-    fn file(&mut self, name: &[u8], side: Side, oid: &gix::hash::oid) {
+    fn file(
+        &mut self,
+        name: &[u8],
+        side: Side,
+        oid: &gix::hash::oid,
+        old: Option<&gix::hash::oid>,
+    ) {
         let mut path = Vec::with_capacity(self.path.len() + name.len());
         path.extend_from_slice(&self.path);
         path.extend_from_slice(name);
         let path = String::from_utf8(path)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        self.changes.push((path, side, oid.to_owned()));
+        self.changes
+            .push((path, side, oid.to_owned(), old.map(ToOwned::to_owned)));
     }
 }
 

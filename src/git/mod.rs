@@ -29,7 +29,9 @@ pub use data::{
     canonical_order, sha_hex, CommitMeta, HistoryData, Outcome, Rename, Sha, WalkedCommit,
 };
 pub use moved::renamed_in;
-pub use path_history::{names_of, Added, PathHistory, Touching};
+pub use path_history::{
+    may_be_record, names_of, path_bytes, sizes_told, Added, PathHistory, Touching, FOCUSED_FILES,
+};
 pub use range::{walk_range, walk_range_capped, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

@@ -7,6 +7,23 @@ use super::data::{canonical_order, CommitMeta, Sha, WalkedCommit};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+/// A commit of more files than this is not focused: a sweeping commit, an import or a
+/// reformatting says nothing about any one of its files (docs/related.md).
+pub const FOCUSED_FILES: usize = 36;
+
+/// Whether a commit's diff keeps how many bytes each file changed by: a focused commit that
+/// adds a file a record may be (`.md`, `.rst`). The `introduced` evidence reads them: the
+/// commit that added a record says little of a file it changed by a line among thousands.
+pub fn sizes_told(files: usize, adds_a_document: bool) -> bool {
+    adds_a_document && files <= FOCUSED_FILES
+}
+
+/// Whether a path's name is one a record's file may have (docs/reading.md).
+pub fn may_be_record(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".rst")
+}
+
 /// The history one `why PATH` needs for its related records.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PathHistory {
@@ -42,6 +59,9 @@ pub struct Added {
     pub files: usize,
     /// Whether it changed PATH too.
     pub with_path: bool,
+    /// When it changed PATH and its diff kept its sizes ([`sizes_told`]): the bytes PATH
+    /// grew or shrank by, and those of all its files together.
+    pub path_bytes: Option<(u64, u64)>,
 }
 
 impl Added {
@@ -101,6 +121,17 @@ pub fn one_record(from: &str, to: &str) -> bool {
     a.is_empty() || b.is_empty() || a.iter().any(|w| b.contains(w))
 }
 
+/// PATH's bytes changed and all files' together, from a diff's sorted `changes` and their
+/// `sizes` (none kept: `None`).
+pub fn path_bytes(changes: &[String], sizes: &[u32], path: &str) -> Option<(u64, u64)> {
+    if sizes.len() != changes.len() {
+        return None;
+    }
+    let at = changes.binary_search_by(|c| c.as_str().cmp(path)).ok()?;
+    let all = sizes.iter().map(|&n| u64::from(n)).sum();
+    Some((u64::from(sizes[at]), all))
+}
+
 impl PathHistory {
     /// From every commit HEAD reaches (`commits`, as walked, paths relative to the work tree
     /// top), for `path` and the `records`' files (both relative to the root, `prefix` the
@@ -157,6 +188,9 @@ impl PathHistory {
                         time: c.meta.time,
                         files: if with_path { c.changes.len() } else { 0 },
                         with_path,
+                        path_bytes: with_path
+                            .then(|| path_bytes(&c.changes, &c.sizes, &full))
+                            .flatten(),
                     };
                     Added::keep_oldest(first.entry(record).or_default(), candidate);
                 }

@@ -136,7 +136,7 @@ pub fn walk_range_capped(
     let prefix = repo.prefix.as_str();
     let sync = repo.sync()?;
     let packs = super::packs::Packs::open(sync, 0);
-    for diff in diff_all(sync, &packs, &jobs, None)? {
+    for diff in diff_all(sync, &packs, &jobs, None, false)? {
         commits[diff.index as usize].changes = diff
             .paths
             .into_iter()

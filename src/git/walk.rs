@@ -65,7 +65,7 @@ pub fn walk_new(
         // The diff threads map the packs themselves: the walk's pages need not stay counted.
         packs.release();
     }
-    let diffs = diff_all(sync, &packs, &jobs, progress)?;
+    let diffs = diff_all(sync, &packs, &jobs, progress, true)?;
 
     let mut out: Vec<WalkedCommit> = walked
         .into_iter()
@@ -75,12 +75,14 @@ pub fn walk_new(
             meta: c.meta,
             changes: Vec::new(),
             renames: Vec::new(),
+            sizes: Vec::new(),
         })
         .collect();
     for diff in diffs {
         let commit = &mut out[diff.index as usize];
         commit.changes = diff.paths;
         commit.renames = diff.renames;
+        commit.sizes = diff.sizes;
     }
     Ok(out)
 }

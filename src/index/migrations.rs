@@ -22,6 +22,8 @@ mod v6_markers;
 mod v7_checked;
 #[path = "../../migrations/v8_imports.rs"]
 mod v8_imports;
+#[path = "../../migrations/v9_change_sizes.rs"]
+mod v9_change_sizes;
 
 type Step = fn(&redb::WriteTransaction) -> Result<(), redb::Error>;
 
@@ -35,6 +37,7 @@ pub const STEPS: &[(u32, Step)] = &[
     (6, v6_markers::apply),
     (7, v7_checked::apply),
     (8, v8_imports::apply),
+    (9, v9_change_sizes::apply),
 ];
 
 /// The first version whose `meta` values are checked ([`super::schema::Checked`]): an older
@@ -105,6 +108,7 @@ pub fn create_tables(txn: &redb::WriteTransaction) -> Result<(), redb::Error> {
     txn.open_table(GUIDES)?;
     txn.open_table(COMMITS)?;
     txn.open_table(COMMIT_CHANGES)?;
+    txn.open_table(CHANGE_SIZES)?;
     txn.open_table(COMMIT_IDS)?;
     txn.open_table(PATHS)?;
     txn.open_table(RENAMES)?;

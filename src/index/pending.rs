@@ -15,7 +15,7 @@ pub(super) fn pending_number(i: usize) -> u32 {
 pub(super) const PENDING_MAX: usize = 32;
 
 /// Which build wrote a pending file (one from another build is not read).
-pub(super) const PENDING_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/pending-1");
+pub(super) const PENDING_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/pending-2");
 
 /// A pending file to write: owned, so it can be written on another thread while the answer is
 /// computed (a rename waits on the file system's journal, which a `git commit` just filled).

@@ -17,6 +17,8 @@ struct Encoded {
     n: u32,
     commit: Vec<u8>,
     changes: Vec<u8>,
+    /// The sizes of its changes, when its diff kept them.
+    sizes: Option<Vec<u8>>,
     meta: Vec<u8>,
 }
 
@@ -56,6 +58,7 @@ struct Store {
 struct Tables<'t> {
     commits: redb::Table<'t, u32, Checked>,
     changes: redb::Table<'t, u32, Checked>,
+    sizes: redb::Table<'t, u32, Checked>,
     commit_ids: redb::Table<'t, &'static [u8; 20], u32>,
     paths: redb::Table<'t, (&'static str, u32), Checked>,
     renames: redb::Table<'t, (&'static str, u32), &'static str>,
@@ -69,6 +72,7 @@ impl<'t> Tables<'t> {
         Ok(Tables {
             commits: txn.open_table(COMMITS)?,
             changes: txn.open_table(COMMIT_CHANGES)?,
+            sizes: txn.open_table(CHANGE_SIZES)?,
             commit_ids: txn.open_table(COMMIT_IDS)?,
             paths: txn.open_table(PATHS)?,
             renames: txn.open_table(RENAMES)?,
@@ -334,6 +338,7 @@ impl Index {
                     n: *n,
                     commit: codec::encode(&record),
                     changes: codec::encode(&touched),
+                    sizes: (!c.sizes.is_empty()).then(|| codec::encode(&c.sizes)),
                     meta: codec::encode(&StoredMeta::of(&record)),
                 }
             });
@@ -369,6 +374,7 @@ impl Index {
         id_keys.sort_unstable();
         let per_commit = |commits: &mut redb::Table<u32, Checked>,
                           changes: &mut redb::Table<u32, Checked>,
+                          sizes: &mut redb::Table<u32, Checked>,
                           commit_ids: &mut redb::Table<&[u8; 20], u32>|
          -> Result<(), redb::StorageError> {
             for &i in &by_number {
@@ -376,6 +382,11 @@ impl Index {
             }
             for &i in &by_number {
                 changes.insert(stored[i].n, stored[i].changes.as_slice())?;
+            }
+            for &i in &by_number {
+                if let Some(kept) = &stored[i].sizes {
+                    sizes.insert(stored[i].n, kept.as_slice())?;
+                }
             }
             for (id, n) in id_keys {
                 commit_ids.insert(id, n)?;
@@ -385,6 +396,7 @@ impl Index {
         let Tables {
             commits,
             changes,
+            sizes,
             commit_ids,
             paths,
             renames,
@@ -395,13 +407,13 @@ impl Index {
             std::thread::scope(|s| {
                 let a = s.spawn(|| per_path(paths, mentions, renames));
                 std::thread::yield_now(); // see `Session::scan_with`: let it start now
-                let b = per_commit(commits, changes, commit_ids);
+                let b = per_commit(commits, changes, sizes, commit_ids);
                 (a.join().expect("an index insert panicked"), b)
             })
         } else {
             (
                 per_path(paths, mentions, renames),
-                per_commit(commits, changes, commit_ids),
+                per_commit(commits, changes, sizes, commit_ids),
             )
         };
         a.and(b).map_err(|e| self.err(e))?;
@@ -517,6 +529,7 @@ impl Index {
                                 renames: Vec::new(),
                             },
                         };
+                    t.sizes.remove(n).map_err(|e| self.err(e))?;
                     for path in &touched.changes {
                         t.paths
                             .remove((path.as_str(), n))
@@ -556,11 +569,13 @@ impl Index {
         Ok(())
     }
 
-    /// Drops the history part (commits, paths, renames, mentions, graph, reach, head).
+    /// Drops the history part (commits, their changes and sizes, paths, renames, mentions, graph,
+    /// reach, head).
     fn clear_history(&mut self) -> Result<(), IndexError> {
         let txn = self.write_txn()?;
         txn.delete_table(COMMITS).map_err(|e| self.err(e))?;
         txn.delete_table(COMMIT_CHANGES).map_err(|e| self.err(e))?;
+        txn.delete_table(CHANGE_SIZES).map_err(|e| self.err(e))?;
         txn.delete_table(COMMIT_IDS).map_err(|e| self.err(e))?;
         txn.delete_table(PATHS).map_err(|e| self.err(e))?;
         txn.delete_table(RENAMES).map_err(|e| self.err(e))?;

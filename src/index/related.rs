@@ -6,7 +6,7 @@
 
 use super::codec;
 use super::graph::Reach;
-use super::schema::{StoredChanges, COMMIT_CHANGES, PATHS, RENAMES};
+use super::schema::{StoredChanges, CHANGE_SIZES, COMMIT_CHANGES, PATHS, RENAMES};
 use super::{Index, IndexError};
 use crate::git::{self, Added, CommitMeta, PathHistory, Touching};
 use std::collections::{BTreeMap, HashSet};
@@ -84,6 +84,7 @@ impl Index {
             .map_err(|e| self.err(e))?;
         let mut added = BTreeMap::new();
         let renames = txn.open_table(RENAMES).map_err(|e| self.err(e))?;
+        let sizes = txn.open_table(CHANGE_SIZES).map_err(|e| self.err(e))?;
         for record in records {
             // The file's names back through the renames HEAD reaches, stored or pending.
             let mut failed = None;
@@ -136,6 +137,7 @@ impl Index {
                         time: read.time,
                         files: 0,
                         with_path: touched.contains(&n),
+                        path_bytes: None,
                     };
                     if oldest
                         .as_ref()
@@ -150,7 +152,8 @@ impl Index {
                     // Its size matters only when it changed PATH: the other first commits are
                     // not decoded (on JabRef, seventy records' change lists were a millisecond).
                     if a.with_path {
-                        a.files = size_of(&changes, n).map_err(|e| self.err(e))?;
+                        (a.files, a.path_bytes) =
+                            size_and_bytes(&changes, &sizes, n, &full).map_err(|e| self.err(e))?;
                     }
                     Some(a)
                 }
@@ -163,6 +166,9 @@ impl Index {
                         time: c.meta.time,
                         files: if *with_path { c.changes.len() } else { 0 },
                         with_path: *with_path,
+                        path_bytes: (*with_path)
+                            .then(|| git::path_bytes(&c.changes, &c.sizes, &full))
+                            .flatten(),
                     };
                     Added::keep_oldest(&mut first, candidate);
                 }
@@ -248,4 +254,26 @@ fn size_of(
     };
     let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
     Ok(stored.changes.len())
+}
+
+/// How many files commit `n`'s diff changed, as stored, and `path`'s bytes changed beside all
+/// of theirs when its sizes were kept (none stored: 0 and `None`).
+fn size_and_bytes(
+    changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+    sizes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+    n: u32,
+    path: &str,
+) -> Result<(usize, Option<(u64, u64)>), String> {
+    let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
+        return Ok((0, None));
+    };
+    let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
+    let Some(kept) = sizes.get(n).map_err(|e| e.to_string())? else {
+        return Ok((stored.changes.len(), None));
+    };
+    let kept: Vec<u32> = codec::decode(kept.value()).map_err(|e| e.to_string())?;
+    Ok((
+        stored.changes.len(),
+        git::path_bytes(&stored.changes, &kept, path),
+    ))
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version this build writes; `migrations/` holds one step per version. Every byte-string
 /// value is [`Checked`]: kept with its checksum, verified on each read (schema 7).
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// `schema_version`, `head`, `shallow`, `reach`, `scope`, `guide_walk` (and `graph` before
 /// schema 3).
@@ -23,6 +23,10 @@ pub const COMMITS: TableDefinition<u32, Checked> = TableDefinition::new("commits
 pub const GRAPH: TableDefinition<u32, Checked> = TableDefinition::new("graph");
 /// Commit number → [`StoredChanges`] (schema 3).
 pub const COMMIT_CHANGES: TableDefinition<u32, Checked> = TableDefinition::new("commit_changes");
+/// Commit number → how many bytes each of its [`StoredChanges`] files grew or shrank by
+/// (`Vec<u32>`, in their order), for the focused commits that may add a record
+/// ([`crate::git::sizes_told`]; schema 9): the `introduced` evidence weighs PATH's part.
+pub const CHANGE_SIZES: TableDefinition<u32, Checked> = TableDefinition::new("change_sizes");
 /// Commit id → commit number.
 pub const COMMIT_IDS: TableDefinition<&[u8; 20], u32> = TableDefinition::new("commit_ids");
 /// (path, commit number) → [`StoredMeta`] for every non-merge commit whose first-parent diff

@@ -301,10 +301,11 @@ fn deepening_a_shallow_clone_is_answered_like_a_scan() {
     }
 }
 
-/// Migrating keeps the history: `index` on the version-1 fixture adds no commit (a dropped or
-/// misread history would be walked again).
+/// Migrating walks the history once more, as schema 9 asks (each commit's sizes are read
+/// from git, migrations/v9_change_sizes.rs), and then never again: `index` on the version-1
+/// fixture adds every commit HEAD reaches, and the next `index` none.
 #[test]
-fn migrating_a_version_1_index_walks_nothing_again() {
+fn migrating_a_version_1_index_walks_the_history_once_for_its_sizes() {
     let repo = v1_repo();
     assert_eq!(repo.head(), expected_v1_head());
     let target = repo.index_file();
@@ -314,7 +315,14 @@ fn migrating_a_version_1_index_walks_nothing_again() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     let summary: Value = out.json();
-    assert_eq!(summary["commits_added"], 0, "{summary:#}");
+    let reached: u64 = repo
+        .git(&["rev-list", "--count", "HEAD"])
+        .trim()
+        .parse()
+        .expect("a count");
+    assert_eq!(summary["commits_added"], reached, "{summary:#}");
+    let again: Value = repo.run(&["index", "--json"]).json();
+    assert_eq!(again["commits_added"], 0, "{again:#}");
     assert_eq!(
         tables_and_version(&target).1,
         schema::SCHEMA_VERSION,

@@ -1,0 +1,146 @@
+//! `introduced` evidence weighs PATH's part of the commit that added the record (docs/related.md,
+//! ADR-0017): a record added beside a new module and a line in `package.json` is related to the
+//! module, not to `package.json`. The same answer from a pending commit, from the stored
+//! history and from `--no-index`.
+
+use crate::env::no_index;
+use crate::fixture::adr;
+use crate::git::GitRepo;
+use serde_json::Value;
+
+/// A `package.json` of twenty dependencies, and one more at the end when `extra`.
+fn manifest(extra: bool) -> String {
+    let mut deps: Vec<String> = (0..20)
+        .map(|i| format!("    \"dep-{i:02}\": \"^1.{i}.0\""))
+        .collect();
+    if extra {
+        deps.push("    \"streams\": \"^2.0.0\"".to_string());
+    }
+    format!(
+        "{{\n  \"name\": \"shop\",\n  \"dependencies\": {{\n{}\n  }}\n}}\n",
+        deps.join(",\n")
+    )
+}
+
+/// A module of about 20 KB.
+fn module() -> String {
+    (0..400)
+        .map(|i| format!("pub fn stream_part_{i:03}() -> u32 {{ {i} }}\n"))
+        .collect()
+}
+
+/// The meta record, then the manifest; then ADR-0002 "Stream the exports", added with
+/// `src/export/pipe.rs` (new, 20 KB) and one line of `package.json` (0.1% of the bytes).
+fn repo() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-record-architecture-decisions.md",
+        &adr(
+            1,
+            "Record architecture decisions",
+            "Accepted",
+            Some("2025-01-01"),
+            "## Decision\n\nWe keep decision records.",
+        ),
+    );
+    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    repo.write("package.json", &manifest(false));
+    repo.commit_at("2025-01-01T11:00:00Z", "Ann", "Add the manifest");
+    repo
+}
+
+fn add_the_record(repo: &GitRepo) -> String {
+    repo.write(
+        "docs/adr/0002-stream-the-exports.md",
+        &adr(
+            2,
+            "Stream the exports",
+            "Accepted",
+            Some("2025-01-02"),
+            "## Decision\n\nExports are written as they are read.",
+        ),
+    );
+    repo.write("src/export/pipe.rs", &module());
+    repo.write("package.json", &manifest(true));
+    repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Stream the exports")
+}
+
+/// `why PATH --json`'s related ids, asserted equal to `--no-index`'s whole answer.
+fn related(repo: &GitRepo, path: &str, when: &str) -> Vec<String> {
+    let indexed = repo.run(&["why", path, "--json"]);
+    indexed.assert_code(0);
+    let scanned = repo.run(&no_index(&["why", path, "--json"]));
+    assert_eq!(
+        indexed.stdout(),
+        scanned.stdout(),
+        "why {path} ({when}): the index answered differently from --no-index"
+    );
+    let answer: Value = indexed.json();
+    answer["query"]["related"]
+        .as_array()
+        .expect("related is a list")
+        .iter()
+        .map(|r| {
+            let kinds: Vec<&str> = r["evidence"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["kind"].as_str().unwrap())
+                .collect();
+            format!("{} {}", r["id"].as_str().unwrap(), kinds.join("+"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_the_adding_commit_changed_by_a_line_among_thousands_is_not_introduced() {
+    let repo = repo();
+    // Indexed at the first commit: the second is pending at the next answer.
+    assert_eq!(repo.run(&["index"]).code, Some(0));
+    add_the_record(&repo);
+    for when in ["pending", "stored"] {
+        if when == "stored" {
+            assert_eq!(repo.run(&["index", "--rebuild"]).code, Some(0));
+        }
+        assert_eq!(
+            related(&repo, "src/export/pipe.rs", when),
+            ["ADR-0002 introduced"],
+            "{when}"
+        );
+        assert_eq!(
+            related(&repo, "package.json", when),
+            Vec::<String>::new(),
+            "{when}: one dependency line is 0.1% of what the commit changed"
+        );
+    }
+    let text = repo.run(&["why", "package.json"]).stdout();
+    assert!(!text.contains("Related"), "{text}");
+}
+
+#[test]
+fn a_file_that_is_a_fair_part_of_the_adding_commit_is_introduced() {
+    let repo = repo();
+    add_the_record(&repo);
+    // A second record added with a small module and the manifest's next line: the line is
+    // now a fair part of a small commit.
+    repo.write(
+        "docs/adr/0003-retry-the-exports.md",
+        &adr(
+            3,
+            "Retry",
+            "Accepted",
+            Some("2025-01-03"),
+            "## Decision\n\nRetry.",
+        ),
+    );
+    repo.write("src/export/retry.rs", "pub fn retry() {}\n");
+    repo.write(
+        "package.json",
+        &manifest(true).replace("\"^2.0.0\"", "\"^2.0.0\",\n    \"retry\": \"^1.0.0\""),
+    );
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Retry the exports");
+    assert_eq!(
+        related(&repo, "package.json", "fresh"),
+        ["ADR-0003 introduced"]
+    );
+}

@@ -57,6 +57,9 @@ pub(super) fn definitions_kept(term: &Term, vocabulary: &Vocabulary) -> bool {
     match term.kind {
         // Written as code by many records: a library's type they all use (`RecordBatch`).
         Kind::Code => !vocabulary.coded(term) || vocabulary.owns(term),
+        // A kind a manifest shows (`kind: NginxGateway`): as code, though the records say
+        // its words in prose (`nginx-gateway`, the program).
+        Kind::Type if term.coded > 0 => !vocabulary.coded(term) || vocabulary.owns(term),
         _ => !vocabulary.says(term),
     }
 }

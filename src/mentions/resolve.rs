@@ -290,6 +290,24 @@ impl Names {
                         && !self.by_key.contains_key(&key(first))
                         && !self.by_key.contains_key(&format!("{}s", key(first)))
                 });
+                // Of several files defining it, the one named for it and its types
+                // (`nginxproxy_types.go`, kubebuilder's API type, beside the controller's own
+                // `graph/nginxproxy.go`) is its definition; the others are its uses.
+                let defs = match defs.len() {
+                    0 | 1 => defs,
+                    _ => {
+                        let typed: Vec<&Entry> = defs
+                            .iter()
+                            .copied()
+                            .filter(|e| types_file_of(name, &e.path))
+                            .collect();
+                        if typed.len() == 1 {
+                            typed
+                        } else {
+                            defs
+                        }
+                    }
+                };
                 if (found.is_empty() || other) && defs.len() == 1 && !foreign {
                     found = defs;
                     by_definition = true;
@@ -389,4 +407,14 @@ impl Names {
         out.sort_by(|a, b| (a.line, &a.path).cmp(&(b.line, &b.path)));
         out
     }
+}
+
+/// Whether the file at `path` is the types file of `name`: its stem is the name and the word
+/// "types" (`nginxproxy_types.go`, `user.types.ts`, `OrderTypes.swift`), in any case.
+fn types_file_of(name: &str, path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
+    let k = key(stem);
+    k.strip_suffix("types")
+        .is_some_and(|rest| rest == key(name))
 }

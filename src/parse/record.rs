@@ -178,8 +178,13 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         .position(|l| !title.is_empty() && l.contains(title.as_str()))
         .unwrap_or(0);
     let mut terms = crate::text::terms::terms(&lines, &title, title_line);
-    // The command lines a shell block shows being run (`flux push artifact …`).
-    for call in crate::text::terms::invocations(&fenced_lines(&all_lines, body_start)) {
+    // The command lines a shell block shows being run (`flux push artifact …`), and the kinds
+    // of resource its manifests show (`kind: NginxGateway`).
+    let fenced = fenced_lines(&all_lines, body_start);
+    let shown_in_blocks = crate::text::terms::invocations(&fenced)
+        .into_iter()
+        .chain(crate::text::terms::kinds(&fenced));
+    for call in shown_in_blocks {
         if !terms
             .iter()
             .any(|t| t.kind == call.kind && t.text == call.text)

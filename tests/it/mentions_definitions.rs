@@ -334,3 +334,45 @@ fn an_acronyms_plural_and_a_conformance_suite_are_not_named() {
         .collect();
     assert_eq!(found, ["pkg/scheduler/plugins/conformance/"]);
 }
+
+/// A Kubernetes operator's tree: the API types in `apis/` (kubebuilder's `*_types.go`), the
+/// controller's own types of the same names in `internal/graph/`, and a `Secret` wrapper.
+fn operator(record: &str) -> GitRepo {
+    repo(&[
+        ("docs/adr/0001-widget-policies.md", record),
+        (
+            "apis/v1alpha1/widgetpolicy_types.go",
+            "package v1alpha1\n\ntype WidgetPolicy struct {\n\tSpec WidgetPolicySpec\n}\n",
+        ),
+        (
+            "internal/graph/widgetpolicy.go",
+            "package graph\n\n// WidgetPolicy is the policy as the graph holds it.\ntype WidgetPolicy struct {\n}\n",
+        ),
+        (
+            "apis/v1alpha1/gadgetfilter_types.go",
+            "package v1alpha1\n\ntype GadgetFilter struct {\n}\n",
+        ),
+        (
+            "internal/graph/secrets.go",
+            "package graph\n\ntype Secret struct {\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_kind_a_manifest_shows_names_the_file_of_its_api_type() {
+    let g = operator(
+        "# 1. Widget policies\n\nStatus: Accepted\n\nUsers attach a policy to their gateways.\n\n\
+         ```yaml\napiVersion: example.org/v1alpha1\nkind: GadgetFilter\nspec:\n  secretRef:\n    kind: Secret\n```\n\n\
+         The `WidgetPolicy` API holds the settings, and the `WidgetPolicy` is read on each change.\n",
+    );
+    assert_eq!(
+        named(&g, "ADR-0001"),
+        pairs(&[
+            ("GadgetFilter", "apis/v1alpha1/gadgetfilter_types.go"),
+            ("WidgetPolicy", "apis/v1alpha1/widgetpolicy_types.go"),
+        ]),
+        "a kind shown in a manifest names the file defining it; of two files defining \
+         `WidgetPolicy`, its types file is the definition; a one-word kind is the platform's"
+    );
+}

@@ -1,5 +1,6 @@
 //! Command lines (ADR-0017): a program and its first subcommand in a code span the title
-//! names, and the command lines of a record's spans and fenced blocks.
+//! names, and the command lines of a record's spans and fenced blocks; the resource kinds its
+//! fenced YAML shows (`kind: NginxGateway`).
 
 use super::{key, Kind, Term};
 use std::collections::HashSet;
@@ -63,6 +64,42 @@ pub fn invocations(fenced: &[(usize, &str)]) -> Vec<Term> {
                     coded: 0,
                 });
             }
+        }
+    }
+    out
+}
+
+/// The resource kinds a record's fenced blocks show (a `kind: NginxGateway` line of a
+/// Kubernetes manifest, a list item's `- kind: SnippetsFilter`): each a [`Kind::Type`] at its
+/// first line, a name of two words or more that starts with a capital and holds a lower-case
+/// letter. A kind the repository defines (`type NginxGateway struct` in
+/// `nginxgateway_types.go`) names that file (ADR-0017); one defined elsewhere
+/// (`ConfigMap`, `HTTPRoute`) names nothing.
+pub fn kinds(fenced: &[(usize, &str)]) -> Vec<Term> {
+    let mut out: Vec<Term> = Vec::new();
+    for &(i, line) in fenced {
+        let t = line.trim_start().trim_start_matches("- ").trim_start();
+        let Some(value) = t.strip_prefix("kind:") else {
+            continue;
+        };
+        let name = value.trim().trim_matches(|c| c == '"' || c == '\'');
+        // Two words or more: a one-word kind (`Secret`, `Service`, `Gateway`) is the
+        // platform's own, which a project's type of that name only wraps.
+        let capitals = name.chars().filter(char::is_ascii_uppercase).count();
+        let shaped = name.len() >= 3
+            && name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name.chars().any(|c| c.is_ascii_lowercase())
+            && name.chars().all(|c| c.is_ascii_alphanumeric())
+            && capitals >= 2;
+        if shaped && !out.iter().any(|k| k.text == name) {
+            out.push(Term {
+                text: name.to_string(),
+                line: i as u32 + 1,
+                kind: Kind::Type,
+                nouns: Vec::new(),
+                // A manifest's line is code: the kind is written as code once.
+                coded: 1,
+            });
         }
     }
     out

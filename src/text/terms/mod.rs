@@ -16,7 +16,7 @@ mod read;
 mod tests;
 mod words;
 
-pub use commands::{invocation, invocations};
+pub use commands::{invocation, invocations, kinds};
 pub use names::{go_qualified, product_key, title_products, LANGUAGE_PORTS};
 pub use read::terms;
 use serde::{Deserialize, Serialize};

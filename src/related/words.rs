@@ -53,6 +53,22 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         }
     }
     let spelled: BTreeSet<String> = parts.iter().map(|p| singular(p)).collect();
+    // Runs of two to four parts as one (`FileTransfer/` spells "filetransfer" as
+    // `filetreediff/` does).
+    // Not the name of the project or namespace PATH is in (`TestPlatformOptions.cs` under
+    // `Microsoft.TestPlatform.ObjectModel/`): every file there may repeat it.
+    let above = joined_above(path);
+    let mut spelled_together: BTreeSet<String> = BTreeSet::new();
+    for from in 0..parts.len() {
+        for len in 2..=4 {
+            if let Some(run) = parts.get(from..from + len) {
+                let joined = singular(&run.concat());
+                if !above.contains(&joined) {
+                    spelled_together.insert(joined);
+                }
+            }
+        }
+    }
     let mut out = Vec::new();
     for (i, words) in titles.iter().enumerate() {
         let mut kept: Vec<String> = Vec::new();
@@ -91,6 +107,23 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
                 _ => SHARED,
             };
             kept.push(w.clone());
+        }
+        // Told less than a word alone tells: title words in a row spelling two to four parts
+        // of the name as one (`FileTransfer/` for "SimpleX File Transfer protocol", whose
+        // "file" three titles have and "transfer" two) tell as one word alone, in their stead.
+        if weight < ALONE {
+            let together = runs[i]
+                .iter()
+                .filter(|(_, joined)| {
+                    spelled_together.contains(joined)
+                        && titles_with_run.get(joined.as_str()).copied().unwrap_or(0) <= MAX_TITLES
+                })
+                .max_by_key(|(said, _)| said.len());
+            if let Some((said, _)) = together {
+                weight = ALONE;
+                kept = vec![said.clone()];
+                kinds.retain(|k| !said.split(' ').any(|w| singular(w) == *k));
+            }
         }
         // Beside another word of the title (`StateProvider` for "API state providers"), a
         // kind tells what of the thing the file is.
@@ -194,6 +227,31 @@ fn name_parts(path: &str) -> Vec<String> {
         Some((stem, _)) if !stem.is_empty() => stem,
         _ => name,
     };
+    split_name(stem)
+}
+
+/// The runs of two to four parts of each folder above PATH, joined
+/// (`Microsoft.TestPlatform.ObjectModel/` gives `testplatform`): a project's or a namespace's
+/// name, which every file under it may repeat.
+fn joined_above(path: &str) -> BTreeSet<String> {
+    let mut folders: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    folders.pop();
+    let mut out = BTreeSet::new();
+    for folder in folders {
+        let parts = split_name(folder);
+        for from in 0..parts.len() {
+            for len in 2..=4 {
+                if let Some(run) = parts.get(from..from + len) {
+                    out.insert(singular(&run.concat()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A name split into lower-case parts: on anything not a letter, and where the case changes.
+fn split_name(stem: &str) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     for chunk in stem.split(|c: char| !c.is_alphabetic()) {
         let chars: Vec<char> = chunk.chars().collect();

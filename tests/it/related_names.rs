@@ -25,6 +25,8 @@ fn record(repo: &GitRepo, n: u32, slug: &str, title: &str, body: &str) {
 /// - ADR-0011 "Memory allocation interfaces": `mem/allocator.h` is named for the doing.
 /// - ADR-0012 "Registry of connections": `svc/` holds three registries.
 /// - ADR-0013 says "Endpoint Picker", a phrase no other record says: `cmd/gw/endpoint_picker.go`.
+/// - ADR-0014 "Chunked file transfer" and ADR-0015 "Resumable file transfer": "file" is in
+///   three titles, "transfer" in two, and `net/FileTransfer/` spells the two as one.
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     record(
@@ -105,6 +107,26 @@ fn repo() -> GitRepo {
         "## Decision\n\nThe Endpoint Picker chooses a backend. The Endpoint Picker runs beside.",
     );
     repo.write("cmd/gw/endpoint_picker.go", "package main\n");
+    record(
+        &repo,
+        14,
+        "chunked",
+        "Chunked file transfer",
+        "## Decision\n\nFiles go in chunks.",
+    );
+    record(
+        &repo,
+        15,
+        "resumable",
+        "Resumable file transfer",
+        "## Decision\n\nA transfer resumes.",
+    );
+    repo.write("net/FileTransfer/Agent.cs", "class Agent {}\n")
+        .write("net/TransferFile/Agent.cs", "class Agent {}\n")
+        .write(
+            "src/Acme.FileTransfer.Client/FileTransferOptions.cs",
+            "class FileTransferOptions {}\n",
+        );
     repo.write("mem/allocator.h", "class Heap;\n")
         .write("mem/allocator_stats.h", "struct Stats;\n");
     repo.write("app/filetreediff/models.py", "class Manifest: pass\n")
@@ -207,4 +229,22 @@ fn a_kind_of_code_in_a_title_tells_only_as_the_whole_name_or_beside_another_word
 fn a_phrase_one_record_alone_says_relates_the_one_file_it_names() {
     let repo = repo();
     assert_eq!(related(&repo, "cmd/gw/endpoint_picker.go"), ["ADR-0013"]);
+}
+
+#[test]
+fn title_words_in_a_row_relate_the_folder_whose_camel_case_parts_spell_them() {
+    let repo = repo();
+    assert_eq!(
+        related(&repo, "net/FileTransfer/"),
+        ["ADR-0014", "ADR-0015"]
+    );
+    let json: Value = repo.run(&["why", "net/FileTransfer/", "--json"]).json();
+    assert_eq!(
+        json["query"]["related"][0]["evidence"],
+        serde_json::json!([{"kind": "words", "words": ["file transfer"]}])
+    );
+    // The same words out of their order: "transfer" alone, which two titles share.
+    assert!(related(&repo, "net/TransferFile/").is_empty());
+    // Under a project named so, every file may repeat the project's name.
+    assert!(related(&repo, "src/Acme.FileTransfer.Client/FileTransferOptions.cs").is_empty());
 }

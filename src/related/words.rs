@@ -8,7 +8,7 @@
 //! diff", `clientsettingspolicy_types.go` for "Client Settings Policy") weigh [`ALONE`].
 
 use crate::model::{Evidence, Pickable};
-use crate::text::terms::{is_common, is_title_filler, singular};
+use crate::text::terms::{is_common, is_title_filler_key, singular, singular_of};
 use std::collections::{BTreeSet, HashMap};
 
 pub const MAX_TITLES: usize = 2;
@@ -36,22 +36,6 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         &kept_parts
     };
     let whole_name = singular(&core.concat());
-    let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
-    let runs: Vec<Vec<(String, String)>> = records.iter().map(|r| title_runs(r.title())).collect();
-    let mut titles_with: HashMap<&str, usize> = HashMap::new();
-    for words in &titles {
-        let distinct: BTreeSet<&str> = words.iter().map(String::as_str).collect();
-        for w in distinct {
-            *titles_with.entry(w).or_default() += 1;
-        }
-    }
-    let mut titles_with_run: HashMap<&str, usize> = HashMap::new();
-    for each in &runs {
-        let distinct: BTreeSet<&str> = each.iter().map(|(_, k)| k.as_str()).collect();
-        for k in distinct {
-            *titles_with_run.entry(k).or_default() += 1;
-        }
-    }
     let spelled: BTreeSet<String> = parts.iter().map(|p| singular(p)).collect();
     // Runs of two to four parts as one (`FileTransfer/` spells "filetransfer" as
     // `filetreediff/` does).
@@ -67,6 +51,31 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
                     spelled_together.insert(joined);
                 }
             }
+        }
+    }
+    let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
+    // Only the runs that spell a part or parts of this name matter (and how many titles have
+    // each): the others are never made (a warm answer's share, issue 41).
+    let runs: Vec<Vec<(String, String)>> = records
+        .iter()
+        .map(|r| {
+            title_runs(r.title(), &|joined| {
+                spelled.contains(joined) || spelled_together.contains(joined)
+            })
+        })
+        .collect();
+    let mut titles_with: HashMap<&str, usize> = HashMap::new();
+    for words in &titles {
+        let distinct: BTreeSet<&str> = words.iter().map(String::as_str).collect();
+        for w in distinct {
+            *titles_with.entry(w).or_default() += 1;
+        }
+    }
+    let mut titles_with_run: HashMap<&str, usize> = HashMap::new();
+    for each in &runs {
+        let distinct: BTreeSet<&str> = each.iter().map(|(_, k)| k.as_str()).collect();
+        for k in distinct {
+            *titles_with_run.entry(k).or_default() += 1;
         }
     }
     let mut out = Vec::new();
@@ -141,10 +150,13 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
 /// A title's words that may tell: lower case, plurals folded, common words left out, and so
 /// is a word left with fewer than three letters once its plural is folded (`CAS`, `ca`).
 fn title_words(title: &str) -> Vec<String> {
+    // A word split on anything not alphanumeric, in lower case, is its own key.
     title
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !is_title_filler(w))
-        .map(|w| singular(&w.to_lowercase()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .filter(|w| !is_title_filler_key(w))
+        .map(|w| singular(&w))
         .filter(|w| w.chars().any(char::is_alphabetic) && w.len() >= 3)
         .collect()
 }
@@ -193,24 +205,33 @@ const RUN_LETTERS: usize = 8;
 
 /// A title's runs of two to four words in a row, as said (`file tree diff`) and joined in
 /// the singular (`filetreediff`), of [`RUN_LETTERS`] letters or more and not all filler.
-fn title_runs(title: &str) -> Vec<(String, String)> {
+/// Only the runs whose joined form `wanted` accepts are made.
+fn title_runs(title: &str, wanted: &dyn Fn(&str) -> bool) -> Vec<(String, String)> {
     let words: Vec<String> = title
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
     let mut out = Vec::new();
+    let mut concat = String::new();
     for from in 0..words.len() {
+        concat.clear();
+        concat.push_str(&words[from]);
         for len in 2..=4 {
-            let Some(run) = words.get(from..from + len) else {
+            let Some(next) = words.get(from + len - 1) else {
                 break;
             };
-            let joined = singular(&run.concat());
+            concat.push_str(next);
+            if concat.len() < RUN_LETTERS || !concat.chars().all(char::is_alphabetic) {
+                continue;
+            }
+            let joined = singular_of(&concat);
+            let run = &words[from..from + len];
             if joined.len() >= RUN_LETTERS
-                && joined.chars().all(char::is_alphabetic)
-                && run.iter().any(|w| !is_title_filler(w))
+                && wanted(&joined)
+                && run.iter().any(|w| !is_title_filler_key(w))
             {
-                out.push((run.join(" "), joined));
+                out.push((run.join(" "), joined.into_owned()));
             }
         }
     }
@@ -338,15 +359,22 @@ mod tests {
 
     #[test]
     fn title_words_in_a_row_spell_a_name_of_one_part() {
-        let runs = title_runs("Version file tree diff");
+        let runs = title_runs("Version file tree diff", &|_| true);
         assert!(runs.contains(&("file tree diff".to_string(), "filetreediff".to_string())));
         assert!(runs.iter().all(|(_, j)| j.len() >= RUN_LETTERS));
-        assert!(title_runs("Use of a").is_empty(), "too short");
+        assert!(title_runs("Use of a", &|_| true).is_empty(), "too short");
         assert_eq!(
             title_words("Head series limiting"),
             ["head", "series", "limiting"]
         );
-        assert!(title_runs("API v3").is_empty(), "a number is no letter");
+        assert!(
+            title_runs("API v3", &|_| true).is_empty(),
+            "a number is no letter"
+        );
+        assert_eq!(
+            title_runs("Version file tree diff", &|j| j == "filetreediff"),
+            [("file tree diff".to_string(), "filetreediff".to_string())]
+        );
     }
 
     #[test]

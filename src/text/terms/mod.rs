@@ -20,7 +20,7 @@ pub use commands::{invocation, invocations, kinds};
 pub use names::{go_qualified, product_key, title_products, LANGUAGE_PORTS};
 pub use read::terms;
 use serde::{Deserialize, Serialize};
-pub use words::{is_common, is_stop, singular};
+pub use words::{is_common, is_stop, singular, singular_of};
 
 /// How a term was written, which decides what it may name and how sure a match is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -118,6 +118,11 @@ pub fn key(text: &str) -> String {
 /// (`why`'s related records' title words, docs/related.md).
 pub fn is_title_filler(word: &str) -> bool {
     words::is_english(&key(word))
+}
+
+/// [`is_title_filler`] of a word that is its own key already (lower case, no separator).
+pub fn is_title_filler_key(word: &str) -> bool {
+    words::is_english(word)
 }
 
 /// What a prose token is: a compound identifier, a bare word, or nothing to look up.

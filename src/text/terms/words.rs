@@ -2,7 +2,29 @@
 //! language's own types, placeholders and the records' own words; and a key's plural folded.
 
 use super::key;
+use std::borrow::Cow;
 use std::collections::HashSet;
+
+/// The keys of some word lists, as a set: each word kept as written when it is its own key
+/// (all but a few hyphenated ones), so making the set allocates almost nothing (a warm answer
+/// makes several; issue 41).
+type Keys = HashSet<Cow<'static, str>>;
+
+fn keys_of(lists: &[&[&'static str]]) -> Keys {
+    let mut set = Keys::with_capacity(lists.iter().map(|l| l.len()).sum());
+    for w in lists.iter().flat_map(|l| l.iter()) {
+        let own_key = w.bytes().all(|b| {
+            !b.is_ascii_uppercase()
+                && b.is_ascii()
+                && !matches!(b, b'_' | b'-' | b'.' | b':' | b'/' | b' ')
+        });
+        set.insert(match own_key {
+            true => Cow::Borrowed(*w),
+            false => Cow::Owned(key(w)),
+        });
+    }
+    set
+}
 
 /// Common words and the names every repository has: never terms. Compared by [`key`].
 #[rustfmt::skip]
@@ -73,9 +95,8 @@ const COMMON_TECH: &[&str] = &[
 /// Whether a key is a common word of English or software naming a technology or a concern
 /// ([`COMMON_TECH`]): a name only written as code, and then of a distinctive path.
 pub fn is_common(k: &str) -> bool {
-    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    SET.get_or_init(|| COMMON_TECH.iter().map(|w| key(w)).collect())
-        .contains(k)
+    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+    SET.get_or_init(|| keys_of(&[COMMON_TECH])).contains(k)
 }
 
 /// The names of a language's own standard types, written in backticks as any program's code
@@ -106,29 +127,21 @@ pub(super) fn is_record_word(k: &str) -> bool {
     RECORD_WORDS.contains(&k)
 }
 
+/// The keys of [`STOP`], [`EVERYWHERE`] and [`PLACEHOLDERS`].
+fn stop_keys() -> &'static Keys {
+    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+    SET.get_or_init(|| keys_of(&[STOP, EVERYWHERE, PLACEHOLDERS]))
+}
+
 pub fn is_stop(k: &str) -> bool {
-    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    let set = SET.get_or_init(|| {
-        STOP.iter()
-            .chain(EVERYWHERE)
-            .chain(PLACEHOLDERS)
-            .map(|w| key(w))
-            .collect()
-    });
+    let set = stop_keys();
     k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Whether a key of two letters may be a name written as code (`` the `pg` backend ``): lower
 /// case, and not a word of [`STOP`] or a name every repository has (`go`, `do`).
 pub(super) fn is_short_code(k: &str) -> bool {
-    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    let set = SET.get_or_init(|| {
-        STOP.iter()
-            .chain(EVERYWHERE)
-            .chain(PLACEHOLDERS)
-            .map(|w| key(w))
-            .collect()
-    });
+    let set = stop_keys();
     k.len() == 2 && k.chars().all(|c| c.is_ascii_lowercase()) && !set.contains(k)
 }
 
@@ -141,9 +154,8 @@ pub(super) fn is_english(k: &str) -> bool {
 /// Whether a key is one of the names every repository has (`src`, `api`, `build`, `plugin`).
 fn is_everywhere(k: &str) -> bool {
     // A set, not a scan: `why`'s title words ask it of every record's title (issue 41).
-    static SET: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
-    SET.get_or_init(|| EVERYWHERE.iter().map(|w| key(w)).collect())
-        .contains(k)
+    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+    SET.get_or_init(|| keys_of(&[EVERYWHERE])).contains(k)
 }
 
 /// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
@@ -170,17 +182,47 @@ pub(super) fn without_generics(word: &str) -> &str {
 /// A key with its last word's plural folded: `organisations` → `organisation`, `policies` →
 /// `policy`, `classes` → `class`; `status`, `analysis`, `access` and `series` kept.
 pub fn singular(k: &str) -> String {
+    singular_of(k).into_owned()
+}
+
+/// [`singular`], borrowing `k` (or a part of it) when no letter is added: most words.
+pub fn singular_of(k: &str) -> Cow<'_, str> {
     if k.ends_with("series") || k.ends_with("species") {
-        return k.to_string();
+        return Cow::Borrowed(k);
     }
     if let Some(stem) = k.strip_suffix("ies") {
-        return format!("{stem}y");
+        return Cow::Owned(format!("{stem}y"));
     }
     if let Some(stem) = k.strip_suffix("sses") {
-        return format!("{stem}ss");
+        return Cow::Borrowed(&k[..stem.len() + 2]);
     }
     if k.ends_with('s') && !["ss", "us", "is"].iter().any(|e| k.ends_with(e)) {
-        return k[..k.len() - 1].to_string();
+        return Cow::Borrowed(&k[..k.len() - 1]);
     }
-    k.to_string()
+    Cow::Borrowed(k)
+}
+
+#[cfg(test)]
+mod key_sets {
+    use super::*;
+
+    #[test]
+    fn every_listed_word_is_found_by_its_key() {
+        for w in STOP.iter().chain(EVERYWHERE).chain(PLACEHOLDERS) {
+            assert!(is_stop(&key(w)), "{w}");
+        }
+        for w in COMMON_TECH {
+            assert!(is_common(&key(w)), "{w}");
+        }
+        assert!(is_stop("wellknown"), "a hyphenated word by its key");
+        for w in [
+            "policies", "classes", "series", "species", "status", "axis", "tokens", "key",
+        ] {
+            assert_eq!(singular_of(w), singular(w), "{w}");
+        }
+        assert!(matches!(singular_of("tokens"), Cow::Borrowed("token")));
+        assert_eq!(singular("policies"), "policy");
+        assert_eq!(singular("classes"), "class");
+        assert!(!is_stop("well-known"), "keys only");
+    }
 }

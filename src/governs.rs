@@ -9,7 +9,26 @@
 //!
 //! `why`, drift, the index and the hooks all call this; none of them decides it again.
 
+mod simple;
+
 use globset::{GlobBuilder, GlobMatcher};
+use simple::SimpleGlob;
+
+/// A glob, ready to match: most by [`SimpleGlob`], the others compiled by globset.
+#[derive(Debug, Clone)]
+pub enum Matcher {
+    Simple(SimpleGlob),
+    Compiled(GlobMatcher),
+}
+
+impl Matcher {
+    pub fn is_match(&self, path: &str) -> bool {
+        match self {
+            Matcher::Simple(s) => s.is_match(path),
+            Matcher::Compiled(m) => m.is_match(path),
+        }
+    }
+}
 
 /// A governed entry, as a record names it (`src/auth/`, `src/main.rs`, `pkg/*/api/**`), all
 /// paths relative to the root, `/`-separated.
@@ -30,7 +49,7 @@ pub enum Pattern<'a> {
         /// Compiled on first use (a warm answer meets most records' globs only through their
         /// literal prefix, issue 41); `None` when the text is not a valid glob: it then
         /// matches nothing.
-        matcher: std::sync::OnceLock<Option<GlobMatcher>>,
+        matcher: std::sync::OnceLock<Option<Matcher>>,
     },
 }
 
@@ -238,19 +257,22 @@ fn everything_under(text: &str, prefix: &str) -> bool {
 /// with no `/` before its end matches at any depth. A backslash escapes a glob character: a
 /// pattern whose glob characters are all escaped (`q\?.py`, as `scope --add` writes a literal
 /// path) is that one path, from the root as a plain path is (ADR-0017).
-fn glob_matcher(text: &str) -> Option<GlobMatcher> {
+fn glob_matcher(text: &str) -> Option<Matcher> {
     let bare = text.trim_end_matches('/');
     let anchored = if bare.contains('/') || !crate::text::path::has_unescaped_glob(bare) {
         bare.to_string()
     } else {
         format!("**/{bare}")
     };
+    if let Some(simple) = SimpleGlob::of(&anchored) {
+        return Some(Matcher::Simple(simple));
+    }
     GlobBuilder::new(&anchored)
         .literal_separator(true)
         .backslash_escape(true)
         .build()
         .ok()
-        .map(|g| g.compile_matcher())
+        .map(|g| Matcher::Compiled(g.compile_matcher()))
 }
 
 /// A record's governed entries, in order: each a pattern, negated when written `!pattern`.

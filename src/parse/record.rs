@@ -148,6 +148,18 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     mentions.sort();
     mentions.dedup();
     dedup(&mut links);
+    // A folder named right before a block listing paths under it: the listed paths are named,
+    // the folder is where they go (`parse::listed`).
+    let mut prose_paths = super::passing::prose_paths(&lines, folder);
+    for listed in super::listed::listed_under(&lines, &fenced_lines(&all_lines, body_start)) {
+        code_paths.extend(listed.paths);
+        if let Some(p) = prose_paths
+            .iter_mut()
+            .find(|p| p.path == listed.folder && p.line == listed.line && p.passing.is_none())
+        {
+            p.passing = Some(super::listed::WHERE.to_string());
+        }
+    }
     code_paths.sort();
     code_paths.dedup();
     // A record that says of itself that it is superseded, and has no status, is superseded.
@@ -222,7 +234,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         code_paths,
         removed_paths: super::roles::removed_paths(&visible, folder),
         host_paths: super::roles::host_only_paths(&visible, folder),
-        prose_paths: super::passing::prose_paths(&lines, folder),
+        prose_paths,
         related: fm_refs(
             &fm,
             &["relatesto", "related", "relatedto", "relates"],

@@ -46,15 +46,16 @@ pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
     out
 }
 
-/// The paths named only where something "is configured in" or "registered in" them: a shared
-/// file (a pipeline's configuration, a registry) the decision plugs its part into. Each one
-/// every mention of which is such a place is a mention, not governed code.
+/// The paths named only where something "is configured in" or "registered in" them (or
+/// "register the two cases in", "mirrored in", "new entries in"): a shared file (a pipeline's
+/// configuration, a registry, a menu) the decision plugs its part into. Each one every mention
+/// of which is such a place is a mention, not governed code.
 pub fn host_only_paths(visible: &str, folder: &str) -> Vec<String> {
     static HOST: OnceLock<Regex> = OnceLock::new();
     static ANY: OnceLock<Regex> = OnceLock::new();
     let host = HOST.get_or_init(|| {
         Regex::new(&format!(
-            r"(?i)\b(?:configured|registered|wired(?:\s+up)?|plugged)\s+(?:in|into|within|inside)\s+(?:the\s+|its\s+|their\s+)?{PATH}"
+            r"(?i)\b(?:(?:configured|registered|wired(?:\s+up)?|plugged|mirrored)\s+(?:in|into|within|inside)|register\s+(?:[\w.-]+\s+){{1,5}}?(?:in|into|with)|entr(?:y|ies)\s+(?:in|into|to))\s+(?:the\s+|its\s+|their\s+)?{PATH}"
         ))
         .expect("regex")
     });

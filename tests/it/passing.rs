@@ -279,3 +279,68 @@ fn the_commit_hook_warns_for_the_subject_not_for_a_path_named_in_passing() {
     );
     assert!(warned.contains("governed by ADR-0001"), "{warned}");
 }
+
+/// A folder named right before a block listing the paths it gets is where they go: the listed
+/// paths govern, the folder is a mention. A shared file the decision only registers its part in
+/// ("register … in", "mirrored in", "new entries in") is a mention too. `review` then warns only
+/// about the decision's own files.
+#[test]
+fn a_folder_listed_into_and_the_files_a_decision_registers_in_do_not_govern() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-mini-app-monitoring.md",
+        "# 1. Mini app monitoring\n\nStatus: accepted\n\n## Decision\n\n\
+         The analyzer lives in `oap/mini/analyzer.rs`.\n\nAdd under `e2e/cases/`:\n\n\
+         ```\ne2e/cases/mini/e2e.yaml        # the workload\ne2e/cases/mini/expected/\n```\n\n\
+         Register the two cases in `.ci/e2e.yaml` e2e matrix. Every default it changes must be \
+         mirrored in `e2e/cases/storage/dump.yml`. Two new entries in `docs/menu.yml` under \
+         \"Mobile\".\n",
+    );
+    for path in [
+        "oap/mini/analyzer.rs",
+        "e2e/cases/mini/e2e.yaml",
+        "e2e/cases/mini/expected/out.yml",
+        "e2e/cases/kafka/e2e.yaml",
+        ".ci/e2e.yaml",
+        "e2e/cases/storage/dump.yml",
+        "docs/menu.yml",
+    ] {
+        g.write(path, "x\n");
+    }
+    g.commit_at(DATE, "Ann", "initial");
+    let all = governs(&g);
+    assert_eq!(
+        all[0].1,
+        [
+            "e2e/cases/mini/e2e.yaml",
+            "e2e/cases/mini/expected/",
+            "oap/mini/analyzer.rs"
+        ],
+        "{all:?}"
+    );
+    for path in ["e2e/cases/kafka/e2e.yaml", ".ci/e2e.yaml", "docs/menu.yml"] {
+        let q: Value = g.run(&["why", path, "--json"]).json();
+        assert_eq!(
+            q["query"]["decisions"],
+            serde_json::json!([]),
+            "{path}: {q:#}"
+        );
+    }
+    // Another case, the matrix and the menu: nothing to cite; the decision's own case: cited.
+    g.write("e2e/cases/kafka/e2e.yaml", "y\n")
+        .write(".ci/e2e.yaml", "y\n")
+        .write("docs/menu.yml", "y\n");
+    g.commit_at("2024-03-02T10:00:00Z", "Bo", "Add the kafka case");
+    g.write("e2e/cases/mini/e2e.yaml", "y\n");
+    let mini = g.commit_at("2024-03-03T10:00:00Z", "Bo", "Tune the mini case");
+    let review: Value = g.run(&["review", "HEAD~2..HEAD", "--json"]).json();
+    let commits: Vec<&str> = review["query"]["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .flat_map(|d| d["commits"].as_array().unwrap().iter())
+        .map(|c| c["sha"].as_str().unwrap())
+        .collect();
+    assert_eq!(commits.len(), 1, "{review:#}");
+    assert!(mini.starts_with(commits[0]), "{review:#}");
+}

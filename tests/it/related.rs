@@ -374,7 +374,7 @@ fn the_mcp_tools_carry_the_related_records() {
 }
 
 /// A repository whose first commit holds the meta record alone.
-fn started() -> GitRepo {
+pub(crate) fn started() -> GitRepo {
     let repo = GitRepo::new();
     repo.write(
         "docs/adr/0001-record-architecture-decisions.md",

@@ -32,18 +32,7 @@ fn module() -> String {
 /// The meta record, then the manifest; then ADR-0002 "Stream the exports", added with
 /// `src/export/pipe.rs` (new, 20 KB) and one line of `package.json` (0.1% of the bytes).
 fn repo() -> GitRepo {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-record-architecture-decisions.md",
-        &adr(
-            1,
-            "Record architecture decisions",
-            "Accepted",
-            Some("2025-01-01"),
-            "## Decision\n\nWe keep decision records.",
-        ),
-    );
-    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Start the records");
+    let repo = crate::related::started();
     repo.write("package.json", &manifest(false));
     repo.commit_at("2025-01-01T11:00:00Z", "Ann", "Add the manifest");
     repo

@@ -496,3 +496,23 @@ fn decided_is_accepted_and_a_leading_decision_word_is_skipped() {
     );
     assert_eq!(status("docs/adrs/0013-guardrail-versions.md"), "proposed");
 }
+
+/// apache/skywalking's proposals: `SWIP-11.md` files, and one in a folder of its own named as
+/// its kind (`SWIP-10/SWIP.md`): that record is SWIP-10, not "SWIP".
+#[test]
+fn a_file_named_as_the_kind_its_folder_numbers_is_that_record() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/swip/SWIP-10/SWIP.md",
+        b"# SWIP-10 Support the gateway\n\nStatus: Accepted\n",
+    );
+    f.write(
+        "docs/swip/SWIP-11.md",
+        b"# SWIP-11 Support the app\n\nStatus: Accepted\n",
+    );
+    let out = f.run_json(&["check", "--docs", "docs/swip"]);
+    out.assert_code(0);
+    assert_eq!(crate::fixture::ids(&out.json()), ["SWIP-10", "SWIP-11"]);
+    f.run_json(&["record", "SWIP-10", "--docs", "docs/swip"])
+        .assert_code(0);
+}

@@ -399,14 +399,23 @@ const COLLECTION_FOLDERS: &[&str] = &[
 /// (`rfc.md`, `adr.md`, `design.md`, `proposal.md`, `decision.md`, any case, and the
 /// `README.md` discovery reads as a record only in a folder of its own) in a folder of its
 /// own, that folder's name (`docs/rfcs/2022-12-20-promql-in-rust/rfc.md` →
-/// `2022-12-20-promql-in-rust`).
+/// `2022-12-20-promql-in-rust`), or for a file named as the kind its folder's name numbers
+/// (`SWIP-10/SWIP.md` → `SWIP-10`).
 pub fn record_stem(rel_path: &str) -> &str {
     let stem = file_stem(rel_path);
-    if !GENERIC_NAMES.iter().any(|g| stem.eq_ignore_ascii_case(g)) {
-        return stem;
-    }
     let folder = parent_folder(rel_path);
     let name = folder.rsplit('/').next().unwrap_or(folder);
+    // The folder's name is the stem and a number (`SWIP-10/SWIP.md`, apache/skywalking): the
+    // stem is the kind of record, the folder says which.
+    let kind_of_its_folder = name.len() > stem.len()
+        && name.is_char_boundary(stem.len())
+        && name[..stem.len()].eq_ignore_ascii_case(stem)
+        && name[stem.len()..]
+            .trim_start_matches(['-', '_', ' '])
+            .starts_with(|c: char| c.is_ascii_digit());
+    if !kind_of_its_folder && !GENERIC_NAMES.iter().any(|g| stem.eq_ignore_ascii_case(g)) {
+        return stem;
+    }
     let own = !name.is_empty()
         && !name.starts_with('.')
         && !COLLECTION_FOLDERS

@@ -52,6 +52,11 @@ fn a_generic_file_in_a_folder_of_its_own_takes_the_folder_name() {
     assert_eq!(record_stem("docs/design/sparse/Design.md"), "sparse");
     assert_eq!(record_stem("adr/x/proposal.md"), "x");
     assert_eq!(record_stem("adr/x/decision.md"), "x");
+    // The folder is the stem and a number: the stem is the kind, the folder which one.
+    assert_eq!(record_stem("docs/en/swip/SWIP-10/SWIP.md"), "SWIP-10");
+    assert_eq!(record_stem("keps/kep_42/KEP.md"), "kep_42");
+    assert_eq!(record_stem("docs/en/swip/SWIPE-10/SWIP.md"), "SWIP");
+    assert_eq!(record_stem("docs/en/swip/SWIP-draft/SWIP.md"), "SWIP");
     // Not generic, or in a folder of many records, or at the top.
     assert_eq!(record_stem("docs/rfcs/x/notes.md"), "notes");
     assert_eq!(record_stem("docs/rfcs/rfc.md"), "rfc");

@@ -1,4 +1,4 @@
-//! Declared scope (docs/scope.md) and "gone means it was there" (§8): a record that declares
+//! Declared scope (docs/scope.md) and "gone means it was there" (docs/reading.md): a record that declares
 //! what it governs in its frontmatter governs exactly that, in `why`, drift, the checks and the
 //! index; a missing path the history never had is `governed-path-unknown`.
 

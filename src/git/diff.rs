@@ -278,6 +278,7 @@ impl<'r> Differ<'r> {
                     .any(|(p, side, _, _)| *side == Side::Added && super::may_be_record(p)),
             );
         let mut sizes: Vec<(String, u32)> = Vec::new();
+        let mut blob = Vec::new();
         if sized {
             for (path, side, oid, old) in &self.changes {
                 let (before, after) = match side {
@@ -286,8 +287,8 @@ impl<'r> Differ<'r> {
                     Side::Modified => (old.as_ref(), Some(oid)),
                 };
                 let size = self
-                    .blob_size(before)
-                    .abs_diff(self.blob_size(after))
+                    .blob_size(before, &mut blob)
+                    .abs_diff(self.blob_size(after, &mut blob))
                     .min(u64::from(u32::MAX)) as u32;
                 sizes.push((path.clone(), size));
             }
@@ -318,14 +319,13 @@ impl<'r> Differ<'r> {
         })
     }
 
-    /// The size of blob `id` in bytes (none, or one that does not read: 0).
-    fn blob_size(&self, id: Option<&ObjectId>) -> u64 {
+    /// The size of blob `id` in bytes (none, or one that does not read: 0), read into `buf`.
+    fn blob_size(&self, id: Option<&ObjectId>, buf: &mut Vec<u8>) -> u64 {
         use gix::objs::Find;
         let Some(id) = id else {
             return 0;
         };
-        let mut buf = Vec::new();
-        match self.objects.try_find(id, &mut buf) {
+        match self.objects.try_find(id, buf) {
             Ok(Some(data)) => data.data.len() as u64,
             _ => 0,
         }

@@ -249,11 +249,19 @@ fn size_of(
     changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
     n: u32,
 ) -> Result<usize, String> {
+    Ok(stored_changes(changes, n)?.map_or(0, |s| s.changes.len()))
+}
+
+/// Commit `n`'s stored changes (none stored: `None`).
+fn stored_changes(
+    changes: &redb::ReadOnlyTable<u32, super::schema::Checked>,
+    n: u32,
+) -> Result<Option<StoredChanges>, String> {
     let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
-        return Ok(0);
+        return Ok(None);
     };
     let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
-    Ok(stored.changes.len())
+    Ok(Some(stored))
 }
 
 /// How many files commit `n`'s diff changed, as stored, and `path`'s bytes changed beside all
@@ -264,10 +272,9 @@ fn size_and_bytes(
     n: u32,
     path: &str,
 ) -> Result<(usize, Option<(u64, u64)>), String> {
-    let Some(bytes) = changes.get(n).map_err(|e| e.to_string())? else {
+    let Some(stored) = stored_changes(changes, n)? else {
         return Ok((0, None));
     };
-    let stored: StoredChanges = codec::decode(bytes.value()).map_err(|e| e.to_string())?;
     let Some(kept) = sizes.get(n).map_err(|e| e.to_string())? else {
         return Ok((stored.changes.len(), None));
     };

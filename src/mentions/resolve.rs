@@ -293,21 +293,12 @@ impl Names {
                 // Of several files defining it, the one named for it and its types
                 // (`nginxproxy_types.go`, kubebuilder's API type, beside the controller's own
                 // `graph/nginxproxy.go`) is its definition; the others are its uses.
-                let defs = match defs.len() {
-                    0 | 1 => defs,
-                    _ => {
-                        let typed: Vec<&Entry> = defs
-                            .iter()
-                            .copied()
-                            .filter(|e| types_file_of(name, &e.path))
-                            .collect();
-                        if typed.len() == 1 {
-                            typed
-                        } else {
-                            defs
-                        }
-                    }
-                };
+                let typed: Vec<&Entry> = defs
+                    .iter()
+                    .copied()
+                    .filter(|e| defs.len() > 1 && types_file_of(name, &e.path))
+                    .collect();
+                let defs = if typed.len() == 1 { typed } else { defs };
                 if (found.is_empty() || other) && defs.len() == 1 && !foreign {
                     found = defs;
                     by_definition = true;
@@ -412,9 +403,7 @@ impl Names {
 /// Whether the file at `path` is the types file of `name`: its stem is the name and the word
 /// "types" (`nginxproxy_types.go`, `user.types.ts`, `OrderTypes.swift`), in any case.
 fn types_file_of(name: &str, path: &str) -> bool {
-    let file = path.rsplit('/').next().unwrap_or(path);
-    let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
-    let k = key(stem);
-    k.strip_suffix("types")
+    key(leaf_stem(path))
+        .strip_suffix("types")
         .is_some_and(|rest| rest == key(name))
 }

@@ -150,8 +150,9 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     dedup(&mut links);
     // A folder named right before a block listing paths under it: the listed paths are named,
     // the folder is where they go (`parse::listed`).
+    let fenced = fenced_lines(&all_lines, body_start);
     let mut prose_paths = super::passing::prose_paths(&lines, folder);
-    for listed in super::listed::listed_under(&lines, &fenced_lines(&all_lines, body_start)) {
+    for listed in super::listed::listed_under(&lines, &fenced) {
         code_paths.extend(listed.paths);
         if let Some(p) = prose_paths
             .iter_mut()
@@ -192,7 +193,6 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let mut terms = crate::text::terms::terms(&lines, &title, title_line);
     // The command lines a shell block shows being run (`flux push artifact …`), and the kinds
     // of resource its manifests show (`kind: NginxGateway`).
-    let fenced = fenced_lines(&all_lines, body_start);
     let shown_in_blocks = crate::text::terms::invocations(&fenced)
         .into_iter()
         .chain(crate::text::terms::kinds(&fenced));

@@ -42,17 +42,9 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     // Not the name of the project or namespace PATH is in (`TestPlatformOptions.cs` under
     // `Microsoft.TestPlatform.ObjectModel/`): every file there may repeat it.
     let above = joined_above(path);
-    let mut spelled_together: BTreeSet<String> = BTreeSet::new();
-    for from in 0..parts.len() {
-        for len in 2..=4 {
-            if let Some(run) = parts.get(from..from + len) {
-                let joined = singular(&run.concat());
-                if !above.contains(&joined) {
-                    spelled_together.insert(joined);
-                }
-            }
-        }
-    }
+    let spelled_together: BTreeSet<String> = joined_runs(&parts)
+        .filter(|joined| !above.contains(joined))
+        .collect();
     let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
     // Only the runs that spell a part or parts of this name matter (and how many titles have
     // each): the others are never made (a warm answer's share, issue 41).
@@ -257,18 +249,21 @@ fn name_parts(path: &str) -> Vec<String> {
 fn joined_above(path: &str) -> BTreeSet<String> {
     let mut folders: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     folders.pop();
-    let mut out = BTreeSet::new();
-    for folder in folders {
-        let parts = split_name(folder);
-        for from in 0..parts.len() {
-            for len in 2..=4 {
-                if let Some(run) = parts.get(from..from + len) {
-                    out.insert(singular(&run.concat()));
-                }
-            }
-        }
-    }
-    out
+    folders
+        .into_iter()
+        .flat_map(|folder| joined_runs(&split_name(folder)).collect::<Vec<_>>())
+        .collect()
+}
+
+/// Each run of two to four of `parts` in a row, joined, in the singular.
+fn joined_runs(parts: &[String]) -> impl Iterator<Item = String> + '_ {
+    (0..parts.len()).flat_map(move |from| {
+        (2..=4).filter_map(move |len| {
+            parts
+                .get(from..from + len)
+                .map(|run| singular(&run.concat()))
+        })
+    })
 }
 
 /// A name split into lower-case parts: on anything not a letter, and where the case changes.

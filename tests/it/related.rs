@@ -136,7 +136,7 @@ fn repo() -> (GitRepo, String) {
 }
 
 /// `why PATH --json`'s `query.related`, checked equal to `--no-index`'s.
-fn related(repo: &GitRepo, path: &str) -> Value {
+pub(crate) fn related(repo: &GitRepo, path: &str) -> Value {
     let indexed = repo.run(&["why", path, "--json"]);
     indexed.assert_code(0);
     let scanned = repo.run(&no_index(&["why", path, "--json"]));

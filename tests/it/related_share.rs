@@ -3,10 +3,8 @@
 //! module, not to `package.json`. The same answer from a pending commit, from the stored
 //! history and from `--no-index`.
 
-use crate::env::no_index;
 use crate::fixture::adr;
 use crate::git::GitRepo;
-use serde_json::Value;
 
 /// A `package.json` of twenty dependencies, and one more at the end when `extra`.
 fn manifest(extra: bool) -> String {
@@ -54,18 +52,10 @@ fn add_the_record(repo: &GitRepo) -> String {
     repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Stream the exports")
 }
 
-/// `why PATH --json`'s related ids, asserted equal to `--no-index`'s whole answer.
-fn related(repo: &GitRepo, path: &str, when: &str) -> Vec<String> {
-    let indexed = repo.run(&["why", path, "--json"]);
-    indexed.assert_code(0);
-    let scanned = repo.run(&no_index(&["why", path, "--json"]));
-    assert_eq!(
-        indexed.stdout(),
-        scanned.stdout(),
-        "why {path} ({when}): the index answered differently from --no-index"
-    );
-    let answer: Value = indexed.json();
-    answer["query"]["related"]
+/// `why PATH --json`'s related records as "id kind+kind", the index's answer checked equal to
+/// `--no-index`'s (`related::related`).
+fn related(repo: &GitRepo, path: &str) -> Vec<String> {
+    crate::related::related(repo, path)
         .as_array()
         .expect("related is a list")
         .iter()
@@ -92,12 +82,12 @@ fn a_file_the_adding_commit_changed_by_a_line_among_thousands_is_not_introduced(
             assert_eq!(repo.run(&["index", "--rebuild"]).code, Some(0));
         }
         assert_eq!(
-            related(&repo, "src/export/pipe.rs", when),
+            related(&repo, "src/export/pipe.rs"),
             ["ADR-0002 introduced"],
             "{when}"
         );
         assert_eq!(
-            related(&repo, "package.json", when),
+            related(&repo, "package.json"),
             Vec::<String>::new(),
             "{when}: one dependency line is 0.1% of what the commit changed"
         );
@@ -128,8 +118,5 @@ fn a_file_that_is_a_fair_part_of_the_adding_commit_is_introduced() {
         &manifest(true).replace("\"^2.0.0\"", "\"^2.0.0\",\n    \"retry\": \"^1.0.0\""),
     );
     repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Retry the exports");
-    assert_eq!(
-        related(&repo, "package.json", "fresh"),
-        ["ADR-0003 introduced"]
-    );
+    assert_eq!(related(&repo, "package.json"), ["ADR-0003 introduced"]);
 }

@@ -107,9 +107,14 @@ pub struct Term {
 /// The key a name is matched by: lower case, without `_`, `-`, `.`, `:` or `/`.
 pub fn key(text: &str) -> String {
     text.chars()
-        .filter(|c| !matches!(c, '_' | '-' | '.' | ':' | '/' | ' '))
+        .filter(|&c| !is_key_separator(c))
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// The characters a key leaves out.
+fn is_key_separator(c: char) -> bool {
+    matches!(c, '_' | '-' | '.' | ':' | '/' | ' ')
 }
 
 /// Whether a word says nothing of the code in a record's title: common English and

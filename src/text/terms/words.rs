@@ -13,11 +13,10 @@ type Keys = HashSet<Cow<'static, str>>;
 fn keys_of(lists: &[&[&'static str]]) -> Keys {
     let mut set = Keys::with_capacity(lists.iter().map(|l| l.len()).sum());
     for w in lists.iter().flat_map(|l| l.iter()) {
-        let own_key = w.bytes().all(|b| {
-            !b.is_ascii_uppercase()
-                && b.is_ascii()
-                && !matches!(b, b'_' | b'-' | b'.' | b':' | b'/' | b' ')
-        });
+        // Its own key: nothing a key leaves out or lowers (the lists are ASCII).
+        let own_key = w
+            .chars()
+            .all(|c| c.is_ascii() && !c.is_ascii_uppercase() && !super::is_key_separator(c));
         set.insert(match own_key {
             true => Cow::Borrowed(*w),
             false => Cow::Owned(key(w)),

@@ -192,7 +192,7 @@ impl<'a> Pattern<'a> {
 /// a class, an escape) or does not compile keeps every folder.
 pub struct FolderFilter {
     /// The anchored glob's parts between `/`, each `None` for `**`; `None` keeps every folder.
-    parts: Option<Vec<Option<GlobMatcher>>>,
+    parts: Option<Vec<Option<Matcher>>>,
 }
 
 impl FolderFilter {
@@ -211,11 +211,16 @@ impl FolderFilter {
             .split('/')
             .map(|part| match part {
                 "**" => Some(None),
-                _ => GlobBuilder::new(part)
-                    .literal_separator(true)
-                    .build()
-                    .ok()
-                    .map(|g| Some(g.compile_matcher())),
+                // A name of literal text and `*` is matched without compiling a regex (most
+                // globs' parts, issue 41).
+                _ => match SimpleGlob::of(part) {
+                    Some(simple) => Some(Some(Matcher::Simple(simple))),
+                    None => GlobBuilder::new(part)
+                        .literal_separator(true)
+                        .build()
+                        .ok()
+                        .map(|g| Some(Matcher::Compiled(g.compile_matcher()))),
+                },
             })
             .collect();
         FolderFilter { parts }
@@ -234,7 +239,7 @@ impl FolderFilter {
 
 /// Whether the folder names `names` can begin a path the glob `parts` match (every name
 /// consumed), or a prefix of them matches it whole (all under it matches).
-fn begins(parts: &[Option<GlobMatcher>], names: &[&str]) -> bool {
+fn begins(parts: &[Option<Matcher>], names: &[&str]) -> bool {
     let (Some(part), Some(name)) = (parts.first(), names.first()) else {
         return true;
     };

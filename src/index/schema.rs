@@ -148,6 +148,13 @@ pub struct StoredChanges {
     pub renames: Vec<(String, String)>,
 }
 
+/// The start of [`StoredChanges`], read in place.
+#[derive(Deserialize)]
+pub(super) struct StoredChangesRef<'a> {
+    #[serde(borrow)]
+    pub changes: Vec<&'a str>,
+}
+
 /// A tracked file's markers, as (line, id), and the blob they were read from (schema 6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredMarkers {

@@ -49,13 +49,6 @@ struct StoredCommitRef<'a> {
     is_merge: bool,
 }
 
-/// The start of [`StoredChanges`], read in place.
-#[derive(Deserialize)]
-struct StoredChangesRef<'a> {
-    #[serde(borrow)]
-    changes: Vec<&'a str>,
-}
-
 impl Index {
     /// Every non-merge commit HEAD reaches (stored or pending) committed at or after `since`
     /// (seconds since the epoch; `None`: all of them), in no particular order. Stored numbers

@@ -10,6 +10,8 @@ use crate::model::{Evidence, Pickable};
 use crate::text::terms::key;
 use std::collections::{HashMap, HashSet};
 
+type Fast = foldhash::fast::FixedState;
+
 /// A term is distinctive when the code mentions of at most this many records use it.
 pub const DISTINCTIVE_RECORDS: usize = 2;
 /// The weight of a name written as code, and of a distinctive one.
@@ -24,14 +26,23 @@ const CODE_CONFIDENCE: f64 = 0.65;
 /// For each record (by its place in `records`) whose code mentions name `path`, its best
 /// such mention as evidence and its weight.
 pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence, u32)> {
-    // How many records' mentions use each term.
-    let mut users: HashMap<String, usize> = HashMap::new();
-    for r in records {
-        let terms: HashSet<String> = r.code_mentions().iter().map(|m| key(&m.term)).collect();
-        for t in terms {
-            *users.entry(t).or_default() += 1;
-        }
-    }
+    // How many records' mentions use each term: counted only when a mention that names PATH
+    // is not written as code (most answers meet none; a warm answer's share, issue 41).
+    let users: std::cell::OnceCell<HashMap<String, usize, Fast>> = std::cell::OnceCell::new();
+    let users_of = |term: &str| {
+        let users = users.get_or_init(|| {
+            let mut users: HashMap<String, usize, Fast> = HashMap::default();
+            for r in records {
+                let terms: HashSet<String, Fast> =
+                    r.code_mentions().iter().map(|m| key(&m.term)).collect();
+                for t in terms {
+                    *users.entry(t).or_default() += 1;
+                }
+            }
+            users
+        });
+        users.get(&key(term)).copied().unwrap_or(0)
+    };
     let inside = |m: &str| m.starts_with(path) && m[path.len()..].starts_with('/');
     let within = records
         .iter()
@@ -56,12 +67,12 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             .filter_map(|m| {
                 let weight = if m.confidence >= CODE_CONFIDENCE {
                     AS_CODE
-                } else if users.get(&key(&m.term)).copied().unwrap_or(0) <= DISTINCTIVE_RECORDS {
+                } else if users_of(&m.term) <= DISTINCTIVE_RECORDS {
                     // A phrase of one record alone naming PATH itself ("Endpoint Picker"
                     // for `endpoint_picker.go`) tells as a name in code does. Not a path
                     // (named in passing as written, or from below the root with two
                     // candidates: ambiguous).
-                    let own = users.get(&key(&m.term)).copied().unwrap_or(0) == 1;
+                    let own = users_of(&m.term) == 1;
                     match own
                         && m.path.trim_end_matches('/') == path
                         && m.term.contains(' ')

@@ -9,7 +9,10 @@
 
 use crate::model::{Evidence, Pickable};
 use crate::text::terms::{is_common, is_title_filler_key, singular, singular_of};
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
+
+type Fast = foldhash::fast::FixedState;
 
 pub const MAX_TITLES: usize = 2;
 pub const ALONE: u32 = 2;
@@ -45,25 +48,36 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     let spelled_together: BTreeSet<String> = joined_runs(&parts)
         .filter(|joined| !above.contains(joined))
         .collect();
-    let titles: Vec<Vec<String>> = records.iter().map(|r| title_words(r.title())).collect();
-    // Only the runs that spell a part or parts of this name matter (and how many titles have
-    // each): the others are never made (a warm answer's share, issue 41).
-    let runs: Vec<Vec<(String, String)>> = records
+    // Each title split and lowered once, its words borrowed from there (a warm answer's
+    // share, issue 41).
+    let lowered: Vec<Lowered> = records.iter().map(|r| Lowered::of(r.title())).collect();
+    // Only a word that begins as one of the name's parts does may be spelled by them
+    // ([`spells`]): the others are neither counted nor folded.
+    let firsts: Vec<u8> = parts.iter().filter_map(|p| p.bytes().next()).collect();
+    let titles: Vec<Vec<Cow<str>>> = lowered
         .iter()
-        .map(|r| {
-            title_runs(r.title(), &|joined| {
-                spelled.contains(joined) || spelled_together.contains(joined)
-            })
-        })
+        .map(|title| words_of(title.words().filter(|w| begins_as(&firsts, w))))
         .collect();
-    let mut titles_with: HashMap<&str, usize> = HashMap::new();
+    // Only the runs that spell a part or parts of this name matter (and how many titles have
+    // each): the others are never made.
+    let wanted_sets = [&spelled, &spelled_together];
+    let wanted = Wanted::new(&wanted_sets);
+    let runs: Vec<Vec<(String, String)>> = lowered
+        .iter()
+        .map(|title| title_runs(title, &wanted))
+        .collect();
+    let mut titles_with: HashMap<&str, usize, Fast> = HashMap::default();
+    let mut distinct: Vec<&str> = Vec::new();
     for words in &titles {
-        let distinct: BTreeSet<&str> = words.iter().map(String::as_str).collect();
-        for w in distinct {
+        distinct.clear();
+        distinct.extend(words.iter().map(|w| w.as_ref()));
+        distinct.sort_unstable();
+        distinct.dedup();
+        for w in &distinct {
             *titles_with.entry(w).or_default() += 1;
         }
     }
-    let mut titles_with_run: HashMap<&str, usize> = HashMap::new();
+    let mut titles_with_run: HashMap<&str, usize, Fast> = HashMap::default();
     for each in &runs {
         let distinct: BTreeSet<&str> = each.iter().map(|(_, k)| k.as_str()).collect();
         for k in distinct {
@@ -83,17 +97,21 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             }
         }
         for w in words {
-            let shared = titles_with.get(w.as_str()).copied().unwrap_or(0);
+            let w: &str = w;
+            let shared = titles_with.get(w).copied().unwrap_or(0);
             let exact = spells(&parts, w, false);
-            if shared > MAX_TITLES || kept.contains(w) || !(exact || spells(&parts, w, true)) {
+            if shared > MAX_TITLES
+                || kept.iter().any(|k| k == w)
+                || !(exact || spells(&parts, w, true))
+            {
                 continue;
             }
             // A kind of code every repository has (`controller`, `registry`, `factory`)
             // tells only as the whole of PATH's name (`registry/`): as a part of a longer one
             // (`ActivityRegistry.cs`, `Cas1DomainEventsController.kt`) it is the kind, not
             // the thing.
-            if KINDS.contains(&w.as_str()) && singular(&parts.concat()) != *w {
-                kinds.push(w.clone());
+            if KINDS.contains(&w) && singular(&parts.concat()) != w {
+                kinds.push(w.to_string());
                 continue;
             }
             // A word that is the whole of PATH's name (`salesforce.py`, `tagging/`), but for
@@ -103,11 +121,11 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             // "allocation"): a part of a longer name (`head_series_limiter.go` for
             // "limiting") is as often another thing done the same way.
             weight += match exact {
-                true if shared <= 1 || whole_name == *w => ALONE,
+                true if shared <= 1 || whole_name == w => ALONE,
                 false if stem(&whole_name) == stem(w) => ALONE,
                 _ => SHARED,
             };
-            kept.push(w.clone());
+            kept.push(w.to_string());
         }
         // Told less than a word alone tells: title words in a row spelling two to four parts
         // of the name as one (`FileTransfer/` for "SimpleX File Transfer protocol", whose
@@ -139,16 +157,61 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     out
 }
 
+/// A title's words, split on anything not alphanumeric, each in lower case, held in one
+/// string.
+struct Lowered {
+    text: String,
+    /// Where each word ends in `text`, in order; each begins where the one before ends.
+    ends: Vec<usize>,
+}
+
+impl Lowered {
+    fn of(title: &str) -> Lowered {
+        let mut text = String::with_capacity(title.len());
+        let mut ends = Vec::new();
+        for word in title.split(|c: char| !c.is_alphanumeric()) {
+            if word.is_empty() {
+                continue;
+            }
+            match word.is_ascii() {
+                true => text.extend(word.chars().map(|c| c.to_ascii_lowercase())),
+                false => text.push_str(&word.to_lowercase()),
+            }
+            ends.push(text.len());
+        }
+        Lowered { text, ends }
+    }
+
+    /// Its word at `i` (of `self.ends.len()`).
+    fn word(&self, i: usize) -> &str {
+        let from = match i {
+            0 => 0,
+            _ => self.ends[i - 1],
+        };
+        &self.text[from..self.ends[i]]
+    }
+
+    fn words(&self) -> impl Iterator<Item = &str> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(from, &to)| &self.text[from..to])
+    }
+}
+
 /// A title's words that may tell: lower case, plurals folded, common words left out, and so
 /// is a word left with fewer than three letters once its plural is folded (`CAS`, `ca`).
-fn title_words(title: &str) -> Vec<String> {
+#[cfg(test)]
+fn title_words(title: &Lowered) -> Vec<Cow<'_, str>> {
+    words_of(title.words())
+}
+
+/// [`title_words`] of some of a title's words.
+fn words_of<'a>(words: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
     // A word split on anything not alphanumeric, in lower case, is its own key.
-    title
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+    words
         .filter(|w| !is_title_filler_key(w))
-        .map(|w| singular(&w))
+        .map(singular_of)
         .filter(|w| w.chars().any(char::is_alphabetic) && w.len() >= 3)
         .collect()
 }
@@ -197,37 +260,75 @@ const RUN_LETTERS: usize = 8;
 
 /// A title's runs of two to four words in a row, as said (`file tree diff`) and joined in
 /// the singular (`filetreediff`), of [`RUN_LETTERS`] letters or more and not all filler.
-/// Only the runs whose joined form `wanted` accepts are made.
-fn title_runs(title: &str, wanted: &dyn Fn(&str) -> bool) -> Vec<(String, String)> {
-    let words: Vec<String> = title
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+/// Only the runs whose joined form is `wanted` are made.
+fn title_runs(title: &Lowered, wanted: &Wanted) -> Vec<(String, String)> {
+    let count = title.ends.len();
     let mut out = Vec::new();
     let mut concat = String::new();
-    for from in 0..words.len() {
+    for from in 0..count {
+        if !wanted.may_begin(title.word(from)) {
+            continue;
+        }
         concat.clear();
-        concat.push_str(&words[from]);
+        concat.push_str(title.word(from));
         for len in 2..=4 {
-            let Some(next) = words.get(from + len - 1) else {
+            if from + len > count {
                 break;
-            };
-            concat.push_str(next);
+            }
+            concat.push_str(title.word(from + len - 1));
             if concat.len() < RUN_LETTERS || !concat.chars().all(char::is_alphabetic) {
                 continue;
             }
             let joined = singular_of(&concat);
-            let run = &words[from..from + len];
+            let run = || (from..from + len).map(|i| title.word(i));
             if joined.len() >= RUN_LETTERS
-                && wanted(&joined)
-                && run.iter().any(|w| !is_title_filler_key(w))
+                && wanted.contains(&joined)
+                && run().any(|w| !is_title_filler_key(w))
             {
-                out.push((run.join(" "), joined.into_owned()));
+                out.push((run().collect::<Vec<_>>().join(" "), joined.into_owned()));
             }
         }
     }
     out
+}
+
+/// The joined forms a related answer looks for in titles' runs of words.
+struct Wanted<'a> {
+    sets: &'a [&'a BTreeSet<String>],
+    /// The forms' first bytes.
+    firsts: Vec<u8>,
+}
+
+impl<'a> Wanted<'a> {
+    fn new(sets: &'a [&'a BTreeSet<String>]) -> Wanted<'a> {
+        let firsts = sets
+            .iter()
+            .flat_map(|set| set.iter().filter_map(|form| form.bytes().next()))
+            .collect();
+        Wanted { sets, firsts }
+    }
+
+    fn contains(&self, joined: &str) -> bool {
+        self.sets.iter().any(|set| set.contains(joined))
+    }
+
+    /// Whether a run that begins with the word `first` may join to a wanted form: the
+    /// singular changes at most the last three letters of the joined words, at least one of
+    /// them the next word's, so a wanted form begins with all of `first` but its last two.
+    /// Most runs of most titles are never joined (emberjs/rfcs: a thousand titles, issue 41).
+    fn may_begin(&self, first: &str) -> bool {
+        if !begins_as(&self.firsts, first) {
+            return false;
+        }
+        let Some(kept) = first.get(..first.len().saturating_sub(2)) else {
+            return true;
+        };
+        self.sets.iter().any(|set| {
+            set.range::<str, _>((std::ops::Bound::Included(kept), std::ops::Bound::Unbounded))
+                .next()
+                .is_some_and(|form| form.starts_with(kept))
+        })
+    }
 }
 
 /// PATH's own name split into lower-case parts: on `_`, `-`, spaces and digits, and where the
@@ -289,24 +390,41 @@ fn split_name(stem: &str) -> Vec<String> {
     parts
 }
 
+/// Whether `word` begins with one of `firsts`, the first bytes of a name's parts: else no
+/// run of the parts spells it. The plural folded, the stem taken, a word of three letters or
+/// more keeps its first letter (`ies` → `y` changes it only for a word of one letter), and a
+/// run of parts begins as its first part does.
+fn begins_as(firsts: &[u8], word: &str) -> bool {
+    word.bytes().next().is_some_and(|b| firsts.contains(&b))
+}
+
 /// Whether `word` is one of the parts, or some parts in a row spell it (`BibTeX` split as
 /// `bib`, `te`, `x`), plurals folded; `stemmed`, the endings of [`stem`] folded too.
 fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
-    let fold = |w: &str| match stemmed {
-        true => stem(w).to_string(),
-        false => w.to_string(),
-    };
+    let firsts: Vec<u8> = parts.iter().filter_map(|p| p.bytes().next()).collect();
+    if !begins_as(&firsts, word) {
+        return false;
+    }
+    fn folded(w: &str, stemmed: bool) -> &str {
+        match stemmed {
+            true => stem(w),
+            false => w,
+        }
+    }
     // Past this many letters, no ending folds the parts to the word.
     let longest = word.len() + if stemmed { 4 } else { 1 };
-    let word = fold(word);
+    let word = folded(word, stemmed);
+    // One buffer for every run (a related answer asks this of every title word, issue 41).
+    let mut joined = String::new();
     for from in 0..parts.len() {
-        let mut joined = String::new();
+        joined.clear();
         for part in &parts[from..] {
             joined.push_str(part);
             if joined.len() > longest {
                 break;
             }
-            if fold(&singular(&joined)) == word {
+            let one = singular_of(&joined);
+            if folded(&one, stemmed) == word {
                 return true;
             }
         }
@@ -354,28 +472,75 @@ mod tests {
 
     #[test]
     fn title_words_in_a_row_spell_a_name_of_one_part() {
-        let runs = title_runs("Version file tree diff", &|_| true);
+        let every: BTreeSet<String> = ["filetreediff", "versionfile", "versionfiletree"]
+            .map(String::from)
+            .into();
+        let every = [&every];
+        let all = Wanted::new(&every);
+        let runs = title_runs(&Lowered::of("Version file tree diff"), &all);
         assert!(runs.contains(&("file tree diff".to_string(), "filetreediff".to_string())));
         assert!(runs.iter().all(|(_, j)| j.len() >= RUN_LETTERS));
-        assert!(title_runs("Use of a", &|_| true).is_empty(), "too short");
+        assert_eq!(runs.len(), 3, "{runs:?}");
+        let short: BTreeSet<String> = ["useofa".to_string()].into();
+        assert!(
+            title_runs(&Lowered::of("Use of a"), &Wanted::new(&[&short])).is_empty(),
+            "too short"
+        );
         assert_eq!(
-            title_words("Head series limiting"),
+            title_words(&Lowered::of("Head series limiting")),
             ["head", "series", "limiting"]
         );
         assert!(
-            title_runs("API v3", &|_| true).is_empty(),
+            title_runs(
+                &Lowered::of("API v3"),
+                &Wanted::new(&[&["apiv3".to_string()].into()])
+            )
+            .is_empty(),
             "a number is no letter"
         );
         assert_eq!(
-            title_runs("Version file tree diff", &|j| j == "filetreediff"),
+            title_runs(
+                &Lowered::of("Version file tree diff"),
+                &Wanted::new(&[&["filetreediff".to_string()].into()])
+            ),
             [("file tree diff".to_string(), "filetreediff".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_run_is_joined_only_when_its_first_word_may_begin_a_wanted_form() {
+        let forms: BTreeSet<String> = ["partyline".to_string(), "taxy".to_string()].into();
+        let forms = [&forms];
+        let wanted = Wanted::new(&forms);
+        assert!(wanted.may_begin("party"));
+        assert!(
+            wanted.may_begin("taxi"),
+            "`taxi` `es` joins to `taxies`, then `taxy`"
+        );
+        assert!(!wanted.may_begin("version"));
+        let accented: BTreeSet<String> = ["éaplatform".to_string()].into();
+        let accented = [&accented];
+        assert!(
+            Wanted::new(&accented).may_begin("éa"),
+            "not cut inside a letter"
+        );
+        assert!(!Wanted::new(&accented).may_begin("a"));
+        let folded = title_runs(
+            &Lowered::of("Minitaxi es"),
+            &Wanted::new(&[&["minitaxy".to_string()].into()]),
+        );
+        assert_eq!(
+            folded,
+            [("minitaxi es".to_string(), "minitaxy".to_string())]
         );
     }
 
     #[test]
     fn common_words_of_a_title_do_not_tell() {
         assert_eq!(
-            title_words("Use # as indicator for BibTeX string constants"),
+            title_words(&Lowered::of(
+                "Use # as indicator for BibTeX string constants"
+            )),
             ["indicator", "bibtex", "string", "constant"]
         );
     }

@@ -59,6 +59,7 @@ mod readme;
 mod regressions;
 mod related;
 mod related_names;
+mod related_renames;
 mod related_share;
 #[cfg(unix)]
 mod review;

@@ -8,10 +8,12 @@ use std::collections::HashSet;
 /// The keys of some word lists, as a set: each word kept as written when it is its own key
 /// (all but a few hyphenated ones), so making the set allocates almost nothing (a warm answer
 /// makes several; issue 41).
-type Keys = HashSet<Cow<'static, str>>;
+/// Hashed with foldhash: a warm answer looks up a few hundred words (issue 41).
+type Keys = HashSet<Cow<'static, str>, foldhash::fast::FixedState>;
 
 fn keys_of(lists: &[&[&'static str]]) -> Keys {
-    let mut set = Keys::with_capacity(lists.iter().map(|l| l.len()).sum());
+    let mut set =
+        Keys::with_capacity_and_hasher(lists.iter().map(|l| l.len()).sum(), Default::default());
     for w in lists.iter().flat_map(|l| l.iter()) {
         // Its own key: nothing a key leaves out or lowers (the lists are ASCII).
         let own_key = w

@@ -454,10 +454,11 @@ fn drop_parts(files: &mut Vec<Found>, folders: &[String]) {
     });
 }
 
-/// A file found by a walk: root-relative, and whether it is a symbolic link.
+/// A file found by a walk: root-relative, and whether it is a symbolic link. `S`: its path's
+/// string, owned, or borrowed from a stored memo (`&str`) by a warm answer's check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-pub struct Found {
-    pub rel: String,
+pub struct Found<S = String> {
+    pub rel: S,
     pub link: bool,
 }
 

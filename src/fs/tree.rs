@@ -69,20 +69,20 @@ pub type Absent = std::sync::Arc<dyn Fn(&str) -> Option<Kind> + Send + Sync>;
 /// for every missing one. The graph is a function of the parsed records and these answers, so
 /// asking again and hearing the same means it would come out the same (ADR-0006).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Observed {
-    pub kinds: Vec<(String, Kind)>,
-    pub moved: Vec<(String, Vec<String>)>,
+pub struct Observed<S = String> {
+    pub kinds: Vec<(S, Kind)>,
+    pub moved: Vec<(S, Vec<S>)>,
     /// The globs matched or not by the files a walk of their folder found (no tracked file
     /// matched them).
-    pub globs: Vec<(String, bool)>,
+    pub globs: Vec<(S, bool)>,
     /// The globs a file git tracks matched, their literal folder there: each still matches
     /// while git's index lists the same paths and the folder is still there (ADR-0016), which
     /// a memo's check tells without walking the folder.
-    pub tracked_globs: Vec<String>,
+    pub tracked_globs: Vec<S>,
     /// The globs of `globs` git's index was asked about (their literal folder a folder under
     /// the root) and no tracked path matched: while git's index is the very one asked, none
     /// does, and a check asks only the work tree (issue 41).
-    pub globs_not_tracked: Vec<String>,
+    pub globs_not_tracked: Vec<S>,
 }
 
 /// What a check of [`Observed`] knows unchanged since the answers were given.
@@ -97,7 +97,7 @@ pub struct Same {
     pub index: bool,
 }
 
-impl Observed {
+impl<S: AsRef<str> + Ord> Observed<S> {
     /// Whether the file system under `root` still answers every question the same way, the
     /// paths git's index tracks being the same as when asked (the caller's to check: a scan
     /// memo checks them, ADR-0016). `same_dirs` are folders already known to be the same
@@ -125,7 +125,8 @@ impl Observed {
             if known.get(at) == Some(&true) {
                 return true;
             }
-            if *kind == Kind::Folder && same_dirs.contains(path.as_str()) {
+            let path = path.as_ref();
+            if *kind == Kind::Folder && same_dirs.contains(path) {
                 return true;
             }
             if !same_rules {
@@ -136,22 +137,20 @@ impl Observed {
                 (Kind::Ignored, now) => now != Kind::NotAPath,
                 (then, now) => *then == now,
             }
-        }) && self
-            .moved
-            .iter()
-            .all(|(path, moved)| tree.moved(path) == *moved)
-            && self.tracked_globs.iter().all(|glob| {
-                let folder = Pattern::new(glob)
-                    .range_prefix()
-                    .trim_end_matches('/')
-                    .to_string();
-                tree.dir_inside(&folder)
-            })
-            && self.globs.iter().all(|(glob, found)| {
-                // Not asked of git's index again when it is the one asked then (issue 41).
-                let not_tracked = same_index && self.globs_not_tracked.binary_search(glob).is_ok();
-                tree.any_file_matches_as(&Pattern::new(glob), not_tracked) == *found
-            })
+        }) && self.moved.iter().all(|(path, moved)| {
+            let now = tree.moved(path.as_ref());
+            now.len() == moved.len() && now.iter().zip(moved).all(|(a, b)| a == b.as_ref())
+        }) && self.tracked_globs.iter().all(|glob| {
+            let folder = Pattern::new(glob.as_ref())
+                .range_prefix()
+                .trim_end_matches('/')
+                .to_string();
+            tree.dir_inside(&folder)
+        }) && self.globs.iter().all(|(glob, found)| {
+            // Not asked of git's index again when it is the one asked then (issue 41).
+            let not_tracked = same_index && self.globs_not_tracked.binary_search(glob).is_ok();
+            tree.any_file_matches_as(&Pattern::new(glob.as_ref()), not_tracked) == *found
+        })
     }
 }
 

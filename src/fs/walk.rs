@@ -23,14 +23,14 @@ pub struct GuideWalk {
 /// when an entry is added, removed or renamed in it) and every ignore file that applied. While
 /// all of it holds, a new walk would find the same files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WalkStamp {
+pub struct WalkStamp<S = String> {
     /// When the work the walk belongs to began.
     pub started_ns: i64,
     /// Root-relative folders walked (`""` is the root) → their stamps (`None`: gone).
-    pub dirs: Vec<(String, Option<Stamp>)>,
+    pub dirs: Vec<(S, Option<Stamp>)>,
     /// The ignore files that applied, absolute → their stamps (`None`: absent).
-    pub ignores: Vec<(String, Option<Stamp>)>,
-    pub files: Vec<Found>,
+    pub ignores: Vec<(S, Option<Stamp>)>,
+    pub files: Vec<Found<S>>,
 }
 
 impl WalkStamp {
@@ -66,7 +66,9 @@ impl WalkStamp {
             files: walk.files.clone(),
         }
     }
+}
 
+impl<S: AsRef<str> + Sync> WalkStamp<S> {
     /// Whether a walk now would find the same: no folder it walked and no ignore file changed.
     pub fn still_holds(&self, dir: &RootDir) -> bool {
         let same = |rel: &str, then: &Option<Stamp>, content: Content| match (
@@ -78,7 +80,7 @@ impl WalkStamp {
             _ => false,
         };
         let dirs_same = crate::util::parallel_map_from(1024, &self.dirs, |(d, then)| {
-            same(d, then, Content::Folder)
+            same(d.as_ref(), then, Content::Folder)
         })
         .into_iter()
         .all(|same| same);
@@ -86,7 +88,7 @@ impl WalkStamp {
             && self
                 .ignores
                 .iter()
-                .all(|(p, then)| same(p, then, Content::File))
+                .all(|(p, then)| same(p.as_ref(), then, Content::File))
     }
 }
 

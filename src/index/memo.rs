@@ -21,7 +21,8 @@ impl Cached {
     pub fn memo_report(&self, tracked: Option<&crate::git::Repo>) -> Option<MemoHit<'_>> {
         let checked_ns = crate::util::now_ns();
         let (memo, report) = self.memo.as_ref()?;
-        let mut memo: ScanMemo = codec::decode(memo).ok()?;
+        // Read in place: its few thousand strings are only compared and stat'ed (issue 41).
+        let mut memo: ScanMemo<&str> = codec::decode_borrowed(memo).ok()?;
         if memo.made_by != MEMO_MADE_BY || memo.scope != self.scope {
             return None;
         }
@@ -85,7 +86,7 @@ impl Cached {
 /// the small file `names` (the checksum and the paths' digest, never synced), so the next
 /// check under the same checksum reads 28 bytes rather than git's whole index.
 fn same_names(
-    memo: &ScanMemo,
+    memo: &ScanMemo<&str>,
     tracked: Option<&crate::git::Repo>,
     now: Option<[u8; 20]>,
     names: &std::path::Path,
@@ -118,7 +119,7 @@ fn same_names(
 pub struct MemoHit<'a> {
     root: String,
     /// What the memo's report depended on, as found holding (boxed: it is large).
-    deps: Box<Deps>,
+    deps: Box<Deps<&'a str>>,
     report: MemoReportRef<'a>,
     /// The memo as found holding now, to store in place of the old one, when storing it
     /// would spare the next check some reading ([`Index::settle_memo`]).
@@ -133,8 +134,9 @@ impl MemoHit<'_> {
 
     /// What the memo's report depended on, as found holding (its stamps as of this check when
     /// they were settled by it).
-    pub fn deps(&self) -> &Deps {
-        &self.deps
+    pub fn deps(&self) -> Deps {
+        // Read again owned: only the commit hook's table keeps it (ADR-0018).
+        codec::decode(&codec::encode(&*self.deps)).expect("a memo's deps encode and decode")
     }
 
     /// What the records are picked by, in report order.

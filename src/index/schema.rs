@@ -245,18 +245,18 @@ pub struct WalkCache {
 
 /// What the last scan depended on besides the parsed files (see `index::memo`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ScanMemo {
+pub struct ScanMemo<S = String> {
     /// The build that wrote it.
-    pub made_by: String,
+    pub made_by: S,
     pub scope: Scope,
-    pub deps: crate::scan::Deps,
+    pub deps: crate::scan::Deps<S>,
     /// The digest of the tracked paths its code mentions were resolved against, and the
     /// checksum of git's index they were read from.
     pub names: u64,
     pub names_checksum: Option<[u8; 20]>,
     /// The folders of the paths the records name, stamped: while one holds, the paths in it
     /// are not stat'ed one by one (issue 17).
-    pub parents: crate::scan::Parents,
+    pub parents: crate::scan::Parents<S>,
     /// A record carries rules: the report holds only while git's index has the checksum it
     /// was read from (`names_checksum`), as the rules read the files it holds (ADR-0021).
     pub rules: bool,

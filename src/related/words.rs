@@ -167,6 +167,9 @@ struct Lowered {
 
 impl Lowered {
     fn of(title: &str) -> Lowered {
+        if title.is_ascii() {
+            return Lowered::of_ascii(title);
+        }
         let mut text = String::with_capacity(title.len());
         let mut ends = Vec::new();
         for word in title.split(|c: char| !c.is_alphanumeric()) {
@@ -179,6 +182,20 @@ impl Lowered {
             }
             ends.push(text.len());
         }
+        Lowered { text, ends }
+    }
+
+    /// [`Lowered::of`] an ASCII title, byte by byte (most titles; issue 41).
+    fn of_ascii(title: &str) -> Lowered {
+        let mut text = String::with_capacity(title.len());
+        let mut ends = Vec::new();
+        for word in title.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if !word.is_empty() {
+                text.push_str(word);
+                ends.push(text.len());
+            }
+        }
+        text.make_ascii_lowercase();
         Lowered { text, ends }
     }
 
@@ -505,6 +522,23 @@ mod tests {
             ),
             [("file tree diff".to_string(), "filetreediff".to_string())]
         );
+    }
+
+    #[test]
+    fn a_title_is_split_and_lowered_alike_in_ascii_or_not() {
+        for (title, words) in [
+            (
+                "Use # as indicator for BibTeX",
+                vec!["use", "as", "indicator", "for", "bibtex"],
+            ),
+            (
+                "API v3: the_new-Way",
+                vec!["api", "v3", "the", "new", "way"],
+            ),
+            ("Überall Straße API", vec!["überall", "straße", "api"]),
+        ] {
+            assert_eq!(Lowered::of(title).words().collect::<Vec<_>>(), words);
+        }
     }
 
     #[test]

@@ -13,41 +13,47 @@ use crate::fs::walk::WalkStamp;
 use crate::fs::Found;
 use serde::{Deserialize, Serialize};
 
+/// `S`: the strings, owned, or borrowed from a stored memo (`&str`): a warm answer checks a
+/// memo without making a string of it (issue 41).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deps {
+pub struct Deps<S = String> {
     /// When the scan began (ns since the epoch), before it listed or read anything: every
     /// stamp is judged settled or not against it.
     pub started_ns: i64,
     /// The `--docs` it was given.
-    pub docs: Vec<String>,
+    pub docs: Vec<S>,
     /// The record folders found.
-    pub folders: Vec<String>,
+    pub folders: Vec<S>,
     /// Every folder listed for records, stamped after the listing (a folder changed meanwhile
     /// is never settled): while they hold, the listing would be the same.
-    pub record_dirs: Vec<(String, Option<Stamp>)>,
+    pub record_dirs: Vec<(S, Option<Stamp>)>,
     /// Each record file, stamped from before it was read (`None`: it could not be read).
-    pub files: Vec<(Found, Option<Stamp>)>,
-    pub walk: WalkStamp,
+    pub files: Vec<(Found<S>, Option<Stamp>)>,
+    pub walk: WalkStamp<S>,
     /// Each guide file, likewise.
-    pub guides: Vec<(Found, Option<Stamp>)>,
-    pub observed: Observed,
+    pub guides: Vec<(Found<S>, Option<Stamp>)>,
+    pub observed: Observed<S>,
 }
 
-impl Deps {
+/// What the strings of [`Deps`] may be.
+pub trait Text: AsRef<str> + Clone + Ord + Default + Sync {}
+impl<S: AsRef<str> + Clone + Ord + Default + Sync> Text for S {}
+
+impl<S: Text> Deps<S> {
     /// These deps as a memo keeps them (ADR-0016): of the guide walk's folders, only those
     /// holding a guide (a new file there changes their times), so checking the memo costs a
     /// stat per record, guide, record folder, guide folder and ignore file, not one per folder
     /// of the tree. A guide appearing in another folder is the tracked paths' to tell (git's
     /// index), or the next scan's.
-    pub fn for_memo(&self) -> Deps {
+    pub fn for_memo(&self) -> Deps<S> {
         let holding: std::collections::HashSet<&str> = self
             .walk
             .files
             .iter()
-            .map(|f| f.rel.rsplit_once('/').map_or("", |(dir, _)| dir))
+            .map(|f| f.rel.as_ref().rsplit_once('/').map_or("", |(dir, _)| dir))
             .collect();
         let mut deps = self.clone();
-        deps.walk.dirs.retain(|(d, _)| holding.contains(d.as_str()));
+        deps.walk.dirs.retain(|(d, _)| holding.contains(d.as_ref()));
         deps
     }
 
@@ -56,7 +62,7 @@ impl Deps {
     /// a change from now on gives it another time), so the next check stats it and reads
     /// nothing. `None` when no stamp would change: a stamp kept with a digest is read on every
     /// check until it is settled and stored so.
-    pub fn settled_at(&self, checked_ns: i64) -> Option<Deps> {
+    pub fn settled_at(&self, checked_ns: i64) -> Option<Deps<S>> {
         // A stamp read by its digest at each check (not settled when stored) that is settled now.
         let newly = |s: &Option<Stamp>, base: i64| {
             s.as_ref()
@@ -89,6 +95,114 @@ impl Deps {
         Some(deps)
     }
 
+    /// Whether every stamp is there: only then can it be told later that nothing changed.
+    pub fn complete(&self) -> bool {
+        let stamped = |list: &[(Found<S>, Option<Stamp>)]| list.iter().all(|(_, s)| s.is_some());
+        stamped(&self.files)
+            && stamped(&self.guides)
+            && self.record_dirs.iter().all(|(_, s)| s.is_some())
+    }
+
+    /// Only the part of these deps that the records depend on (ADR-0018): the record folders
+    /// and the files listed in them; no guide walk, no guides, no answers of the file system.
+    pub fn records_only(&self) -> Deps<S> {
+        Deps {
+            started_ns: self.started_ns,
+            docs: self.docs.clone(),
+            folders: self.folders.clone(),
+            record_dirs: self.record_dirs.clone(),
+            files: self.files.clone(),
+            walk: WalkStamp {
+                started_ns: self.walk.started_ns,
+                dirs: Vec::new(),
+                ignores: Vec::new(),
+                files: Vec::new(),
+            },
+            guides: Vec::new(),
+            observed: Observed::default(),
+        }
+    }
+
+    /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would read the
+    /// same records: the same record folders, each listed as it was (so the same files in it),
+    /// every record file as it was. The first part of [`Deps::still_holds`]; alone, it is what
+    /// the commit hook's table of governed entries depends on (ADR-0018).
+    pub fn records_hold(&self, dir: &RootDir) -> bool {
+        if !self.complete() {
+            return false;
+        }
+        let docs: Vec<String> = self.docs.iter().map(|d| d.as_ref().to_string()).collect();
+        match discover::record_folders(dir.root(), &docs) {
+            Ok(folders) if same_strings(&folders, &self.folders) => {}
+            _ => return false,
+        }
+        self.record_dirs
+            .iter()
+            .all(|(d, stamp)| self.holds(dir, d.as_ref(), stamp, Content::Folder))
+            && self.files_hold(dir, &self.files)
+    }
+
+    /// Whether the file or folder `rel` is as `stamp` says it was.
+    fn holds(&self, dir: &RootDir, rel: &str, stamp: &Option<Stamp>, content: Content) -> bool {
+        stamp.as_ref().is_some_and(|then| {
+            dir.fingerprint(rel)
+                .is_some_and(|now| then.holds(dir, rel, content, &now, self.started_ns))
+        })
+    }
+
+    /// Whether every file of `list` is as its stamp says it was.
+    fn files_hold(&self, dir: &RootDir, list: &[(Found<S>, Option<Stamp>)]) -> bool {
+        list.iter()
+            .all(|(f, stamp)| self.holds(dir, f.rel.as_ref(), stamp, Content::File))
+    }
+
+    /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would come out
+    /// the same: the same record folders, each folder listed as it was (so the same files in
+    /// it), every record and guide file as it was, the same guide walk, and the same answers
+    /// from the file system.
+    pub fn still_holds(&self, dir: &RootDir) -> bool {
+        self.still_holds_knowing(dir, &[], false)
+    }
+
+    /// [`Deps::still_holds`], the named paths whose index in `observed.kinds` `known` marks
+    /// true known to hold already ([`Parents::check`]); `same_index`: git's index is the very
+    /// one the scan read (its checksum), so what it says of a path is what it said then.
+    pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool], same_index: bool) -> bool {
+        if !self.records_hold(dir) {
+            return false;
+        }
+        let root = dir.root();
+        if !self.walk.still_holds(dir)
+            || self.walk.files.len() != self.guides.len()
+            || !self
+                .walk
+                .files
+                .iter()
+                .zip(&self.guides)
+                .all(|(a, (b, _))| a == b)
+            || !self.files_hold(dir, &self.guides)
+        {
+            return false;
+        }
+        // The walk's folders were just found unchanged: a folder among them is still one.
+        let same_dirs: std::collections::HashSet<&str> =
+            self.walk.dirs.iter().map(|(d, _)| d.as_ref()).collect();
+        // The ignore files were found unchanged with the walk above.
+        self.observed.still_holds(
+            root,
+            &same_dirs,
+            Some(super::not_checked_out(root)),
+            Some(super::tracked_paths(root)),
+            crate::fs::tree::Same {
+                rules: true,
+                index: same_index,
+            },
+            known,
+        )
+    }
+}
+
+impl Deps {
     /// Stamps, besides the walk's, the `.gitignore` of every folder above a path the records
     /// name, there or not (`dir`: the root): whether git ignores a named path is read from
     /// them, and one appearing in a folder the memo does not stamp (the root, say, holding no
@@ -133,111 +247,11 @@ impl Deps {
         }
         self.walk.ignores.extend(added);
     }
+}
 
-    /// Whether every stamp is there: only then can it be told later that nothing changed.
-    pub fn complete(&self) -> bool {
-        let stamped = |list: &[(Found, Option<Stamp>)]| list.iter().all(|(_, s)| s.is_some());
-        stamped(&self.files)
-            && stamped(&self.guides)
-            && self.record_dirs.iter().all(|(_, s)| s.is_some())
-    }
-
-    /// Only the part of these deps that the records depend on (ADR-0018): the record folders
-    /// and the files listed in them; no guide walk, no guides, no answers of the file system.
-    pub fn records_only(&self) -> Deps {
-        Deps {
-            started_ns: self.started_ns,
-            docs: self.docs.clone(),
-            folders: self.folders.clone(),
-            record_dirs: self.record_dirs.clone(),
-            files: self.files.clone(),
-            walk: WalkStamp {
-                started_ns: self.walk.started_ns,
-                dirs: Vec::new(),
-                ignores: Vec::new(),
-                files: Vec::new(),
-            },
-            guides: Vec::new(),
-            observed: Observed::default(),
-        }
-    }
-
-    /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would read the
-    /// same records: the same record folders, each listed as it was (so the same files in it),
-    /// every record file as it was. The first part of [`Deps::still_holds`]; alone, it is what
-    /// the commit hook's table of governed entries depends on (ADR-0018).
-    pub fn records_hold(&self, dir: &RootDir) -> bool {
-        if !self.complete() {
-            return false;
-        }
-        match discover::record_folders(dir.root(), &self.docs) {
-            Ok(folders) if folders == self.folders => {}
-            _ => return false,
-        }
-        self.record_dirs
-            .iter()
-            .all(|(d, stamp)| self.holds(dir, d, stamp, Content::Folder))
-            && self.files_hold(dir, &self.files)
-    }
-
-    /// Whether the file or folder `rel` is as `stamp` says it was.
-    fn holds(&self, dir: &RootDir, rel: &str, stamp: &Option<Stamp>, content: Content) -> bool {
-        stamp.as_ref().is_some_and(|then| {
-            dir.fingerprint(rel)
-                .is_some_and(|now| then.holds(dir, rel, content, &now, self.started_ns))
-        })
-    }
-
-    /// Whether every file of `list` is as its stamp says it was.
-    fn files_hold(&self, dir: &RootDir, list: &[(Found, Option<Stamp>)]) -> bool {
-        list.iter()
-            .all(|(f, stamp)| self.holds(dir, &f.rel, stamp, Content::File))
-    }
-
-    /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would come out
-    /// the same: the same record folders, each folder listed as it was (so the same files in
-    /// it), every record and guide file as it was, the same guide walk, and the same answers
-    /// from the file system.
-    pub fn still_holds(&self, dir: &RootDir) -> bool {
-        self.still_holds_knowing(dir, &[], false)
-    }
-
-    /// [`Deps::still_holds`], the named paths whose index in `observed.kinds` `known` marks
-    /// true known to hold already ([`Parents::check`]); `same_index`: git's index is the very
-    /// one the scan read (its checksum), so what it says of a path is what it said then.
-    pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool], same_index: bool) -> bool {
-        if !self.records_hold(dir) {
-            return false;
-        }
-        let root = dir.root();
-        if !self.walk.still_holds(dir)
-            || self.walk.files.len() != self.guides.len()
-            || !self
-                .walk
-                .files
-                .iter()
-                .zip(&self.guides)
-                .all(|(a, (b, _))| a == b)
-            || !self.files_hold(dir, &self.guides)
-        {
-            return false;
-        }
-        // The walk's folders were just found unchanged: a folder among them is still one.
-        let same_dirs: std::collections::HashSet<&str> =
-            self.walk.dirs.iter().map(|(d, _)| d.as_str()).collect();
-        // The ignore files were found unchanged with the walk above.
-        self.observed.still_holds(
-            root,
-            &same_dirs,
-            Some(super::not_checked_out(root)),
-            Some(super::tracked_paths(root)),
-            crate::fs::tree::Same {
-                rules: true,
-                index: same_index,
-            },
-            known,
-        )
-    }
+/// Whether `a` and `b` hold the same strings in the same order.
+fn same_strings<S: AsRef<str>>(a: &[String], b: &[S]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b.as_ref())
 }
 
 /// The folders that hold the files and folders records name, stamped (issue 17, ADR-0016):
@@ -247,13 +261,13 @@ impl Deps {
 /// A memo's check then stats each such folder once rather than every path in it. The paths'
 /// content is not vouched for (an edit in place leaves the folder alone): only what they are.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Parents {
+pub struct Parents<S = String> {
     /// When the stamps were taken (ns since the epoch): the scan's start, or a later check
     /// that found every path in them holding. A stamp vouches only when settled by then.
     pub at_ns: i64,
     /// Each folder (root-relative, `""` the root), its fingerprint, and the indices in
     /// [`Observed::kinds`] of the named paths right in it.
-    pub dirs: Vec<ParentDir>,
+    pub dirs: Vec<ParentDir<S>>,
     /// By folder, as `dirs`: the indices of the named paths right in it that were not there
     /// (missing, or not the repository's: `Ember.uuid` in prose). The folder vouches for them
     /// only while git's index is the very one the scan read (its checksum): what git's index
@@ -262,7 +276,7 @@ pub struct Parents {
 }
 
 /// A folder of [`Parents`]: its path, its fingerprint, the indices of the named paths in it.
-pub type ParentDir = (String, Fingerprint, Vec<u32>);
+pub type ParentDir<S = String> = (S, Fingerprint, Vec<u32>);
 
 /// What [`Parents::check`] found.
 pub struct ParentsCheck {
@@ -323,7 +337,9 @@ impl Parents {
             gone,
         }
     }
+}
 
+impl<S: Text> Parents<S> {
     /// Each folder stat'ed now: the paths in those with the same fingerprint, settled, are
     /// known to hold (`kinds`: how many paths [`Observed::kinds`] has); the paths that were
     /// not there only with `same_index` (git's index is the one the scan read).
@@ -337,7 +353,7 @@ impl Parents {
             .enumerate()
             .map(|(at_dir, (parent, then, paths))| {
                 let now = dir
-                    .entry_fingerprint(parent)
+                    .entry_fingerprint(parent.as_ref())
                     .filter(|(_, e)| *e == Entry::Folder)
                     .map(|(fp, _)| fp);
                 let vouches = now.is_some_and(|now| now == *then && settled(&now, self.at_ns));
@@ -363,12 +379,12 @@ impl Parents {
     /// `check` did not vouch for stat'ed one by one after their folder was): each folder
     /// stamped as `check` found it, so that one settled by then vouches from the next check
     /// on. `None` when nothing would change (every folder vouched), or none would vouch yet.
-    pub fn settled_at(&self, check: &ParentsCheck, checked_ns: i64) -> Option<Parents> {
+    pub fn settled_at(&self, check: &ParentsCheck, checked_ns: i64) -> Option<Parents<S>> {
         if check.all || checked_ns < self.at_ns {
             return None;
         }
         let no_gone = Vec::new();
-        let (dirs, gone): (Vec<ParentDir>, Vec<Vec<u32>>) = self
+        let (dirs, gone): (Vec<ParentDir<S>>, Vec<Vec<u32>>) = self
             .dirs
             .iter()
             .zip(&check.now)
@@ -378,7 +394,7 @@ impl Parents {
                 Some(((parent.clone(), (*now)?, paths.clone()), gone))
             })
             .unzip();
-        let vouching = |dirs: &[(String, Fingerprint, Vec<u32>)], at: i64| {
+        let vouching = |dirs: &[ParentDir<S>], at: i64| {
             dirs.iter().filter(|(_, fp, _)| settled(fp, at)).count()
         };
         (vouching(&dirs, checked_ns) > vouching(&self.dirs, self.at_ns)).then_some(Parents {

@@ -499,7 +499,7 @@ impl Session {
                 if let (Some(settled), true) = (memo.take_settled(), self.settle) {
                     idx.settle_memo(&settled)?;
                 }
-                let deps = table.as_ref().map(|_| memo.deps().clone());
+                let deps = table.as_ref().map(|_| memo.deps());
                 match narrow_memo(memo, ask, why_path, root, &picking(), self.related) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;

@@ -475,11 +475,16 @@ pub fn close_names(a: &str, b: &str) -> bool {
     } else {
         (&b, &a)
     };
-    if short.chars().count() >= 3 && long.contains(short.as_str()) {
+    let short_chars = short.chars().count();
+    if short_chars >= 3 && long.contains(short.as_str()) {
         return true;
     }
-    let limit = (short.chars().count() / 4).max(1);
-    short.chars().count() >= 3 && edit_distance(&a, &b) <= limit
+    let limit = (short_chars / 4).max(1);
+    // No fewer edits than the lengths differ by: most names of a folder are told apart
+    // without the distance (a warm answer checks a missing path's candidates, issue 41).
+    short_chars >= 3
+        && long.chars().count().abs_diff(short_chars) <= limit
+        && edit_distance(&a, &b) <= limit
 }
 
 fn stem(name: &str) -> &str {
@@ -514,5 +519,15 @@ mod tests {
         assert!(close_names("kafka-bridge", "bridge"));
         assert!(close_names("util", "utils"));
         assert!(!close_names("auth", "billing"));
+        assert!(close_names("metric", "metrics.rs"));
+        assert!(close_names("handler", "handlr"), "an edit apart");
+        assert!(
+            !close_names("abcd", "ééé"),
+            "fewer characters in more bytes"
+        );
+        assert!(
+            !close_names("route", "rout-table-registry"),
+            "lengths far apart"
+        );
     }
 }

@@ -320,7 +320,11 @@ impl Parents {
                 (Some(want), Some(now)) if now == want => {
                     by_dir.entry(parent).or_default().0.push(at);
                 }
-                (None, None) => by_dir.entry(parent).or_default().1.push(at),
+                (None, None) => {
+                    if let Some(there) = deepest_folder(dir, parent) {
+                        by_dir.entry(there).or_default().1.push(at);
+                    }
+                }
                 _ => {}
             }
         }
@@ -337,6 +341,24 @@ impl Parents {
             gone,
         }
     }
+}
+
+/// The deepest folder above a path that is not there, `parent` its folder: `parent` when
+/// there, else the first folder above it that is, every one between not there. While that
+/// folder's entries are the same, the path is still not there: the next part down is still
+/// missing (tensorflow/community's RFCs name hundreds of paths of another repository,
+/// `tensorflow/core/…`, each stat'ed by every warm answer; issue 41). `None` when a part
+/// above is there but no folder (a file, a link: what is under a link is not its folder's).
+fn deepest_folder<'p>(dir: &RootDir, parent: &'p str) -> Option<&'p str> {
+    let mut at = parent;
+    while !at.is_empty() {
+        match dir.entry(at) {
+            Some(Entry::Folder) => return Some(at),
+            Some(_) => return None,
+            None => at = at.rsplit_once('/').map_or("", |(p, _)| p),
+        }
+    }
+    Some(at)
 }
 
 impl<S: Text> Parents<S> {
@@ -451,7 +473,11 @@ mod tests {
         let settled = made.settled_at(&fresh, later).expect("restamped");
         assert_eq!(settled.at_ns, later);
         let held = settled.check(&dir, observed.kinds.len(), true);
-        assert_eq!(held.known, vec![true, true, false, false]);
+        assert_eq!(
+            held.known,
+            vec![true, true, false, true],
+            "`gone/x.rs` by the root, where `gone` is not"
+        );
         assert!(
             settled.settled_at(&held, later + 1).is_none(),
             "nothing to restamp"
@@ -459,6 +485,38 @@ mod tests {
         // A file removed: its folder's times change, so its paths are asked again.
         std::fs::remove_file(root.join("a/f.rs")).expect("remove");
         let changed = settled.check(&dir, observed.kinds.len(), true);
-        assert_eq!(changed.known, vec![true, false, false, false]);
+        assert_eq!(changed.known, vec![true, false, false, true]);
+        // Its missing folder made: the root's entries change, so the path is asked again.
+        std::fs::create_dir(root.join("gone")).expect("a folder");
+        let made_gone = settled.check(&dir, observed.kinds.len(), true);
+        assert_eq!(made_gone.known, vec![false, false, false, false]);
+    }
+
+    /// A path under a link or a file is not vouched for by a folder above it.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_under_a_link_or_a_file_is_not_vouched_for_by_a_folder_above() {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("real")).expect("a folder");
+        std::os::unix::fs::symlink("real", root.join("link")).expect("a link");
+        std::fs::write(root.join("file.rs"), "fn f() {}\n").expect("a file");
+        let observed = Observed {
+            kinds: vec![
+                ("link/sub/x.rs".to_string(), Kind::Missing),
+                ("file.rs/x.rs".to_string(), Kind::Missing),
+                ("real/sub/deeper/x.rs".to_string(), Kind::Missing),
+            ],
+            ..Observed::default()
+        };
+        let dir = RootDir::open(root);
+        let made = Parents::of(&observed, &dir, crate::util::now_ns() - 3_000_000_000);
+        let dirs: Vec<(&str, &[u32])> = made
+            .dirs
+            .iter()
+            .zip(&made.gone)
+            .map(|((d, _, _), gone)| (d.as_str(), gone.as_slice()))
+            .collect();
+        assert_eq!(dirs, vec![("real", &[2][..])]);
     }
 }

@@ -121,6 +121,9 @@ fn doctor_memo(repo: &GitRepo, title: Option<&str>) {
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO)).expect("decode the memo");
         memo.deps.started_ns = later(memo.deps.started_ns);
         memo.deps.walk.started_ns = later(memo.deps.walk.started_ns);
+        // The named paths' folders too: they vouch for the paths in them (and a missing
+        // path's deepest folder there for it).
+        memo.parents.at_ns = later(memo.parents.at_ns);
         let mut report: schema::MemoReport =
             codec::decode(&get(&meta, schema::KEY_SCAN_MEMO_REPORT)).expect("decode its report");
         for bytes in report.records.iter_mut().filter(|_| title.is_some()) {
@@ -245,7 +248,7 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             "Use tokens",
             "Accepted",
             None,
-            "In `src/auth/`, `src/gone/`, `src/legacy.rs` and `.gen/api/`.",
+            "In `src/auth/`, `src/gone/`, `src/legacy.rs`, `src/old/deep/x.rs` and `.gen/api/`.",
         ),
     )
     .write(
@@ -280,6 +283,10 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         (
             "a missing folder appears",
             vec![("src/gone/mod.rs", Some("\n".into()))],
+        ),
+        (
+            "a missing file appears with the folders above it",
+            vec![("src/old/deep/x.rs", Some("\n".into()))],
         ),
         (
             "a close name appears beside a missing file",

@@ -107,16 +107,26 @@ pub fn names_of(file: &str, renamed_from: &mut dyn FnMut(&str) -> Vec<String>) -
 /// `0005-tenant-deleted-event.md` to `0006-…` as `0005-token-centric-flowchart-…` was
 /// added, and git saw `0005-tenant-deleted-event.md` renamed to the new record.
 pub fn one_record(from: &str, to: &str) -> bool {
-    let words = |path: &str| -> Vec<String> {
+    fn words(path: &str) -> Vec<std::borrow::Cow<'_, str>> {
         let name = path.rsplit('/').next().unwrap_or(path);
         let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
         stem.split(|c: char| !c.is_alphanumeric())
             .filter(|w| w.len() >= 3 && !w.bytes().all(|b| b.is_ascii_digit()))
-            .map(str::to_lowercase)
+            // Lowered only when it has to be: a related answer asks this of every rename of
+            // every record (issue 41).
+            .map(|w| {
+                match w
+                    .bytes()
+                    .any(|b| !b.is_ascii_lowercase() && !b.is_ascii_digit())
+                {
+                    true => std::borrow::Cow::Owned(w.to_lowercase()),
+                    false => std::borrow::Cow::Borrowed(w),
+                }
+            })
             // The kind every record's name may carry (`adr-0005-x`) tells none apart.
-            .filter(|w| !matches!(w.as_str(), "adr" | "rfc" | "kep" | "gep" | "sip"))
+            .filter(|w| !matches!(w.as_ref(), "adr" | "rfc" | "kep" | "gep" | "sip"))
             .collect()
-    };
+    }
     let (a, b) = (words(from), words(to));
     a.is_empty() || b.is_empty() || a.iter().any(|w| b.contains(w))
 }
@@ -235,6 +245,12 @@ mod tests {
             "adr/0005-token-flowchart.md"
         ));
         assert!(!one_record("adr/adr-5-tenants.md", "adr/adr-5-tokens.md"));
+        assert!(
+            one_record("adr/ADR-0005-Tenants.md", "adr/0006-tenants.md"),
+            "words compared in lower case"
+        );
+        assert!(one_record("adr/0005-Überblick.md", "adr/0006-überblick.md"));
+        assert!(!one_record("ADR/0005-x-Kafka.md", "adr/0006-x-rabbit.md"));
         let renames = |to: &str| match to {
             "adr/0005-token-flowchart.md" => vec!["adr/0005-tenant-deleted.md".to_string()],
             "adr/0006-tenant-deleted.md" => vec!["adr/0005-tenant-deleted.md".to_string()],

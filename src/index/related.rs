@@ -238,12 +238,13 @@ impl Index {
 }
 
 /// The names the record files were renamed from by the stored commits HEAD reaches, read in
-/// one pass over the renames to a name between the first and the last file's: a lookup each
+/// one pass over the renames to a name from the folder of the first and the last file to the
+/// last file: a lookup each
 /// cost a related answer on emberjs/rfcs (a thousand records) a tenth of its instructions
 /// (issue 41). Past [`SCAN_PER_FILE`] renames a file there, the pass stops and each name is
 /// looked up.
 struct RecordRenames<'a> {
-    /// The names read, from the first file's to the last's.
+    /// The names read: from the folder of the first and the last file's to the last's.
     span: (&'a str, &'a str),
     /// Each name there that was renamed → the names it was renamed from; `None`: not read in
     /// one pass.
@@ -265,10 +266,18 @@ impl<'a> RecordRenames<'a> {
                 from: None,
             });
         };
-        let span = (first.as_str(), last.as_str());
+        // From the folder both are in: a record's earlier names are mostly beside it, and
+        // sort before the first record's (`text/0000-x.md` renamed `text/0421-x.md`).
+        let common = first
+            .bytes()
+            .zip(last.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let folder = first[..common].rfind('/').map_or("", |at| &first[..=at]);
+        let span = (folder, last.as_str());
         let budget = files.len().saturating_mul(SCAN_PER_FILE);
         let mut from: HashMap<String, Vec<String>, _> = HashMap::default();
-        for (read, entry) in renames.range((first.as_str(), 0u32)..)?.enumerate() {
+        for (read, entry) in renames.range((span.0, 0u32)..)?.enumerate() {
             let (k, v) = entry?;
             let (to, n) = k.value();
             if to > span.1 {

@@ -23,7 +23,7 @@ pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighe
     let prose = is_prose(path);
     // Each record file's name → the candidates with it; a comment's words are looked up in it
     // (searching every line for seventy names was most of a warm answer on JabRef).
-    let mut files: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut files: HashMap<&str, Vec<usize>, foldhash::fast::FixedState> = HashMap::default();
     for (at, c) in candidates.iter().enumerate() {
         let name = c.path.rsplit('/').next().unwrap_or(&c.path);
         if name.contains('.') {

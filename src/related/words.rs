@@ -318,9 +318,11 @@ struct Wanted<'a> {
 
 impl<'a> Wanted<'a> {
     fn new(sets: &'a [&'a BTreeSet<String>]) -> Wanted<'a> {
+        // Only a form of RUN_LETTERS or more is ever joined to.
         let firsts = sets
             .iter()
-            .flat_map(|set| set.iter().filter_map(|form| form.bytes().next()))
+            .flat_map(|set| set.iter().filter(|form| form.len() >= RUN_LETTERS))
+            .filter_map(|form| form.bytes().next())
             .collect();
         Wanted { sets, firsts }
     }
@@ -342,8 +344,8 @@ impl<'a> Wanted<'a> {
         };
         self.sets.iter().any(|set| {
             set.range::<str, _>((std::ops::Bound::Included(kept), std::ops::Bound::Unbounded))
-                .next()
-                .is_some_and(|form| form.starts_with(kept))
+                .take_while(|form| form.starts_with(kept))
+                .any(|form| form.len() >= RUN_LETTERS)
         })
     }
 }
@@ -434,6 +436,11 @@ fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
     // One buffer for every run (a related answer asks this of every title word, issue 41).
     let mut joined = String::new();
     for from in 0..parts.len() {
+        // A run begins as its first part does, and so does what it folds to (above).
+        let first = parts[from].bytes().next();
+        if first.is_some() && first != word.bytes().next() {
+            continue;
+        }
         joined.clear();
         for part in &parts[from..] {
             joined.push_str(part);
@@ -543,13 +550,17 @@ mod tests {
 
     #[test]
     fn a_run_is_joined_only_when_its_first_word_may_begin_a_wanted_form() {
-        let forms: BTreeSet<String> = ["partyline".to_string(), "taxy".to_string()].into();
+        let forms: BTreeSet<String> = ["partyline", "minitaxy", "taxy"].map(String::from).into();
         let forms = [&forms];
         let wanted = Wanted::new(&forms);
         assert!(wanted.may_begin("party"));
         assert!(
-            wanted.may_begin("taxi"),
-            "`taxi` `es` joins to `taxies`, then `taxy`"
+            wanted.may_begin("minitaxi"),
+            "`minitaxi` `es` joins to `minitaxies`, then `minitaxy`"
+        );
+        assert!(
+            !wanted.may_begin("taxi"),
+            "`taxy` is shorter than any run joined"
         );
         assert!(!wanted.may_begin("version"));
         let accented: BTreeSet<String> = ["éaplatform".to_string()].into();

@@ -293,6 +293,10 @@ fn title_runs(title: &Lowered, wanted: &Wanted) -> Vec<(String, String)> {
                 break;
             }
             concat.push_str(title.word(from + len - 1));
+            // Neither this run nor a longer one can join to a wanted form.
+            if !wanted.may_extend(&concat) {
+                break;
+            }
             if concat.len() < RUN_LETTERS || !concat.chars().all(char::is_alphabetic) {
                 continue;
             }
@@ -336,10 +340,22 @@ impl<'a> Wanted<'a> {
     /// them the next word's, so a wanted form begins with all of `first` but its last two.
     /// Most runs of most titles are never joined (emberjs/rfcs: a thousand titles, issue 41).
     fn may_begin(&self, first: &str) -> bool {
-        if !begins_as(&self.firsts, first) {
+        self.may_lead(first, 2)
+    }
+
+    /// Whether the words joined so far, `joined`, may lead to a wanted form, with the next
+    /// words or alone: a form begins with all of them but their last three letters.
+    fn may_extend(&self, joined: &str) -> bool {
+        self.may_lead(joined, 3)
+    }
+
+    /// Whether a form of [`RUN_LETTERS`] or more begins with all of `text` but its last `cut`
+    /// bytes (and as `text` does).
+    fn may_lead(&self, text: &str, cut: usize) -> bool {
+        if !begins_as(&self.firsts, text) {
             return false;
         }
-        let Some(kept) = first.get(..first.len().saturating_sub(2)) else {
+        let Some(kept) = text.get(..text.len().saturating_sub(cut)) else {
             return true;
         };
         self.sets.iter().any(|set| {
@@ -563,6 +579,9 @@ mod tests {
             "`taxy` is shorter than any run joined"
         );
         assert!(!wanted.may_begin("version"));
+        assert!(wanted.may_extend("partylines"), "its plural folds");
+        assert!(wanted.may_extend("partyl"));
+        assert!(!wanted.may_extend("partytime"));
         let accented: BTreeSet<String> = ["éaplatform".to_string()].into();
         let accented = [&accented];
         assert!(

@@ -391,32 +391,6 @@ pub(crate) fn started() -> GitRepo {
 }
 
 #[test]
-fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name() {
-    let repo = started();
-    let draft = adr(
-        2,
-        "Throttle the exports",
-        "Accepted",
-        None,
-        "Exports are throttled.",
-    );
-    repo.write("docs/adr/00XX-throttle-the-exports.md", &draft);
-    repo.write("src/export/run.rs", "pub fn run() {}\n");
-    let added = repo.commit_at("2025-01-02T10:00:00Z", "Ann", "Draft the export decision");
-    repo.mv(
-        "docs/adr/00XX-throttle-the-exports.md",
-        "docs/adr/0002-throttle-the-exports.md",
-    );
-    repo.commit_at("2025-01-03T10:00:00Z", "Bob", "Number the export decision");
-    assert_eq!(
-        related(&repo, "src/export/run.rs"),
-        json!([{"id": "ADR-0002", "status": "accepted", "score": 2, "evidence": [
-            {"kind": "introduced", "commit": &added[..7]},
-        ], "title": "Throttle the exports"}])
-    );
-}
-
-#[test]
 fn a_rename_git_sees_between_two_records_does_not_give_one_the_others_first_commit() {
     let repo = started();
     // Records written from one long template: git pairs a deleted one with a new one.

@@ -43,9 +43,9 @@ fn renamed_record(moved: usize) -> (crate::git::GitRepo, String) {
 }
 
 #[test]
-fn a_renamed_record_is_introduced_by_its_first_commit_whether_renames_are_read_at_once_or_one_by_one(
-) {
-    // Two records: a pass may read eight renames. None, then twelve, between their names.
+fn a_record_renamed_since_is_introduced_by_the_commit_that_added_its_first_name() {
+    // Whether the renames are read in one pass or looked up one by one: two records, so a
+    // pass may read eight renames; none, then twelve, lie between their names.
     for moved in [0, 12] {
         let (repo, added) = renamed_record(moved);
         assert_eq!(repo.run(&["index"]).code, Some(0));

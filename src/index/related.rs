@@ -240,7 +240,7 @@ impl Index {
 /// The names the record files were renamed from by the stored commits HEAD reaches, read in
 /// one pass over the renames to a name from the folder of the first and the last file to the
 /// last file: a lookup each
-/// cost a related answer on emberjs/rfcs (a thousand records) a tenth of its instructions
+/// cost a related answer on emberjs/rfcs (262 records) a tenth of its instructions
 /// (issue 41). Past [`SCAN_PER_FILE`] renames a file there, the pass stops and each name is
 /// looked up.
 struct RecordRenames<'a> {

@@ -10,6 +10,7 @@ mod introduced;
 mod link;
 mod name;
 mod rank;
+mod title;
 mod words;
 
 pub use introduced::FOCUSED_FILES;

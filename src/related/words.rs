@@ -7,6 +7,7 @@
 //! row that spell one part of the name together (`filetreediff/` for "Version file tree
 //! diff", `clientsettingspolicy_types.go` for "Client Settings Policy") weigh [`ALONE`].
 
+use super::title::{begins_as, title_runs, Lowered, Wanted};
 use crate::model::{Evidence, Pickable};
 use crate::text::terms::{is_common, is_title_filler_key, singular, singular_of};
 use std::borrow::Cow;
@@ -157,65 +158,6 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     out
 }
 
-/// A title's words, split on anything not alphanumeric, each in lower case, held in one
-/// string.
-struct Lowered {
-    text: String,
-    /// Where each word ends in `text`, in order; each begins where the one before ends.
-    ends: Vec<usize>,
-}
-
-impl Lowered {
-    fn of(title: &str) -> Lowered {
-        if title.is_ascii() {
-            return Lowered::of_ascii(title);
-        }
-        let mut text = String::with_capacity(title.len());
-        let mut ends = Vec::new();
-        for word in title.split(|c: char| !c.is_alphanumeric()) {
-            if word.is_empty() {
-                continue;
-            }
-            match word.is_ascii() {
-                true => text.extend(word.chars().map(|c| c.to_ascii_lowercase())),
-                false => text.push_str(&word.to_lowercase()),
-            }
-            ends.push(text.len());
-        }
-        Lowered { text, ends }
-    }
-
-    /// [`Lowered::of`] an ASCII title, byte by byte (most titles; issue 41).
-    fn of_ascii(title: &str) -> Lowered {
-        let mut text = String::with_capacity(title.len());
-        let mut ends = Vec::new();
-        for word in title.split(|c: char| !c.is_ascii_alphanumeric()) {
-            if !word.is_empty() {
-                text.push_str(word);
-                ends.push(text.len());
-            }
-        }
-        text.make_ascii_lowercase();
-        Lowered { text, ends }
-    }
-
-    /// Its word at `i` (of `self.ends.len()`).
-    fn word(&self, i: usize) -> &str {
-        let from = match i {
-            0 => 0,
-            _ => self.ends[i - 1],
-        };
-        &self.text[from..self.ends[i]]
-    }
-
-    fn words(&self) -> impl Iterator<Item = &str> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(from, &to)| &self.text[from..to])
-    }
-}
-
 /// A title's words that may tell: lower case, plurals folded, common words left out, and so
 /// is a word left with fewer than three letters once its plural is folded (`CAS`, `ca`).
 #[cfg(test)]
@@ -270,100 +212,6 @@ fn stem(word: &str) -> &str {
         }
     }
     word
-}
-
-/// The fewest letters of title words in a row that spell one part of a name.
-const RUN_LETTERS: usize = 8;
-
-/// A title's runs of two to four words in a row, as said (`file tree diff`) and joined in
-/// the singular (`filetreediff`), of [`RUN_LETTERS`] letters or more and not all filler.
-/// Only the runs whose joined form is `wanted` are made.
-fn title_runs(title: &Lowered, wanted: &Wanted) -> Vec<(String, String)> {
-    let count = title.ends.len();
-    let mut out = Vec::new();
-    let mut concat = String::new();
-    for from in 0..count {
-        if !wanted.may_begin(title.word(from)) {
-            continue;
-        }
-        concat.clear();
-        concat.push_str(title.word(from));
-        for len in 2..=4 {
-            if from + len > count {
-                break;
-            }
-            concat.push_str(title.word(from + len - 1));
-            // Neither this run nor a longer one can join to a wanted form.
-            if !wanted.may_extend(&concat) {
-                break;
-            }
-            if concat.len() < RUN_LETTERS || !concat.chars().all(char::is_alphabetic) {
-                continue;
-            }
-            let joined = singular_of(&concat);
-            let run = || (from..from + len).map(|i| title.word(i));
-            if joined.len() >= RUN_LETTERS
-                && wanted.contains(&joined)
-                && run().any(|w| !is_title_filler_key(w))
-            {
-                out.push((run().collect::<Vec<_>>().join(" "), joined.into_owned()));
-            }
-        }
-    }
-    out
-}
-
-/// The joined forms a related answer looks for in titles' runs of words.
-struct Wanted<'a> {
-    sets: &'a [&'a BTreeSet<String>],
-    /// The forms' first bytes.
-    firsts: Vec<u8>,
-}
-
-impl<'a> Wanted<'a> {
-    fn new(sets: &'a [&'a BTreeSet<String>]) -> Wanted<'a> {
-        // Only a form of RUN_LETTERS or more is ever joined to.
-        let firsts = sets
-            .iter()
-            .flat_map(|set| set.iter().filter(|form| form.len() >= RUN_LETTERS))
-            .filter_map(|form| form.bytes().next())
-            .collect();
-        Wanted { sets, firsts }
-    }
-
-    fn contains(&self, joined: &str) -> bool {
-        self.sets.iter().any(|set| set.contains(joined))
-    }
-
-    /// Whether a run that begins with the word `first` may join to a wanted form: the
-    /// singular changes at most the last three letters of the joined words, at least one of
-    /// them the next word's, so a wanted form begins with all of `first` but its last two.
-    /// Most runs of most titles are never joined (emberjs/rfcs: a thousand titles, issue 41).
-    fn may_begin(&self, first: &str) -> bool {
-        self.may_lead(first, 2)
-    }
-
-    /// Whether the words joined so far, `joined`, may lead to a wanted form, with the next
-    /// words or alone: a form begins with all of them but their last three letters.
-    fn may_extend(&self, joined: &str) -> bool {
-        self.may_lead(joined, 3)
-    }
-
-    /// Whether a form of [`RUN_LETTERS`] or more begins with all of `text` but its last `cut`
-    /// bytes (and as `text` does).
-    fn may_lead(&self, text: &str, cut: usize) -> bool {
-        if !begins_as(&self.firsts, text) {
-            return false;
-        }
-        let Some(kept) = text.get(..text.len().saturating_sub(cut)) else {
-            return true;
-        };
-        self.sets.iter().any(|set| {
-            set.range::<str, _>((std::ops::Bound::Included(kept), std::ops::Bound::Unbounded))
-                .take_while(|form| form.starts_with(kept))
-                .any(|form| form.len() >= RUN_LETTERS)
-        })
-    }
 }
 
 /// PATH's own name split into lower-case parts: on `_`, `-`, spaces and digits, and where the
@@ -425,14 +273,6 @@ fn split_name(stem: &str) -> Vec<String> {
     parts
 }
 
-/// Whether `word` begins with one of `firsts`, the first bytes of a name's parts: else no
-/// run of the parts spells it. The plural folded, the stem taken, a word of three letters or
-/// more keeps its first letter (`ies` → `y` changes it only for a word of one letter), and a
-/// run of parts begins as its first part does.
-fn begins_as(firsts: &[u8], word: &str) -> bool {
-    word.bytes().next().is_some_and(|b| firsts.contains(&b))
-}
-
 /// Whether `word` is one of the parts, or some parts in a row spell it (`BibTeX` split as
 /// `bib`, `te`, `x`), plurals folded; `stemmed`, the endings of [`stem`] folded too.
 fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
@@ -475,6 +315,7 @@ fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::related::title::RUN_LETTERS;
 
     #[test]
     fn a_name_splits_on_case_separators_and_its_extension() {
@@ -544,58 +385,6 @@ mod tests {
                 &Wanted::new(&[&["filetreediff".to_string()].into()])
             ),
             [("file tree diff".to_string(), "filetreediff".to_string())]
-        );
-    }
-
-    #[test]
-    fn a_title_is_split_and_lowered_alike_in_ascii_or_not() {
-        for (title, words) in [
-            (
-                "Use # as indicator for BibTeX",
-                vec!["use", "as", "indicator", "for", "bibtex"],
-            ),
-            (
-                "API v3: the_new-Way",
-                vec!["api", "v3", "the", "new", "way"],
-            ),
-            ("Überall Straße API", vec!["überall", "straße", "api"]),
-        ] {
-            assert_eq!(Lowered::of(title).words().collect::<Vec<_>>(), words);
-        }
-    }
-
-    #[test]
-    fn a_run_is_joined_only_when_its_first_word_may_begin_a_wanted_form() {
-        let forms: BTreeSet<String> = ["partyline", "minitaxy", "taxy"].map(String::from).into();
-        let forms = [&forms];
-        let wanted = Wanted::new(&forms);
-        assert!(wanted.may_begin("party"));
-        assert!(
-            wanted.may_begin("minitaxi"),
-            "`minitaxi` `es` joins to `minitaxies`, then `minitaxy`"
-        );
-        assert!(
-            !wanted.may_begin("taxi"),
-            "`taxy` is shorter than any run joined"
-        );
-        assert!(!wanted.may_begin("version"));
-        assert!(wanted.may_extend("partylines"), "its plural folds");
-        assert!(wanted.may_extend("partyl"));
-        assert!(!wanted.may_extend("partytime"));
-        let accented: BTreeSet<String> = ["éaplatform".to_string()].into();
-        let accented = [&accented];
-        assert!(
-            Wanted::new(&accented).may_begin("éa"),
-            "not cut inside a letter"
-        );
-        assert!(!Wanted::new(&accented).may_begin("a"));
-        let folded = title_runs(
-            &Lowered::of("Minitaxi es"),
-            &Wanted::new(&[&["minitaxy".to_string()].into()]),
-        );
-        assert_eq!(
-            folded,
-            [("minitaxi es".to_string(), "minitaxy".to_string())]
         );
     }
 

@@ -6,19 +6,24 @@ use super::repo::{id20, Repo};
 use gix::ObjectId;
 
 /// Reads entries and blobs of commits' trees, with one handle on the repository for all
-/// (`None` when gix could not open it: nothing is found).
+/// (`None` when gix could not open it: nothing is found), opened when first asked: a commit
+/// hook's judge asks only for some commits (issue 41).
 pub struct TreeReader {
-    repo: Option<gix::Repository>,
+    repo: std::cell::OnceCell<Option<gix::Repository>>,
+    opener: Repo,
     prefix: String,
 }
 
 impl TreeReader {
+    fn gix(&self) -> Option<&gix::Repository> {
+        self.repo.get_or_init(|| self.opener.gix().ok()).as_ref()
+    }
+
     /// The id of the entry at the root-relative `path` (a file or a folder) in `commit`'s
     /// tree; `None` when there is none or it cannot be read.
     pub fn entry_at(&self, commit: [u8; 20], path: &str) -> Option<[u8; 20]> {
         let tree = self
-            .repo
-            .as_ref()?
+            .gix()?
             .find_commit(ObjectId::from_bytes_or_panic(&commit))
             .ok()?
             .tree()
@@ -34,11 +39,11 @@ impl TreeReader {
     /// The bytes of the blob `id`, when it is one of at most `max` bytes.
     pub fn blob(&self, id: [u8; 20], max: u64) -> Option<Vec<u8>> {
         let id = ObjectId::from_bytes_or_panic(&id);
-        let header = self.repo.as_ref()?.find_header(id).ok()?;
+        let header = self.gix()?.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;
         }
-        let mut blob = self.repo.as_ref()?.find_blob(id).ok()?;
+        let mut blob = self.gix()?.find_blob(id).ok()?;
         Some(std::mem::take(&mut blob.data))
     }
 }
@@ -47,7 +52,8 @@ impl Repo {
     /// A [`TreeReader`] of this repository.
     pub fn tree_reader(&self) -> TreeReader {
         TreeReader {
-            repo: self.gix().ok(),
+            repo: std::cell::OnceCell::new(),
+            opener: self.clone(),
             prefix: self.prefix.clone(),
         }
     }

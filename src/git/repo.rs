@@ -32,6 +32,9 @@ pub struct Repo {
     /// gix's handle, opened once on first use (ADR-0016, amendment of 2026-12-06): a warm
     /// answer never needs it. Shared by the clones of this `Repo`.
     sync: Arc<OnceLock<Result<gix::ThreadSafeRepository, String>>>,
+    /// The text of the configuration files gix would read, in lower case, read once on first
+    /// use ([`Repo::config_cannot_set`]); `None` when it cannot stand for them.
+    config_text: Arc<OnceLock<Option<String>>>,
 }
 
 impl Repo {
@@ -100,6 +103,72 @@ impl Repo {
         Ok(self.sync()?.to_thread_local())
     }
 
+    /// Whether no configuration gix reads for this repository could set `key`, told without
+    /// opening gix: none of the files it reads (the system's, the global ones, the
+    /// repository's and its worktree's, and those the environment names) has the variable's
+    /// name (the part after its last dot, in any case) or an include, no variable is set
+    /// through `GIT_CONFIG_COUNT`, and `GIT_CONFIG_PARAMETERS` does not name it either. A
+    /// commit hook asks for a few variables nobody sets (`context-graph.strict`,
+    /// `core.commentChar`) and, after a commit, reads only loose objects: opening the
+    /// repository through gix for them was a sixth of its work (issue 41). `false` once gix is
+    /// open: its answer is then at hand.
+    pub(super) fn config_cannot_set(&self, key: &str) -> bool {
+        if self.sync.get().is_some() {
+            return false;
+        }
+        let name = key.rsplit('.').next().unwrap_or(key).to_ascii_lowercase();
+        if name.is_empty() || std::env::var_os("GIT_CONFIG_COUNT").is_some() {
+            return false;
+        }
+        match std::env::var_os("GIT_CONFIG_PARAMETERS").map(|p| p.into_string()) {
+            Some(Ok(p)) if p.to_ascii_lowercase().contains(&name) => return false,
+            Some(Err(_)) => return false,
+            _ => {}
+        }
+        let text = self.config_text.get_or_init(|| self.read_config_text());
+        text.as_deref()
+            .is_some_and(|t| !t.contains("include") && !t.contains(&name))
+    }
+
+    /// [`Repo::config_cannot_set`]'s text: every file gix may read, and more, joined in lower
+    /// case; `None` when one cannot be read (but for not being there) or is not UTF-8.
+    fn read_config_text(&self) -> Option<String> {
+        #[allow(deprecated)] // as gix finds it
+        let home = std::env::home_dir();
+        let xdg = std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".config")));
+        let mut files: Vec<PathBuf> = vec![PathBuf::from("/etc/gitconfig")];
+        for var in ["GIT_CONFIG_SYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG"] {
+            files.extend(std::env::var_os(var).map(PathBuf::from));
+        }
+        files.extend(xdg.map(|x| x.join("git").join("config")));
+        files.extend(home.map(|h| h.join(".gitconfig")));
+        for dir in [&self.common, &self.git_dir] {
+            files.push(dir.join("config"));
+            files.push(dir.join("config.worktree"));
+        }
+        let mut text = String::new();
+        for file in files {
+            match std::fs::read(&file) {
+                Ok(bytes) => text.push_str(&String::from_utf8(bytes).ok()?.to_ascii_lowercase()),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(_) => return None,
+            }
+            text.push('\n');
+        }
+        Some(text)
+    }
+
+    /// The folder of the loose objects, found without opening gix when the repository was
+    /// opened light ([`super::light`]: no variable moves its objects); else gix's.
+    pub(super) fn objects_dir(&self) -> Result<PathBuf, HistoryError> {
+        match self.light {
+            true => Ok(self.common.join("objects")),
+            false => Ok(self.gix()?.objects.store_ref().path().to_path_buf()),
+        }
+    }
+
     /// gix's handle, opened on first use as [`open`] would open it.
     pub(super) fn sync(&self) -> Result<&gix::ThreadSafeRepository, HistoryError> {
         let opened = self.sync.get_or_init(|| {
@@ -146,6 +215,7 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
                 light: true,
                 root_abs,
                 sync: Arc::default(),
+                config_text: Arc::default(),
             }));
         }
     }
@@ -195,6 +265,7 @@ pub fn open(root: &Path) -> Result<Option<Repo>, HistoryError> {
         light: false,
         root_abs,
         sync: Arc::new(OnceLock::from(Ok(sync))),
+        config_text: Arc::default(),
     };
     repo.refresh()?;
     Ok(Some(repo))

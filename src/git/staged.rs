@@ -126,10 +126,10 @@ pub fn staged_with_index(
     // Folders the index's cache-tree says hold exactly what `base` has there: not compared.
     let mut same: Vec<Vec<u8>> = Vec::new();
     if let Some(base) = base {
-        let local = repo.gix()?;
         let id = gix::ObjectId::from_bytes_or_panic(&base);
-        // HEAD's commit and trees are loose right after a commit: read with one zlib state.
-        let mut loose = Loose::new(&local);
+        // HEAD's commit and trees are loose right after a commit: read with one zlib state,
+        // gix opened only for what is not (issue 41).
+        let mut loose = Loose::of_repo(repo)?;
         let mut buf = Vec::new();
         let tree = match loose.read(&id, &mut buf, u64::MAX, usize::MAX) {
             Found::Read(gix::object::Kind::Commit, _) => {
@@ -141,13 +141,15 @@ pub fn staged_with_index(
         };
         let tree = match tree {
             Some(tree) => tree,
-            None => local
+            None => repo
+                .gix()?
                 .find_commit(id)
                 .and_then(|c| c.tree_id().map(|t| t.detach()))
                 .map_err(|e| err("cannot read the tree to compare with", &e))?,
         };
         let mut walk = BaseWalk {
-            objects: &local.objects,
+            repo,
+            gix: std::cell::OnceCell::new(),
             loose,
             out: &mut theirs,
             same: &mut same,
@@ -294,15 +296,17 @@ struct BaseEntry {
 }
 
 /// The files of a tree, leaving out the folders the index's cache-tree vouches for.
-struct BaseWalk<'a, O> {
-    objects: &'a O,
+struct BaseWalk<'a> {
+    repo: &'a super::Repo,
+    /// gix's handle, opened for the first tree that is not loose.
+    gix: std::cell::OnceCell<gix::Repository>,
     loose: Loose,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
     buf: Vec<u8>,
 }
 
-impl<O: gix::objs::Find> BaseWalk<'_, O> {
+impl BaseWalk<'_> {
     /// The tree `id` at `prefix` (`""` or `a/b/`), beside `cache`, the cache-tree's node for
     /// the same folder: a valid node with the same id means the index holds this very tree.
     fn tree(
@@ -322,10 +326,16 @@ impl<O: gix::objs::Find> BaseWalk<'_, O> {
             Found::Read(gix::object::Kind::Tree, _) => {
                 gix::objs::TreeRefIter::from_bytes(&data, id.kind())
             }
-            _ => self
-                .objects
-                .find_tree_iter(&id, &mut data)
-                .map_err(|e| format!("tree {id}: {e}"))?,
+            _ => {
+                if self.gix.get().is_none() {
+                    let opened = self.repo.gix().map_err(|e| e.to_string())?;
+                    let _ = self.gix.set(opened);
+                }
+                let objects = &self.gix.get().expect("just opened").objects;
+                objects
+                    .find_tree_iter(&id, &mut data)
+                    .map_err(|e| format!("tree {id}: {e}"))?
+            }
         };
         // The cache-tree's children by name, to find each subtree's in one search (git keeps
         // them in its own order, shorter names first).

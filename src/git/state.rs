@@ -107,6 +107,9 @@ impl Repo {
                 Some(_) => None,
             };
         }
+        if self.config_cannot_set(key) {
+            return None;
+        }
         self.gix().ok()?.config_snapshot().boolean(key)
     }
 
@@ -114,6 +117,9 @@ impl Repo {
     pub fn config_string(&self, key: &str) -> Option<String> {
         if let Some(given) = super::cmdline::value(key) {
             return Some(given.unwrap_or_default());
+        }
+        if self.config_cannot_set(key) {
+            return None;
         }
         self.gix()
             .ok()?

@@ -426,8 +426,11 @@ pub fn blob_id(bytes: &[u8]) -> Option<[u8; 20]> {
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {
-    /// `None` when gix could not open the repository: no blob is found.
-    repo: Option<gix::Repository>,
+    /// gix's handle (`None` when it could not open the repository: no blob is found), opened
+    /// on first need by [`BlobReader::loose_first`]'s reader.
+    repo: std::cell::OnceCell<Option<gix::Repository>>,
+    /// What opens it.
+    opener: Repo,
     /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all.
     loose: Option<std::cell::RefCell<super::loose::Loose>>,
 }
@@ -435,7 +438,8 @@ pub struct BlobReader {
 impl BlobReader {
     pub fn new(repo: &Repo) -> BlobReader {
         BlobReader {
-            repo: repo.gix().ok(),
+            repo: std::cell::OnceCell::from(repo.gix().ok()),
+            opener: repo.clone(),
             loose: None,
         }
     }
@@ -443,12 +447,20 @@ impl BlobReader {
     /// A reader for a few blobs that are likely loose (those just staged, as a commit hook
     /// reads them): each is looked for among the loose objects first, and read once, with one
     /// zlib state for all; anything else as [`BlobReader::new`] reads it.
+    /// gix is opened only for a blob that is not loose (a commit hook's usually are).
     pub fn loose_first(repo: &Repo) -> BlobReader {
-        let repo = repo.gix().ok();
-        let loose = repo
-            .as_ref()
-            .map(|r| std::cell::RefCell::new(super::loose::Loose::new(r)));
-        BlobReader { repo, loose }
+        let loose = super::loose::Loose::of_repo(repo)
+            .ok()
+            .map(std::cell::RefCell::new);
+        BlobReader {
+            repo: std::cell::OnceCell::new(),
+            opener: repo.clone(),
+            loose,
+        }
+    }
+
+    fn gix(&self) -> Option<&gix::Repository> {
+        self.repo.get_or_init(|| self.opener.gix().ok()).as_ref()
     }
 
     /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`
@@ -471,11 +483,11 @@ impl BlobReader {
                 Found::NotHere => {}
             }
         }
-        let header = self.repo.as_ref()?.find_header(id).ok()?;
+        let header = self.gix()?.find_header(id).ok()?;
         if header.kind() != gix::object::Kind::Blob || header.size() > max {
             return None;
         }
-        let mut blob = self.repo.as_ref()?.find_blob(id).ok()?;
+        let mut blob = self.gix()?.find_blob(id).ok()?;
         let data = std::mem::take(&mut blob.data);
         let longer = data.len() > window;
         let mut data = data;

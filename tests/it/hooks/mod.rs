@@ -15,6 +15,7 @@
 
 mod aside;
 mod commit;
+mod config;
 mod fifo;
 mod install;
 mod never;

@@ -209,15 +209,23 @@ fn glob_matcher(text: &str) -> Option<Matcher> {
     } else {
         format!("**/{bare}")
     };
-    if let Some(simple) = SimpleGlob::of(&anchored) {
-        return Some(Matcher::Simple(simple));
+    Matcher::of(&anchored)
+}
+
+impl Matcher {
+    /// The anchored glob `anchored` (`*` within a name, a backslash escaping), matched part by
+    /// part when it is simple, else compiled by globset; `None` when it does not compile.
+    fn of(anchored: &str) -> Option<Matcher> {
+        if let Some(simple) = SimpleGlob::of(anchored) {
+            return Some(Matcher::Simple(simple));
+        }
+        GlobBuilder::new(anchored)
+            .literal_separator(true)
+            .backslash_escape(true)
+            .build()
+            .ok()
+            .map(|g| Matcher::Compiled(g.compile_matcher()))
     }
-    GlobBuilder::new(&anchored)
-        .literal_separator(true)
-        .backslash_escape(true)
-        .build()
-        .ok()
-        .map(|g| Matcher::Compiled(g.compile_matcher()))
 }
 
 /// A record's governed entries, in order: each a pattern, negated when written `!pattern`.

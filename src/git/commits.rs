@@ -2,21 +2,20 @@
 //! reader wants (docs/hooks.md, ADR-0008): an entry of a commit's tree by path, a blob's bytes,
 //! and the base a branch started from.
 
-use super::repo::{id20, Repo};
+use super::repo::{id20, LazyGix, Repo};
 use gix::ObjectId;
 
 /// Reads entries and blobs of commits' trees, with one handle on the repository for all
 /// (`None` when gix could not open it: nothing is found), opened when first asked: a commit
 /// hook's judge asks only for some commits (issue 41).
 pub struct TreeReader {
-    repo: std::cell::OnceCell<Option<gix::Repository>>,
-    opener: Repo,
+    repo: LazyGix,
     prefix: String,
 }
 
 impl TreeReader {
     fn gix(&self) -> Option<&gix::Repository> {
-        self.repo.get_or_init(|| self.opener.gix().ok()).as_ref()
+        self.repo.get().ok()
     }
 
     /// The id of the entry at the root-relative `path` (a file or a folder) in `commit`'s
@@ -52,8 +51,7 @@ impl Repo {
     /// A [`TreeReader`] of this repository.
     pub fn tree_reader(&self) -> TreeReader {
         TreeReader {
-            repo: std::cell::OnceCell::new(),
-            opener: self.clone(),
+            repo: LazyGix::of(self),
             prefix: self.prefix.clone(),
         }
     }

@@ -37,6 +37,30 @@ pub struct Repo {
     config_text: Arc<OnceLock<Option<String>>>,
 }
 
+/// gix's handle on a repository, opened on first need: a reader that finds what it asks for
+/// among the loose objects never opens it (a commit hook's, issue 41).
+pub struct LazyGix {
+    opener: Repo,
+    cell: std::cell::OnceCell<Result<gix::Repository, String>>,
+}
+
+impl LazyGix {
+    pub fn of(repo: &Repo) -> LazyGix {
+        LazyGix {
+            opener: repo.clone(),
+            cell: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The handle, opened now if it was not yet; the error, one line, when gix cannot open it.
+    pub fn get(&self) -> Result<&gix::Repository, &str> {
+        self.cell
+            .get_or_init(|| self.opener.gix().map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(String::as_str)
+    }
+}
+
 impl Repo {
     /// The shallow boundary as git records it (the `shallow` file's bytes), empty when the
     /// repository is not shallow: it changes on a deepen or unshallow.

@@ -148,8 +148,7 @@ pub fn staged_with_index(
                 .map_err(|e| err("cannot read the tree to compare with", &e))?,
         };
         let mut walk = BaseWalk {
-            repo,
-            gix: std::cell::OnceCell::new(),
+            gix: super::repo::LazyGix::of(repo),
             loose,
             out: &mut theirs,
             same: &mut same,
@@ -297,9 +296,8 @@ struct BaseEntry {
 
 /// The files of a tree, leaving out the folders the index's cache-tree vouches for.
 struct BaseWalk<'a> {
-    repo: &'a super::Repo,
     /// gix's handle, opened for the first tree that is not loose.
-    gix: std::cell::OnceCell<gix::Repository>,
+    gix: super::repo::LazyGix,
     loose: Loose,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
@@ -327,11 +325,7 @@ impl BaseWalk<'_> {
                 gix::objs::TreeRefIter::from_bytes(&data, id.kind())
             }
             _ => {
-                if self.gix.get().is_none() {
-                    let opened = self.repo.gix().map_err(|e| e.to_string())?;
-                    let _ = self.gix.set(opened);
-                }
-                let objects = &self.gix.get().expect("just opened").objects;
+                let objects = &self.gix.get()?.objects;
                 objects
                     .find_tree_iter(&id, &mut data)
                     .map_err(|e| format!("tree {id}: {e}"))?

@@ -426,11 +426,9 @@ pub fn blob_id(bytes: &[u8]) -> Option<[u8; 20]> {
 /// Reads blobs from git's object database, for what a file holds in git's index rather than in
 /// the work tree.
 pub struct BlobReader {
-    /// gix's handle (`None` when it could not open the repository: no blob is found), opened
-    /// on first need by [`BlobReader::loose_first`]'s reader.
-    repo: std::cell::OnceCell<Option<gix::Repository>>,
-    /// What opens it.
-    opener: Repo,
+    /// gix's handle, opened on first need (when it cannot open the repository, no blob is
+    /// found).
+    repo: super::repo::LazyGix,
     /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all.
     loose: Option<std::cell::RefCell<super::loose::Loose>>,
 }
@@ -438,8 +436,7 @@ pub struct BlobReader {
 impl BlobReader {
     pub fn new(repo: &Repo) -> BlobReader {
         BlobReader {
-            repo: std::cell::OnceCell::from(repo.gix().ok()),
-            opener: repo.clone(),
+            repo: super::repo::LazyGix::of(repo),
             loose: None,
         }
     }
@@ -453,14 +450,13 @@ impl BlobReader {
             .ok()
             .map(std::cell::RefCell::new);
         BlobReader {
-            repo: std::cell::OnceCell::new(),
-            opener: repo.clone(),
+            repo: super::repo::LazyGix::of(repo),
             loose,
         }
     }
 
     fn gix(&self) -> Option<&gix::Repository> {
-        self.repo.get_or_init(|| self.opener.gix().ok()).as_ref()
+        self.repo.get().ok()
     }
 
     /// The first `window` bytes of the blob `id`, and whether it goes on past them; `None`

@@ -1,9 +1,7 @@
 //! Which folders may hold a file a glob matches (ADR-0016): a warm answer's check of a glob
 //! that no tracked file matches walks only those.
 
-use super::simple::SimpleGlob;
 use super::Matcher;
-use globset::GlobBuilder;
 
 /// Which folders may hold a file a glob matches, told from the folder's path alone: a walk
 /// looking for such a file lists those and no other (a warm answer's check of a glob that no
@@ -31,15 +29,9 @@ impl FolderFilter {
             .map(|part| match part {
                 "**" => Some(None),
                 // A name of literal text and `*` is matched without compiling a regex (most
-                // globs' parts, issue 41).
-                _ => match SimpleGlob::of(part) {
-                    Some(simple) => Some(Some(Matcher::Simple(simple))),
-                    None => GlobBuilder::new(part)
-                        .literal_separator(true)
-                        .build()
-                        .ok()
-                        .map(|g| Some(Matcher::Compiled(g.compile_matcher()))),
-                },
+                // globs' parts, issue 41); a part holds no backslash (the glob keeps every
+                // folder then), so escaping changes nothing.
+                _ => Matcher::of(part).map(Some),
             })
             .collect();
         FolderFilter { parts }

@@ -287,15 +287,17 @@ fn the_commit_hook_warns_for_the_subject_not_for_a_path_named_in_passing() {
 #[test]
 fn a_folder_listed_into_and_the_files_a_decision_registers_in_do_not_govern() {
     let g = GitRepo::new();
-    g.write(
-        "docs/adr/0001-mini-app-monitoring.md",
-        "# 1. Mini app monitoring\n\nStatus: accepted\n\n## Decision\n\n\
+    let (path, text) = record(
+        1,
+        "Mini app monitoring",
+        "## Decision\n\n\
          The analyzer lives in `oap/mini/analyzer.rs`.\n\nAdd under `e2e/cases/`:\n\n\
          ```\ne2e/cases/mini/e2e.yaml        # the workload\ne2e/cases/mini/expected/\n```\n\n\
          Register the two cases in `.ci/e2e.yaml` e2e matrix. Every default it changes must be \
          mirrored in `e2e/cases/storage/dump.yml`. Two new entries in `docs/menu.yml` under \
-         \"Mobile\".\n",
+         \"Mobile\".",
     );
+    g.write(&path, &text);
     for path in [
         "oap/mini/analyzer.rs",
         "e2e/cases/mini/e2e.yaml",

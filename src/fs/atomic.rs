@@ -125,6 +125,7 @@ fn fill(mut file: File, bytes: &[u8]) -> io::Result<()> {
             let _ = file.sync_data();
             std::process::abort();
         }
+        Some(Fault::Stall) => faults::stall(SITE),
         None => {}
     }
     file.write_all(bytes)?;

@@ -5,7 +5,9 @@
 //! `CONTEXT_GRAPH_FAILPOINTS=site=N[,site=N…]` makes the N-th write at `site` (counted from 1
 //! in this process) and every later one fail as a full disk does. `site=abort@N` instead kills
 //! the process (`std::process::abort`) at the N-th write, half way through it, as a power cut
-//! or `kill -9` would. The sites: `redb` (every write, length change and sync of the index
+//! or `kill -9` would. `site=stall@N` holds the process still at the N-th write while the
+//! `stall` trace it notes `site` in is there (at most [`STALL`]), then lets the write go on: a
+//! test asks its questions while a build holds the index, then removes the trace. The sites: `redb` (every write, length change and sync of the index
 //! file), `file` (every cache file written beside it: the pending commits, git's index markers,
 //! the seal), `rename` (the rebuilt index put in place), `sync` (the index file and its folder
 //! synced before the seal is written) and `record` (every record, `.adr-dir` or other file a
@@ -28,7 +30,12 @@ pub enum Fault {
     Full,
     /// The process is killed half way through the write.
     Abort,
+    /// The process stands still while its `stall` trace is there, then the write goes on.
+    Stall,
 }
+
+/// The longest a `stall@N` failpoint holds the process still.
+pub const STALL: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The fault injected at this write of `site`, if any.
 #[cfg(debug_assertions)]
@@ -44,9 +51,12 @@ pub fn fault(site: &str) -> Option<Fault> {
                 .filter_map(|p| {
                     let (name, n) = p.split_once('=')?;
                     let n = n.trim();
-                    let (n, fault) = match n.strip_prefix("abort@") {
-                        Some(n) => (n, Fault::Abort),
-                        None => (n, Fault::Full),
+                    let (n, fault) = if let Some(n) = n.strip_prefix("abort@") {
+                        (n, Fault::Abort)
+                    } else if let Some(n) = n.strip_prefix("stall@") {
+                        (n, Fault::Stall)
+                    } else {
+                        (n, Fault::Full)
                     };
                     Some((name.trim().to_string(), (n.parse().ok()?, fault)))
                 })
@@ -62,7 +72,7 @@ pub fn fault(site: &str) -> Option<Fault> {
     *hit += 1;
     match fault {
         Fault::Full if *hit >= *from => Some(Fault::Full),
-        Fault::Abort if *hit == *from => Some(Fault::Abort),
+        Fault::Abort | Fault::Stall if *hit == *from => Some(*fault),
         _ => None,
     }
 }
@@ -79,7 +89,25 @@ pub fn check(site: &str) -> std::io::Result<()> {
     match fault(site) {
         Some(Fault::Full) => Err(full(site)),
         Some(Fault::Abort) => std::process::abort(),
+        Some(Fault::Stall) => {
+            stall(site);
+            Ok(())
+        }
         None => Ok(()),
+    }
+}
+
+/// Notes in the `stall` trace that the process stands still at `site`, then holds it still
+/// while that trace is there, at most [`STALL`]; without a trace folder, not at all.
+pub fn stall(site: &str) {
+    let Some(dir) = std::env::var_os(TRACE_VAR) else {
+        return;
+    };
+    trace("stall", site);
+    let noted = std::path::Path::new(&dir).join("stall");
+    let began = std::time::Instant::now();
+    while noted.exists() && began.elapsed() < STALL {
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

@@ -252,7 +252,9 @@ fn several_processes_at_once_answer_like_a_scan_and_never_hang() {
 }
 
 /// While `index` builds a long history, a query that may wait only 100 ms answers from a scan,
-/// says the index is busy, and does not wait for the build.
+/// says the index is busy, and does not wait for the build. The build is held still at its
+/// first write to the index (the debug builds' `stall` failpoint, noted in a trace the test
+/// waits for), so the questions are asked while it holds the index however fast it would be.
 #[test]
 fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
     let repo = generated(3000);
@@ -260,60 +262,58 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
     let check: &[&str] = &["check", "--json"];
     let want_check = truth(&repo, check);
     let env = [("CONTEXT_GRAPH_INDEX_WAIT_MS", "100")];
-    let mut quick_while_busy = false;
-    let mut why_while_busy = false;
-    for _attempt in 0..5 {
-        std::fs::remove_file(repo.index_file()).ok();
-        let mut indexer = repo.spawn(&["index"], &[]);
-        // Let it open the index: the lock is taken before the history walk.
-        std::thread::sleep(Duration::from_millis(150));
-
-        // Both questions asked at once, while the build runs: on a quiet machine a build of
-        // 3,000 commits can end before two questions asked one after the other.
-        let why_running = repo.spawn(WHY, &env);
-        let started = Instant::now();
-        let quick = repo.run_with(check, &env);
-        let took = started.elapsed();
-        let still_building = indexer.running();
-        assert_answer("check while indexing", &quick, &want_check);
-        if quick.stderr.contains("busy") {
-            assert_eq!(
-                quick.stderr.lines().count(),
-                1,
-                "said once: {}",
-                quick.stderr
-            );
-            // It gave up after its 100 ms, long before the build ended.
-            if still_building {
-                quick_while_busy = true;
-                assert!(took < Duration::from_secs(10), "a busy query took {took:?}");
-            }
-        }
-
-        let why = why_running.finish();
-        assert_answer("why --git while indexing", &why, &want_why);
-        if why.stderr.contains("busy") {
-            why_while_busy = true;
-            assert!(
-                why.stderr.contains("scan"),
-                "says it answered from a scan: {}",
-                why.stderr
-            );
-        }
-        let built = indexer.finish();
-        assert_eq!(built.code, Some(0), "index: {}", built.stderr);
-        if quick_while_busy && why_while_busy {
-            break;
-        }
+    let trace = tempfile::tempdir().expect("trace folder");
+    let stalled = trace.path().join("stall");
+    std::fs::remove_file(repo.index_file()).ok();
+    let mut indexer = repo.spawn(
+        &["index"],
+        &[
+            (context_graph::util::faults::VAR, "redb=stall@1"),
+            (
+                context_graph::util::faults::TRACE_VAR,
+                trace.path().to_str().expect("UTF-8"),
+            ),
+        ],
+    );
+    let waited = Instant::now();
+    while !stalled.exists() {
+        assert!(
+            indexer.running() && waited.elapsed() < Duration::from_secs(60),
+            "the build never reached its first write to the index"
+        );
+        std::thread::sleep(Duration::from_millis(10));
     }
+
+    // Both questions asked at once, while the build holds the index; then it may go on.
+    let why_running = repo.spawn(WHY, &env);
+    let started = Instant::now();
+    let quick = repo.run_with(check, &env);
+    let took = started.elapsed();
+    let why = why_running.finish();
+    assert!(indexer.running(), "the build ended while it was held");
+    std::fs::remove_file(&stalled).expect("let the build go on");
+    assert_answer("check while indexing", &quick, &want_check);
     assert!(
-        quick_while_busy,
-        "never saw a quick query answer while the index was busy"
+        quick.stderr.contains("busy"),
+        "a query asked while the build held the index did not say it was busy:\n{}",
+        quick.stderr
     );
+    assert_eq!(
+        quick.stderr.lines().count(),
+        1,
+        "said once: {}",
+        quick.stderr
+    );
+    // It gave up after its 100 ms, not waiting for the build.
+    assert!(took < Duration::from_secs(30), "a busy query took {took:?}");
+    assert_answer("why --git while indexing", &why, &want_why);
     assert!(
-        why_while_busy,
-        "never saw a --git query answer while the index was busy"
+        why.stderr.contains("busy") && why.stderr.contains("scan"),
+        "says the index is busy and it answered from a scan: {}",
+        why.stderr
     );
+    let built = indexer.finish();
+    assert_eq!(built.code, Some(0), "index: {}", built.stderr);
     let after = repo.run(WHY);
     assert_answer("after the build", &after, &want_why);
     assert!(after.stderr.is_empty(), "{}", after.stderr);

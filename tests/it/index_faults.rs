@@ -275,14 +275,7 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
             ),
         ],
     );
-    let waited = Instant::now();
-    while !stalled.exists() {
-        assert!(
-            indexer.running() && waited.elapsed() < Duration::from_secs(60),
-            "the build never reached its first write to the index"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_stall(&mut indexer, &stalled);
 
     // Both questions asked at once, while the build holds the index; then it may go on.
     let why_running = repo.spawn(WHY, &env);
@@ -319,6 +312,18 @@ fn a_busy_index_makes_a_query_answer_from_a_scan_in_bounded_time() {
     assert!(after.stderr.is_empty(), "{}", after.stderr);
 }
 
+/// Waits until `process` stands still at its `stall` failpoint (its trace `stalled` is there).
+fn wait_for_stall(process: &mut Running, stalled: &Path) {
+    let waited = Instant::now();
+    while !stalled.exists() {
+        assert!(
+            process.running() && waited.elapsed() < Duration::from_secs(60),
+            "the build never reached the write it was to stand still at"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 // ----- a killed build -----
 
 #[test]
@@ -326,9 +331,20 @@ fn a_build_killed_part_way_leaves_an_index_that_answers_right() {
     let repo = generated(3000);
     let want = truth(&repo, WHY);
 
-    // A first build, killed.
-    let mut indexer = repo.spawn(&["index"], &[]);
-    std::thread::sleep(Duration::from_millis(200));
+    // A first build, killed part way: held at its second write to the index (the debug
+    // builds' `stall` failpoint), however fast it would be, and killed there.
+    let trace = tempfile::tempdir().expect("trace folder");
+    let mut indexer = repo.spawn(
+        &["index"],
+        &[
+            (context_graph::util::faults::VAR, "redb=stall@2"),
+            (
+                context_graph::util::faults::TRACE_VAR,
+                trace.path().to_str().expect("UTF-8"),
+            ),
+        ],
+    );
+    wait_for_stall(&mut indexer, &trace.path().join("stall"));
     assert!(indexer.running(), "the build ended before it was killed");
     indexer.kill();
     let got = repo.run(WHY);

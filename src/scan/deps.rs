@@ -209,7 +209,8 @@ impl Deps {
     /// guide) would otherwise go unseen (ADR-0016). A stat each on a warm answer. A folder
     /// that is not there (a path in another repository a link names, issue 41) is stamped
     /// itself, absent, in place of its `.gitignore` and every folder under it: while it is not
-    /// there, no ignore file under it is either.
+    /// there, no ignore file under it is either. A top-level folder that is not there is not
+    /// stamped at all (issue 41): a path under it is none of the repository's, ignored or not.
     pub fn stamp_named_ignores(&mut self, dir: &RootDir) {
         let mut folders: std::collections::BTreeSet<&str> = std::iter::once("").collect();
         for (path, _) in &self.observed.kinds {
@@ -233,7 +234,11 @@ impl Deps {
                 let probe = root.join(folder).display().to_string();
                 if dir.stamp(&probe, Content::Folder, started).is_none() {
                     gone = Some(folder);
-                    if !known.contains(&probe) {
+                    // A top-level folder needs no stamp: what the records name under it is no
+                    // path of the repository's (`Kind::NotAPath`) whatever an ignore file there
+                    // says, and it appearing changes the root, which the named paths' folders
+                    // stamp (`Parents`), so they are looked at again.
+                    if folder.contains('/') && !known.contains(&probe) {
                         added.push((probe, None));
                     }
                     continue;

@@ -248,7 +248,8 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
             "Use tokens",
             "Accepted",
             None,
-            "In `src/auth/`, `src/gone/`, `src/legacy.rs`, `src/old/deep/x.rs` and `.gen/api/`.",
+            "In `src/auth/`, `src/gone/`, `src/legacy.rs`, `src/old/deep/x.rs`, `.gen/api/`, \
+             `src/kept/x.rs` and `vendor/lib/x.rs`.",
         ),
     )
     .write(
@@ -283,6 +284,22 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         (
             "a missing folder appears",
             vec![("src/gone/mod.rs", Some("\n".into()))],
+        ),
+        // The missing folder itself is stamped: the ignore file makes the named path ignored,
+        // and `src/`'s folder, vouching for the path no more, is not asked about ignores.
+        (
+            "a missing folder appears with an ignore file ignoring the named path",
+            vec![("src/kept/.gitignore", Some("x.rs\n".into()))],
+        ),
+        // A missing top-level folder is not stamped: what it holds is no path of the
+        // repository's, ignored or not, and it appearing changes the root.
+        (
+            "a missing top-level folder appears with an ignore file",
+            vec![("vendor/.gitignore", Some("lib/\n".into()))],
+        ),
+        (
+            "the named file appears in that top-level folder",
+            vec![("vendor/lib/x.rs", Some("\n".into()))],
         ),
         (
             "a missing file appears with the folders above it",

@@ -175,7 +175,7 @@ pub fn files_not_ignored(root: &Path, folder: &str) -> Vec<String> {
 pub fn any_file_not_ignored(
     root: &Path,
     folder: &str,
-    descend: impl Fn(&str) -> bool + Send + Sync + 'static,
+    descend: impl Fn(&str) -> bool,
     wanted: &dyn Fn(&str) -> bool,
 ) -> bool {
     let base = root.join(folder);
@@ -183,25 +183,27 @@ pub fn any_file_not_ignored(
         return false;
     }
     let rules = WalkRules::new(root);
-    let by_rules = rules.clone();
-    let top = root.to_path_buf();
     // The ignore files are read only for a folder `descend` keeps and a file `wanted` takes:
     // a warm answer whose glob no file matches lists its folder and reads no ignore file
-    // (ADR-0016, amendment of 2026-12-06).
-    let mut walk = walker(&base, false)
-        .filter_entry(move |e| {
-            let dir = e.file_type().is_some_and(|t| t.is_dir());
+    // (ADR-0016, amendment of 2026-12-06). walkdir, not the `ignore` crate's walk: this one
+    // applies no rule of its own, and that walk's set-up (its file types' regex pool asks the
+    // system for its cores, reading cgroup files) cost a warm answer more than the listing
+    // (issue 41).
+    let mut walk = walkdir::WalkDir::new(&base)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| {
+            let dir = e.file_type().is_dir();
             e.file_name() != ".git"
                 && (!dir
-                    || ((e.depth() == 0 || descend(&rel_of(&top, e.path())))
-                        && !ignored(&by_rules, e)))
+                    || e.depth() == 0
+                    || (descend(&rel_of(root, e.path())) && !rules.ignores(e.path(), true)))
         })
-        .build()
         .flatten();
     walk.any(|e| {
-        e.file_type().is_some_and(|t| !t.is_dir())
+        !e.file_type().is_dir()
             && wanted(&rel_of(root, e.path()))
-            && !ignored(&rules, &e)
+            && !(e.depth() > 0 && rules.ignores(e.path(), false))
     })
 }
 

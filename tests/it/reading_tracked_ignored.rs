@@ -89,3 +89,54 @@ fn review_and_the_commit_hook_name_the_decision_of_a_tracked_ignored_file() {
         .collect();
     assert_eq!(ids, ["ADR-0001"], "{j:#}");
 }
+
+/// A declared glob whose only file is untracked and ignored, itself or by its folder, matches
+/// nothing, with the index and without; one whose untracked file is not ignored matches (the
+/// walk looking for a match applies the ignore files itself, issue 41).
+#[test]
+fn a_declared_glob_matching_only_an_untracked_ignored_file_names_a_missing_path() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-generated.md",
+        "---\nstatus: accepted\ngoverns:\n  - \"out/**/*.rs\"\n  - \"kept/**/*.rs\"\n  - \"deep/**/*.rs\"\n---\n# 1. Generated code\n\nGenerated code is built, never committed.\n",
+    )
+    .write(".gitignore", "out/gen/a.rs\ndeep/x/skip/\n")
+    .write("src/main.rs", "fn main() {}\n");
+    g.commit_at("2025-03-05T10:00:00Z", "Ann", "initial");
+    g.write("out/gen/a.rs", "fn a() {}\n")
+        .write("kept/k/b.rs", "fn b() {}\n")
+        .write("deep/x/skip/c.rs", "fn c() {}\n");
+    let findings = |args: &[&str]| -> Vec<String> {
+        let run = g.run(args);
+        run.json()["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| {
+                f["code"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("governed-path"))
+            })
+            .map(|f| f["message"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let found = findings(args);
+        assert_eq!(found.len(), 2, "{args:?}: {found:#?}");
+        assert!(
+            found.iter().any(|m| m.contains("`out/**/*.rs`")),
+            "{found:#?}"
+        );
+        assert!(
+            found.iter().any(|m| m.contains("`deep/**/*.rs`")),
+            "{found:#?}"
+        );
+    }
+    // Once the file is not ignored, it is a match, both ways.
+    g.write(".gitignore", "deep/x/skip/\n");
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let found = findings(args);
+        assert_eq!(found.len(), 1, "{args:?}: {found:#?}");
+        assert!(found[0].contains("`deep/**/*.rs`"), "{found:#?}");
+    }
+}

@@ -267,13 +267,13 @@ pub fn mentioned_by<R: Pickable>(
         .iter()
         .filter(|r| !decisions.iter().any(|d| d.id == r.id()))
         .filter_map(|r| {
-            let m = r.code_mentions().iter().find(|m| names(&m.path))?;
+            let m = r.code_mentions().find(|m| names(m.path))?;
             Some(MentionedBy {
                 id: r.id().to_string(),
                 status: r.status(),
-                term: m.term.clone(),
+                term: m.term.to_string(),
                 line: m.line,
-                path: m.path.clone(),
+                path: m.path.to_string(),
             })
         })
         .collect();

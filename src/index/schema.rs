@@ -311,7 +311,8 @@ pub struct RecordHeadRef<'a> {
     pub status: crate::model::Status,
     #[serde(borrow)]
     pub governs: Vec<&'a str>,
-    pub code_mentions: Vec<crate::model::CodeMention>,
+    #[serde(borrow)]
+    pub code_mentions: Vec<crate::model::CodeMentionRef<'a>>,
     #[serde(borrow)]
     pub title: &'a str,
     #[serde(borrow)]
@@ -328,8 +329,8 @@ impl crate::model::Pickable for RecordHeadRef<'_> {
     fn governs(&self) -> impl Iterator<Item = &str> {
         self.governs.iter().copied()
     }
-    fn code_mentions(&self) -> &[crate::model::CodeMention] {
-        &self.code_mentions
+    fn code_mentions(&self) -> impl Iterator<Item = crate::model::CodeMentionRef<'_>> {
+        self.code_mentions.iter().copied()
     }
     fn title(&self) -> &str {
         self.title

@@ -64,6 +64,28 @@ pub struct CodeMention {
 
 impl Eq for CodeMention {}
 
+/// A [`CodeMention`] borrowed: from a record, or read in place from a stored memo (the same
+/// bytes, issue 41).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+pub struct CodeMentionRef<'a> {
+    pub path: &'a str,
+    pub term: &'a str,
+    pub line: u32,
+    pub confidence: f64,
+}
+
+impl CodeMention {
+    /// This mention, borrowed.
+    pub fn as_ref(&self) -> CodeMentionRef<'_> {
+        CodeMentionRef {
+            path: &self.path,
+            term: &self.term,
+            line: self.line,
+            confidence: self.confidence,
+        }
+    }
+}
+
 impl Record {
     /// A record with these fields and every list empty: no edges, no paths, no history.
     pub fn bare(id: &str, title: &str, status: Status, path: &str) -> Record {
@@ -216,7 +238,7 @@ pub trait Pickable {
     fn status(&self) -> Status;
     fn governs(&self) -> impl Iterator<Item = &str>;
     /// Its code mentions (docs/mentions.md).
-    fn code_mentions(&self) -> &[CodeMention];
+    fn code_mentions(&self) -> impl Iterator<Item = CodeMentionRef<'_>>;
     /// Its title (for related records' title words, docs/related.md).
     fn title(&self) -> &str;
     /// Its file, relative to the root.
@@ -233,8 +255,8 @@ impl Pickable for Record {
     fn governs(&self) -> impl Iterator<Item = &str> {
         self.governs.iter().map(String::as_str)
     }
-    fn code_mentions(&self) -> &[CodeMention] {
-        &self.code_mentions
+    fn code_mentions(&self) -> impl Iterator<Item = CodeMentionRef<'_>> {
+        self.code_mentions.iter().map(CodeMention::as_ref)
     }
     fn title(&self) -> &str {
         &self.title

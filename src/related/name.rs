@@ -33,8 +33,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         let users = users.get_or_init(|| {
             let mut users: HashMap<String, usize, Fast> = HashMap::default();
             for r in records {
-                let terms: HashSet<String, Fast> =
-                    r.code_mentions().iter().map(|m| key(&m.term)).collect();
+                let terms: HashSet<String, Fast> = r.code_mentions().map(|m| key(m.term)).collect();
                 for t in terms {
                     *users.entry(t).or_default() += 1;
                 }
@@ -46,7 +45,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     let inside = |m: &str| m.starts_with(path) && m[path.len()..].starts_with('/');
     let within = records
         .iter()
-        .filter(|r| r.code_mentions().iter().any(|m| inside(&m.path)))
+        .filter(|r| r.code_mentions().any(|m| inside(m.path)))
         .count();
     // The folder PATH's file is named for: `useApi/` of `useApi/useApi.ts`.
     let named_for = path.rsplit_once('/').and_then(|(parent, name)| {
@@ -54,7 +53,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         let folder = parent.rsplit('/').next().unwrap_or(parent);
         (!stem.is_empty() && key(folder) == key(stem)).then_some(parent)
     });
-    let names = |m: &crate::model::CodeMention| {
+    let names = |m: &crate::model::CodeMentionRef| {
         let at = m.path.trim_end_matches('/');
         at == path || (within <= INSIDE_RECORDS && inside(at)) || named_for == Some(at)
     };
@@ -62,17 +61,16 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
     for (i, r) in records.iter().enumerate() {
         let best = r
             .code_mentions()
-            .iter()
             .filter(|m| names(m))
             .filter_map(|m| {
                 let weight = if m.confidence >= CODE_CONFIDENCE {
                     AS_CODE
-                } else if users_of(&m.term) <= DISTINCTIVE_RECORDS {
+                } else if users_of(m.term) <= DISTINCTIVE_RECORDS {
                     // A phrase of one record alone naming PATH itself ("Endpoint Picker"
                     // for `endpoint_picker.go`) tells as a name in code does. Not a path
                     // (named in passing as written, or from below the root with two
                     // candidates: ambiguous).
-                    let own = users_of(&m.term) == 1;
+                    let own = users_of(m.term) == 1;
                     match own
                         && m.path.trim_end_matches('/') == path
                         && m.term.contains(' ')
@@ -90,7 +88,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             .min_by(|a, b| b.0.cmp(&a.0).then(a.1.line.cmp(&b.1.line)));
         if let Some((weight, m)) = best {
             let evidence = Evidence::Name {
-                term: m.term.clone(),
+                term: m.term.to_string(),
                 line: m.line,
             };
             out.push((i, evidence, weight));

@@ -35,6 +35,11 @@ pub struct Deps<S = String> {
     pub observed: Observed<S>,
 }
 
+/// From how many stats (record files, guides, folders, ignore files and named paths no
+/// folder vouched for) a memo's check stats the files on a thread of their own ([`Deps::still_holds_knowing`]): below it, a thread costs more than
+/// it saves.
+const PARALLEL_STATS: usize = 300;
+
 /// What the strings of [`Deps`] may be.
 pub trait Text: AsRef<str> + Clone + Ord + Default + Sync {}
 impl<S: AsRef<str> + Clone + Ord + Default + Sync> Text for S {}
@@ -128,6 +133,12 @@ impl<S: Text> Deps<S> {
     /// every record file as it was. The first part of [`Deps::still_holds`]; alone, it is what
     /// the commit hook's table of governed entries depends on (ADR-0018).
     pub fn records_hold(&self, dir: &RootDir) -> bool {
+        self.record_folders_hold(dir) && self.files_hold(dir, &self.files)
+    }
+
+    /// The part of [`Deps::records_hold`] before the record files: the same record folders,
+    /// each listed as it was.
+    fn record_folders_hold(&self, dir: &RootDir) -> bool {
         if !self.complete() {
             return false;
         }
@@ -139,7 +150,6 @@ impl<S: Text> Deps<S> {
         self.record_dirs
             .iter()
             .all(|(d, stamp)| self.holds(dir, d.as_ref(), stamp, Content::Folder))
-            && self.files_hold(dir, &self.files)
     }
 
     /// Whether the file or folder `rel` is as `stamp` says it was.
@@ -152,8 +162,19 @@ impl<S: Text> Deps<S> {
 
     /// Whether every file of `list` is as its stamp says it was.
     fn files_hold(&self, dir: &RootDir, list: &[(Found<S>, Option<Stamp>)]) -> bool {
-        list.iter()
-            .all(|(f, stamp)| self.holds(dir, f.rel.as_ref(), stamp, Content::File))
+        self.stamps_hold(dir, list.iter())
+    }
+
+    /// [`Deps::files_hold`] of the files `list` yields.
+    fn stamps_hold<'a>(
+        &self,
+        dir: &RootDir,
+        mut list: impl Iterator<Item = &'a (Found<S>, Option<Stamp>)>,
+    ) -> bool
+    where
+        S: 'a,
+    {
+        list.all(|(f, stamp)| self.holds(dir, f.rel.as_ref(), stamp, Content::File))
     }
 
     /// Whether a scan of the root `dir` is opened at, with the same `--docs`, would come out
@@ -168,20 +189,47 @@ impl<S: Text> Deps<S> {
     /// true known to hold already ([`Parents::check`]); `same_index`: git's index is the very
     /// one the scan read (its checksum), so what it says of a path is what it said then.
     pub fn still_holds_knowing(&self, dir: &RootDir, known: &[bool], same_index: bool) -> bool {
-        if !self.records_hold(dir) {
-            return false;
-        }
-        let root = dir.root();
-        if !self.walk.still_holds(dir)
-            || self.walk.files.len() != self.guides.len()
+        if self.walk.files.len() != self.guides.len()
             || !self
                 .walk
                 .files
                 .iter()
                 .zip(&self.guides)
                 .all(|(a, (b, _))| a == b)
-            || !self.files_hold(dir, &self.guides)
         {
+            return false;
+        }
+        // The stats shared out between this thread and a second one when there are many: a
+        // stat is the kernel's work, and on two cores each half takes about half the time
+        // (issue 41). The second takes the record folders and as many of the record files and
+        // guides as make about half; this one the other files, the guide walk's folders and
+        // ignore files, and the named paths no folder vouched for.
+        let unknown =
+            (self.observed.kinds.len()).saturating_sub(known.iter().filter(|k| **k).count());
+        let rest = self.walk.dirs.len() + self.walk.ignores.len() + unknown;
+        let files = self.files.len() + self.guides.len();
+        let all = || self.files.iter().chain(&self.guides);
+        if files + rest < PARALLEL_STATS {
+            return self.records_hold(dir)
+                && self.files_hold(dir, &self.guides)
+                && self.rest_holds(dir, known, same_index);
+        }
+        let theirs = ((files + rest) / 2).min(files);
+        std::thread::scope(|s| {
+            let first = s.spawn(move || {
+                self.record_folders_hold(dir) && self.stamps_hold(dir, all().take(theirs))
+            });
+            let here = self.stamps_hold(dir, all().skip(theirs))
+                && self.rest_holds(dir, known, same_index);
+            first.join().unwrap_or(false) && here
+        })
+    }
+
+    /// The part of [`Deps::still_holds_knowing`] besides the record files and guides: the
+    /// guide walk's folders and ignore files, then the answers the file system gave.
+    fn rest_holds(&self, dir: &RootDir, known: &[bool], same_index: bool) -> bool {
+        let root = dir.root();
+        if !self.walk.still_holds(dir) {
             return false;
         }
         // The walk's folders were just found unchanged: a folder among them is still one.

@@ -380,3 +380,60 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         }
     }
 }
+
+/// A memo with hundreds of files to stat is checked on two threads: the record files and the
+/// first guides on a spawned one, the other guides, folders and named paths on the calling
+/// one (`scan::deps`, issue 41). A change on either side is seen, as in a small one.
+#[test]
+fn a_memo_checked_on_two_threads_sees_a_change_on_either() {
+    let repo = GitRepo::new();
+    repo.write(
+        ADR1,
+        &adr(1, "Use tokens", "Accepted", None, "In `src/auth/`."),
+    )
+    .write(
+        ADR2,
+        &adr(2, "Login form", "Accepted", None, "See ADR-0001."),
+    )
+    .write("src/auth/token.rs", "fn token() {}\n");
+    let guides = 360;
+    for i in 0..guides {
+        repo.write(
+            &format!("docs/guides/g{i:03}.md"),
+            "# A guide\n\nNothing cited.\n",
+        );
+    }
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "Start");
+    let query: &[&str] = &["check", "--json"];
+    let steps = [
+        (
+            "a record the spawned thread checks",
+            ADR2.to_string(),
+            adr(2, "Login form", "Deprecated", None, "Gone."),
+        ),
+        (
+            "a guide the spawned thread checks",
+            "docs/guides/g000.md".to_string(),
+            "# A guide\n\nRead ADR-0001.\n".to_string(),
+        ),
+        (
+            "a guide the calling thread checks",
+            format!("docs/guides/g{:03}.md", guides - 1),
+            "# A guide\n\nRead ADR-0002.\n".to_string(),
+        ),
+    ];
+    for (step, path, text) in steps {
+        let stored = repo.run(query);
+        assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
+        plant_in_memo(&repo);
+        let titles = titles(&repo.run(query));
+        assert!(
+            !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
+            "{step}: the memo should answer before the change: {titles:?}"
+        );
+        let planted_index = std::fs::read(repo.index_file()).expect("read the index");
+        repo.write(&path, &text);
+        std::fs::write(repo.index_file(), &planted_index).expect("restore the index");
+        assert_same(&repo, step, query);
+    }
+}

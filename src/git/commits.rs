@@ -13,6 +13,14 @@ pub struct TreeReader {
     prefix: String,
 }
 
+/// The branches a branch without an upstream is taken to leave, in order
+/// ([`Repo::branch_base`]).
+pub(super) const BRANCH_BASES: [&str; 3] = [
+    "refs/remotes/origin/HEAD",
+    "refs/heads/main",
+    "refs/heads/master",
+];
+
 impl TreeReader {
     fn gix(&self) -> Option<&gix::Repository> {
         self.repo.get().ok()
@@ -62,6 +70,9 @@ impl Repo {
     /// the default branch itself with no upstream, all of HEAD's history is that branch's).
     pub fn branch_base(&self) -> Option<[u8; 20]> {
         let head = self.head?;
+        if self.leaves_no_branch() {
+            return None;
+        }
         let repo = self.gix().ok()?;
         let current = repo
             .head_name()
@@ -72,9 +83,7 @@ impl Repo {
         if let Ok(Some(upstream)) = self.upstream() {
             candidates.push(upstream);
         }
-        candidates.push("refs/remotes/origin/HEAD".into());
-        candidates.push("refs/heads/main".into());
-        candidates.push("refs/heads/master".into());
+        candidates.extend(BRANCH_BASES.iter().map(|name| name.to_string()));
         for name in candidates {
             if current.as_deref() == Some(name.as_str()) {
                 continue;

@@ -226,6 +226,36 @@ fn head(git_dir: &Path, common_dir: &Path) -> Option<[u8; 20]> {
     }
 }
 
+/// The branch HEAD is on (`refs/heads/NAME`), `Some(None)` when HEAD is detached; `None` for
+/// anything else (a symbolic ref elsewhere, a name this module does not read).
+pub(super) fn head_branch(git_dir: &Path) -> Option<Option<String>> {
+    let text = read_small(&git_dir.join("HEAD"))?;
+    let text = text.strip_suffix('\n').unwrap_or(&text);
+    if hex_id(text).is_some() {
+        return Some(None);
+    }
+    let name = text.strip_prefix("ref: ")?;
+    branch_name(name).then(|| Some(name.to_string()))
+}
+
+/// Whether none of the references `names` exists: nothing at any of their paths in the common
+/// dir, and no line for any in `packed-refs`. `false` when that cannot be told (a folder of
+/// the path is a file, `packed-refs` unreadable).
+pub(super) fn refs_absent(common_dir: &Path, names: &[&str]) -> bool {
+    let loose_absent = names.iter().all(|name| {
+        matches!(std::fs::symlink_metadata(common_dir.join(name)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+    });
+    loose_absent
+        && match std::fs::read_to_string(common_dir.join("packed-refs")) {
+            Ok(text) => !text.lines().any(|line| {
+                line.split_once(' ')
+                    .is_some_and(|(_, named)| names.contains(&named))
+            }),
+            Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        }
+}
+
 /// The id `packed-refs` gives `name`; `None` when it is not there (unborn) or unreadable.
 fn packed(common_dir: &Path, name: &str) -> Option<[u8; 20]> {
     let text = std::fs::read_to_string(common_dir.join("packed-refs")).ok()?;

@@ -154,6 +154,37 @@ impl Repo {
             .is_some_and(|t| !t.contains("include") && !t.contains(&name))
     }
 
+    /// Whether HEAD's branch is known, without gix, to leave no branch
+    /// ([`Repo::branch_base`]): the repository was opened light, the branch has no upstream
+    /// (`branch.NAME.remote` or `.merge` known unset), and none of the other candidates
+    /// (`refs/remotes/origin/HEAD`, a local `main` or `master` that is not HEAD's) exists. A
+    /// commit on the default branch of a repository without a remote asked gix for all of
+    /// that (a seventh of the commit hook, issue 41).
+    pub(super) fn leaves_no_branch(&self) -> bool {
+        if !self.light {
+            return false;
+        }
+        let Some(current) = super::light::head_branch(&self.git_dir) else {
+            return false;
+        };
+        if let Some(short) = current
+            .as_deref()
+            .and_then(|c| c.strip_prefix("refs/heads/"))
+        {
+            if !self.config_cannot_set(&format!("branch.{short}.remote"))
+                && !self.config_cannot_set(&format!("branch.{short}.merge"))
+            {
+                return false;
+            }
+        }
+        let others: Vec<&str> = super::commits::BRANCH_BASES
+            .iter()
+            .copied()
+            .filter(|name| current.as_deref() != Some(*name))
+            .collect();
+        super::light::refs_absent(&self.common, &others)
+    }
+
     /// [`Repo::config_cannot_set`]'s text: every file gix may read, and more, joined in lower
     /// case; `None` when one cannot be read (but for not being there) or is not UTF-8.
     fn read_config_text(&self) -> Option<String> {

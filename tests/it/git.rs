@@ -55,7 +55,12 @@ impl GitRepo {
 
     /// The messages of the full check's governed-path findings (gone, moved, unknown).
     pub fn governed_path_findings(&self) -> Vec<String> {
-        let j = self.run(&["check", "--json"]).json();
+        self.governed_path_findings_of(&["check", "--json"])
+    }
+
+    /// [`GitRepo::governed_path_findings`] of the check `args` runs (`--no-index`, say).
+    pub fn governed_path_findings_of(&self, args: &[&str]) -> Vec<String> {
+        let j = self.run(args).json();
         j["findings"]
             .as_array()
             .expect("findings")
@@ -67,6 +72,16 @@ impl GitRepo {
                     .starts_with("governed-path")
             })
             .map(|f| f["message"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
+    /// The lines of an `strace` log of a run in this repository that look up one of `files`
+    /// in its `.git` (those only gix's discovery and open read: the run opened gix).
+    pub fn gix_lookups<'a>(&self, traced: &'a str, files: &[&str]) -> Vec<&'a str> {
+        let git = format!("{}/.git/", self.path().display());
+        traced
+            .lines()
+            .filter(|l| files.iter().any(|f| l.contains(&format!("\"{git}{f}"))))
             .collect()
     }
 

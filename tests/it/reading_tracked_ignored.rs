@@ -106,22 +106,8 @@ fn a_declared_glob_matching_only_an_untracked_ignored_file_names_a_missing_path(
     g.write("out/gen/a.rs", "fn a() {}\n")
         .write("kept/k/b.rs", "fn b() {}\n")
         .write("deep/x/skip/c.rs", "fn c() {}\n");
-    let findings = |args: &[&str]| -> Vec<String> {
-        let run = g.run(args);
-        run.json()["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .filter(|f| {
-                f["code"]
-                    .as_str()
-                    .is_some_and(|c| c.starts_with("governed-path"))
-            })
-            .map(|f| f["message"].as_str().unwrap_or_default().to_string())
-            .collect()
-    };
     for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
-        let found = findings(args);
+        let found = g.governed_path_findings_of(args);
         assert_eq!(found.len(), 2, "{args:?}: {found:#?}");
         assert!(
             found.iter().any(|m| m.contains("`out/**/*.rs`")),
@@ -135,7 +121,7 @@ fn a_declared_glob_matching_only_an_untracked_ignored_file_names_a_missing_path(
     // Once the file is not ignored, it is a match, both ways.
     g.write(".gitignore", "deep/x/skip/\n");
     for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
-        let found = findings(args);
+        let found = g.governed_path_findings_of(args);
         assert_eq!(found.len(), 1, "{args:?}: {found:#?}");
         assert!(found[0].contains("`deep/**/*.rs`"), "{found:#?}");
     }

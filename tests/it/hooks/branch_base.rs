@@ -122,12 +122,8 @@ fn the_hook_on_the_default_branch_leaves_gix_closed() {
         return;
     }
     assert!(warned(&String::from_utf8_lossy(&out.stderr)), "{out:?}");
-    let git = format!("{}/.git/", repo.path().display());
     let gix_only = ["commondir", "objects/info/alternates", "refs/replace"];
-    let found: Vec<&str> = traced
-        .lines()
-        .filter(|l| gix_only.iter().any(|f| l.contains(&format!("\"{git}{f}"))))
-        .collect();
+    let found = repo.gix_lookups(&traced, &gix_only);
     assert!(
         found.is_empty(),
         "the hook opened gix:\n{}",

@@ -14,6 +14,8 @@
 # MIRRORS  the folder of bare mirrors, one OWNER+NAME/repo each (required)
 # OUT      where the work trees go (default /tmp/corpora-warm; kept, so a second run reuses them)
 # BIN      the binary (default: target/release/context-graph, built first)
+# STATIC   1: the default binary is built as the x86_64 Linux archive links it (ADR-0015):
+#          statically, at a fixed address, into target/static/ (the release profile)
 # BEFORE   another binary (the build before a change) measured the same way right after, on a
 #          work tree of its own (its index format may differ), its row marked `(before)`
 # RUNS     interleaved runs per repository (default 21)
@@ -29,7 +31,11 @@ MIRRORS=${MIRRORS:?bench/corpora-warm.sh needs MIRRORS: the folder of bare mirro
 OUT=${OUT:-/tmp/corpora-warm}
 RUNS=${RUNS:-21}
 filter=${1:-}
-if [[ -z ${BIN:-} ]]; then
+if [[ -z ${BIN:-} && ${STATIC:-0} == 1 ]]; then
+  (cd "$project" && RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
+    cargo build --release --quiet --target x86_64-unknown-linux-gnu --target-dir target/static)
+  BIN=$project/target/static/x86_64-unknown-linux-gnu/release/context-graph
+elif [[ -z ${BIN:-} ]]; then
   (cd "$project" && cargo build --release --quiet)
   BIN=$project/target/release/context-graph
 fi

@@ -36,8 +36,8 @@ pub struct Deps<S = String> {
 }
 
 /// From how many stats (record files, guides, folders, ignore files and named paths no
-/// folder vouched for) a memo's check stats the files on a thread of their own ([`Deps::still_holds_knowing`]): below it, a thread costs more than
-/// it saves.
+/// folder vouched for) a memo's check shares them with a second thread
+/// ([`Deps::still_holds_knowing`]): below it, a thread costs more than it saves.
 const PARALLEL_STATS: usize = 300;
 
 /// What the strings of [`Deps`] may be.
@@ -204,8 +204,8 @@ impl<S: Text> Deps<S> {
         // (issue 41). The second takes the record folders and as many of the record files and
         // guides as make about half; this one the other files, the guide walk's folders and
         // ignore files, and the named paths no folder vouched for.
-        let unknown =
-            (self.observed.kinds.len()).saturating_sub(known.iter().filter(|k| **k).count());
+        let vouched = known.iter().filter(|k| **k).count();
+        let unknown = self.observed.kinds.len().saturating_sub(vouched);
         let rest = self.walk.dirs.len() + self.walk.ignores.len() + unknown;
         let files = self.files.len() + self.guides.len();
         let all = || self.files.iter().chain(&self.guides);

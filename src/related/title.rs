@@ -35,14 +35,20 @@ impl Lowered {
     /// [`Lowered::of`] an ASCII title, byte by byte (most titles; issue 41).
     fn of_ascii(title: &str) -> Lowered {
         let mut text = String::with_capacity(title.len());
-        let mut ends = Vec::new();
-        for word in title.split(|c: char| !c.is_ascii_alphanumeric()) {
-            if !word.is_empty() {
-                text.push_str(word);
+        let mut ends = Vec::with_capacity(title.len() / 4 + 1);
+        let mut in_word = false;
+        for b in title.bytes() {
+            if b.is_ascii_alphanumeric() {
+                text.push(char::from(b.to_ascii_lowercase()));
+                in_word = true;
+            } else if in_word {
                 ends.push(text.len());
+                in_word = false;
             }
         }
-        text.make_ascii_lowercase();
+        if in_word {
+            ends.push(text.len());
+        }
         Lowered { text, ends }
     }
 
@@ -181,6 +187,9 @@ mod tests {
                 vec!["api", "v3", "the", "new", "way"],
             ),
             ("Überall Straße API", vec!["überall", "straße", "api"]),
+            ("  --Use--the_X1 y2--", vec!["use", "the", "x1", "y2"]),
+            ("", vec![]),
+            ("-- / --", vec![]),
         ] {
             assert_eq!(Lowered::of(title).words().collect::<Vec<_>>(), words);
         }

@@ -225,6 +225,22 @@ fn the_scan_memo_answers_every_question_as_the_scan_does() {
     }
 }
 
+/// Stores the memo with the first of `queries`, plants a mark in it, checks that every query
+/// is answered from it (else a step proves nothing), and returns the planted index's bytes.
+fn planted_before(repo: &GitRepo, step: &str, queries: &[&[&str]]) -> Vec<u8> {
+    let stored = repo.run(queries[0]);
+    assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
+    plant_in_memo(repo);
+    for query in queries {
+        let titles = titles(&repo.run(query));
+        assert!(
+            !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
+            "{step}, {query:?}: the memo should answer before the change (else this proves nothing): {titles:?}",
+        );
+    }
+    std::fs::read(repo.index_file()).expect("read the index")
+}
+
 fn titles(out: &Run) -> Vec<String> {
     out.json()["records"]
         .as_array()
@@ -348,19 +364,8 @@ fn the_scan_memo_answers_only_while_what_it_read_is_unchanged() {
         ),
     ];
     for (step, change) in steps {
-        let stored = repo.run(queries[0]);
-        assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
-        plant_in_memo(&repo);
-        for query in queries {
-            let planted = repo.run(query);
-            let titles = titles(&planted);
-            assert!(
-                !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
-                "{step}, {query:?}: the memo should answer before the change (else this proves nothing): {titles:?}",
-            );
-        }
         // Each query below starts from this planted index, so each meets the stale memo.
-        let planted_index = std::fs::read(repo.index_file()).expect("read the index");
+        let planted_index = planted_before(&repo, step, &queries);
         for (path, contents) in change {
             match contents {
                 Some(text) => {
@@ -423,15 +428,7 @@ fn a_memo_checked_on_two_threads_sees_a_change_on_either() {
         ),
     ];
     for (step, path, text) in steps {
-        let stored = repo.run(query);
-        assert!(stored.stderr.is_empty(), "{step}: {}", stored.stderr);
-        plant_in_memo(&repo);
-        let titles = titles(&repo.run(query));
-        assert!(
-            !titles.is_empty() && titles.iter().all(|t| t == "PLANTED"),
-            "{step}: the memo should answer before the change: {titles:?}"
-        );
-        let planted_index = std::fs::read(repo.index_file()).expect("read the index");
+        let planted_index = planted_before(&repo, step, &[query]);
         repo.write(&path, &text);
         std::fs::write(repo.index_file(), &planted_index).expect("restore the index");
         assert_same(&repo, step, query);

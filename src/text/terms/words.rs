@@ -1,30 +1,85 @@
 //! Words that are no terms (ADR-0017): common words, the names every repository has, a
 //! language's own types, placeholders and the records' own words; and a key's plural folded.
 
+#[cfg(test)]
 use super::key;
 use std::borrow::Cow;
-use std::collections::HashSet;
 
-/// The keys of some word lists, as a set: each word kept as written when it is its own key
-/// (all but a few hyphenated ones), so making the set allocates almost nothing (a warm answer
-/// makes several; issue 41).
-/// Hashed with foldhash: a warm answer looks up a few hundred words (issue 41).
-type Keys = HashSet<Cow<'static, str>, foldhash::fast::FixedState>;
+/// The keys of some word lists, in a table made when the program is compiled: made at run
+/// time, a warm answer's three sets cost it 160,000 instructions, more than its lookups
+/// (issue 41). Open addressing over FNV-1a of each word's key; a slot holds the word as
+/// listed, compared by its key.
+struct KeyTable<const N: usize>([&'static str; N]);
 
-fn keys_of(lists: &[&[&'static str]]) -> Keys {
-    let mut set =
-        Keys::with_capacity_and_hasher(lists.iter().map(|l| l.len()).sum(), Default::default());
-    for w in lists.iter().flat_map(|l| l.iter()) {
-        // Its own key: nothing a key leaves out or lowers (the lists are ASCII).
-        let own_key = w
-            .chars()
-            .all(|c| c.is_ascii() && !c.is_ascii_uppercase() && !super::is_key_separator(c));
-        set.insert(match own_key {
-            true => Cow::Borrowed(*w),
-            false => Cow::Owned(key(w)),
-        });
+/// The bytes a key keeps (the lists are ASCII): `super::is_key_separator`'s complement, which
+/// a test holds it to.
+const fn kept(c: u8) -> bool {
+    !matches!(c, b'_' | b'-' | b'.' | b':' | b'/' | b' ')
+}
+
+const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+const fn hashed(h: u64, c: u8) -> u64 {
+    (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
+}
+
+impl<const N: usize> KeyTable<N> {
+    const fn of(lists: &[&[&'static str]]) -> Self {
+        let mut slots = [""; N];
+        let (mut l, mut filled) = (0, 0);
+        while l < lists.len() {
+            let mut i = 0;
+            while i < lists[l].len() {
+                let word = lists[l][i];
+                assert!(
+                    !word.is_empty() && filled < N / 2,
+                    "a word table is kept half empty"
+                );
+                let mut s = Self::slot_of(word);
+                while !slots[s].is_empty() {
+                    s = (s + 1) % N;
+                }
+                slots[s] = word;
+                filled += 1;
+                i += 1;
+            }
+            l += 1;
+        }
+        Self(slots)
     }
-    set
+
+    /// Where the word's key hashes: its kept bytes, lowered.
+    const fn slot_of(word: &str) -> usize {
+        let b = word.as_bytes();
+        let (mut h, mut i) = (SEED, 0);
+        while i < b.len() {
+            if kept(b[i]) {
+                h = hashed(h, b[i].to_ascii_lowercase());
+            }
+            i += 1;
+        }
+        (h % N as u64) as usize
+    }
+
+    /// Whether `k`, a key, is the key of a word listed.
+    fn contains(&self, k: &str) -> bool {
+        let h = k.bytes().fold(SEED, hashed);
+        let mut s = (h % N as u64) as usize;
+        loop {
+            let word = self.0[s];
+            if word.is_empty() {
+                return false;
+            }
+            let its_key = word
+                .bytes()
+                .filter(|&c| kept(c))
+                .map(|c| c.to_ascii_lowercase());
+            if its_key.eq(k.bytes()) {
+                return true;
+            }
+            s = (s + 1) % N;
+        }
+    }
 }
 
 /// Common words and the names every repository has: never terms. Compared by [`key`].
@@ -96,8 +151,8 @@ const COMMON_TECH: &[&str] = &[
 /// Whether a key is a common word of English or software naming a technology or a concern
 /// ([`COMMON_TECH`]): a name only written as code, and then of a distinctive path.
 pub fn is_common(k: &str) -> bool {
-    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
-    SET.get_or_init(|| keys_of(&[COMMON_TECH])).contains(k)
+    static KEYS: KeyTable<256> = KeyTable::of(&[COMMON_TECH]);
+    KEYS.contains(k)
 }
 
 /// The names of a language's own standard types, written in backticks as any program's code
@@ -129,21 +184,16 @@ pub(super) fn is_record_word(k: &str) -> bool {
 }
 
 /// The keys of [`STOP`], [`EVERYWHERE`] and [`PLACEHOLDERS`].
-fn stop_keys() -> &'static Keys {
-    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
-    SET.get_or_init(|| keys_of(&[STOP, EVERYWHERE, PLACEHOLDERS]))
-}
+static STOP_KEYS: KeyTable<1024> = KeyTable::of(&[STOP, EVERYWHERE, PLACEHOLDERS]);
 
 pub fn is_stop(k: &str) -> bool {
-    let set = stop_keys();
-    k.len() < 3 || set.contains(k) || k.chars().all(|c| c.is_ascii_digit())
+    k.len() < 3 || STOP_KEYS.contains(k) || k.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Whether a key of two letters may be a name written as code (`` the `pg` backend ``): lower
 /// case, and not a word of [`STOP`] or a name every repository has (`go`, `do`).
 pub(super) fn is_short_code(k: &str) -> bool {
-    let set = stop_keys();
-    k.len() == 2 && k.chars().all(|c| c.is_ascii_lowercase()) && !set.contains(k)
+    k.len() == 2 && k.chars().all(|c| c.is_ascii_lowercase()) && !STOP_KEYS.contains(k)
 }
 
 /// Whether a key is a common word of English or of records (not one of the names every
@@ -154,9 +204,9 @@ pub(super) fn is_english(k: &str) -> bool {
 
 /// Whether a key is one of the names every repository has (`src`, `api`, `build`, `plugin`).
 fn is_everywhere(k: &str) -> bool {
-    // A set, not a scan: `why`'s title words ask it of every record's title (issue 41).
-    static SET: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
-    SET.get_or_init(|| keys_of(&[EVERYWHERE])).contains(k)
+    // A table, not a scan: `why`'s title words ask it of every record's title (issue 41).
+    static KEYS: KeyTable<256> = KeyTable::of(&[EVERYWHERE]);
+    KEYS.contains(k)
 }
 
 /// A name written as a placeholder: `my-app`, `your_service`, `<name>`, `example-*`.
@@ -225,5 +275,49 @@ mod key_sets {
         assert_eq!(singular("policies"), "policy");
         assert_eq!(singular("classes"), "class");
         assert!(!is_stop("well-known"), "keys only");
+    }
+
+    #[test]
+    fn a_table_finds_what_a_set_of_the_keys_finds() {
+        use std::collections::HashSet;
+        let lists: [&[&str]; 4] = [STOP, EVERYWHERE, PLACEHOLDERS, COMMON_TECH];
+        for c in lists.iter().flat_map(|l| l.iter()).flat_map(|w| w.bytes()) {
+            assert_eq!(
+                kept(c),
+                !super::super::is_key_separator(c as char),
+                "{}",
+                c as char
+            );
+        }
+        let stop: HashSet<String> = [STOP, EVERYWHERE, PLACEHOLDERS]
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|w| key(w))
+            .collect();
+        let asked = lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .flat_map(|w| {
+                [
+                    key(w),
+                    w.to_string(),
+                    format!("{}s", key(w)),
+                    key(w)[1..].to_string(),
+                ]
+            })
+            .chain(["", "x", "zzz", "Src", "well-known", "wellknown"].map(String::from));
+        for k in asked {
+            assert_eq!(STOP_KEYS.contains(&k), stop.contains(&k), "{k:?}");
+            assert_eq!(
+                is_everywhere(&k),
+                EVERYWHERE.iter().any(|w| key(w) == k),
+                "{k:?}"
+            );
+            assert_eq!(
+                is_common(&k),
+                COMMON_TECH.iter().any(|w| key(w) == k),
+                "{k:?}"
+            );
+        }
     }
 }

@@ -124,7 +124,7 @@ impl<'a> Resolver<'a> {
             paths
         };
         pool.into_iter()
-            .min_by_key(|p| (crate::fs::tree::edit_distance(name, &name_of(p)), **p))
+            .min_by_key(|p| (crate::text::similar::edit_distance(name, &name_of(p)), **p))
             .copied()
     }
 

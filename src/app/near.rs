@@ -3,9 +3,9 @@
 //! the one-line error, never a guess acted on (ADR-0011).
 
 use super::Error;
-use crate::fs::tree::edit_distance;
 use crate::model::Pickable;
 use crate::text::ids;
+use crate::text::similar::edit_distance;
 
 /// The status words a record can be given (`status ID WORD`, `new --status WORD`).
 pub const STATUS_WORDS: [&str; 5] = [

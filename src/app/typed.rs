@@ -4,7 +4,7 @@
 
 use super::Session;
 use crate::fs::root::query_path;
-use crate::fs::tree::edit_distance;
+use crate::text::similar::edit_distance;
 use std::path::Path;
 
 impl Session {

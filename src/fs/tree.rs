@@ -5,6 +5,7 @@
 use super::fingerprint::{Entry, RootDir};
 use super::tracked::TrackedPaths;
 use crate::governs::Pattern;
+use crate::text::similar::close_names;
 use crate::util::locked;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -393,12 +394,20 @@ impl Tree {
         // into a new subfolder keeps the name, and a reader names that file before any sibling
         // whose name is only close.
         let rest = parts[k..].join("/");
-        let mut down: Vec<String> = names
-            .iter()
-            .filter(|n| !n.starts_with('.'))
-            .map(|n| format!("{parent}/{n}/{rest}"))
-            .filter(|c| self.root.join(c).exists() && self.inside(&self.root.join(c)))
-            .collect();
+        // One buffer for every sibling's candidate, a path made only for those that are
+        // there: a memo checks this again on every warm answer (vector's `lib/` has 59
+        // folders; issue 41).
+        let base = self.root.join(&parent);
+        let mut probe = base.clone();
+        let mut down: Vec<String> = Vec::new();
+        for n in names.iter().filter(|n| !n.starts_with('.')) {
+            probe.push(n);
+            probe.push(&rest);
+            if probe.exists() && self.inside(&probe) {
+                down.push(format!("{parent}/{n}/{rest}"));
+            }
+            probe.clone_from(&base);
+        }
         if !down.is_empty() {
             down.sort();
             return down;
@@ -460,74 +469,5 @@ impl Tree {
             .collect();
         locked(&self.listings).insert(rel.to_string(), names.clone());
         Some(names)
-    }
-}
-
-/// Two names are close when one contains the other (the shorter at least 3 characters), or
-/// they are a small edit apart.
-pub fn close_names(a: &str, b: &str) -> bool {
-    let (a, b) = (stem(a).to_lowercase(), stem(b).to_lowercase());
-    if a == b {
-        return true;
-    }
-    let (short, long) = if a.len() <= b.len() {
-        (&a, &b)
-    } else {
-        (&b, &a)
-    };
-    let short_chars = short.chars().count();
-    if short_chars >= 3 && long.contains(short.as_str()) {
-        return true;
-    }
-    let limit = (short_chars / 4).max(1);
-    // No fewer edits than the lengths differ by: most names of a folder are told apart
-    // without the distance (a warm answer checks a missing path's candidates, issue 41).
-    short_chars >= 3
-        && long.chars().count().abs_diff(short_chars) <= limit
-        && edit_distance(&a, &b) <= limit
-}
-
-fn stem(name: &str) -> &str {
-    match name.rsplit_once('.') {
-        Some((s, _)) if !s.is_empty() => s,
-        _ => name,
-    }
-}
-
-/// The Levenshtein distance between two names, in characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn close_names_follow_the_reference() {
-        assert!(close_names("ledger-sync", "ledger"));
-        assert!(close_names("kafka-bridge", "bridge"));
-        assert!(close_names("util", "utils"));
-        assert!(!close_names("auth", "billing"));
-        assert!(close_names("metric", "metrics.rs"));
-        assert!(close_names("handler", "handlr"), "an edit apart");
-        assert!(
-            !close_names("abcd", "ééé"),
-            "fewer characters in more bytes"
-        );
-        assert!(
-            !close_names("route", "rout-table-registry"),
-            "lengths far apart"
-        );
     }
 }

@@ -12,6 +12,7 @@ pub mod mentions;
 pub mod path;
 pub mod rst;
 pub mod sections;
+pub mod similar;
 pub mod terms;
 
 /// The file name of a `/`-separated path without its last extension (`docs/adr/0007-x.md` →

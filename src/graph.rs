@@ -365,7 +365,18 @@ fn governed(
         }
         // A path with a glob character in its name (`star*.py`) governs itself only: its
         // entry is written escaped, as a pattern matching that path alone (ADR-0017).
-        match tree.kind(c) {
+        let kind = tree.kind(c);
+        // A family of names (`server/protocols/jmap*`) that no path spells: the entries it
+        // matches, as a glob (docs/reading.md); one that matches nothing is missing.
+        if !rooted && kind == Kind::Missing && crate::text::path::ends_in_family(bare) {
+            if tree.any_file_matches(&Pattern::new(bare)) {
+                governs.insert(bare.to_string());
+            } else {
+                missing.insert(bare.to_string());
+            }
+            continue;
+        }
+        match kind {
             Kind::File => {
                 governs.insert(escape_glob(bare));
             }

@@ -128,8 +128,9 @@ fn syntax_of(part: &str) -> String {
 /// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
 /// is plainly not a path (spaces, URLs, options, ids, placeholders, a bare word) or would leave
 /// the root (docs/reading.md). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
-/// `dir/**` become `dir/` (the trailing `/` marks a folder), and a deeper glob keeps what comes
-/// before it (`src/auth/*.rs` → `src/auth/`). One written from the root (`/api/v2/users`) keeps
+/// `dir/**` become `dir/` (the trailing `/` marks a folder), a deeper glob keeps what comes
+/// before it (`src/auth/*.rs` → `src/auth/`), and a last part naming a family of names stays a
+/// glob (`server/protocols/jmap*`, [`is_family`]). One written from the root (`/api/v2/users`) keeps
 /// its leading `/`: it names a path only if there is one (else it is a URL route). A glob
 /// character or space escaped with a backslash (`star\*.py`, `sp\ ace.py`, as `scope --add`
 /// writes them) is that literal character of the path (ADR-0017).
@@ -156,12 +157,19 @@ pub fn clean_code_path(span: &str) -> Option<String> {
     }
     let mut parts = Vec::new();
     let mut glob = false;
-    for part in s.split('/') {
+    let mut family = None;
+    let last = s.trim_end_matches('/').matches('/').count();
+    for (at, part) in s.split('/').enumerate() {
         let syntax = syntax_of(part);
         if is_placeholder(&syntax) {
             return None;
         }
         if syntax.contains(GLOB_CHARS) {
+            // A family of names in the last part (`server/protocols/jmap*`): those entries,
+            // not the folder around them (docs/reading.md).
+            if at == last && at > 0 && part == syntax && is_family(part) {
+                family = Some(part);
+            }
             glob = true;
             break;
         }
@@ -171,12 +179,36 @@ pub fn clean_code_path(span: &str) -> Option<String> {
     if joined.is_empty() {
         return None;
     }
+    if let Some(family) = family {
+        let path = format!("{joined}/{family}");
+        return Some(if rooted { format!("/{path}") } else { path });
+    }
     let path = if glob || s.ends_with('/') {
         format!("{joined}/")
     } else {
         joined
     };
     Some(if rooted { format!("/{path}") } else { path })
+}
+
+/// A name's beginning, three characters or more of letters, digits, `-`, `_` or `.`, then one
+/// `*` (`jmap*`, `catalog-*`, `009-*`): a family of names, not any name.
+pub fn is_family(part: &str) -> bool {
+    part.strip_suffix('*').is_some_and(|stem| {
+        stem.len() >= 3
+            && stem
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    })
+}
+
+/// Whether `path`'s last part is a family of names ([`is_family`]), as [`clean_code_path`]
+/// keeps it.
+pub fn ends_in_family(path: &str) -> bool {
+    let bare = path.trim_end_matches('/');
+    bare.rsplit_once('/').is_some_and(|(head, last)| {
+        !head.is_empty() && !head.contains(GLOB_CHARS) && is_family(last)
+    })
 }
 
 /// `file.ts:12`, `file.ts:12:4`, `file.ts#L10-L20`, `file.ts#L10` → `file.ts`.
@@ -282,6 +314,30 @@ mod tests {
         assert!(has_unescaped_glob("src/*.py"));
         assert_eq!(clean_code_path("src/sp ace.py"), None);
         assert_eq!(clean_code_path("src/db/*.py").as_deref(), Some("src/db/"));
+    }
+
+    #[test]
+    fn a_family_of_names_stays_a_glob() {
+        for (span, path) in [
+            ("server/protocols/jmap*", Some("server/protocols/jmap*")),
+            (
+                "packages/adapters/catalog-*",
+                Some("packages/adapters/catalog-*"),
+            ),
+            ("specs/009-*/", Some("specs/009-*")),
+            ("src/ab*", Some("src/")),
+            ("src/auth/*.rs", Some("src/auth/")),
+            ("src/jmap*/x.rs", Some("src/")),
+            ("src/auth/test_*.py", Some("src/auth/")),
+            ("jmap*", None),
+            ("src/db/star\\*", Some("src/db/star*")),
+        ] {
+            assert_eq!(clean_code_path(span).as_deref(), path, "{span}");
+        }
+        assert!(ends_in_family("server/protocols/jmap*"));
+        assert!(!ends_in_family("jmap*"));
+        assert!(!ends_in_family("src/*/jmap*"));
+        assert!(!ends_in_family("src/db/star*.py"));
     }
 
     #[test]

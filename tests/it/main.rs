@@ -40,6 +40,8 @@ mod parser_props;
 // Paths as a user types them (issue 36).
 mod paths_as_typed;
 mod pictures;
+// A family of names in a backticked path (issue 36, ADR-0017).
+mod reading_families;
 mod reading_fields;
 mod reading_folders;
 // A `#` in a record file's name (issue 36, ADR-0001).

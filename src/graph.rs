@@ -291,8 +291,10 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
 
 type Governed = (Vec<String>, Vec<String>, BTreeMap<String, Vec<String>>);
 
-/// A project's paperwork, by its file name: a README, change log, licence, contributing guide or
-/// code of conduct (any case, any extension). Prose that names one is about documents, not code.
+/// A project's paperwork, by its file name: a README, change log, release or upgrade notes,
+/// licence, contributing guide or code of conduct (any case, any extension). Prose that names
+/// one is about documents, not code; every release adds to the notes, whatever it decides
+/// (kuma's `UPGRADE.md`, issue 36).
 pub(crate) fn is_paperwork(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
@@ -301,6 +303,13 @@ pub(crate) fn is_paperwork(path: &str) -> bool {
         "README"
             | "CHANGELOG"
             | "CHANGES"
+            | "HISTORY"
+            | "NEWS"
+            | "RELEASES"
+            | "RELEASE_NOTES"
+            | "RELEASE-NOTES"
+            | "UPGRADE"
+            | "UPGRADING"
             | "LICENSE"
             | "LICENCE"
             | "CONTRIBUTING"

@@ -68,3 +68,36 @@ fn a_path_written_from_the_root_counts_when_it_is_there() {
     assert_eq!(r["governs"], json!(["src/app.ts"]), "{r:#}");
     assert_eq!(r["missing_paths"], json!([]), "{r:#}");
 }
+
+#[test]
+fn release_and_upgrade_notes_are_paperwork_not_code() {
+    // kuma's zone-proxy record: "… the `defaultForbidMeshExternalServiceAccess` flag — see
+    // UPGRADE.md" governed the notes every release adds to (issue 36).
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-zone-proxies.md",
+        "# 1. Mesh-scoped zone proxies\n\nStatus: Accepted\n\n## Decision\n\n\
+Remove the global zone proxies from `pkg/proxy/`; write the change in `UPGRADE.md`,\n\
+`docs/RELEASE_NOTES.md`, `NEWS` and `UPGRADING.rst`.\n",
+    )
+    .write("pkg/proxy/zone.go", "package proxy\n")
+    .write("UPGRADE.md", "# Upgrade\n")
+    .write("docs/RELEASE_NOTES.md", "# Notes\n")
+    .write("NEWS", "news\n")
+    .write("UPGRADING.rst", "Upgrading\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Zone proxies");
+    let args = ["check", "--json"];
+    let indexed = repo.run(&args);
+    assert_eq!(indexed.stdout(), repo.run(&no_index(&args)).stdout());
+    let doc = indexed.json();
+    let r = record(&doc, "ADR-0001");
+    assert_eq!(r["governs"], json!(["pkg/proxy/"]), "{r:#}");
+    repo.write("UPGRADE.md", "# Upgrade\n\n* ReferenceGrant is checked\n");
+    repo.commit_at(
+        "2025-03-03T10:00:00Z",
+        "Ben",
+        "Note the ReferenceGrant change",
+    );
+    let review: Value = repo.run(&["review", "HEAD~1..HEAD", "--json"]).json();
+    assert_eq!(review["query"]["decisions"], json!([]), "{review:#}");
+}

@@ -380,20 +380,6 @@ fn read_first(after: &str) -> bool {
         .is_match(after)
 }
 
-/// The option a MADR record chose (`Chosen option: "Use X"`), normalised.
-fn chosen_option(text: &str) -> Option<String> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(
-            r#"(?i)chosen\s+(?:option|alternative)s?\s*[:\-–]?\s*[*_]*\s*["“'`]?([^"”'`\n,(]+)"#,
-        )
-        .expect("regex")
-    });
-    let c = re.captures(text)?;
-    let n = norm(c.get(1)?.as_str());
-    (n.len() >= 3).then_some(n)
-}
-
 /// Lower-case words joined by one space.
 fn norm(s: &str) -> String {
     s.split(|c: char| !c.is_alphanumeric())
@@ -462,7 +448,14 @@ impl Sections {
         if let Some((_, h)) = stack.iter().find(|(_, h)| exception_like(h)) {
             return Some(format!("an exception to it ({})", h.trim_end_matches(':')));
         }
-        let at = stack.iter().position(|(_, h)| options_like(h).is_some())?;
+        let Some(at) = stack.iter().position(|(_, h)| options_like(h).is_some()) else {
+            // An option's own heading under some other (`## Design`, `### Option 2: …`),
+            // when the record says which option it chose (`## Decision` `Option 1: …`).
+            let (_, h) = stack.iter().find(|(_, h)| option_named(h).is_some())?;
+            let chosen = chosen_label(chosen?)?;
+            return (option_named(h) != Some(chosen))
+                .then(|| format!("an option not chosen ({})", h.trim_end_matches(':')));
+        };
         let rejected = options_like(&stack[at].1) == Some(true);
         let label = match stack.get(at + 1) {
             Some((_, h)) => Some(h.to_string()),
@@ -556,31 +549,13 @@ fn exception_like(heading: &str) -> bool {
     .any(|s| h.contains(s))
 }
 
-/// A section of options: `Some(true)` when it holds only what was not chosen (Alternatives,
-/// Rejected…), `Some(false)` when the chosen one may be among them (MADR's Considered Options,
-/// Pros and Cons of the Options).
-fn options_like(heading: &str) -> Option<bool> {
-    let h = norm(heading);
-    if h.contains("considered option")
-        || h.contains("options considered")
-        || h.contains("pros and cons")
-        || h.contains("considered alternative")
-    {
-        return Some(false);
-    }
-    (h.contains("alternative")
-        || h.contains("rejected")
-        || h.contains("discarded")
-        || h.contains("other options")
-        || h.contains("not chosen"))
-    .then_some(true)
-}
-
 mod kinds;
+mod options;
 use kinds::{
     dependencies_in, each_ones, etc_after, files_of_a_kind, is_manifest, labelled_example,
     possessive,
 };
+use options::{chosen_label, chosen_option, option_named, options_like};
 
 #[cfg(test)]
 mod tests;

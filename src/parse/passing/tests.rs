@@ -167,6 +167,30 @@ fn options_not_chosen_are_passing() {
 }
 
 #[test]
+fn a_numbered_option_the_decision_did_not_name_is_passing() {
+    // kuma's SNI record: its options are headings under "Design", and its Decision section
+    // begins "Option 1: …".
+    let t = "## Design\n\n### Option 1: New SNI format\n\nBuild it in `pkg/sni/kri.go`.\n\n\
+             ### Option 2: Improve existing SNI format\n\nThe `pkg/xds/envoy/tls` package \
+             exposed a helper.\n\n## Decision\n\nOption 1: New SNI format.\n";
+    assert_eq!(passing(t, "pkg/sni/kri.go"), None);
+    assert_eq!(
+        passing(t, "pkg/xds/envoy/tls").as_deref(),
+        Some("an option not chosen (Option 2: Improve existing SNI format)")
+    );
+    // "We chose option B" names it too; a Decision section naming no option decides nothing.
+    let chose = t.replace(
+        "Option 1: New SNI format.\n",
+        "We chose option 2, for now.\n",
+    );
+    assert!(passing(&chose, "pkg/sni/kri.go").is_some());
+    assert_eq!(passing(&chose, "pkg/xds/envoy/tls"), None);
+    let silent = t.replace("Option 1: New SNI format.\n", "The new format.\n");
+    assert_eq!(passing(&silent, "pkg/xds/envoy/tls"), None);
+    assert_eq!(passing(&silent, "pkg/sni/kri.go"), None);
+}
+
+#[test]
 fn options_with_no_chosen_one_govern_unless_rejected() {
     let t =
         "## Considered Options\n\n* `a/one.rs`\n* `b/two.rs`\n\n## Rejected\n\n* `c/three.rs`\n";

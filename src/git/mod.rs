@@ -9,6 +9,7 @@ mod commits;
 mod data;
 mod diff;
 // The repository found without gix on the warm path (ADR-0016).
+mod index_raw;
 mod light;
 mod loose;
 // Where git shows a path went (issue 36).

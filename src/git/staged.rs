@@ -3,6 +3,7 @@
 //! names in `GIT_INDEX_FILE` (`git commit -a` and `git commit PATH…` stage into a temporary one);
 //! elsewhere it is the worktree's own (a linked worktree has its own).
 
+use super::index_raw::Entry;
 use super::loose::{Found, Loose};
 use super::repo::Repo;
 use super::HistoryError;
@@ -48,21 +49,42 @@ pub fn staged_changes(
 
 /// The index a commit is made from, as [`staged_with_index`] read it.
 pub struct StagedIndex {
-    file: gix::index::File,
+    /// The index file, decoded by gix only when a rule asks what it tracks (the warning
+    /// itself reads it in place, `index_raw`).
+    path: std::path::PathBuf,
+    file: std::sync::OnceLock<Option<gix::index::File>>,
     /// Where the root sits in the work tree (`Repo::prefix`).
     prefix: String,
 }
 
+/// gix's decoding of the index at `path`: the trailing checksum is git's to keep right (not
+/// hashed again), and one thread (asking how many cores there are reads cgroup files).
+pub(super) fn decode(path: &Path) -> Result<gix::index::File, String> {
+    let options = gix::index::decode::Options {
+        thread_limit: Some(1),
+        ..Default::default()
+    };
+    // Built with SHA-1 only (ADR-0011).
+    gix::index::File::at(path, gix::hash::Kind::Sha1, true, options).map_err(|e| e.to_string())
+}
+
 impl StagedIndex {
+    fn file(&self) -> Option<&gix::index::File> {
+        self.file.get_or_init(|| decode(&self.path).ok()).as_ref()
+    }
+
     /// The paths of the regular files (not links) it tracks under the root, root-relative, in
     /// path order, each once: what `git::tracked` lists of this index (which may be
     /// `GIT_INDEX_FILE`'s: what the commit will hold), without each file's state.
     pub fn file_paths(&self) -> Vec<String> {
         use gix::index::entry::Mode;
+        let Some(file) = self.file() else {
+            return Vec::new();
+        };
         let prefix = self.prefix.as_bytes();
-        let backing = self.file.path_backing();
-        let mut out: Vec<String> = Vec::with_capacity(self.file.entries().len());
-        for e in self.file.entries() {
+        let backing = file.path_backing();
+        let mut out: Vec<String> = Vec::with_capacity(file.entries().len());
+        for e in file.entries() {
             if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
                 continue;
             }
@@ -84,7 +106,7 @@ impl StagedIndex {
     pub fn blob(&self, rel: &str) -> Option<[u8; 20]> {
         use gix::index::entry::Mode;
         let full = format!("{}{rel}", self.prefix);
-        let e = self.file.entry_by_path(full.as_str().into())?;
+        let e = self.file()?.entry_by_path(full.as_str().into())?;
         if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
             return None;
         }
@@ -111,17 +133,25 @@ pub fn staged_with_index(
     if !path.exists() {
         return Ok((Vec::new(), None));
     }
-    // The index's trailing checksum is git's to keep right: not hashing the whole file again
-    // saves a pass over it.
-    // One thread: a commit hook's index is read at once, and asking how many cores there are
-    // reads cgroup files.
-    let options = gix::index::decode::Options {
-        thread_limit: Some(1),
-        ..Default::default()
+    // Read in place (`index_raw`): what the comparison needs, not every entry's stat data
+    // and every extension decoded (issue 41); gix reads what that cannot.
+    let bytes = std::fs::read(&path).map_err(|e| err("cannot read the index", &e))?;
+    let mut decoded: Option<gix::index::File> = None;
+    let (entries, cache) = match super::index_raw::parse(&bytes) {
+        Some(read) => read,
+        None => {
+            let file = decoded.insert(decode(&path).map_err(|e| err("cannot read the index", &e))?);
+            (entries_of(file), file.tree().cloned())
+        }
     };
-    // Built with SHA-1 only (ADR-0011).
-    let staged = gix::index::File::at(&path, gix::hash::Kind::Sha1, true, options)
-        .map_err(|e| err("cannot read the index", &e))?;
+    let staged = |decoded: Option<gix::index::File>| StagedIndex {
+        path: path.clone(),
+        file: decoded
+            .map(Some)
+            .map(std::sync::OnceLock::from)
+            .unwrap_or_default(),
+        prefix: repo.prefix.clone(),
+    };
     let mut theirs: Vec<BaseEntry> = Vec::new();
     // Folders the index's cache-tree says hold exactly what `base` has there: not compared.
     let mut same: Vec<Vec<u8>> = Vec::new();
@@ -154,53 +184,36 @@ pub fn staged_with_index(
             same: &mut same,
             buf,
         };
-        walk.tree(tree, &mut Vec::new(), staged.tree())
+        walk.tree(tree, &mut Vec::new(), cache.as_ref())
             .map_err(|e| err("cannot read the tree to compare with", &e))?;
     }
     if same.iter().any(|p| p.is_empty()) {
-        return Ok((
-            Vec::new(),
-            Some(StagedIndex {
-                file: staged,
-                prefix: repo.prefix.clone(),
-            }),
-        ));
+        drop(entries);
+        return Ok((Vec::new(), Some(staged(decoded))));
     }
     // The folders never nest (the walk stops at each), and the index is sorted: what is under
     // each folder is one run of entries, stepped over without looking at each.
     same.sort_unstable();
-    let entries = staged.entries();
-    let path = |e: &gix::index::Entry| -> &[u8] { e.path(&staged).as_ref() };
-    let mut runs: Vec<&[gix::index::Entry]> = Vec::new();
+    let mut runs: Vec<&[Entry]> = Vec::new();
     let mut at = 0;
     for folder in &same {
-        let start = at + gallop(&entries[at..], |e| path(e) < folder.as_slice());
-        let end = start + gallop(&entries[start..], |e| path(e).starts_with(folder));
+        let start = at + gallop(&entries[at..], |e| e.path < folder.as_slice());
+        let end = start + gallop(&entries[start..], |e| e.path.starts_with(folder));
         runs.push(&entries[at..start]);
         at = end;
     }
     runs.push(&entries[at..]);
-    let ours: Vec<(&[u8], &gix::index::Entry)> = runs
+    let ours: Vec<(&[u8], &Entry)> = runs
         .into_iter()
         .flatten()
-        .map(|e| (path(e), e))
-        .filter(|(_, e)| {
-            !e.flags.intersects(
-                gix::index::entry::Flags::INTENT_TO_ADD | gix::index::entry::Flags::REMOVE,
-            )
-        })
+        .filter(|e| !e.intent)
+        .map(|e| (e.path, e))
         .collect();
     theirs.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let blob_of = |id: &gix::ObjectId, file: bool| -> Option<[u8; 20]> {
-        file.then(|| id.as_slice().try_into().ok()).flatten()
-    };
-    let is_file = |m: gix::index::entry::Mode| {
-        matches!(
-            m,
-            gix::index::entry::Mode::FILE | gix::index::entry::Mode::FILE_EXECUTABLE
-        )
-    };
+    let blob_of =
+        |id: &[u8], file: bool| -> Option<[u8; 20]> { file.then(|| id.try_into().ok()).flatten() };
+    let is_file = |m: u32| matches!(m, FILE | FILE_EXECUTABLE);
     let base_file = |k: gix::objs::tree::EntryKind| {
         matches!(
             k,
@@ -225,18 +238,15 @@ pub fn staged_with_index(
             }
             Ordering::Greater => {
                 let b = &theirs[j];
-                let old = blob_of(&b.id, base_file(b.kind));
+                let old = blob_of(b.id.as_slice(), base_file(b.kind));
                 changed.push((&b.path, old, old));
                 j += 1;
             }
             Ordering::Equal => {
                 let (a, b) = (ours[i].1, &theirs[j]);
                 // A conflicted path (stages 1-3) is a change; so is new content or a new mode.
-                if a.stage() != gix::index::entry::Stage::Unconflicted
-                    || a.id != b.id
-                    || a.mode.to_tree_entry_mode().map(|m| m.kind()) != Some(b.kind)
-                {
-                    let old = blob_of(&b.id, base_file(b.kind));
+                if a.stage != 0 || a.id != b.id.as_slice() || kind_of(a.mode) != Some(b.kind) {
+                    let old = blob_of(b.id.as_slice(), base_file(b.kind));
                     changed.push((ours[i].0, blob_of(&a.id, is_file(a.mode)), old));
                 }
                 i += 1;
@@ -248,7 +258,7 @@ pub fn staged_with_index(
     // not staged by this commit (git cannot change it without expanding the folder first).
     let sparse: Vec<&[u8]> = ours
         .iter()
-        .filter(|(_, e)| e.mode == gix::index::entry::Mode::DIR)
+        .filter(|(_, e)| e.mode == DIR)
         .map(|(p, _)| *p)
         .collect();
     let prefix = repo.prefix.as_bytes();
@@ -265,13 +275,42 @@ pub fn staged_with_index(
     // A conflicted path shows once per stage: the first (the lowest stage) stays.
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
-    Ok((
-        out,
-        Some(StagedIndex {
-            file: staged,
-            prefix: repo.prefix.clone(),
-        }),
-    ))
+    drop(entries);
+    Ok((out, Some(staged(decoded))))
+}
+
+/// The modes git writes in its index: a file, an executable, a link, a submodule, a sparse
+/// folder.
+const FILE: u32 = 0o100644;
+const FILE_EXECUTABLE: u32 = 0o100755;
+const DIR: u32 = 0o040000;
+
+/// What a tree would hold for an entry of `mode`.
+fn kind_of(mode: u32) -> Option<gix::objs::tree::EntryKind> {
+    use gix::objs::tree::EntryKind;
+    match mode {
+        FILE => Some(EntryKind::Blob),
+        FILE_EXECUTABLE => Some(EntryKind::BlobExecutable),
+        0o120000 => Some(EntryKind::Link),
+        0o160000 => Some(EntryKind::Commit),
+        DIR => Some(EntryKind::Tree),
+        _ => None,
+    }
+}
+
+/// gix's entries as the comparison reads them (an index `index_raw` does not read).
+pub(super) fn entries_of(file: &gix::index::File) -> Vec<Entry<'_>> {
+    use gix::index::entry::Flags;
+    file.entries()
+        .iter()
+        .map(|e| Entry {
+            path: e.path(file).as_ref(),
+            id: e.id.as_slice().try_into().unwrap_or([0; 20]),
+            mode: e.mode.bits(),
+            stage: e.stage_raw() as u8,
+            intent: e.flags.intersects(Flags::INTENT_TO_ADD | Flags::REMOVE),
+        })
+        .collect()
 }
 
 /// How many items at the start of `items` pass `pred`, which holds for a first run of them and

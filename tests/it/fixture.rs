@@ -235,7 +235,7 @@ pub fn rec(name: &str, id: &str) -> Value {
     record(&json(name), id).clone()
 }
 
-/// An array of strings, sorted (the JSON's list order is not part of the contract).
+/// An array of strings, sorted (these tests do not hold the JSON's lists to an order).
 pub fn strings(v: &Value) -> Vec<String> {
     let mut out: Vec<String> = v
         .as_array()
@@ -455,7 +455,7 @@ fn compare_field(path: &str, key: &str, want: &Value, rec: &Value, problems: &mu
     }
 }
 
-/// Arrays of strings sorted (list order is not part of the contract), recursively.
+/// Arrays of strings sorted (these tests do not hold lists to an order), recursively.
 fn normalise(v: &Value) -> Value {
     match v {
         Value::Array(items) if items.iter().all(Value::is_string) => {

@@ -1,6 +1,6 @@
 //! What holds of every finding: the style fixtures have only the findings they were written for,
-//! each has the contract's severity and a path, each message names what to fix, and a record query
-//! returns only the findings about it.
+//! each has the severity docs/reading.md's table of checks gives it and a path, each message
+//! names what to fix, and a record query returns only the findings about it.
 
 use crate::fixture::*;
 use std::collections::BTreeMap;

@@ -47,11 +47,12 @@ pub fn staged_changes(
     Ok(staged_with_index(repo, index, base)?.0)
 }
 
-/// The index a commit is made from, as [`staged_with_index`] read it.
+/// The index a commit is made from, as [`staged_with_index`] read it: its bytes, read again
+/// in place when a rule asks what it tracks (gix decodes them only where `index_raw` cannot).
 pub struct StagedIndex {
-    /// The index file, decoded by gix only when a rule asks what it tracks (the warning
-    /// itself reads it in place, `index_raw`).
     path: std::path::PathBuf,
+    bytes: Vec<u8>,
+    /// gix's decoding, kept when the comparison needed it already.
     file: std::sync::OnceLock<Option<gix::index::File>>,
     /// Where the root sits in the work tree (`Repo::prefix`).
     prefix: String,
@@ -69,48 +70,53 @@ pub(super) fn decode(path: &Path) -> Result<gix::index::File, String> {
 }
 
 impl StagedIndex {
-    fn file(&self) -> Option<&gix::index::File> {
-        self.file.get_or_init(|| decode(&self.path).ok()).as_ref()
+    /// `read` of its entries, as the comparison read them.
+    fn with_entries<R>(&self, read: impl FnOnce(&[Entry]) -> R) -> Option<R> {
+        if let Some((entries, _)) = super::index_raw::parse(&self.bytes) {
+            return Some(read(&entries));
+        }
+        let file = self.file.get_or_init(|| decode(&self.path).ok()).as_ref()?;
+        Some(read(&entries_of(file)))
     }
 
     /// The paths of the regular files (not links) it tracks under the root, root-relative, in
     /// path order, each once: what `git::tracked` lists of this index (which may be
     /// `GIT_INDEX_FILE`'s: what the commit will hold), without each file's state.
     pub fn file_paths(&self) -> Vec<String> {
-        use gix::index::entry::Mode;
-        let Some(file) = self.file() else {
-            return Vec::new();
-        };
         let prefix = self.prefix.as_bytes();
-        let backing = file.path_backing();
-        let mut out: Vec<String> = Vec::with_capacity(file.entries().len());
-        for e in file.entries() {
-            if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
-                continue;
+        self.with_entries(|entries| {
+            let mut out: Vec<String> = Vec::with_capacity(entries.len());
+            for e in entries.iter().filter(|e| is_file(e.mode)) {
+                let Some(rel) = crate::util::under_prefix(e.path, prefix) else {
+                    continue;
+                };
+                let Ok(rel) = std::str::from_utf8(rel) else {
+                    continue;
+                };
+                // A conflicted path shows once per stage.
+                if e.stage == 0 || out.last().is_none_or(|last| last != rel) {
+                    out.push(rel.to_string());
+                }
             }
-            let Some(rel) = crate::util::under_prefix(e.path_in(backing), prefix) else {
-                continue;
-            };
-            let Ok(rel) = std::str::from_utf8(rel) else {
-                continue;
-            };
-            // A conflicted path shows once per stage.
-            if e.stage_raw() == 0 || out.last().is_none_or(|last| last != rel) {
-                out.push(rel.to_string());
-            }
-        }
-        out
+            out
+        })
+        .unwrap_or_default()
     }
 
-    /// The blob it holds for the root-relative `rel`, when that is a file (ours in a conflict).
+    /// The blob it holds for the root-relative `rel`, when that is a file (ours, stage 2, in a
+    /// conflict).
     pub fn blob(&self, rel: &str) -> Option<[u8; 20]> {
-        use gix::index::entry::Mode;
         let full = format!("{}{rel}", self.prefix);
-        let e = self.file()?.entry_by_path(full.as_str().into())?;
-        if !(e.mode == Mode::FILE || e.mode == Mode::FILE_EXECUTABLE) {
-            return None;
-        }
-        e.id.as_slice().try_into().ok()
+        self.with_entries(|entries| {
+            let at = entries.partition_point(|e| e.path < full.as_bytes());
+            entries[at..]
+                .iter()
+                .take_while(|e| e.path == full.as_bytes())
+                .find(|e| e.stage == 0 || e.stage == 2)
+                .filter(|e| is_file(e.mode))
+                .map(|e| e.id)
+        })
+        .flatten()
     }
 }
 
@@ -130,12 +136,14 @@ pub fn staged_with_index(
             one_line(&e.to_string())
         ))
     };
-    if !path.exists() {
-        return Ok((Vec::new(), None));
-    }
     // Read in place (`index_raw`): what the comparison needs, not every entry's stat data
-    // and every extension decoded (issue 41); gix reads what that cannot.
-    let bytes = std::fs::read(&path).map_err(|e| err("cannot read the index", &e))?;
+    // and every extension decoded (issue 41); gix reads what that cannot. A missing index
+    // stages nothing.
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
+        Err(e) => return Err(err("cannot read the index", &e)),
+    };
     let mut decoded: Option<gix::index::File> = None;
     let (entries, cache) = match super::index_raw::parse(&bytes) {
         Some(read) => read,
@@ -144,8 +152,9 @@ pub fn staged_with_index(
             (entries_of(file), file.tree().cloned())
         }
     };
-    let staged = |decoded: Option<gix::index::File>| StagedIndex {
+    let staged = |decoded: Option<gix::index::File>, bytes: Vec<u8>| StagedIndex {
         path: path.clone(),
+        bytes,
         file: decoded
             .map(Some)
             .map(std::sync::OnceLock::from)
@@ -189,7 +198,7 @@ pub fn staged_with_index(
     }
     if same.iter().any(|p| p.is_empty()) {
         drop(entries);
-        return Ok((Vec::new(), Some(staged(decoded))));
+        return Ok((Vec::new(), Some(staged(decoded, bytes))));
     }
     // The folders never nest (the walk stops at each), and the index is sorted: what is under
     // each folder is one run of entries, stepped over without looking at each.
@@ -213,7 +222,6 @@ pub fn staged_with_index(
 
     let blob_of =
         |id: &[u8], file: bool| -> Option<[u8; 20]> { file.then(|| id.try_into().ok()).flatten() };
-    let is_file = |m: u32| matches!(m, FILE | FILE_EXECUTABLE);
     let base_file = |k: gix::objs::tree::EntryKind| {
         matches!(
             k,
@@ -276,7 +284,7 @@ pub fn staged_with_index(
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
     drop(entries);
-    Ok((out, Some(staged(decoded))))
+    Ok((out, Some(staged(decoded, bytes))))
 }
 
 /// The modes git writes in its index: a file, an executable, a link, a submodule, a sparse
@@ -284,6 +292,11 @@ pub fn staged_with_index(
 const FILE: u32 = 0o100644;
 const FILE_EXECUTABLE: u32 = 0o100755;
 const DIR: u32 = 0o040000;
+
+/// Whether an entry of `mode` is a regular file (executable or not).
+fn is_file(mode: u32) -> bool {
+    matches!(mode, FILE | FILE_EXECUTABLE)
+}
 
 /// What a tree would hold for an entry of `mode`.
 fn kind_of(mode: u32) -> Option<gix::objs::tree::EntryKind> {

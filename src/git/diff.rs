@@ -10,20 +10,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Decoded trees cached per thread (delta bases included).
-const TREE_CACHE_BYTES: usize = 16 * 1024 * 1024;
+pub(super) const TREE_CACHE_BYTES: usize = 16 * 1024 * 1024;
 /// Commits in a first chunk from either end of the history (see [`Queue`]), and the smallest
 /// chunk a thread takes: consecutive commits share trees and delta bases.
-const PROBE: usize = 64;
+pub(super) const PROBE: usize = 64;
 /// Diff threads at most.
-const MAX_THREADS: usize = 4;
+pub(super) const MAX_THREADS: usize = 4;
 /// `progress` is told after every this many diffs.
-const PROGRESS_EVERY: usize = 256;
+pub(super) const PROGRESS_EVERY: usize = 256;
 /// A diff thread of a walk longer than this maps the packs itself and unmaps them after every
 /// this many diffs ([`Reader::release`]): the pages of the pack it read stop counting in the
 /// process's memory. On git/git the pages a full walk read were most of its peak memory
 /// (240 of 346 MiB); the few diffs of a refresh keep the shared mapping.
 pub(super) const RELEASE_EVERY: usize = 1024;
 
+#[derive(Clone, Copy)]
 pub(super) struct Job {
     /// Index into the walked commits.
     pub(super) index: u32,
@@ -228,7 +229,7 @@ pub(super) fn diff_all(
 /// skipped as bytes (one compare each), never parsed, and a subtree with the same id is not
 /// entered. A commit changes a few files in trees of hundreds of entries, so most of each tree
 /// is never parsed (on git/git this was about half of the walk's time).
-struct Differ<'r> {
+pub(super) struct Differ<'r> {
     objects: &'r Reader<'r>,
     hash: gix::hash::Kind,
     /// The two trees compared at each depth.
@@ -251,7 +252,7 @@ enum Side {
 }
 
 impl<'r> Differ<'r> {
-    fn new(objects: &'r Reader<'r>, hash: gix::hash::Kind, sizes: bool) -> Self {
+    pub(super) fn new(objects: &'r Reader<'r>, hash: gix::hash::Kind, sizes: bool) -> Self {
         Differ {
             objects,
             hash,
@@ -262,7 +263,7 @@ impl<'r> Differ<'r> {
         }
     }
 
-    fn diff(&mut self, job: &Job) -> Result<CommitDiff, HistoryError> {
+    pub(super) fn diff(&mut self, job: &Job) -> Result<CommitDiff, HistoryError> {
         self.path.clear();
         self.changes.clear();
         self.trees_at(0, job.parent_tree.as_deref(), Some(&job.tree))

@@ -22,6 +22,8 @@ mod repo;
 mod sparse;
 mod staged;
 mod state;
+// The diffs of a long walk, beside it (issue 41).
+mod stream;
 mod tracked;
 mod walk;
 

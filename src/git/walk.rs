@@ -5,12 +5,14 @@ use super::data::{CommitMeta, WalkedCommit};
 use super::diff::{diff_all, Job, RELEASE_EVERY};
 use super::packs::{Packs, Reader};
 use super::repo::{id20, Repo};
+use super::stream::{self, Feed, STREAM_AFTER};
 use super::HistoryError;
 use crate::util::one_line;
 use gix::bstr::ByteSlice;
 use gix::objs::FindExt;
 use gix::ObjectId;
 use std::collections::BinaryHeap;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
 /// How many objects a walk looks for as loose files first (see `Packs::open`): enough for the
@@ -44,28 +46,79 @@ pub fn walk_new(
         Default::default()
     };
 
-    let walked = walk(
-        &Reader::new(&packs, &local, 0),
-        ObjectId::from(tip),
-        known,
-        &boundary,
-    )?;
-    let jobs: Vec<Job> = walked
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.parents.len() <= 1)
-        .map(|(i, c)| Job {
-            index: i as u32,
-            sha: c.id,
-            tree: c.tree,
-            parent_tree: c.parent_tree,
-        })
-        .collect();
-    if jobs.len() > RELEASE_EVERY {
-        // The diff threads map the packs themselves: the walk's pages need not stay counted.
+    // The walk hands each non-merge commit's job over as soon as it is known. A long walk
+    // starts the diff threads once it has found `STREAM_AFTER` jobs, so the diffs run beside
+    // it; a short one (a refresh) diffs its few jobs after it, on this thread.
+    let feed = Feed::new(Vec::new());
+    let done = AtomicUsize::new(0);
+    let (walked, diffs) = std::thread::scope(|scope| {
+        let (feed, done) = (&feed, &done);
+        let packs_ref = &packs;
+        let mut early: Vec<Job> = Vec::new();
+        let mut threads = Vec::new();
+        // The walk maps the packs itself and unmaps them now and then, as a diff thread
+        // does: the pages it read stop counting in the process's memory while the diffs
+        // run beside it.
+        let walked = walk(
+            &Reader::releasing(packs_ref, &local, 0),
+            ObjectId::from(tip),
+            known,
+            &boundary,
+            &mut |job| {
+                if !threads.is_empty() {
+                    feed.push(job);
+                    return;
+                }
+                early.push(job);
+                if early.len() == STREAM_AFTER {
+                    for job in early.drain(..) {
+                        feed.push(job);
+                    }
+                    let n = stream::threads();
+                    threads = (0..n)
+                        .map(|_| {
+                            scope.spawn(move || {
+                                stream::diff_feed(sync, packs_ref, feed, n, done, progress)
+                            })
+                        })
+                        .collect();
+                }
+            },
+        );
+        // Whatever the walk's outcome, the threads stop once the jobs found are taken.
+        feed.finish();
+        let mut streamed = Vec::new();
+        let mut failed = None;
+        for handle in threads {
+            match handle.join() {
+                Ok(Ok(diffs)) => streamed.extend(diffs),
+                Ok(Err(e)) => failed = failed.or(Some(e)),
+                Err(_) => {
+                    failed = failed.or(Some(HistoryError::Thread("a diff thread panicked".into())))
+                }
+            }
+        }
+        let walked = walked?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let diffs = if streamed.is_empty() {
+            diff_all(sync, packs_ref, &early, progress, true)?
+        } else {
+            streamed.sort_unstable_by_key(|d| d.index);
+            if let Some(progress) = progress {
+                let total = streamed.len();
+                progress(total, total);
+            }
+            streamed
+        };
+        Ok((walked, diffs))
+    })?;
+    if walked.len() > RELEASE_EVERY {
+        // The walk's pages of the shared mapping need not stay counted while the index is
+        // written.
         packs.release();
     }
-    let diffs = diff_all(sync, &packs, &jobs, progress, true)?;
 
     let mut out: Vec<WalkedCommit> = walked
         .into_iter()
@@ -107,6 +160,7 @@ fn walk(
     tip: ObjectId,
     known: &(dyn Fn(&[u8; 20]) -> bool + Sync),
     boundary: &gix::hashtable::HashSet<ObjectId>,
+    on_job: &mut dyn FnMut(Job),
 ) -> Result<Vec<Walked>, HistoryError> {
     let mut buf = Vec::new();
     let mut decoded: Vec<Walked> = Vec::new();
@@ -186,6 +240,9 @@ fn walk(
                 None => {
                     let next = decode(parent, &mut buf)?;
                     let index = decoded.len();
+                    if index.is_multiple_of(RELEASE_EVERY) {
+                        objects.release();
+                    }
                     let tree = next.tree;
                     queue.push((next.time, std::cmp::Reverse(index)));
                     slot.insert(parent, index);
@@ -196,6 +253,17 @@ fn walk(
             if p == 0 {
                 decoded[at].parent_tree = Some(parent_tree);
             }
+        }
+        // Its parents are decoded: a non-merge commit's diff is known now, and its place in
+        // the walk's order is final.
+        let commit = &decoded[at];
+        if commit.parents.len() <= 1 {
+            on_job(Job {
+                index: (order.len() - 1) as u32,
+                sha: commit.id,
+                tree: commit.tree,
+                parent_tree: commit.parent_tree,
+            });
         }
     }
     let mut taken: Vec<Option<Walked>> = decoded.into_iter().map(Some).collect();

@@ -495,3 +495,55 @@ fn a_glob_whose_folder_holds_no_candidate_reads_no_ignore_file() {
     assert_same(&repo, "a match", &check);
     assert_same(&repo, "a match", &why);
 }
+
+/// Where a missing path may have gone, one folder down under the same name, is looked for only
+/// in the folders beside it: a file cannot hold it (issue 41; vector's `src/` holds forty
+/// files beside its folders, and each warm answer stat'ed `src/FILE/metrics` for each). A
+/// folder that then gets the path is seen at once, as `--no-index` sees it.
+#[test]
+fn where_a_missing_path_went_is_looked_for_in_folders_not_files() {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-metrics.md",
+        "# 1. Metrics\n\nStatus: Accepted\n\nDate: 2026-01-01\n\n## Decision\n\n\
+         The metrics live in `src/metrics/`.\n",
+    );
+    for name in ["main.rs", "lib.rs", "util.rs", "types.rs"] {
+        repo.write(&format!("src/{name}"), "// code\n");
+    }
+    repo.write("src/app/run.rs", "// app\n")
+        .write("src/core/mod.rs", "// core\n");
+    repo.commit_at("2026-01-02T10:00:00Z", "Ana", "Start");
+    let built = repo.run(&["index"]);
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    std::thread::sleep(PAST_RACY_WINDOW);
+    let why = ["why", "src/app/run.rs", "--json"];
+    let check = ["check", "--json"];
+    assert_same(&repo, "first", &why);
+    assert_same(&repo, "first", &check);
+    let Some((paths, _)) = looked_up(&repo, &why) else {
+        return;
+    };
+    for folder in ["src/app/metrics", "src/core/metrics"] {
+        assert!(
+            paths.contains_key(folder),
+            "the warm answer vouches for where `src/metrics/` went through {folder}: {paths:?}"
+        );
+    }
+    let in_files: Vec<&String> = paths
+        .keys()
+        .filter(|p| p.starts_with("src/") && p.ends_with(".rs/metrics"))
+        .collect();
+    assert!(
+        in_files.is_empty(),
+        "a file was looked into for the missing path: {in_files:?}"
+    );
+    repo.write("src/core/metrics/counter.rs", "// counter\n");
+    let found = assert_same(&repo, "the path appears one folder down", &check);
+    assert!(
+        found.stdout().contains("src/core/metrics"),
+        "the move is found: {}",
+        found.stdout()
+    );
+    assert_same(&repo, "the path appears one folder down", &why);
+}

@@ -12,6 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+/// A folder's entries: each name and whether it may hold entries (see `Tree::names_in`).
+type Listing = Arc<[(String, bool)]>;
+
 /// The maps' hasher: paths asked about are the repository's own, and SipHash was a tenth of a
 /// commit hook's check.
 type Fast = foldhash::fast::RandomState;
@@ -45,7 +48,7 @@ pub struct Tree {
     /// (a warm answer asks each again, ADR-0016).
     /// Folder listings: each entry's name and whether it may hold entries (a folder, a link
     /// or an entry whose kind did not read).
-    listings: Mutex<HashMap<String, Vec<(String, bool)>, Fast>>,
+    listings: Mutex<HashMap<String, Listing, Fast>>,
     /// Glob → whether a file under the root matches it.
     globs: Mutex<BTreeMap<String, bool>>,
     /// The globs a file git tracks matched (their folder there): found without a walk.
@@ -420,8 +423,8 @@ impl Tree {
             return down;
         }
         let mut out = Vec::new();
-        for (name, _) in names {
-            if name.starts_with('.') || !close_names(gone, &name) {
+        for (name, _) in names.iter() {
+            if name.starts_with('.') || !close_names(gone, name) {
                 continue;
             }
             let sibling = format!("{parent}/{name}");
@@ -466,11 +469,11 @@ impl Tree {
     /// The names (UTF-8 ones) of the entries of the root-relative folder `rel`, listed once,
     /// each with whether it may hold entries (not a plain file, as the listing tells without
     /// a stat); `None` when it cannot be listed.
-    fn names_in(&self, rel: &str) -> Option<Vec<(String, bool)>> {
+    fn names_in(&self, rel: &str) -> Option<Listing> {
         if let Some(known) = locked(&self.listings).get(rel) {
             return Some(known.clone());
         }
-        let names: Vec<(String, bool)> = fs::read_dir(self.root.join(rel))
+        let names: Listing = fs::read_dir(self.root.join(rel))
             .ok()?
             .flatten()
             .filter_map(|e| {

@@ -14,6 +14,8 @@ mod light;
 mod loose;
 // Where git shows a path went (issue 36).
 mod moved;
+// A few packed objects read without gix (a commit hook's; issue 41).
+mod packed;
 mod packs;
 mod path_history;
 mod range;

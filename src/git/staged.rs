@@ -169,9 +169,16 @@ pub fn staged_with_index(
         // HEAD's commit and trees are loose right after a commit: read with one zlib state,
         // gix opened only for what is not (issue 41).
         let mut loose = Loose::of_repo(repo)?;
+        // What is not loose is often packed (after a clone or `git gc`, and in any folder no
+        // commit has touched since): read without opening gix either (issue 41).
+        let packed = super::packed::Packed::at(&repo.objects_dir()?);
         let mut buf = Vec::new();
-        let tree = match loose.read(&id, &mut buf, u64::MAX, usize::MAX) {
-            Found::Read(gix::object::Kind::Commit, _) => {
+        let kind = match loose.read(&id, &mut buf, u64::MAX, usize::MAX) {
+            Found::Read(kind, _) => Some(kind),
+            _ => packed.read(&id, &mut buf),
+        };
+        let tree = match kind {
+            Some(gix::object::Kind::Commit) => {
                 gix::objs::CommitRefIter::from_bytes(&buf, id.kind())
                     .tree_id()
                     .ok()
@@ -189,6 +196,7 @@ pub fn staged_with_index(
         let mut walk = BaseWalk {
             gix: super::repo::LazyGix::of(repo),
             loose,
+            packed,
             out: &mut theirs,
             same: &mut same,
             buf,
@@ -351,6 +359,7 @@ struct BaseWalk<'a> {
     /// gix's handle, opened for the first tree that is not loose.
     gix: super::repo::LazyGix,
     loose: Loose,
+    packed: super::packed::Packed,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
     buf: Vec<u8>,
@@ -372,10 +381,12 @@ impl BaseWalk<'_> {
         }
         // This tree's bytes stay put while its subtrees are read (into `self.buf`).
         let mut data = std::mem::take(&mut self.buf);
-        let tree = match self.loose.read(&id, &mut data, u64::MAX, usize::MAX) {
-            Found::Read(gix::object::Kind::Tree, _) => {
-                gix::objs::TreeRefIter::from_bytes(&data, id.kind())
-            }
+        let kind = match self.loose.read(&id, &mut data, u64::MAX, usize::MAX) {
+            Found::Read(kind, _) => Some(kind),
+            _ => self.packed.read(&id, &mut data),
+        };
+        let tree = match kind {
+            Some(gix::object::Kind::Tree) => gix::objs::TreeRefIter::from_bytes(&data, id.kind()),
             _ => {
                 let objects = &self.gix.get()?.objects;
                 objects

@@ -429,8 +429,12 @@ pub struct BlobReader {
     /// gix's handle, opened on first need (when it cannot open the repository, no blob is
     /// found).
     repo: super::repo::LazyGix,
-    /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all.
-    loose: Option<std::cell::RefCell<super::loose::Loose>>,
+    /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all,
+    /// and the packed ones, read without opening gix (issue 41).
+    loose: Option<(
+        std::cell::RefCell<super::loose::Loose>,
+        super::packed::Packed,
+    )>,
 }
 
 impl BlobReader {
@@ -446,9 +450,13 @@ impl BlobReader {
     /// zlib state for all; anything else as [`BlobReader::new`] reads it.
     /// gix is opened only for a blob that is not loose (a commit hook's usually are).
     pub fn loose_first(repo: &Repo) -> BlobReader {
-        let loose = super::loose::Loose::of_repo(repo)
-            .ok()
-            .map(std::cell::RefCell::new);
+        let loose = repo.objects_dir().ok().and_then(|dir| {
+            let loose = super::loose::Loose::of_repo(repo).ok()?;
+            Some((
+                std::cell::RefCell::new(loose),
+                super::packed::Packed::at(&dir),
+            ))
+        });
         BlobReader {
             repo: super::repo::LazyGix::of(repo),
             loose,
@@ -464,7 +472,7 @@ impl BlobReader {
     pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
         use super::loose::Found;
         let id = gix::ObjectId::from_bytes_or_panic(id);
-        if let Some(loose) = &self.loose {
+        if let Some((loose, packed)) = &self.loose {
             let mut data = Vec::new();
             // Only the window and one byte more are inflated: whether it goes on is its size's.
             match loose
@@ -477,6 +485,14 @@ impl BlobReader {
                 }
                 Found::Read(..) | Found::TooLarge => return None,
                 Found::NotHere => {}
+            }
+            if let Some(kind) = packed.read_within(&id, &mut data, max) {
+                if kind != gix::object::Kind::Blob {
+                    return None;
+                }
+                let longer = data.len() > window;
+                data.truncate(window);
+                return Some((data, longer));
             }
         }
         let header = self.gix()?.find_header(id).ok()?;

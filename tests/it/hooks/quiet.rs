@@ -279,3 +279,33 @@ fn writing_another_record_is_no_change_to_the_meta_records_decision() {
     );
     assert!(meta(&err), "{err}");
 }
+
+/// After `git gc`, HEAD's trees and blobs are packed: the hook reads them from the packs
+/// itself (issue 41) and judges as it does with loose objects. A change to a governed file is
+/// warned about, and a whitespace-only one (which reads HEAD's blob) is not.
+#[test]
+fn a_packed_head_is_read_as_a_loose_one() {
+    for (text, expect) in [
+        ("def login(): return 2\n", true),
+        ("def login():  pass\n\n", false),
+    ] {
+        let repo = repo(None);
+        ok(&git(&repo, &["gc", "-q"], &[]), "git gc");
+        let loose = std::fs::read_dir(repo.path().join(".git/objects"))
+            .expect("the objects folder")
+            .flatten()
+            .filter(|e| e.file_name().len() == 2)
+            .count();
+        assert_eq!(loose, 0, "git gc packed every object");
+        repo.write("src/auth/login.py", text);
+        ok(
+            &git(&repo, &["add", "--", "src/auth/login.py"], &[]),
+            "git add",
+        );
+        let err = ok(
+            &git(&repo, &["commit", "-q", "-m", "Change login"], &[]),
+            "git commit",
+        );
+        assert_eq!(warned(&err), expect, "{text:?}: {err}");
+    }
+}

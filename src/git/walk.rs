@@ -23,7 +23,8 @@ const LOOSE_FIRST: usize = 256;
 /// ancestors are known already), decodes each new commit once and diffs each new non-merge one
 /// against its first parent (a known parent is read for its tree only). Returns the new
 /// commits in no particular order. `progress(done, total)` is told how the diffs go, now and
-/// then, from the diff threads.
+/// then, from the diff threads: first with none done, last with all; while the diffs run
+/// beside the walk, `total` is the diffs found so far, and grows until the walk ends.
 pub fn walk_new(
     repo: &Repo,
     tip: [u8; 20],
@@ -73,6 +74,9 @@ pub fn walk_new(
                 if early.len() == STREAM_AFTER {
                     for job in early.drain(..) {
                         feed.push(job);
+                    }
+                    if let Some(progress) = progress {
+                        progress(0, STREAM_AFTER);
                     }
                     let n = stream::threads();
                     threads = (0..n)

@@ -249,12 +249,14 @@ fn progress_reports_the_diffs_from_none_to_all() {
     .unwrap();
     let diffs = walked.iter().filter(|c| !c.meta.is_merge).count();
     let calls = calls.into_inner().unwrap();
-    assert_eq!(calls.first(), Some(&(0, diffs)));
+    // The diffs run beside the walk (ADR-0005): the total is the diffs found so far, all of
+    // them by the end.
+    assert_eq!(calls.first().map(|c| c.0), Some(0));
     assert_eq!(calls.last(), Some(&(diffs, diffs)));
     assert!(calls.len() >= 4, "now and then: {calls:?}");
     assert!(calls
         .iter()
-        .all(|&(done, total)| done <= total && total == diffs));
+        .all(|&(done, total)| done <= total && total <= diffs));
 }
 
 #[test]

@@ -15,7 +15,8 @@
 # OUT      where the work trees go (default /tmp/corpora-warm; kept, so a second run reuses them)
 # BIN      the binary (default: target/release/context-graph, built first)
 # STATIC   1: the default binary is built as the x86_64 Linux archive links it (ADR-0015):
-#          statically, at a fixed address, into target/static/ (the release profile)
+#          statically, at a fixed address, the functions in bench/hot-symbols.txt placed
+#          together, into target/static/ (the release profile)
 # BEFORE   another binary (the build before a change) measured the same way right after, on a
 #          work tree of its own (its index format may differ), its row marked `(before)`
 # RUNS     interleaved runs per repository (default 21)
@@ -32,7 +33,10 @@ OUT=${OUT:-/tmp/corpora-warm}
 RUNS=${RUNS:-21}
 filter=${1:-}
 if [[ -z ${BIN:-} && ${STATIC:-0} == 1 ]]; then
-  (cd "$project" && RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
+  # With the functions a warm answer runs placed together, as the archive links them.
+  order="-C link-arg=-Wl,--symbol-ordering-file=$project/bench/hot-symbols.txt"
+  order+=" -C link-arg=-Wl,--no-warn-symbol-ordering"
+  (cd "$project" && RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static $order" \
     cargo build --release --quiet --target x86_64-unknown-linux-gnu --target-dir target/static)
   BIN=$project/target/static/x86_64-unknown-linux-gnu/release/context-graph
 elif [[ -z ${BIN:-} ]]; then

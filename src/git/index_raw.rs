@@ -127,35 +127,8 @@ fn node(data: &[u8], at: &mut usize, depth: usize) -> Option<Tree> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::git::testing::git;
     use std::path::Path;
-    use std::process::Command;
-
-    fn git(dir: &Path, args: &[&str], input: Option<&str>) {
-        use std::io::Write;
-        let mut cmd = Command::new("git");
-        cmd.current_dir(dir)
-            .args(args)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_AUTHOR_NAME", "Ana")
-            .env("GIT_AUTHOR_EMAIL", "ana@example.com")
-            .env("GIT_COMMITTER_NAME", "Ana")
-            .env("GIT_COMMITTER_EMAIL", "ana@example.com")
-            .env("GIT_AUTHOR_DATE", "2025-01-01T00:00:00Z")
-            .env("GIT_COMMITTER_DATE", "2025-01-01T00:00:00Z")
-            .stdin(std::process::Stdio::piped());
-        let mut child = cmd.spawn().expect("git");
-        if let Some(text) = input {
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(text.as_bytes())
-                .unwrap();
-        }
-        drop(child.stdin.take());
-        assert!(child.wait().unwrap().success(), "git {args:?}");
-    }
 
     fn same_tree(a: &Tree, b: &Tree) {
         assert_eq!((&a.name[..], a.num_entries), (&b.name[..], b.num_entries));

@@ -26,6 +26,8 @@ mod staged;
 mod state;
 // The diffs of a long walk, beside it (issue 41).
 mod stream;
+#[cfg(test)]
+mod testing;
 mod tracked;
 mod walk;
 

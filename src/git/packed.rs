@@ -51,19 +51,10 @@ impl Packed {
 
     fn packs(&self) -> &[Pack] {
         self.packs.get_or_init(|| {
-            let mut idx: Vec<PathBuf> = std::fs::read_dir(self.dir.join("pack"))
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|p| p.extension().is_some_and(|e| e == "idx"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            // Newest name order is no order at all; git itself tries the packs most recently
-            // used first. Sorted, so that every run reads the same.
-            idx.sort();
-            idx.iter().filter_map(|p| Pack::open(p)).collect()
+            super::packs::pack_indexes(&self.dir)
+                .iter()
+                .filter_map(|p| Pack::open(p))
+                .collect()
         })
     }
 
@@ -225,32 +216,14 @@ fn read_at(file: &std::fs::File, buf: &mut [u8], at: u64, len: u64) -> Option<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::git::testing::{git, has_git};
     use gix::objs::Find;
 
     /// A repository with a few commits, packed by git (`git gc`), a large file among them so
     /// some objects are deltas.
     fn packed_repo() -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let git = |args: &[&str]| {
-            let out = std::process::Command::new("git")
-                .args(args)
-                .current_dir(dir.path())
-                .env("GIT_CONFIG_NOSYSTEM", "1")
-                .env("GIT_CONFIG_GLOBAL", "/dev/null")
-                .env("GIT_AUTHOR_NAME", "Ana")
-                .env("GIT_AUTHOR_EMAIL", "ana@example.com")
-                .env("GIT_COMMITTER_NAME", "Ana")
-                .env("GIT_COMMITTER_EMAIL", "ana@example.com")
-                .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
-                .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
-                .output()
-                .expect("git runs");
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        };
+        let git = |args: &[&str]| git(dir.path(), args, None);
         git(&["init", "-q", "-b", "main"]);
         for n in 0..6 {
             let mut text = String::new();
@@ -274,11 +247,7 @@ mod tests {
 
     #[test]
     fn every_packed_object_reads_as_gix_reads_it() {
-        if std::process::Command::new("git")
-            .arg("--version")
-            .output()
-            .is_err()
-        {
+        if !has_git() {
             return;
         }
         let dir = packed_repo();
@@ -314,11 +283,7 @@ mod tests {
 
     #[test]
     fn a_damaged_index_reads_nothing_and_never_panics() {
-        if std::process::Command::new("git")
-            .arg("--version")
-            .output()
-            .is_err()
-        {
+        if !has_git() {
             return;
         }
         let dir = packed_repo();

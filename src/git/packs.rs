@@ -61,19 +61,7 @@ impl Packs {
     /// place, the offset) still name the same bytes, even if a repack ran meanwhile (a pack's
     /// name is its content's checksum; one gone since is left to gix).
     fn open_bundles(&self) -> Vec<Option<pack::Bundle>> {
-        let paths = self.paths.get_or_init(|| {
-            let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(self.objects.join("pack"))
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|p| p.extension().is_some_and(|e| e == "idx"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            paths.sort();
-            paths
-        });
+        let paths = self.paths.get_or_init(|| pack_indexes(&self.objects));
         paths
             .iter()
             .map(|p| pack::Bundle::at(p, self.hash).ok())
@@ -87,6 +75,22 @@ impl Packs {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
             .is_ok()
     }
+}
+
+/// The `pack/*.idx` files under the `objects` folder `objects`, sorted (so that every run
+/// reads them in the same order); none when the folder does not list.
+pub(super) fn pack_indexes(objects: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(objects.join("pack"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "idx"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
 }
 
 /// How hard a reader works: `links / served` is the average number of pack entries (delta

@@ -13,7 +13,10 @@
 # repository; prints the mangled names of the functions they ran, each once, in the order
 # first seen. The list names functions, not addresses: a later build places the ones it still
 # has in this order and the rest after them, so the list goes stale slowly and is made again
-# with this script. Linked with it by `.github/workflows/release.yml` and `STATIC=1
+# with this script. The dist profile's fat LTO inlines most of what a release build keeps
+# apart (a list made from one kept a fifth of its names in the other), so the list in the
+# repository joins one made with each (`--bin` a static dist build, then a static release
+# build; the first list's names first, each name once). Linked with it by `.github/workflows/release.yml` and `STATIC=1
 # bench/corpora-warm.sh` (lld's `--symbol-ordering-file`). `--bin PATH` profiles that binary
 # (a static release build, as the archive's, without the order); otherwise one is built.
 # Needs valgrind and git.

@@ -15,10 +15,11 @@
 # has in this order and the rest after them, so the list goes stale slowly and is made again
 # with this script. The dist profile's fat LTO inlines most of what a release build keeps
 # apart (a list made from one kept a fifth of its names in the other), so the list in the
-# repository joins one made with each (`--bin` a static dist build, then a static release
-# build; the first list's names first, each name once). Linked with it by `.github/workflows/release.yml` and `STATIC=1
-# bench/corpora-warm.sh` (lld's `--symbol-ordering-file`). `--bin PATH` profiles that binary
-# (a static release build, as the archive's, without the order); otherwise one is built.
+# repository joins one made with each: `--bin` a static dist build, then a static release
+# build, the first list's names first, each name once. `.github/workflows/release.yml` and
+# `STATIC=1 bench/corpora-warm.sh` link with it (lld's `--symbol-ordering-file`). `--bin PATH`
+# profiles that binary (built as the archive is, without the order); otherwise a static
+# release build is made.
 # Needs valgrind and git.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,7 +29,7 @@ trees=()
 while (($#)); do
   case $1 in
     --bin) bin=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h | --help) sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) trees+=("$(cd "$1" && pwd)") ;;
   esac
   shift
@@ -81,4 +82,4 @@ done
 profile "$tmp/self" "$bin" hook commit-msg "$tmp/message"
 for ((k = 1; k <= n; k++)); do
   sed -n -E 's/^c?fn=\([0-9]+\) (.+)$/\1/p' "$tmp/$k.cg"
-done | awk '!seen[$0]++'
+done | grep -v '^0x' | awk '!seen[$0]++'

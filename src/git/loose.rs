@@ -35,14 +35,8 @@ impl Loose {
         Loose::at(repo.objects.store_ref().path().to_path_buf())
     }
 
-    /// The loose objects of `repo`, found without opening gix when it can be (a commit hook
-    /// reads the few objects a commit just wrote; issue 41).
-    pub fn of_repo(repo: &super::Repo) -> Result<Loose, super::HistoryError> {
-        Ok(Loose::at(repo.objects_dir()?))
-    }
-
     /// The loose objects under the `objects` folder `dir`.
-    fn at(dir: PathBuf) -> Loose {
+    pub(super) fn at(dir: PathBuf) -> Loose {
         Loose {
             dir,
             inflate: gix::zlib::Inflate::default(),

@@ -117,6 +117,34 @@ impl Packed {
     }
 }
 
+/// The objects a commit hook reads without gix: each looked for among the loose objects
+/// first (one zlib state for all), then in the packs.
+pub struct Plain {
+    pub loose: super::loose::Loose,
+    pub packed: Packed,
+}
+
+impl Plain {
+    /// The loose and packed objects of `repo`'s object store.
+    pub fn of_repo(repo: &super::Repo) -> Result<Plain, super::HistoryError> {
+        let dir = repo.objects_dir()?;
+        Ok(Plain {
+            packed: Packed::at(&dir),
+            loose: super::loose::Loose::at(dir),
+        })
+    }
+
+    /// The whole object `id` into `out`, loose or packed; `None` when neither reads it here
+    /// (gix then reads it, or says what is wrong).
+    pub fn read(&mut self, id: &gix::oid, out: &mut Vec<u8>) -> Option<Kind> {
+        use super::loose::Found;
+        match self.loose.read(id, out, u64::MAX, usize::MAX) {
+            Found::Read(kind, _) => Some(kind),
+            Found::NotHere | Found::TooLarge => self.packed.read(id, out),
+        }
+    }
+}
+
 impl Pack {
     /// A version 2 index at `path` beside its pack; `None` for anything else.
     fn open(path: &Path) -> Option<Pack> {

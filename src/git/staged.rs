@@ -4,7 +4,7 @@
 //! elsewhere it is the worktree's own (a linked worktree has its own).
 
 use super::index_raw::Entry;
-use super::loose::{Found, Loose};
+use super::packed::Plain;
 use super::repo::Repo;
 use super::HistoryError;
 use crate::util::one_line;
@@ -168,16 +168,11 @@ pub fn staged_with_index(
         let id = gix::ObjectId::from_bytes_or_panic(&base);
         // HEAD's commit and trees are loose right after a commit: read with one zlib state,
         // gix opened only for what is not (issue 41).
-        let mut loose = Loose::of_repo(repo)?;
         // What is not loose is often packed (after a clone or `git gc`, and in any folder no
         // commit has touched since): read without opening gix either (issue 41).
-        let packed = super::packed::Packed::at(&repo.objects_dir()?);
+        let mut objects = Plain::of_repo(repo)?;
         let mut buf = Vec::new();
-        let kind = match loose.read(&id, &mut buf, u64::MAX, usize::MAX) {
-            Found::Read(kind, _) => Some(kind),
-            _ => packed.read(&id, &mut buf),
-        };
-        let tree = match kind {
+        let tree = match objects.read(&id, &mut buf) {
             Some(gix::object::Kind::Commit) => {
                 gix::objs::CommitRefIter::from_bytes(&buf, id.kind())
                     .tree_id()
@@ -195,8 +190,7 @@ pub fn staged_with_index(
         };
         let mut walk = BaseWalk {
             gix: super::repo::LazyGix::of(repo),
-            loose,
-            packed,
+            objects,
             out: &mut theirs,
             same: &mut same,
             buf,
@@ -358,8 +352,7 @@ struct BaseEntry {
 struct BaseWalk<'a> {
     /// gix's handle, opened for the first tree that is not loose.
     gix: super::repo::LazyGix,
-    loose: Loose,
-    packed: super::packed::Packed,
+    objects: Plain,
     out: &'a mut Vec<BaseEntry>,
     same: &'a mut Vec<Vec<u8>>,
     buf: Vec<u8>,
@@ -381,11 +374,7 @@ impl BaseWalk<'_> {
         }
         // This tree's bytes stay put while its subtrees are read (into `self.buf`).
         let mut data = std::mem::take(&mut self.buf);
-        let kind = match self.loose.read(&id, &mut data, u64::MAX, usize::MAX) {
-            Found::Read(kind, _) => Some(kind),
-            _ => self.packed.read(&id, &mut data),
-        };
-        let tree = match kind {
+        let tree = match self.objects.read(&id, &mut data) {
             Some(gix::object::Kind::Tree) => gix::objs::TreeRefIter::from_bytes(&data, id.kind()),
             _ => {
                 let objects = &self.gix.get()?.objects;

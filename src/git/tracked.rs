@@ -431,10 +431,7 @@ pub struct BlobReader {
     repo: super::repo::LazyGix,
     /// With [`BlobReader::loose_first`], the loose objects, read with one zlib state for all,
     /// and the packed ones, read without opening gix (issue 41).
-    loose: Option<(
-        std::cell::RefCell<super::loose::Loose>,
-        super::packed::Packed,
-    )>,
+    loose: Option<std::cell::RefCell<super::packed::Plain>>,
 }
 
 impl BlobReader {
@@ -450,13 +447,9 @@ impl BlobReader {
     /// zlib state for all; anything else as [`BlobReader::new`] reads it.
     /// gix is opened only for a blob that is not loose (a commit hook's usually are).
     pub fn loose_first(repo: &Repo) -> BlobReader {
-        let loose = repo.objects_dir().ok().and_then(|dir| {
-            let loose = super::loose::Loose::of_repo(repo).ok()?;
-            Some((
-                std::cell::RefCell::new(loose),
-                super::packed::Packed::at(&dir),
-            ))
-        });
+        let loose = super::packed::Plain::of_repo(repo)
+            .ok()
+            .map(std::cell::RefCell::new);
         BlobReader {
             repo: super::repo::LazyGix::of(repo),
             loose,
@@ -472,11 +465,12 @@ impl BlobReader {
     pub fn head(&self, id: &[u8; 20], window: usize, max: u64) -> Option<(Vec<u8>, bool)> {
         use super::loose::Found;
         let id = gix::ObjectId::from_bytes_or_panic(id);
-        if let Some((loose, packed)) = &self.loose {
+        if let Some(objects) = &self.loose {
+            let objects = &mut *objects.borrow_mut();
             let mut data = Vec::new();
             // Only the window and one byte more are inflated: whether it goes on is its size's.
-            match loose
-                .borrow_mut()
+            match objects
+                .loose
                 .read(&id, &mut data, max, window.saturating_add(1))
             {
                 Found::Read(gix::object::Kind::Blob, size) => {
@@ -486,7 +480,7 @@ impl BlobReader {
                 Found::Read(..) | Found::TooLarge => return None,
                 Found::NotHere => {}
             }
-            if let Some(kind) = packed.read_within(&id, &mut data, max) {
+            if let Some(kind) = objects.packed.read_within(&id, &mut data, max) {
                 if kind != gix::object::Kind::Blob {
                     return None;
                 }

@@ -451,9 +451,11 @@ impl Sections {
         let Some(at) = stack.iter().position(|(_, h)| options_like(h).is_some()) else {
             // An option's own heading under some other (`## Design`, `### Option 2: …`),
             // when the record says which option it chose (`## Decision` `Option 1: …`).
-            let (_, h) = stack.iter().find(|(_, h)| option_named(h).is_some())?;
+            let (h, named) = stack
+                .iter()
+                .find_map(|(_, h)| option_named(h).map(|named| (h, named)))?;
             let chosen = chosen_label(chosen?)?;
-            return (option_named(h) != Some(chosen))
+            return (named != chosen)
                 .then(|| format!("an option not chosen ({})", h.trim_end_matches(':')));
         };
         let rejected = options_like(&stack[at].1) == Some(true);

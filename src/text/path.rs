@@ -127,7 +127,7 @@ fn syntax_of(part: &str) -> String {
 
 /// A backticked text that may name a path: cleaned and made root-relative, or `None` when it
 /// is plainly not a path (spaces, URLs, options, ids, placeholders, a bare word) or would leave
-/// the root (docs/reading.md). A line suffix (`:12`, `:12:4`, `#L10-L20`) is dropped; `dir/*` and
+/// the root (docs/reading.md). A line suffix (`:12`, `:12:4`, `:10-20`, `#L10-L20`) is dropped; `dir/*` and
 /// `dir/**` become `dir/` (the trailing `/` marks a folder), a deeper glob keeps what comes
 /// before it (`src/auth/*.rs` → `src/auth/`), and a last part naming a family of names stays a
 /// glob (`server/protocols/jmap*`, [`is_family`]). One written from the root (`/api/v2/users`) keeps
@@ -211,7 +211,8 @@ pub fn ends_in_family(path: &str) -> bool {
     })
 }
 
-/// `file.ts:12`, `file.ts:12:4`, `file.ts#L10-L20`, `file.ts#L10` → `file.ts`.
+/// `file.ts:12`, `file.ts:12:4`, `file.ts:10-20`, `file.ts#L10-L20`, `file.ts#L10` →
+/// `file.ts`.
 fn strip_line_suffix(s: &str) -> &str {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     if let Some((head, tail)) = s.rsplit_once("#L") {
@@ -220,10 +221,15 @@ fn strip_line_suffix(s: &str) -> &str {
             return head;
         }
     }
+    // `:12`, `:12:4`, and a range of lines `:465-479` (kuma's ADR-0105 cites code so).
+    let range = |t: &str| match t.split_once('-') {
+        Some((a, b)) => digits(a) && digits(b),
+        None => digits(t),
+    };
     let mut out = s;
     for _ in 0..2 {
         match out.rsplit_once(':') {
-            Some((head, tail)) if digits(tail) && !head.is_empty() => out = head,
+            Some((head, tail)) if range(tail) && !head.is_empty() => out = head,
             _ => break,
         }
     }
@@ -269,6 +275,15 @@ mod tests {
         assert_eq!(
             clean_code_path("src/app.ts#L10").as_deref(),
             Some("src/app.ts")
+        );
+        assert_eq!(
+            clean_code_path("pkg/dns/vips_allocator.go:360-361").as_deref(),
+            Some("pkg/dns/vips_allocator.go")
+        );
+        assert_eq!(
+            clean_code_path("src/app.ts:10-").as_deref(),
+            Some("src/app.ts:10-"),
+            "not a range"
         );
         for placeholder in [
             "src/<name>/",

@@ -101,3 +101,24 @@ Remove the global zone proxies from `pkg/proxy/`; write the change in `UPGRADE.m
     let review: Value = repo.run(&["review", "HEAD~1..HEAD", "--json"]).json();
     assert_eq!(review["query"]["decisions"], json!([]), "{review:#}");
 }
+
+#[test]
+fn a_range_of_lines_after_a_path_names_the_file() {
+    // kumahq/kuma's ADR-0105 cites code as `pkg/dns/vips_allocator.go:360-361`: thirteen such
+    // citations were "never had" findings for files that are there.
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-dns.md",
+        "# 1. DNS\n\nStatus: Accepted\n\nDate: 2025-03-01\n\n## Decision\n\n\
+The VIPs come from `pkg/dns/vips_allocator.go:360-361`.\n",
+    )
+    .write("pkg/dns/vips_allocator.go", "package dns\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "DNS");
+    let args = ["check", "--json"];
+    let indexed = repo.run(&args);
+    assert_eq!(indexed.stdout(), repo.run(&no_index(&args)).stdout());
+    let doc: Value = indexed.json();
+    let r = record(&doc, "ADR-0001");
+    assert_eq!(r["governs"], json!(["pkg/dns/vips_allocator.go"]), "{r:#}");
+    assert_eq!(doc["findings"], json!([]), "{:#}", doc["findings"]);
+}

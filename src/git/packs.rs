@@ -204,8 +204,7 @@ impl<'a> Reader<'a> {
         let bundles = self.packs.bundles();
         let (bundle, p, offset) = bundles.iter().enumerate().find_map(|(p, b)| {
             let b = b.as_ref()?;
-            b.index
-                .lookup(id)
+            super::find_id::lookup(&b.index, id)
                 .map(|i| (b, p as u32, b.index.pack_offset_at_index(i)))
         })?;
         let mut own = self.own.as_ref().map(RefCell::borrow_mut);
@@ -258,7 +257,7 @@ impl State {
                     entry.checked_base_pack_offset(base_distance)?
                 }
                 pack::data::entry::Header::RefDelta { base_id } => {
-                    let i = index.lookup(base_id)?;
+                    let i = super::find_id::lookup(index, &base_id)?;
                     index.pack_offset_at_index(i)
                 }
                 header => {

@@ -8,6 +8,7 @@ mod cmdline;
 mod commits;
 mod data;
 mod diff;
+mod differ;
 mod find_id;
 // The repository found without gix on the warm path (ADR-0016).
 mod index_raw;

@@ -3,7 +3,8 @@
 //! diff threads take the jobs as the walk finds them, newest first, instead of waiting for
 //! the whole history to be decoded on one core.
 
-use super::diff::{CommitDiff, Differ, Job, MAX_THREADS, PROBE, PROGRESS_EVERY, TREE_CACHE_BYTES};
+use super::diff::{CommitDiff, Job, MAX_THREADS, PROBE, PROGRESS_EVERY, TREE_CACHE_BYTES};
+use super::differ::Differ;
 use super::packs::{Packs, Reader};
 use super::HistoryError;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -158,7 +158,7 @@ mod tests {
             assert_eq!(lookup(&index, id), Some(i));
             let mut other = id.to_owned();
             other.as_mut_slice()[19] ^= 1;
-            assert_eq!(lookup(&index, &other), index.lookup(&other));
+            assert_eq!(lookup(&index, &other), index.lookup(other));
         }
     }
 }

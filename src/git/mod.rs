@@ -23,6 +23,7 @@ mod path_history;
 mod range;
 mod renames;
 mod repo;
+mod ring;
 mod sparse;
 mod staged;
 mod state;

@@ -10,11 +10,11 @@
 //! goes to gix's object store, which reads it or says what is wrong.
 
 use super::loose::{Found, Loose};
+use super::ring::{Ring, Slot};
 use gix::hash::oid;
 use gix::objs::Kind;
 use gix::odb::pack;
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
 
 /// The repository's pack files, opened once (when first needed) and shared by every reader
 /// (one mapping each: the pages a walk touches count once in its memory); a reader made with
@@ -262,11 +262,23 @@ impl State {
                 }
                 header => {
                     let kind = header.as_kind()?;
-                    self.current
-                        .resize(usize::try_from(entry.decompressed_size).ok()?, 0);
+                    let size = usize::try_from(entry.decompressed_size).ok()?;
+                    self.stats.links += 1;
+                    // A tree the cache keeps is inflated where it is kept, not copied there.
+                    let kept = (kind == Kind::Tree).then(|| self.cache.reserve(size));
+                    if let Some(slot) = kept.flatten() {
+                        data.decompress_entry(
+                            &entry,
+                            &mut self.inflate,
+                            self.cache.bytes_mut(slot),
+                        )
+                        .ok()?;
+                        self.cache.commit(p, offset, kind, slot);
+                        break (kind, At::Cache(slot));
+                    }
+                    self.current.resize(size, 0);
                     data.decompress_entry(&entry, &mut self.inflate, &mut self.current)
                         .ok()?;
-                    self.stats.links += 1;
                     break (kind, self.keep(kind, p, offset));
                 }
             };
@@ -281,15 +293,41 @@ impl State {
             data.decompress_entry(&entry, &mut self.inflate, &mut self.delta)
                 .ok()?;
             self.stats.links += 1;
-            let base = match at {
-                At::Cache(slot) => self.cache.bytes(slot),
-                At::Current => &self.current,
-            };
-            apply_delta(base, &self.delta, &mut self.next)?;
-            std::mem::swap(&mut self.current, &mut self.next);
-            at = self.keep(kind, p, entry.pack_offset());
+            at = self.apply(kind, p, entry.pack_offset(), at)?;
         }
         Some((kind, at))
+    }
+
+    /// Applies the delta in `self.delta` to the object at `at`: a tree the cache keeps is
+    /// written where it is kept, unless that is where its base is; anything else into
+    /// `current`, and kept from there.
+    fn apply(&mut self, kind: Kind, p: u32, offset: u64, at: At) -> Option<At> {
+        let (base_size, size, instructions) = delta_header(&self.delta)?;
+        let base_slot = match at {
+            At::Cache(slot) => Some(slot),
+            At::Current => None,
+        };
+        let clear = |slot: Slot| base_slot.is_none_or(|base| !Ring::overlap(base, slot));
+        if kind == Kind::Tree && self.cache.place(size).is_some_and(clear) {
+            let slot = self.cache.reserve(size)?;
+            let (base, out) = match base_slot {
+                Some(base) => self.cache.split(base, slot)?,
+                None => (&self.current[..], self.cache.bytes_mut(slot)),
+            };
+            if base.len() != base_size {
+                return None;
+            }
+            apply_delta_into(base, instructions, out)?;
+            self.cache.commit(p, offset, kind, slot);
+            return Some(At::Cache(slot));
+        }
+        let base = match at {
+            At::Cache(slot) => self.cache.bytes(slot),
+            At::Current => &self.current,
+        };
+        apply_delta(base, &self.delta, &mut self.next)?;
+        std::mem::swap(&mut self.current, &mut self.next);
+        Some(self.keep(kind, p, offset))
     }
 
     /// Caches `current` (a tree) and says where it is now.
@@ -340,15 +378,30 @@ fn delta_size(d: &mut &[u8]) -> Option<usize> {
     }
 }
 
+/// A delta's header: the sizes of its base and of its result, and its instructions.
+fn delta_header(delta: &[u8]) -> Option<(usize, usize, &[u8])> {
+    let mut d = delta;
+    let base = delta_size(&mut d)?;
+    let size = delta_size(&mut d)?;
+    Some((base, size, d))
+}
+
 /// Applies git's delta instructions to `base` into `out`; `None` on anything malformed.
 fn apply_delta(base: &[u8], delta: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    let mut d = delta;
-    if delta_size(&mut d)? != base.len() {
+    let (base_size, size, instructions) = delta_header(delta)?;
+    if base_size != base.len() {
         return None;
     }
-    let size = delta_size(&mut d)?;
     out.clear();
-    out.reserve(size);
+    out.resize(size, 0);
+    apply_delta_into(base, instructions, out)
+}
+
+/// Applies a delta's `instructions` to `base`, filling `out` (the result's size) exactly;
+/// `None` on anything malformed.
+fn apply_delta_into(base: &[u8], instructions: &[u8], out: &mut [u8]) -> Option<()> {
+    let mut d = instructions;
+    let mut at = 0usize;
     while let Some((&cmd, rest)) = d.split_first() {
         d = rest;
         if cmd & 0x80 != 0 {
@@ -371,110 +424,23 @@ fn apply_delta(base: &[u8], delta: &[u8], out: &mut Vec<u8>) -> Option<()> {
             if len == 0 {
                 len = 0x10000;
             }
-            if out.len() + len > size {
-                return None;
-            }
-            out.extend_from_slice(base.get(from..from.checked_add(len)?)?);
+            out.get_mut(at..at.checked_add(len)?)?
+                .copy_from_slice(base.get(from..from.checked_add(len)?)?);
+            at += len;
         } else if cmd != 0 {
             let len = usize::from(cmd);
-            if out.len() + len > size || d.len() < len {
+            if d.len() < len {
                 return None;
             }
             let (literal, rest) = d.split_at(len);
-            out.extend_from_slice(literal);
+            out.get_mut(at..at + len)?.copy_from_slice(literal);
+            at += len;
             d = rest;
         } else {
             return None;
         }
     }
-    (out.len() == size).then_some(())
-}
-
-type Key = (u32, u64);
-
-/// Where a cached object's bytes are in the ring.
-#[derive(Clone, Copy)]
-struct Slot {
-    start: usize,
-    len: usize,
-}
-
-/// Decoded objects by pack and offset, their bytes in one buffer used as a ring: a new object
-/// goes after the newest and overwrites the oldest. One allocation for the whole cache, so a
-/// long walk does not fragment the heap with objects of every size (measured on git/git: an
-/// allocation per object left about 80 MiB of freed memory in the process).
-struct Ring {
-    buf: Vec<u8>,
-    map: HashMap<Key, (Kind, Slot), foldhash::fast::RandomState>,
-    /// Cached objects, oldest first.
-    order: VecDeque<(Key, Slot)>,
-    /// Where the next object goes.
-    head: usize,
-}
-
-impl Ring {
-    fn new(cap: usize) -> Self {
-        Ring {
-            // Zeroed: pages are taken from the system as the ring reaches them.
-            buf: vec![0; cap],
-            map: HashMap::default(),
-            order: VecDeque::new(),
-            head: 0,
-        }
-    }
-
-    fn bytes(&self, slot: Slot) -> &[u8] {
-        &self.buf[slot.start..slot.start + slot.len]
-    }
-
-    fn get(&self, p: u32, offset: u64) -> Option<(Kind, Slot)> {
-        self.map.get(&(p, offset)).copied()
-    }
-
-    /// Copies `data` in, dropping the oldest objects it overwrites; `None` when it is empty
-    /// (nothing to save) or bigger than a quarter of the ring (kept out, so that it cannot
-    /// flush the cache).
-    fn put(&mut self, p: u32, offset: u64, kind: Kind, data: &[u8]) -> Option<Slot> {
-        let len = data.len();
-        if len == 0 || len > self.buf.len() / 4 {
-            return None;
-        }
-        if self.head + len > self.buf.len() {
-            // Wrap: what lies between the head and the end is the oldest; drop it.
-            while let Some(&(_, slot)) = self.order.front() {
-                if slot.start < self.head {
-                    break;
-                }
-                self.evict();
-            }
-            self.head = 0;
-        }
-        let slot = Slot {
-            start: self.head,
-            len,
-        };
-        // The previous lap's objects all start at or after the head, in order: drop each one
-        // that starts inside the new slot. (An object ending at the slot's start is not "before
-        // it": a test on where objects end stopped at an empty tree there, and kept the object
-        // after it in the map while overwriting its bytes: loki's history read as corrupt.)
-        while let Some(&(_, old)) = self.order.front() {
-            if old.start < slot.start || old.start >= slot.start + len {
-                break;
-            }
-            self.evict();
-        }
-        self.buf[slot.start..slot.start + len].copy_from_slice(data);
-        self.head += len;
-        self.map.insert((p, offset), (kind, slot));
-        self.order.push_back(((p, offset), slot));
-        Some(slot)
-    }
-
-    fn evict(&mut self) {
-        if let Some((key, _)) = self.order.pop_front() {
-            self.map.remove(&key);
-        }
-    }
+    (at == out.len()).then_some(())
 }
 
 #[cfg(test)]
@@ -498,64 +464,58 @@ mod tests {
         assert_eq!(apply(base, &[12, 1, 0]), None);
     }
 
+    /// Every object of a repository whose trees are deltas of each other reads as gix reads
+    /// it, in any order, whatever the cache's size: trees inflated and deltas applied where
+    /// the cache keeps them, next to their bases or wrapping around over them.
     #[test]
-    fn the_ring_overwrites_the_oldest_and_keeps_the_rest() {
-        let mut ring = Ring::new(400);
-        for offset in 0..4u8 {
-            let slot = ring
-                .put(0, u64::from(offset), Kind::Tree, &[offset; 100])
+    fn every_object_reads_as_gix_reads_it_with_caches_of_every_size() {
+        use gix::objs::Find;
+        if !crate::git::testing::has_git() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| crate::git::testing::git(dir.path(), args, None);
+        git(&["init", "-q"]);
+        for i in 0..60 {
+            let folder = dir.path().join(format!("src/m{}/deep{}", i % 5, i % 2));
+            std::fs::create_dir_all(&folder).unwrap();
+            for f in 0..8 {
+                std::fs::write(
+                    folder.join(format!("file-with-a-long-name-{f}")),
+                    format!("{i}{f}\n"),
+                )
                 .unwrap();
-            assert_eq!(ring.bytes(slot), &[offset; 100]);
+            }
+            git(&["add", "-A"]);
+            git(&["commit", "-q", "-m", &format!("c{i}")]);
         }
-        // Full: the fifth goes where the first was.
-        ring.put(0, 4, Kind::Tree, &[4; 60]).unwrap();
-        assert!(ring.get(0, 0).is_none());
-        for offset in 1..5u8 {
-            let (_, slot) = ring.get(0, u64::from(offset)).unwrap();
-            assert_eq!(ring.bytes(slot)[0], offset);
-        }
-        // Past the end: it wraps, dropping what it overwrites and what lay behind the head.
-        ring.put(0, 5, Kind::Tree, &[5; 100]).unwrap();
-        ring.put(0, 6, Kind::Tree, &[6; 100]).unwrap();
-        assert!(ring.get(0, 1).is_none() && ring.get(0, 2).is_none());
-        for offset in 3..7u8 {
-            let (_, slot) = ring.get(0, u64::from(offset)).unwrap();
-            assert!(ring.bytes(slot).iter().all(|&b| b == offset));
-        }
-        assert!(
-            ring.put(0, 7, Kind::Tree, &[7; 101]).is_none(),
-            "over a quarter"
-        );
-        assert!(ring.put(0, 8, Kind::Tree, &[]).is_none(), "empty");
-    }
-
-    /// Every object the ring still answers for has the bytes it was given, whatever the sizes
-    /// (empty ones among them: an empty tree cached at a slot's start once hid the overwrite
-    /// of the object after it).
-    #[test]
-    fn the_ring_never_answers_with_overwritten_bytes() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        for cap in [64usize, 400, 1000] {
-            let mut ring = Ring::new(cap);
-            let mut given: HashMap<Key, Vec<u8>> = HashMap::new();
-            for i in 0..4000u64 {
-                let len = next(cap as u64 / 4 + 3) as usize;
-                let data: Vec<u8> = (0..len).map(|j| (i as usize * 7 + j) as u8).collect();
-                given.insert((0, i), data.clone());
-                ring.put(0, i, Kind::Tree, &data);
-                for (&(p, offset), bytes) in &given {
-                    if let Some((_, slot)) = ring.get(p, offset) {
-                        assert_eq!(ring.bytes(slot), &bytes[..], "ring of {cap}, step {i}");
-                    }
+        git(&["gc", "-q", "--aggressive"]);
+        let sync = gix::ThreadSafeRepository::open(dir.path()).unwrap();
+        let repo = sync.to_thread_local();
+        let idx = pack_indexes(&dir.path().join(".git/objects"));
+        let index = pack::index::File::at(&idx[0], gix::hash::Kind::Sha1).unwrap();
+        let mut ids: Vec<gix::ObjectId> = (0..index.num_objects())
+            .map(|i| index.oid_at_index(i).to_owned())
+            .collect();
+        let mut trees = 0;
+        for cap in [512, 4096, 1 << 20] {
+            for order in 0..2 {
+                if order == 1 {
+                    ids.reverse();
                 }
-                given.retain(|&(p, offset), _| ring.get(p, offset).is_some());
+                let packs = Packs::open(&sync, 0);
+                let reader = Reader::new(&packs, &repo, cap);
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                for id in &ids {
+                    let a = reader.try_find(id, &mut ours).unwrap().unwrap();
+                    let b = repo.objects.try_find(id, &mut theirs).unwrap().unwrap();
+                    assert_eq!((a.kind, a.data), (b.kind, b.data), "{id}, a cache of {cap}");
+                    trees += usize::from(a.kind == Kind::Tree);
+                }
+                // Read here, not by gix.
+                assert!(reader.stats().links > 0);
             }
         }
+        assert!(trees > 300, "{trees} trees read");
     }
 }

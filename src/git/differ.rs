@@ -364,12 +364,10 @@ mod tests {
     /// differ gives each commit, and reads each commit's trees once, not twice.
     #[test]
     fn a_run_of_commits_reads_each_tree_once_and_diffs_as_one_at_a_time() {
-        if !crate::git::testing::has_git() {
+        let Some(dir) = crate::git::testing::new_repo() else {
             return;
-        }
-        let dir = tempfile::tempdir().unwrap();
+        };
         let git = |args: &[&str]| crate::git::testing::git(dir.path(), args, None);
-        git(&["init", "-q"]);
         for i in 0..12 {
             let folder = dir.path().join(format!("src/m{}/deep", i % 3));
             std::fs::create_dir_all(&folder).unwrap();

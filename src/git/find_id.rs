@@ -137,12 +137,10 @@ mod tests {
     /// Every object of a real pack is found where gix finds it; ids not in it are not.
     #[test]
     fn every_object_of_a_packed_repository_is_where_gix_says() {
-        if !crate::git::testing::has_git() {
+        let Some(dir) = crate::git::testing::new_repo() else {
             return;
-        }
-        let dir = tempfile::tempdir().unwrap();
+        };
         let git = |args: &[&str]| crate::git::testing::git(dir.path(), args, None);
-        git(&["init", "-q"]);
         for i in 0..40 {
             std::fs::write(dir.path().join(format!("f{}", i % 7)), format!("{i}\n")).unwrap();
             git(&["add", "-A"]);

@@ -470,12 +470,10 @@ mod tests {
     #[test]
     fn every_object_reads_as_gix_reads_it_with_caches_of_every_size() {
         use gix::objs::Find;
-        if !crate::git::testing::has_git() {
+        let Some(dir) = crate::git::testing::new_repo() else {
             return;
-        }
-        let dir = tempfile::tempdir().unwrap();
+        };
         let git = |args: &[&str]| crate::git::testing::git(dir.path(), args, None);
-        git(&["init", "-q"]);
         for i in 0..60 {
             let folder = dir.path().join(format!("src/m{}/deep{}", i % 5, i % 2));
             std::fs::create_dir_all(&folder).unwrap();

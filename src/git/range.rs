@@ -13,6 +13,12 @@ use gix::prelude::ObjectIdExt;
 use gix::ObjectId;
 use std::sync::Arc;
 
+/// Objects looked for as loose files first, per commit of the range (the commit, its parent,
+/// the trees and blobs of a small change), and at most (see `Packs::open`): a miss costs one
+/// failed open, about what gix's first reading of a loose object costs over ours.
+const LOOSE_PER_COMMIT: usize = 8;
+const LOOSE_AT_MOST: usize = 2048;
+
 /// One commit of a range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RangeCommit {
@@ -72,13 +78,21 @@ pub fn walk_range_capped(
         sha: id.to_string(),
         message: one_line(&e.to_string()),
     };
+    // A branch's newest commits are mostly loose: read as such first, with one inflater (the
+    // commit hook reads its branch before every commit; gix maps each loose object apart).
+    let sync = repo.sync()?;
+    let loose = tips
+        .len()
+        .saturating_mul(LOOSE_PER_COMMIT)
+        .min(LOOSE_AT_MOST);
+    let packs = super::packs::Packs::open(sync, loose);
+    let objects = super::packs::Reader::new(&packs, &local, 1 << 20);
     let mut buf = Vec::new();
     let mut parent_buf = Vec::new();
     let mut commits = Vec::with_capacity(tips.len());
     let mut jobs = Vec::new();
     for id in tips {
-        let commit = local
-            .objects
+        let commit = objects
             .find_commit(&id, &mut buf)
             .map_err(|e| commit_err(&id, &e))?;
         let parents: Vec<ObjectId> = commit.parents().collect();
@@ -100,8 +114,7 @@ pub fn walk_range_capped(
         if parents.len() <= 1 {
             let parent_tree = match parents.first() {
                 Some(p) => Some(
-                    local
-                        .objects
+                    objects
                         .find_commit_iter(p, &mut parent_buf)
                         .map_err(|e| commit_err(p, &e))?
                         .tree_id()
@@ -134,8 +147,6 @@ pub fn walk_range_capped(
         });
     }
     let prefix = repo.prefix.as_str();
-    let sync = repo.sync()?;
-    let packs = super::packs::Packs::open(sync, 0);
     for diff in diff_all(sync, &packs, &jobs, None, false)? {
         commits[diff.index as usize].changes = diff
             .paths

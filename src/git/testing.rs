@@ -9,6 +9,17 @@ pub fn has_git() -> bool {
     Command::new("git").arg("--version").output().is_ok()
 }
 
+/// A new, empty repository in a temporary folder; `None` when git cannot be run here (a
+/// test that needs it then passes).
+pub fn new_repo() -> Option<tempfile::TempDir> {
+    if !has_git() {
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    git(dir.path(), &["init", "-q"], None);
+    Some(dir)
+}
+
 /// Runs git with `args` in `dir`, `input` on its standard input, and asserts it succeeded.
 pub fn git(dir: &Path, args: &[&str], input: Option<&str>) {
     use std::io::Write;

@@ -16,6 +16,8 @@
 #               what git's starting a shell per hook costs, whatever the hook does; and for the
 #               commit, the same seven with commit-msg starting the binary to do nothing
 #               (`--version`): the least a hook that works the warning out can cost;
+#   branch      (commit) the same on a topic branch 20 commits ahead of the branch it left, where
+#               commit-msg reads the branch, against the same with commit-msg starting us;
 #   worktree    `git worktree add` of a new branch with every hook installed (the main worktree's
 #               index fresh), against the same with no hooks (issue 17); the new worktree's
 #               refresh goes on after git returns, and is waited for outside the time taken;
@@ -169,6 +171,30 @@ for ((r = 0; r < runs; r++)); do
   git branch -q -D "bench-wt-on-$r" "bench-wt-off-$r"
 done
 
+# branch: the commit of the first measure on a topic branch 20 commits (and, by the last run,
+# 20 + 2 x RUNS) ahead of the branch it left (here `origin/HEAD`), as most commits are made:
+# commit-msg reads the branch's commits to name a decision once on it (docs/hooks.md). Its
+# commits are loose, as a day's work is. Against the same commit with commit-msg starting us.
+git update-ref refs/remotes/origin/HEAD "$start"
+git -c core.hooksPath="$empty" checkout -q -b bench-branch "$start"
+for ((i = 0; i < 20; i++)); do
+  change "branch $i"
+  git -c core.hooksPath="$empty" commit -q -m "bench branch $i"
+done
+"$bin" index >/dev/null 2>&1
+br_with=() br_floor=()
+for ((r = 0; r < runs; r++)); do
+  change "branch floor $r"
+  br_floor+=("$(elapsed git -c core.hooksPath="$started" commit -q -m "bench branch floor $r")")
+  change "branch on $r"
+  br_with+=("$(elapsed git -c core.hooksPath="$hooks" commit -q -m "bench branch commit $r")")
+  "$bin" index --status >/dev/null 2>&1
+done
+git -c core.hooksPath="$empty" checkout -q "$branch"
+git -c core.hooksPath="$empty" reset -q --hard "$start"
+git branch -q -D bench-branch
+git update-ref -d refs/remotes/origin/HEAD
+
 # review: a 100-commit range, the index warm.
 range="$start~100..$start"
 "$bin" review "$range" --json >/dev/null 2>&1 || true
@@ -184,13 +210,15 @@ awk -v n="$(git rev-list --count HEAD)" -v target="$target" -v runs="$runs" \
   -v rw="$(min "${rb_with[@]}")" -v ro="$(min "${rb_without[@]}")" \
   -v cf="$(min "${floor[@]}")" -v rf="$(min "${rb_floor[@]}")" -v cb="$(min "${begun[@]}")" \
   -v v="$(min "${rv[@]}")" -v g="$(min "${gl[@]}")" \
-  -v ww="$(min "${wt_with[@]}")" -v wo="$(min "${wt_without[@]}")" '
+  -v ww="$(min "${wt_with[@]}")" -v wo="$(min "${wt_without[@]}")" \
+  -v bw="$(min "${br_with[@]}")" -v bf="$(min "${br_floor[@]}")" '
   BEGIN {
     printf "repository: %d commits; governed file %s; best of %d interleaved runs\n", n, target, runs
     printf "commit      git commit, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", cw/1e6, co/1e6, cw/co
     printf "  (then     index --status, fresh        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cs/1e6, co/1e6, cs/co
     printf "  (floor    hooks that do nothing        %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cf/1e6, co/1e6, cf/co
     printf "  (floor    and commit-msg starts us     %8.1f ms   the commit with no hooks   %8.1f ms   ratio %.2fx)\n", cb/1e6, co/1e6, cb/co
+    printf "  (branch   20+ commits ahead, every hook %7.1f ms   commit-msg starts us       %8.1f ms   ratio %.2fx)\n", bw/1e6, bf/1e6, bw/bf
     printf "commit-msg  the hook alone               %8.1f ms   git rev-parse HEAD         %8.1f ms   ratio %.2fx\n", m/1e6, p/1e6, m/p
     printf "rebase      20 commits, every hook       %8.1f ms   no hooks                   %8.1f ms   ratio %.2fx\n", rw/1e6, ro/1e6, rw/ro
     printf "  (floor    hooks that do nothing        %8.1f ms   the rebase with no hooks   %8.1f ms   ratio %.2fx)\n", rf/1e6, ro/1e6, rf/ro

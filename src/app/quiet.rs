@@ -461,22 +461,47 @@ pub fn settle_staged(
     let Some(base) = judge.repo.branch_base() else {
         return;
     };
-    let Ok(mut commits) = crate::git::walk_range_capped(judge.repo, base, head, BRANCH_CAP) else {
+    let Ok(mut commits) = crate::git::walk_branch(judge.repo, base, head, BRANCH_CAP) else {
         return;
     };
     commits.retain(|c| !(c.meta.is_merge || amends && c.id == head));
-    let order = oldest_first(&commits);
-    for id in uncited {
-        let mine: Vec<&Record> = records
-            .iter()
-            .filter(|r| r.id == id && r.status.is_current())
-            .collect();
-        let first = order
-            .iter()
-            .map(|&i| &commits[i])
-            .find(|c| mine.iter().any(|r| names(&judge, c, (r, records), markers)));
-        if let Some(c) = first {
-            check.repeats.push((id, c.short.clone()));
+    let mut left: Vec<(String, Vec<&Record>)> = uncited
+        .into_iter()
+        .map(|id| {
+            let mine = records
+                .iter()
+                .filter(|r| r.id == id && r.status.is_current())
+                .collect();
+            (id, mine)
+        })
+        .collect();
+    let mut first: HashMap<String, String> = HashMap::new();
+    // Oldest first, each commit's files read only while a decision is still to be found: a
+    // branch names its decisions in its first commits, mostly.
+    for i in oldest_first(&commits) {
+        if left.is_empty() {
+            break;
+        }
+        if crate::git::diff_commit(judge.repo, &mut commits[i]).is_err() {
+            return;
+        }
+        let c = &commits[i];
+        left.retain(|(id, mine)| {
+            let named = mine.iter().any(|r| names(&judge, c, (r, records), markers));
+            if named {
+                first.insert(id.clone(), c.short.clone());
+            }
+            !named
+        });
+    }
+    for id in check
+        .uncited()
+        .iter()
+        .map(|d| d.id.clone())
+        .collect::<Vec<_>>()
+    {
+        if let Some(short) = first.remove(&id) {
+            check.repeats.push((id, short));
         }
     }
 }

@@ -23,7 +23,7 @@ pub(super) const PROGRESS_EVERY: usize = 256;
 /// (240 of 346 MiB); the few diffs of a refresh keep the shared mapping.
 pub(super) const RELEASE_EVERY: usize = 1024;
 
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Job {
     /// Index into the walked commits.
     pub(super) index: u32,

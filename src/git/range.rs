@@ -33,8 +33,11 @@ pub struct RangeCommit {
     pub id: [u8; 20],
     pub parents: Vec<[u8; 20]>,
     /// Files its diff against its first parent added, modified or deleted, relative to the root
-    /// (paths outside it dropped), sorted; empty for a merge.
+    /// (paths outside it dropped), sorted; empty for a merge, and until it is diffed
+    /// ([`walk_branch`], [`diff_commit`]).
     pub changes: Vec<String>,
+    /// What its diff compares, until it is diffed; `None` for a merge.
+    job: Option<Job>,
 }
 
 /// The commits `head` reaches and `base` does not, in canonical order (newest first, ties by
@@ -44,17 +47,65 @@ pub fn walk_range(
     base: [u8; 20],
     head: [u8; 20],
 ) -> Result<Vec<RangeCommit>, HistoryError> {
-    walk_range_capped(repo, base, head, usize::MAX)
+    let (mut commits, packs) = walk(repo, base, head, usize::MAX)?;
+    let jobs: Vec<Job> = commits
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            c.job.take().map(|job| Job {
+                index: i as u32,
+                ..job
+            })
+        })
+        .collect();
+    for diff in diff_all(repo.sync()?, &packs, &jobs, None, false)? {
+        commits[diff.index as usize].changes = changes_under(repo, diff.paths);
+    }
+    Ok(commits)
 }
 
-/// [`walk_range`], reading no more than the newest `cap` commits the walk meets (the commit
-/// hook's branch, ADR-0008: never the history unbounded).
-pub fn walk_range_capped(
+/// The commits of [`walk_range`], the newest `cap` of them (the commit hook's branch, ADR-0008:
+/// never the history unbounded), none diffed yet: the hook diffs only those it needs
+/// ([`diff_commit`]).
+pub fn walk_branch(
     repo: &Repo,
     base: [u8; 20],
     head: [u8; 20],
     cap: usize,
 ) -> Result<Vec<RangeCommit>, HistoryError> {
+    walk(repo, base, head, cap).map(|(commits, _)| commits)
+}
+
+/// Fills the `changes` of a commit of [`walk_branch`] (once; a merge has none).
+pub fn diff_commit(repo: &Repo, commit: &mut RangeCommit) -> Result<(), HistoryError> {
+    let Some(job) = commit.job.take() else {
+        return Ok(());
+    };
+    let sync = repo.sync()?;
+    let packs = super::packs::Packs::open(sync, LOOSE_PER_COMMIT);
+    for diff in diff_all(sync, &packs, &[job], None, false)? {
+        commit.changes = changes_under(repo, diff.paths);
+    }
+    Ok(())
+}
+
+/// The paths of a diff relative to the root (those outside it dropped).
+fn changes_under(repo: &Repo, paths: Vec<String>) -> Vec<String> {
+    let prefix = repo.prefix.as_str();
+    paths
+        .into_iter()
+        .filter_map(|p| crate::util::under_prefix_str(&p, prefix).map(str::to_string))
+        .collect()
+}
+
+/// The commits `head` reaches and `base` does not (the newest `cap`), in canonical order,
+/// each with its job, and the packs they were read from.
+fn walk(
+    repo: &Repo,
+    base: [u8; 20],
+    head: [u8; 20],
+    cap: usize,
+) -> Result<(Vec<RangeCommit>, super::packs::Packs), HistoryError> {
     let local = repo.gix()?;
     let walk_err = |e: &dyn std::fmt::Display| {
         HistoryError::Range(format!(
@@ -90,7 +141,6 @@ pub fn walk_range_capped(
     let mut buf = Vec::new();
     let mut parent_buf = Vec::new();
     let mut commits = Vec::with_capacity(tips.len());
-    let mut jobs = Vec::new();
     for id in tips {
         let commit = objects
             .find_commit(&id, &mut buf)
@@ -111,6 +161,7 @@ pub fn walk_range_capped(
             .unwrap_or_else(|_| (Arc::from(""), String::new()));
         let message = commit.message.to_str_lossy().into_owned();
         let tree = commit.tree();
+        let mut job = None;
         if parents.len() <= 1 {
             let parent_tree = match parents.first() {
                 Some(p) => Some(
@@ -122,8 +173,8 @@ pub fn walk_range_capped(
                 ),
                 None => None,
             };
-            jobs.push(Job {
-                index: commits.len() as u32,
+            job = Some(Job {
+                index: 0,
                 sha: id,
                 tree,
                 parent_tree,
@@ -144,16 +195,10 @@ pub fn walk_range_capped(
             id: super::repo::id20(&id),
             parents: parents.iter().map(|p| super::repo::id20(p)).collect(),
             changes: Vec::new(),
+            job,
         });
     }
-    let prefix = repo.prefix.as_str();
-    for diff in diff_all(sync, &packs, &jobs, None, false)? {
-        commits[diff.index as usize].changes = diff
-            .paths
-            .into_iter()
-            .filter_map(|p| crate::util::under_prefix_str(&p, prefix).map(str::to_string))
-            .collect();
-    }
+    drop(objects);
     commits.sort_by(|a, b| canonical_order(&a.meta, &b.meta));
-    Ok(commits)
+    Ok((commits, packs))
 }

@@ -130,3 +130,30 @@ fn the_hook_on_the_default_branch_leaves_gix_closed() {
         found.join("\n")
     );
 }
+
+/// The commit hook reads its branch oldest first and stops once each decision is found named:
+/// a newer commit of the branch whose tree cannot be read (its object gone) is never read,
+/// where reading the whole branch first failed and left every commit warned in full.
+#[test]
+fn the_branch_is_read_only_as_far_as_the_first_commit_that_named_the_decision() {
+    let repo = warned_on("main");
+    repo.branch("feature");
+    warned_then_reminded(&repo);
+    ok(
+        &commit(&repo, "src/auth/c.py", "c = 1\n", "Five"),
+        "git commit",
+    );
+    // "Four"'s own tree, loose as git wrote it, removed.
+    let tree = repo.rev("HEAD~1^{tree}");
+    let loose = repo
+        .path()
+        .join(".git/objects")
+        .join(&tree[..2])
+        .join(&tree[2..]);
+    std::fs::remove_file(&loose).expect("the tree is a loose object");
+    let out = ok(
+        &commit(&repo, "src/auth/d.py", "d = 1\n", "Six"),
+        "git commit",
+    );
+    assert!(again(&out) && !warned(&out), "{out}");
+}

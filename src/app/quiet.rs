@@ -461,10 +461,12 @@ pub fn settle_staged(
     let Some(base) = judge.repo.branch_base() else {
         return;
     };
-    let Ok(mut commits) = crate::git::walk_branch(judge.repo, base, head, BRANCH_CAP) else {
+    let Ok(mut branch) = crate::git::walk_branch(judge.repo, base, head, BRANCH_CAP) else {
         return;
     };
-    commits.retain(|c| !(c.meta.is_merge || amends && c.id == head));
+    branch
+        .commits
+        .retain(|c| !(c.meta.is_merge || amends && c.id == head));
     let mut left: Vec<(String, Vec<&Record>)> = uncited
         .into_iter()
         .map(|id| {
@@ -478,14 +480,14 @@ pub fn settle_staged(
     let mut first: HashMap<String, String> = HashMap::new();
     // Oldest first, each commit's files read only while a decision is still to be found: a
     // branch names its decisions in its first commits, mostly.
-    for i in oldest_first(&commits) {
+    for i in oldest_first(&branch.commits) {
         if left.is_empty() {
             break;
         }
-        if crate::git::diff_commit(judge.repo, &mut commits[i]).is_err() {
+        if branch.diff(judge.repo, i).is_err() {
             return;
         }
-        let c = &commits[i];
+        let c = &branch.commits[i];
         left.retain(|(id, mine)| {
             let named = mine.iter().any(|r| names(&judge, c, (r, records), markers));
             if named {

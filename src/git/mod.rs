@@ -42,7 +42,7 @@ pub use moved::renamed_in;
 pub use path_history::{
     may_be_record, names_of, path_bytes, sizes_told, Added, PathHistory, Touching, FOCUSED_FILES,
 };
-pub use range::{diff_commit, walk_branch, walk_range, RangeCommit};
+pub use range::{walk_branch, walk_range, Branch, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;
 pub use staged::{staged_changes, staged_paths, staged_with_index, StagedIndex, StagedPath};

@@ -34,7 +34,7 @@ pub struct RangeCommit {
     pub parents: Vec<[u8; 20]>,
     /// Files its diff against its first parent added, modified or deleted, relative to the root
     /// (paths outside it dropped), sorted; empty for a merge, and until it is diffed
-    /// ([`walk_branch`], [`diff_commit`]).
+    /// ([`walk_branch`], [`Branch::diff`]).
     pub changes: Vec<String>,
     /// What its diff compares, until it is diffed; `None` for a merge.
     job: Option<Job>,
@@ -64,29 +64,38 @@ pub fn walk_range(
     Ok(commits)
 }
 
+/// A branch as the commit hook reads it: its commits, none diffed until asked
+/// ([`Branch::diff`]), and the packs they are read from, opened once for all.
+pub struct Branch {
+    pub commits: Vec<RangeCommit>,
+    packs: super::packs::Packs,
+}
+
 /// The commits of [`walk_range`], the newest `cap` of them (the commit hook's branch, ADR-0008:
-/// never the history unbounded), none diffed yet: the hook diffs only those it needs
-/// ([`diff_commit`]).
+/// never the history unbounded), none diffed yet: the hook diffs only those it needs.
 pub fn walk_branch(
     repo: &Repo,
     base: [u8; 20],
     head: [u8; 20],
     cap: usize,
-) -> Result<Vec<RangeCommit>, HistoryError> {
-    walk(repo, base, head, cap).map(|(commits, _)| commits)
+) -> Result<Branch, HistoryError> {
+    walk(repo, base, head, cap).map(|(commits, packs)| Branch { commits, packs })
 }
 
-/// Fills the `changes` of a commit of [`walk_branch`] (once; a merge has none).
-pub fn diff_commit(repo: &Repo, commit: &mut RangeCommit) -> Result<(), HistoryError> {
-    let Some(job) = commit.job.take() else {
-        return Ok(());
-    };
-    let sync = repo.sync()?;
-    let packs = super::packs::Packs::open(sync, LOOSE_PER_COMMIT);
-    for diff in diff_all(sync, &packs, &[job], None, false)? {
-        commit.changes = changes_under(repo, diff.paths);
+impl Branch {
+    /// Fills the `changes` of commit `i` (once; a merge has none).
+    pub fn diff(&mut self, repo: &Repo, i: usize) -> Result<(), HistoryError> {
+        let Some(commit) = self.commits.get_mut(i) else {
+            return Ok(());
+        };
+        let Some(job) = commit.job.take() else {
+            return Ok(());
+        };
+        for diff in diff_all(repo.sync()?, &self.packs, &[job], None, false)? {
+            commit.changes = changes_under(repo, diff.paths);
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The paths of a diff relative to the root (those outside it dropped).

@@ -477,7 +477,7 @@ pub fn settle_staged(
             (id, mine)
         })
         .collect();
-    let mut first: HashMap<String, String> = HashMap::new();
+    let mut first: HashMap<String, usize> = HashMap::new();
     // Oldest first, each commit's files read only while a decision is still to be found: a
     // branch names its decisions in its first commits, mostly.
     for i in oldest_first(&branch.commits) {
@@ -491,7 +491,7 @@ pub fn settle_staged(
         left.retain(|(id, mine)| {
             let named = mine.iter().any(|r| names(&judge, c, (r, records), markers));
             if named {
-                first.insert(id.clone(), c.short.clone());
+                first.insert(id.clone(), i);
             }
             !named
         });
@@ -502,8 +502,8 @@ pub fn settle_staged(
         .map(|d| d.id.clone())
         .collect::<Vec<_>>()
     {
-        if let Some(short) = first.remove(&id) {
-            check.repeats.push((id, short));
+        if let Some(i) = first.remove(&id) {
+            check.repeats.push((id, branch.short(judge.repo, i)));
         }
     }
 }

@@ -23,7 +23,8 @@ const LOOSE_AT_MOST: usize = 2048;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RangeCommit {
     pub meta: CommitMeta,
-    /// The sha as git abbreviates it here (unique in the repository, at least 7 characters).
+    /// The sha as git abbreviates it here (unique in the repository, at least 7 characters);
+    /// empty in a [`Branch`] until asked for ([`Branch::short`]).
     pub short: String,
     /// The whole message.
     pub message: String,
@@ -47,7 +48,7 @@ pub fn walk_range(
     base: [u8; 20],
     head: [u8; 20],
 ) -> Result<Vec<RangeCommit>, HistoryError> {
-    let (mut commits, packs) = walk(repo, base, head, usize::MAX)?;
+    let (mut commits, packs) = walk(repo, base, head, usize::MAX, true)?;
     let jobs: Vec<Job> = commits
         .iter_mut()
         .enumerate()
@@ -79,7 +80,7 @@ pub fn walk_branch(
     head: [u8; 20],
     cap: usize,
 ) -> Result<Branch, HistoryError> {
-    walk(repo, base, head, cap).map(|(commits, packs)| Branch { commits, packs })
+    walk(repo, base, head, cap, false).map(|(commits, packs)| Branch { commits, packs })
 }
 
 impl Branch {
@@ -96,6 +97,19 @@ impl Branch {
         }
         Ok(())
     }
+
+    /// Commit `i`'s sha as git abbreviates it (each is a search of the object store, so only
+    /// for the commits the hook names).
+    pub fn short(&self, repo: &Repo, i: usize) -> String {
+        let Some(c) = self.commits.get(i) else {
+            return String::new();
+        };
+        let id = ObjectId::from_bytes_or_panic(&c.id);
+        match repo.gix() {
+            Ok(local) => id.attach(&local).shorten_or_id().to_string(),
+            Err(_) => id.to_hex_with_len(7).to_string(),
+        }
+    }
 }
 
 /// The paths of a diff relative to the root (those outside it dropped).
@@ -108,12 +122,13 @@ fn changes_under(repo: &Repo, paths: Vec<String>) -> Vec<String> {
 }
 
 /// The commits `head` reaches and `base` does not (the newest `cap`), in canonical order,
-/// each with its job, and the packs they were read from.
+/// each with its job (and, with `shorten`, its short sha), and the packs they were read from.
 fn walk(
     repo: &Repo,
     base: [u8; 20],
     head: [u8; 20],
     cap: usize,
+    shorten: bool,
 ) -> Result<(Vec<RangeCommit>, super::packs::Packs), HistoryError> {
     let local = repo.gix()?;
     let walk_err = |e: &dyn std::fmt::Display| {
@@ -189,7 +204,11 @@ fn walk(
                 parent_tree,
             });
         }
-        let short = id.attach(&local).shorten_or_id().to_string();
+        let short = if shorten {
+            id.attach(&local).shorten_or_id().to_string()
+        } else {
+            String::new()
+        };
         commits.push(RangeCommit {
             short,
             meta: CommitMeta::of(

@@ -467,17 +467,17 @@ pub fn settle_staged(
     branch
         .commits
         .retain(|c| !(c.meta.is_merge || amends && c.id == head));
-    let mut left: Vec<(String, Vec<&Record>)> = uncited
-        .into_iter()
+    let mut left: Vec<(&str, Vec<&Record>)> = uncited
+        .iter()
         .map(|id| {
             let mine = records
                 .iter()
-                .filter(|r| r.id == id && r.status.is_current())
+                .filter(|r| r.id == *id && r.status.is_current())
                 .collect();
-            (id, mine)
+            (id.as_str(), mine)
         })
         .collect();
-    let mut first: HashMap<String, usize> = HashMap::new();
+    let mut first: HashMap<&str, usize> = HashMap::new();
     // Oldest first, each commit's files read only while a decision is still to be found: a
     // branch names its decisions in its first commits, mostly.
     for i in oldest_first(&branch.commits) {
@@ -491,19 +491,16 @@ pub fn settle_staged(
         left.retain(|(id, mine)| {
             let named = mine.iter().any(|r| names(&judge, c, (r, records), markers));
             if named {
-                first.insert(id.clone(), i);
+                first.insert(id, i);
             }
             !named
         });
     }
-    for id in check
-        .uncited()
-        .iter()
-        .map(|d| d.id.clone())
-        .collect::<Vec<_>>()
-    {
-        if let Some(i) = first.remove(&id) {
-            check.repeats.push((id, branch.short(judge.repo, i)));
+    for id in &uncited {
+        if let Some(&i) = first.get(id.as_str()) {
+            check
+                .repeats
+                .push((id.clone(), branch.short(judge.repo, i)));
         }
     }
 }

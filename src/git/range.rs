@@ -161,7 +161,8 @@ fn walk(
         .saturating_mul(LOOSE_PER_COMMIT)
         .min(LOOSE_AT_MOST);
     let packs = super::packs::Packs::open(sync, loose);
-    let objects = super::packs::Reader::new(&packs, &local, 1 << 20);
+    // Commits only: no cache of trees.
+    let objects = super::packs::Reader::new(&packs, &local, 0);
     let mut buf = Vec::new();
     let mut parent_buf = Vec::new();
     let mut commits = Vec::with_capacity(tips.len());

@@ -4,7 +4,8 @@
 //! comparison ("similar to", "as in", "like", "the same API as"), reuse of what exists ("reuses the existing",
 //! "the existing"), a pointer ("see", "read … first", "described in", "documented in",
 //! "relative to": where the paths it then writes start), a
-//! possessive naming a part of a file (`` `package.json`'s `scripts` section ``); and, by
+//! possessive naming a part of a file (`` `package.json`'s `scripts` section ``), another
+//! party's file ("their `go.mod`", "your `package.json`"); and, by
 //! section only where the section says so, a link to documentation in Context or References
 //! and any path in an option that was not chosen. Pure text; the graph decides which exist.
 
@@ -207,6 +208,9 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
     }
     if !bare.contains('/') && each_ones(clause) {
         return Some(format!("each one's `{bare}`"));
+    }
+    if !bare.contains('/') && someone_elses(clause) {
+        return Some(format!("someone else's `{bare}`"));
     }
     if is_manifest(bare) && dependencies_in(clause) {
         return Some(format!("where dependencies go (`{bare}`)"));
@@ -555,7 +559,7 @@ mod kinds;
 mod options;
 use kinds::{
     dependencies_in, each_ones, etc_after, files_of_a_kind, is_manifest, labelled_example,
-    possessive,
+    possessive, someone_elses,
 };
 use options::{chosen_label, chosen_option, option_named, options_like};
 

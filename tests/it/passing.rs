@@ -47,6 +47,9 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (26, "a labelled scenario", "## Decision\n\nPreviews build only for submissions.\n\n**Scenario 1**: a PR modifies `lib/compile.hs`.", "lib/compile.hs"),
     (27, "relative to", "## Decision\n\nThe port maps each module. File paths are relative to `web/`.", "web/"),
     (28, "the same … as", "## Decision\n\nThe new package has the same API and exports as `packages/web/`.", "packages/web/"),
+    (29, "their", "## Decision\n\nFunctions in development use a `replace` directive in their `go.mod`.", "go.mod"),
+    (35, "your", "## Decision\n\nAdopters add the hook to your `lefthook.yml` by hand.", "lefthook.yml"),
+    (36, "the user's", "## Decision\n\nThe extension never writes the user's `settings.json`.", "settings.json"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 
@@ -76,6 +79,11 @@ const GOVERNING: &[(u32, &str, &str)] = &[
         34,
         "## Decision\n\nWe write [the operations guide](../ops.md) and keep it current.",
         "docs/ops.md",
+    ),
+    (
+        37,
+        "## Decision\n\nTeams keep their build steps in `build.ninja`.",
+        "build.ninja",
     ),
 ];
 

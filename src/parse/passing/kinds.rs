@@ -54,6 +54,19 @@ pub(super) fn each_ones(before: &str) -> bool {
     re.is_match(before)
 }
 
+/// "their `go.mod`", "your `package.json`", "the user's `settings.json`": a file name standing
+/// for another party's file of that name (the adopters' projects a record writes for), not this
+/// repository's (crossplane's developer-experience design, "a `replace` directive in their
+/// `go.mod`"). `before` is the clause up to the naming.
+pub(super) fn someone_elses(before: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)(?:\b(?:their|your)|\bthe\s+users?(?:'|’)s?|\b(?:users|adopters|consumers|customers)(?:'|’))\s+(?:own\s+)?`?$")
+            .expect("regex")
+    });
+    re.is_match(before)
+}
+
 /// A package manifest, by its file name: where a project lists its dependencies.
 pub(super) fn is_manifest(bare: &str) -> bool {
     let name = bare.rsplit('/').next().unwrap_or(bare);

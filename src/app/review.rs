@@ -233,6 +233,9 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         match decisions.iter_mut().find(|d| d.id == r.id) {
             // Two records sharing an id are one decision.
             Some(d) => {
+                if !d.records.contains(&r.path) {
+                    d.records.push(r.path.clone());
+                }
                 d.paths.extend(paths);
                 d.paths.sort();
                 d.paths.dedup();
@@ -251,6 +254,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
             None => decisions.push(ReviewDecision {
                 id: r.id.clone(),
                 title: r.title.clone(),
+                records: vec![r.path.clone()],
                 paths: paths.into_iter().collect(),
                 commits: touching.iter().map(|&i| json(i)).collect(),
                 cited,

@@ -294,6 +294,10 @@ pub struct PullRequestMerge {
 pub struct ReviewDecision {
     pub id: String,
     pub title: String,
+    /// The files of the records with this id whose governed paths the range touched: one,
+    /// unless two records share the id (zebra's two ADR-0005s), then each (the title is the
+    /// first's).
+    pub records: Vec<String>,
     /// The touched paths it governs, sorted.
     pub paths: Vec<String>,
     /// The commits touching them, newest first, each with `cites_record`.

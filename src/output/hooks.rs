@@ -421,7 +421,7 @@ pub fn review(report: &Report) -> String {
             d.paths.len(),
             d.commits.len()
         );
-        let section = review_section(report, d);
+        let section = review_section(d);
         if out.len() + rows.len() + row.len() + 1 + sections.len() + section.len() > room {
             break;
         }
@@ -495,7 +495,7 @@ fn quiet_section(q: &crate::model::ReviewQuery) -> String {
 }
 
 /// A decision's section in `review`: its record, the paths and commits, each list capped.
-fn review_section(report: &Report, d: &crate::model::ReviewDecision) -> String {
+fn review_section(d: &crate::model::ReviewDecision) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -504,8 +504,16 @@ fn review_section(report: &Report, d: &crate::model::ReviewDecision) -> String {
         md(&clip(&d.title)),
         if d.cited { "" } else { " (not cited)" }
     );
-    if let Some(r) = report.records.iter().find(|r| r.id == d.id) {
-        let _ = writeln!(out, "- Record: {}", code(&clip(&r.path)));
+    // The records of this id that govern what the range touched, not the first of the id.
+    let records: Vec<String> = d.records.iter().map(|p| code(&clip(p))).collect();
+    match records.len() {
+        0 => {}
+        1 => {
+            let _ = writeln!(out, "- Record: {}", records[0]);
+        }
+        _ => {
+            let _ = writeln!(out, "- Records: {}", records.join(", "));
+        }
     }
     let more = |n: usize| {
         if n > REVIEW_SHOWN {

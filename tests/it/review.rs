@@ -65,6 +65,7 @@ fn a_branch_with_cited_and_uncited_commits() {
             {
                 "id": "ADR-0001",
                 "title": "Tokens expire after an hour",
+                "records": ["docs/adr/0001-tokens.md"],
                 "paths": ["src/auth/login.py", "src/auth/token.py"],
                 "commits": [
                     commit(&repo, &shas[1], 2, "Refresh tokens", true),
@@ -77,6 +78,7 @@ fn a_branch_with_cited_and_uncited_commits() {
             {
                 "id": "ADR-0002",
                 "title": "Payments go through one gateway",
+                "records": ["docs/adr/0002-payments.md"],
                 "paths": ["src/pay/charge.py"],
                 "commits": [commit(&repo, &shas[2], 3, "Charge more", false)],
                 "cited": false,
@@ -310,4 +312,42 @@ fn a_file_declaring_a_decision_counts_in_review() {
     repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Drop the marker");
     let (_, doc) = review(&repo, &["HEAD~1..HEAD"]);
     assert_eq!(doc["query"]["decisions"], json!([]), "{doc:#}");
+}
+
+/// Two records sharing an id (zebra's two ADR-0005s, one per folder): the section names the
+/// record whose paths the range touched, not the first of that id.
+#[test]
+fn a_shared_id_names_the_record_that_governs_what_the_range_touched() {
+    let repo = GitRepo::new();
+    let record = |n: u32, title: &str, body: &str| {
+        crate::fixture::adr(n, title, "Accepted", Some("2025-01-01"), body)
+    };
+    repo.write(
+        "docs/decisions/devops/0005-docker-use-setpriv.md",
+        &record(5, "Use setpriv in the entrypoint", "The `docker/entrypoint.sh` drops privileges."),
+    )
+    .write(
+        "docs/decisions/testing/0005-test-architecture.md",
+        &record(5, "Module-based test architecture", "Helpers stay in `tests/common/`."),
+    )
+    .write("docker/entrypoint.sh", "exec app\n")
+    .write("tests/common/launch.rs", "fn launch() {}\n");
+    repo.commit_at("2025-02-01T10:00:00Z", "Ana", "Setup");
+    repo.write("tests/common/launch.rs", "fn launch() { start() }\n");
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Start the node in launch");
+    let (code, doc) = review(&repo, &["HEAD~1..HEAD"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let d = &doc["query"]["decisions"][0];
+    assert_eq!(d["id"], "ADR-0005", "{doc:#}");
+    assert_eq!(d["title"], "Module-based test architecture");
+    assert_eq!(
+        d["records"],
+        json!(["docs/decisions/testing/0005-test-architecture.md"])
+    );
+    let text = repo.run(&["review", "HEAD~1..HEAD"]).stdout();
+    assert!(
+        text.contains("- Record: `docs/decisions/testing/0005-test-architecture.md`\n"),
+        "{text}"
+    );
+    assert!(!text.contains("setpriv.md"), "{text}");
 }

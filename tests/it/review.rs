@@ -324,11 +324,19 @@ fn a_shared_id_names_the_record_that_governs_what_the_range_touched() {
     };
     repo.write(
         "docs/decisions/devops/0005-docker-use-setpriv.md",
-        &record(5, "Use setpriv in the entrypoint", "The `docker/entrypoint.sh` drops privileges."),
+        &record(
+            5,
+            "Use setpriv in the entrypoint",
+            "The `docker/entrypoint.sh` drops privileges.",
+        ),
     )
     .write(
         "docs/decisions/testing/0005-test-architecture.md",
-        &record(5, "Module-based test architecture", "Helpers stay in `tests/common/`."),
+        &record(
+            5,
+            "Module-based test architecture",
+            "Helpers stay in `tests/common/`.",
+        ),
     )
     .write("docker/entrypoint.sh", "exec app\n")
     .write("tests/common/launch.rs", "fn launch() {}\n");

@@ -79,6 +79,7 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
         Some(first) if first.trim_end() == "---" => {}
         Some(first) if first.trim_end() == "+++" => return split_toml(lines, "+++", 1),
         Some(first) if toml_line(first) => return split_toml(text.split('\n'), "---", 0),
+        Some(first) if yaml_fence(first) => return split_fenced(lines),
         _ => return (None, 0),
     }
     let mut raw = String::new();
@@ -91,6 +92,37 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
         raw.push('\n');
     }
     // No closing fence: not frontmatter, only a horizontal rule.
+    (None, 0)
+}
+
+/// Whether a line opens a fenced block of YAML (```` ```yaml ````, ```` ```yml ````).
+fn yaml_fence(line: &str) -> bool {
+    matches!(line.trim_end(), "```yaml" | "```yml" | "``` yaml")
+}
+
+/// YAML frontmatter written inside a fenced block, the block the file opens with
+/// (external-secrets' design documents: ```` ```yaml ````, `---`, the fields, `---`, ```` ``` ````),
+/// from `lines` after the opening fence. `None` unless the block is exactly that.
+fn split_fenced<'a>(mut lines: impl Iterator<Item = &'a str>) -> (Option<Frontmatter>, usize) {
+    if lines.next().map(str::trim_end) != Some("---") {
+        return (None, 0);
+    }
+    let mut raw = String::new();
+    for (i, line) in lines.by_ref().enumerate() {
+        let t = line.trim_end();
+        if t == "---" || t == "..." {
+            // The block closes right after: the body starts past the closing fence.
+            return match lines.next().map(str::trim_end) {
+                Some("```") => (Some(parse(&raw)), i + 4),
+                _ => (None, 0),
+            };
+        }
+        if t.starts_with("```") {
+            return (None, 0);
+        }
+        raw.push_str(line);
+        raw.push('\n');
+    }
     (None, 0)
 }
 

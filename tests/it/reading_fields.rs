@@ -479,3 +479,44 @@ fn files_named_by_a_year_two_share_take_their_names_as_ids() {
         doc["findings"]
     );
 }
+
+/// Frontmatter inside the fenced YAML block a file opens with (external-secrets' design
+/// documents): its title, status and `creation-date` are the record's, and nothing is missing.
+#[test]
+fn frontmatter_in_the_fenced_block_a_file_opens_with() {
+    let f = crate::fixture::empty_root();
+    let doc = |title: &str, status: &str, date: &str| {
+        format!(
+            "```yaml\n---\ntitle: {title}\nversion: v1alpha1\nauthors: all of us\ncreation-date: {date}\nstatus: {status}\n---\n```\n\n# {title}\n\n## Summary\n\nWe add `{{}}`.\n"
+        )
+    };
+    f.write(
+        "design/001-secret-sink.md",
+        doc("Secret Sink", "accepted", "2022-01-25").as_bytes(),
+    );
+    f.write(
+        "design/design-crd-spec.md",
+        doc("External Secrets Operator CRD", "implemented", "2020-09-01").as_bytes(),
+    );
+    // A record whose first block is an example, not its fields: read as before.
+    f.write(
+        "design/002-example.md",
+        b"```yaml\nkind: ExternalSecret\n```\n\n# Example first\n\nStatus: proposed\n",
+    );
+    let out = f.run_json(&["--docs", "design", "check"]);
+    let doc = out.json();
+    let r = crate::fixture::record_at(&doc, "design/001-secret-sink.md");
+    assert_eq!(r["status"], "accepted", "{r:#}");
+    assert_eq!(r["title"], "Secret Sink");
+    assert_eq!(r["date"], "2022-01-25");
+    let r = crate::fixture::record_at(&doc, "design/design-crd-spec.md");
+    assert_eq!(r["status"], "implemented", "{r:#}");
+    assert_eq!(r["date"], "2020-09-01");
+    let r = crate::fixture::record_at(&doc, "design/002-example.md");
+    assert_eq!(r["status"], "proposed", "{r:#}");
+    assert!(
+        !doc["findings"].to_string().contains("status-missing"),
+        "{:#}",
+        doc["findings"]
+    );
+}

@@ -341,7 +341,7 @@ pub(super) fn read_date(
     name_date: Option<String>,
 ) -> Option<String> {
     if let Some(d) = fm
-        .get(&["date", "created", "decided", "accepted"])
+        .get(&["date", "created", "creationdate", "decided", "accepted"])
         .and_then(|v| first_iso_date(&v.text()))
     {
         return Some(d);

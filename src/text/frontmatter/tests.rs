@@ -149,3 +149,27 @@ fn invalid_toml_keeps_its_lines_and_prose_starting_like_toml_is_no_frontmatter()
         .is_none());
     assert!(split("a = b\n").0.is_none(), "no closing fence");
 }
+
+#[test]
+fn yaml_in_the_fenced_block_a_file_opens_with_is_frontmatter() {
+    let text = "```yaml\n---\ntitle: Secret Sink\nstatus: accepted\ncreation-date: 2022-01-25\n---\n```\n\n# Secret Sink\n";
+    let (fm, body) = split(text);
+    let fm = fm.expect("frontmatter");
+    assert_eq!(fm.fields["status"], Value::Scalar("accepted".into()));
+    assert_eq!(fm.fields["title"], Value::Scalar("Secret Sink".into()));
+    assert_eq!(
+        text.split('\n').nth(body),
+        Some(""),
+        "the body starts after the fence"
+    );
+    assert_eq!(text.split('\n').nth(body + 1), Some("# Secret Sink"));
+    // Any other block first is an example, not the record's fields.
+    for other in [
+        "```yaml\nkind: Deployment\n```\n# T\n",
+        "```yaml\n---\nkind: Deployment\n---\nmore: x\n```\n# T\n",
+        "```yaml\n---\nkind: Deployment\n```\n# T\n",
+        "```json\n---\nstatus: accepted\n---\n```\n",
+    ] {
+        assert!(split(other).0.is_none(), "{other}");
+    }
+}

@@ -85,6 +85,7 @@ pub fn run(opts: Options, ask: Ask, json_out: bool) -> anyhow::Result<u8> {
     ui::diagnostics(&answer.diagnostics);
     if let Some(note) = match &ask {
         Ask::Why(p) => session.absent_note(p),
+        Ask::Check => session.folders_beside(answer.report.records.len()),
         _ => None,
     } {
         ui::say(&note);

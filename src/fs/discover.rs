@@ -567,7 +567,7 @@ pub(super) fn rel_of(root: &Path, path: &Path) -> String {
 }
 
 mod likely;
-pub use likely::likely_record_folders;
+pub use likely::{folders_beside, likely_record_folders};
 
 #[cfg(test)]
 mod tests;

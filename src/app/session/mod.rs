@@ -268,6 +268,21 @@ impl Session {
         })
     }
 
+    /// `check`'s word on records it may have missed: the default folders hold only a few
+    /// records and a folder elsewhere looks like a fuller one (`fs::discover::folders_beside`).
+    /// Only without `--docs` and a configuration naming the folders; asked by the `check`
+    /// command alone (never on git's path).
+    pub fn folders_beside(&self, found: usize) -> Option<String> {
+        if !self.opts.docs.is_empty() {
+            return None;
+        }
+        let reading = crate::fs::discover::reading(&self.root, &self.opts.docs).ok()?;
+        if !reading.config.folders.is_empty() {
+            return None;
+        }
+        crate::fs::discover::folders_beside(&self.root, &reading.folders, found)
+    }
+
     /// The indexed answer, what to say about how it was found, and whether a scan ran.
     fn answer_indexed(
         &self,

@@ -82,6 +82,38 @@ pub fn likely_record_folders(root: &Path) -> Vec<(String, usize)> {
     found
 }
 
+/// Most records the folders read may hold for [`folders_beside`] to look further.
+const FEW: usize = 2;
+
+/// What `check` says when the default folders (`read`) hold only `found` records, at most
+/// [`FEW`], and a folder elsewhere looks like a record folder holding more than twice as many
+/// files named like records (external-secrets keeps one document in `docs/design` and its
+/// design records in `design`): that folder, to name with `--docs`. Said on stderr, never kept
+/// in the index: it reads the tree as [`likely_record_folders`] does, each time.
+pub fn folders_beside(root: &Path, read: &[String], found: usize) -> Option<String> {
+    if found > FEW {
+        return None;
+    }
+    let inside = |dir: &str, folder: &str| {
+        dir == folder
+            || dir.starts_with(&format!("{folder}/"))
+            || folder.starts_with(&format!("{dir}/"))
+    };
+    let more: Vec<(String, usize)> = likely_record_folders(root)
+        .into_iter()
+        .filter(|(dir, n)| *n > 2 * found.max(1) && !read.iter().any(|f| inside(dir, f)))
+        .collect();
+    let (dir, n) = more.first()?;
+    let mut all: Vec<String> = read.iter().map(|f| format!("--docs {f}")).collect();
+    all.push(format!("--docs {dir}"));
+    Some(format!(
+        "only {found} record{} in {}; `{dir}` holds {n} files named like records: `{}` reads them all",
+        if found == 1 { "" } else { "s" },
+        read.join(", "),
+        all.join(" ")
+    ))
+}
+
 /// Whether a file's name starts with a number, after a kind of up to five letters if any:
 /// `0001-x.md`, `adr-001-x.md`, `SWIP-12.md`, `trd104-x.md`.
 fn numbered_name(name: &str) -> bool {

@@ -212,3 +212,45 @@ fn a_misspelt_status_names_the_word_it_is_close_to() {
         "a refused status writes nothing"
     );
 }
+
+/// The default folders hold one record and a folder elsewhere many (external-secrets'
+/// `docs/design` and `design`): `check` names it on stderr, and says nothing once `--docs`
+/// names the folders or the default ones hold more than a few.
+#[test]
+fn a_fuller_record_folder_beside_the_default_ones_is_named() {
+    let f = crate::fixture::empty_root();
+    f.write(
+        "docs/design/push-secret.md",
+        b"# Push secret\n\nStatus: accepted\n",
+    );
+    for n in 1..=5 {
+        f.write(
+            &format!("design/{n:03}-design.md"),
+            b"# A design\n\nStatus: implemented\n",
+        );
+    }
+    let run = f.run_md(&["check"]);
+    run.assert_code(0);
+    let hint = "context-graph: only 1 record in docs/design; `design` holds 5 files named like records: `--docs docs/design --docs design` reads them all";
+    assert!(run.stderr.contains(hint), "{}", run.describe());
+    assert!(!run.stdout().contains("holds 5 files"), "stderr only");
+    let run = f.run_md(&["--docs", "design", "check"]);
+    run.assert_code(0);
+    assert!(
+        !run.stderr.contains("named like records"),
+        "{}",
+        run.describe()
+    );
+    for name in ["a", "b"] {
+        f.write(
+            &format!("docs/design/{name}.md"),
+            b"# Another\n\nStatus: accepted\n",
+        );
+    }
+    let run = f.run_md(&["check"]);
+    assert!(
+        !run.stderr.contains("named like records"),
+        "{}",
+        run.describe()
+    );
+}

@@ -147,6 +147,18 @@ impl Status {
         if words.peek().is_some_and(|w| w == "decision") {
             words.next();
         }
+        // "Partially implemented" (external-secrets' design documents): in force, and not all
+        // done yet.
+        if words
+            .peek()
+            .is_some_and(|w| w == "partially" || w == "partly")
+        {
+            words.next();
+            return match Status::from_text(&words.collect::<Vec<_>>().join(" ")) {
+                Status::Implemented => Status::Accepted,
+                other => other,
+            };
+        }
         let word = words.next();
         match word.as_deref() {
             // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
@@ -263,5 +275,19 @@ impl Pickable for Record {
     }
     fn path(&self) -> &str {
         &self.path
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::Status;
+
+    #[test]
+    fn a_partial_implementation_is_in_force() {
+        assert_eq!(Status::from_text("partially implemented"), Status::Accepted);
+        assert_eq!(Status::from_text("Partly done"), Status::Accepted);
+        assert_eq!(Status::from_text("partially accepted"), Status::Accepted);
+        assert_eq!(Status::from_text("partially"), Status::Unrecognised);
+        assert_eq!(Status::from_text("Decision proposed"), Status::Proposed);
     }
 }

@@ -155,6 +155,21 @@ impl HistoryData {
         self.under(pattern).next().is_some()
     }
 
+    /// The newest commit (by index) that touched `path`, or, when no commit touched it as a
+    /// file, a file in the folder it names: for a folder that is gone, the commit that deleted
+    /// or moved the last of its files.
+    pub fn newest_touching(&self, path: &str) -> Option<u32> {
+        if let Some(list) = self.by_path.get(path) {
+            return list.first().copied();
+        }
+        let folder = format!("{path}/");
+        self.by_path
+            .range(folder.clone()..)
+            .take_while(|(p, _)| p.starts_with(&folder))
+            .filter_map(|(_, list)| list.first().copied())
+            .min()
+    }
+
     /// The `(path, commit indices)` entries a governed entry matches (`governs`): one range
     /// scan from its literal prefix.
     pub fn under<'a>(

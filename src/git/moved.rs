@@ -29,8 +29,14 @@ pub fn renamed_in(repo: &Repo, commit: [u8; 20], path: &str) -> Option<String> {
     let parent = commit.parent_ids().next()?.detach();
     let new_tree = commit.tree_id().ok()?.detach();
     let old_tree = g.find_commit(parent).ok()?.tree_id().ok()?.detach();
-    if entry_at(&g, new_tree, &full).is_some() {
+    if entry_at(&g, new_tree, &full).is_some() || tree_at(&g, new_tree, &full).is_some() {
         return None;
+    }
+    // A folder: the same tree, whole, where the commit put it (`terraform/management` renamed
+    // `terraform/meta`, FAC's "Rename management to meta").
+    if let Some(old_folder) = tree_at(&g, old_tree, &full) {
+        let to = moved_tree(&g, Some(old_tree), new_tree, "", old_folder)?;
+        return to.strip_prefix(repo.prefix.as_str()).map(str::to_string);
     }
     let old_blob = entry_at(&g, old_tree, &full)?;
     let mut added = Vec::new();
@@ -58,6 +64,59 @@ pub fn renamed_in(repo: &Repo, commit: [u8; 20], path: &str) -> Option<String> {
 fn entry_at(g: &gix::Repository, tree: ObjectId, path: &str) -> Option<ObjectId> {
     let entry = g.find_tree(tree).ok()?.lookup_entry_by_path(path).ok()??;
     entry.mode().is_blob().then(|| entry.id().detach())
+}
+
+/// The tree at `path` (work-tree-relative) in a tree, if a folder is there.
+fn tree_at(g: &gix::Repository, tree: ObjectId, path: &str) -> Option<ObjectId> {
+    let entry = g.find_tree(tree).ok()?.lookup_entry_by_path(path).ok()??;
+    entry.mode().is_tree().then(|| entry.id().detach())
+}
+
+/// Where in `new` the tree `wanted` is that `old` (the same folder a commit before, if it
+/// had it) did not have there: the folder a commit moved whole. Subtrees with the same id
+/// are skipped whole; `None` when there is none, or a tree cannot be read.
+fn moved_tree(
+    g: &gix::Repository,
+    old: Option<ObjectId>,
+    new: ObjectId,
+    at: &str,
+    wanted: ObjectId,
+) -> Option<String> {
+    let old_entries: HashMap<Vec<u8>, ObjectId> = match old {
+        Some(id) => {
+            let tree = g.find_tree(id).ok()?;
+            let decoded = tree.decode().ok()?;
+            decoded
+                .entries
+                .iter()
+                .filter(|e| e.mode.is_tree())
+                .map(|e| (e.filename.to_vec(), e.oid.to_owned()))
+                .collect()
+        }
+        None => HashMap::new(),
+    };
+    let tree = g.find_tree(new).ok()?;
+    let decoded = tree.decode().ok()?;
+    for e in decoded.entries.iter().filter(|e| e.mode.is_tree()) {
+        let before = old_entries.get(e.filename.as_ref() as &[u8]);
+        if before == Some(&e.oid.to_owned()) {
+            continue;
+        }
+        let path = format!("{at}{}", String::from_utf8_lossy(e.filename));
+        if e.oid == wanted && before.is_none() {
+            return Some(path);
+        }
+        if let Some(found) = moved_tree(
+            g,
+            before.copied(),
+            e.oid.to_owned(),
+            &format!("{path}/"),
+            wanted,
+        ) {
+            return Some(found);
+        }
+    }
+    None
 }
 
 /// The files in `new` that `old` (the same folder a commit before, if it had it) has not at

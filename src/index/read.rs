@@ -144,23 +144,43 @@ impl Index {
         for rel in paths {
             let full = format!("{prefix}{rel}");
             // The pending commits are newer than the stored ones, and newest first.
+            let inside = format!("{full}/");
             let pending = self
                 .pending
                 .iter()
-                .find(|c| c.changes.binary_search(&full).is_ok())
+                .find(|c| {
+                    c.changes.binary_search(&full).is_ok()
+                        || c.changes.iter().any(|p| p.starts_with(&inside))
+                })
                 .map(|c| c.id);
             if pending.is_some() {
                 out.push(pending);
                 continue;
             }
             let mut newest: Option<(i64, [u8; 20])> = None;
-            for entry in table
+            // A path no commit touched as a file may be a folder: the newest commit that
+            // touched a file in it (the one that deleted or moved the last of them).
+            let folder = format!("{full}/");
+            let exact = table
                 .range((full.as_str(), 0u32)..)
                 .map_err(|e| self.err(e))?
-            {
+                .next()
+                .transpose()
+                .map_err(|e| self.err(e))?
+                .is_some_and(|(k, _)| k.value().0 == full);
+            let from = if exact {
+                full.as_str()
+            } else {
+                folder.as_str()
+            };
+            for entry in table.range((from, 0u32)..).map_err(|e| self.err(e))? {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
-                if path != full {
+                if if exact {
+                    path != full
+                } else {
+                    !path.starts_with(&folder)
+                } {
                     break;
                 }
                 if !reach.contains(n) {

@@ -112,7 +112,8 @@ pub(super) fn with_renames(
         for _ in 0..8 {
             let commit = last_touch(&at)?;
             let to = git::renamed_in(repo, commit, &at)?;
-            if root.join(&to).is_file() {
+            let here = root.join(&to);
+            if here.is_file() || here.is_dir() {
                 return Some(to);
             }
             at = to;

@@ -237,7 +237,7 @@ impl Session {
                             // path's finding counts the same, moved or not.
                             if renames {
                                 with_renames(&self.root, at, &mut report, &mut |p| {
-                                    let newest = *data.by_path.get(p)?.first()?;
+                                    let newest = data.newest_touching(p)?;
                                     Some(data.commits.get(newest as usize)?.sha.0)
                                 });
                             }

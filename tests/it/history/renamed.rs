@@ -181,3 +181,41 @@ fn a_forge_link_to_a_file_git_shows_renamed_is_moved() {
         run.describe()
     );
 }
+
+/// A folder a record names that one commit moved whole (FAC's `terraform/management`, renamed
+/// `terraform/meta`): moved, naming the new folder, from the index and from a walk; a folder
+/// only deleted is still gone.
+#[test]
+fn a_folder_git_shows_moved_whole_is_moved_to_its_new_name() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0022-iac.md",
+        "# 22. Use IaC for access\n\nDate: 2022-12-09\n\n## Status\n\nAccepted\n\n## Decision\n\n\
+         The code in the `terraform/management` directory sets who may deploy; \
+         `terraform/legacy` is kept until then.\n",
+    )
+    .write("terraform/management/config.tf", "locals { a = 1 }\n")
+    .write(
+        "terraform/management/bootstrap/main.tf",
+        "module \"b\" {}\n",
+    )
+    .write("terraform/legacy/old.tf", "locals { b = 2 }\n");
+    g.commit_at("2022-12-10T10:00:00Z", "Ann", "iac");
+    g.mv("terraform/management", "terraform/meta");
+    g.commit_at("2023-07-18T10:00:00Z", "Bret", "Rename management to meta");
+    g.git(&["rm", "-q", "-r", "terraform/legacy"]);
+    g.commit_at("2023-08-01T10:00:00Z", "Cy", "Drop legacy");
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let j: Value = g.run(args).json();
+        let mut got = moved_and_gone(&j);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                ("governed-path-gone".to_string(), "ADR-0022 names `terraform/legacy`, which is gone with no close-named sibling: deprecate the record if the decision died, or find where the code went".to_string()),
+                ("governed-path-moved".to_string(), "ADR-0022 names `terraform/management`, which git shows renamed to `terraform/meta`: update the path in the record".to_string()),
+            ],
+            "{args:?}: {j:#}"
+        );
+    }
+}

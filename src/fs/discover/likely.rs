@@ -86,8 +86,8 @@ pub fn likely_record_folders(root: &Path) -> Vec<(String, usize)> {
 const FEW: usize = 2;
 
 /// What `check` says when the default folders (`read`) hold only `found` records, at most
-/// [`FEW`], and a folder elsewhere looks like a record folder holding more than twice as many
-/// files named like records (external-secrets keeps one document in `docs/design` and its
+/// [`FEW`], and a folder elsewhere named as record folders are ([`LIKELY_NAMES`]) holds more
+/// than twice as many files named like records (external-secrets keeps one document in `docs/design` and its
 /// design records in `design`): that folder, to name with `--docs`. Said on stderr, never kept
 /// in the index: it reads the tree as [`likely_record_folders`] does, each time.
 pub fn folders_beside(root: &Path, read: &[String], found: usize) -> Option<String> {
@@ -101,6 +101,12 @@ pub fn folders_beside(root: &Path, read: &[String], found: usize) -> Option<Stri
     };
     let more: Vec<(String, usize)> = likely_record_folders(root)
         .into_iter()
+        // Named as record folders are, not only holding numbered files: beside records found,
+        // a folder of numbered guides is guides.
+        .filter(|(dir, _)| {
+            let own = dir.rsplit('/').next().unwrap_or(dir).to_ascii_lowercase();
+            LIKELY_NAMES.contains(&own.as_str())
+        })
         .filter(|(dir, n)| *n > 2 * found.max(1) && !read.iter().any(|f| inside(dir, f)))
         .collect();
     let (dir, n) = more.first()?;

@@ -223,6 +223,17 @@ fn a_fuller_record_folder_beside_the_default_ones_is_named() {
         "docs/design/push-secret.md",
         b"# Push secret\n\nStatus: accepted\n",
     );
+    // Numbered guides are guides: no folder is named.
+    for n in 1..=8 {
+        f.write(&format!("docs/guides/{n:02}-step.md"), b"# A step\n");
+    }
+    let run = f.run_md(&["check"]);
+    run.assert_code(0);
+    assert!(
+        !run.stderr.contains("named like records"),
+        "{}",
+        run.describe()
+    );
     for n in 1..=5 {
         f.write(
             &format!("design/{n:03}-design.md"),

@@ -82,23 +82,14 @@ fn moved_tree(
     at: &str,
     wanted: ObjectId,
 ) -> Option<String> {
-    let old_entries: HashMap<Vec<u8>, ObjectId> = match old {
-        Some(id) => {
-            let tree = g.find_tree(id).ok()?;
-            let decoded = tree.decode().ok()?;
-            decoded
-                .entries
-                .iter()
-                .filter(|e| e.mode.is_tree())
-                .map(|e| (e.filename.to_vec(), e.oid.to_owned()))
-                .collect()
-        }
-        None => HashMap::new(),
-    };
+    let old_entries = entries_of(g, old)?;
     let tree = g.find_tree(new).ok()?;
     let decoded = tree.decode().ok()?;
     for e in decoded.entries.iter().filter(|e| e.mode.is_tree()) {
-        let before = old_entries.get(e.filename.as_ref() as &[u8]);
+        let before = old_entries
+            .get(e.filename.as_ref() as &[u8])
+            .filter(|(tree, _)| *tree)
+            .map(|(_, id)| id);
         if before == Some(&e.oid.to_owned()) {
             continue;
         }
@@ -119,6 +110,26 @@ fn moved_tree(
     None
 }
 
+/// The entries of the tree `old` by name, each whether it is a tree and its id; none without
+/// one. `None` when it cannot be read.
+fn entries_of(
+    g: &gix::Repository,
+    old: Option<ObjectId>,
+) -> Option<HashMap<Vec<u8>, (bool, ObjectId)>> {
+    let Some(id) = old else {
+        return Some(HashMap::new());
+    };
+    let tree = g.find_tree(id).ok()?;
+    let decoded = tree.decode().ok()?;
+    Some(
+        decoded
+            .entries
+            .iter()
+            .map(|e| (e.filename.to_vec(), (e.mode.is_tree(), e.oid.to_owned())))
+            .collect(),
+    )
+}
+
 /// The files in `new` that `old` (the same folder a commit before, if it had it) has not at
 /// their path: `(path, blob)`, work-tree-relative. Subtrees with the same id are skipped
 /// whole. `None` past [`MOST_ADDED`] or when a tree cannot be read.
@@ -129,18 +140,7 @@ fn added_files(
     at: &str,
     out: &mut Vec<(String, ObjectId)>,
 ) -> Option<()> {
-    let old_entries: HashMap<Vec<u8>, (bool, ObjectId)> = match old {
-        Some(id) => {
-            let tree = g.find_tree(id).ok()?;
-            let decoded = tree.decode().ok()?;
-            decoded
-                .entries
-                .iter()
-                .map(|e| (e.filename.to_vec(), (e.mode.is_tree(), e.oid.to_owned())))
-                .collect()
-        }
-        None => HashMap::new(),
-    };
+    let old_entries = entries_of(g, old)?;
     let tree = g.find_tree(new).ok()?;
     let decoded = tree.decode().ok()?;
     for e in &decoded.entries {

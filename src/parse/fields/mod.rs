@@ -480,7 +480,16 @@ fn split_dated_name(stem: &str) -> Option<(String, &str)> {
         return None;
     };
     let year: u32 = date[0..4].parse().ok()?;
-    ((1900..=2999).contains(&year) && parse_date(&date).is_some()).then_some((date, rest))
+    if !(1900..=2999).contains(&year) {
+        return None;
+    }
+    if parse_date(&date).is_some() {
+        return Some((date, rest));
+    }
+    // Day and month swapped where no month could be the first (shopware's
+    // `2022-21-11-replace-drop-shadow-with-box-shadow.md`): the date read the other way.
+    let swapped = format!("{}-{}-{}", &date[0..4], &date[8..10], &date[5..7]);
+    (date[5..7] > *"12" && parse_date(&swapped).is_some()).then_some((swapped, rest))
 }
 
 /// The number a dated name carries after its date (`2021-05-04-1234-retry-budget` → `1234`,

@@ -17,6 +17,20 @@ fn dated_names_carry_a_date() {
         Some("2022-11-02")
     );
     assert_eq!(number_after_date("2022-11-2-14714-x"), Some("14714"));
+    // Day and month swapped, where the first cannot be a month (shopware's).
+    assert_eq!(
+        date_in_name("2022-21-11-replace-drop-shadow").as_deref(),
+        Some("2022-11-21")
+    );
+    assert_eq!(
+        date_in_name("2022-27-09-vue-2.7-update").as_deref(),
+        Some("2022-09-27")
+    );
+    assert_eq!(
+        date_in_name("2022-31-02-x"),
+        None,
+        "no 31 February either way"
+    );
     assert_eq!(number_after_date("20210504-1234-x"), Some("1234"));
     assert_eq!(number_after_date("2021-05-04-retry-budget"), None);
     assert_eq!(number_after_date("2021-05-04-3d-graphics"), None);

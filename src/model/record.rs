@@ -180,10 +180,11 @@ impl Status {
                 | "standard" | "completed",
             ) => Status::Implemented,
             Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
-            // "Reverted" (a decision undone, home-assistant/architecture) is no longer in force.
-            Some("deprecated" | "retired" | "obsolete" | "reverted" | "discontinued") => {
-                Status::Deprecated
-            }
+            // "Reverted" (a decision undone, home-assistant/architecture) and "Defunct"
+            // (crossplane's designs no longer followed) are no longer in force.
+            Some(
+                "deprecated" | "retired" | "obsolete" | "reverted" | "discontinued" | "defunct",
+            ) => Status::Deprecated,
             // "Superceded" is adr-tools' own spelling ("Superceded by [16. …]").
             Some("superseded" | "superceded" | "replaced") => Status::Superseded,
             _ => Status::Unrecognised,
@@ -289,5 +290,6 @@ mod status_tests {
         assert_eq!(Status::from_text("partially accepted"), Status::Accepted);
         assert_eq!(Status::from_text("partially"), Status::Unrecognised);
         assert_eq!(Status::from_text("Decision proposed"), Status::Proposed);
+        assert_eq!(Status::from_text("Defunct"), Status::Deprecated);
     }
 }

@@ -169,7 +169,7 @@ impl Status {
             // enhancement proposals.
             Some(
                 "proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring"
-                | "provisional" | "implementable" | "prototyping" | "deferred",
+                | "provisional" | "implementable" | "prototyping" | "deferred" | "speculative",
             ) => Status::Proposed,
             Some(
                 "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum"
@@ -179,7 +179,9 @@ impl Status {
                 "implemented" | "done" | "shipped" | "released" | "recommended" | "experimental"
                 | "standard" | "completed",
             ) => Status::Implemented,
-            Some("rejected" | "declined" | "withdrawn") => Status::Rejected,
+            Some("rejected" | "declined" | "withdrawn" | "cancelled" | "canceled") => {
+                Status::Rejected
+            }
             // "Reverted" (a decision undone, home-assistant/architecture) and "Defunct"
             // (crossplane's designs no longer followed) are no longer in force.
             Some(
@@ -291,5 +293,13 @@ mod status_tests {
         assert_eq!(Status::from_text("partially"), Status::Unrecognised);
         assert_eq!(Status::from_text("Decision proposed"), Status::Proposed);
         assert_eq!(Status::from_text("Defunct"), Status::Deprecated);
+        assert_eq!(
+            Status::from_text("Speculative, revision 0.2"),
+            Status::Proposed
+        );
+        assert_eq!(
+            Status::from_text("Cancelled. Modern promises …"),
+            Status::Rejected
+        );
     }
 }

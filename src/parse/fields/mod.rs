@@ -227,11 +227,21 @@ fn table_values(
 // ------------------------------------------------------------------ status
 
 /// The first non-empty line under a `## Status` heading (a `Status:` label on it dropped), with
-/// its index in `lines`.
+/// its index in `lines`; an HTML comment there is the template's help, not the status
+/// (bomctl's `<!-- A decision may be "proposed" … -->` above `Accepted`).
 fn section_status(lines: &[(usize, &str)]) -> Option<(usize, String)> {
     let mut in_section = false;
+    let mut in_comment = false;
     let mut first: Option<(usize, String)> = None;
     for (i, (_, l)) in lines.iter().enumerate() {
+        if in_comment {
+            in_comment = !l.contains("-->");
+            continue;
+        }
+        if in_section && l.trim_start().starts_with("<!--") {
+            in_comment = !l.contains("-->");
+            continue;
+        }
         if let Some((_, name)) = heading(l) {
             if first.is_some() {
                 break;

@@ -211,3 +211,11 @@ fn a_long_heading_is_read_in_linear_time() {
     assert!(plain_text(&h).starts_with("a b c a b c"));
     assert!(t.elapsed() < std::time::Duration::from_secs(5));
 }
+
+#[test]
+fn a_comment_in_the_status_section_is_not_the_status() {
+    let (st, text) = status("# 3. Use SPDX\n\n## Status\n<!--\nA decision may be \"proposed\" or \"accepted\".\n-->\nAccepted\n\n## Context\n");
+    assert_eq!((st, text.as_str()), (Status::Accepted, "Accepted"));
+    let (st, _) = status("# 4. X\n\n## Status\n\n<!-- the template's help -->\nProposed\n");
+    assert_eq!(st, Status::Proposed);
+}

@@ -234,6 +234,13 @@ fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: 
     } else if let Some(m) = object_noun_re().find(rest) {
         rest = &rest[m.end()..];
     }
+    let mut found = Vec::new();
+    let left = read_list(rest, ctx.folder, ctx.prefix, &mut found);
+    // "replaces ADR-0036's summary-log row": a part of the record, as "parts of" says
+    // (epr-re-ex-service's ADR-0037, which amends ADR-0036).
+    if left.starts_with("'s ") || left.starts_with("’s ") {
+        partial = true;
+    }
     let slot = match (kind, partial) {
         (Kind::SupersededBy, true) => return,
         (Kind::SupersededBy, false) => 0,
@@ -241,8 +248,6 @@ fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: 
         (Kind::Supersedes, true) | (Kind::Amends, _) => 2,
         (Kind::AmendedBy, _) => 3,
     };
-    let mut found = Vec::new();
-    let left = read_list(rest, ctx.folder, ctx.prefix, &mut found);
     let ends = left
         .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')' | '*' | '_'))
         .is_empty();

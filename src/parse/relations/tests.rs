@@ -146,11 +146,18 @@ fn partial_supersession_is_an_amendment() {
         "This ADR in part supersedes [0003](0003-x.md).",
         "Partially supersedes ADR-3.",
         "Supersedes parts of ADR-3.",
+        "This ultimately replaces ADR-3's summary-log row of its write-ordering table.",
     ] {
         assert_eq!(read(text)[2], ["ADR-0003"], "{text}");
         assert!(read(text)[1].is_empty(), "{text}");
     }
     assert_eq!(read("Partly superseded by ADR-3."), NONE);
+    assert_eq!(read("Superseded by ADR-3's second half."), NONE);
+    assert_eq!(
+        read("This replaces ADR-3.")[1],
+        ["ADR-0003"],
+        "the whole record"
+    );
 }
 
 #[test]

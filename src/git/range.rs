@@ -106,10 +106,15 @@ impl Branch {
         };
         let id = ObjectId::from_bytes_or_panic(&c.id);
         match repo.gix() {
-            Ok(local) => id.attach(&local).shorten_or_id().to_string(),
+            Ok(local) => abbreviated(&local, id),
             Err(_) => id.to_hex_with_len(7).to_string(),
         }
     }
+}
+
+/// `id` as git abbreviates it in `local` (unique there, at least 7 characters).
+fn abbreviated(local: &gix::Repository, id: ObjectId) -> String {
+    id.attach(local).shorten_or_id().to_string()
 }
 
 /// The paths of a diff relative to the root (those outside it dropped).
@@ -206,7 +211,7 @@ fn walk(
             });
         }
         let short = if shorten {
-            id.attach(&local).shorten_or_id().to_string()
+            abbreviated(&local, id)
         } else {
             String::new()
         };

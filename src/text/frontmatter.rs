@@ -82,17 +82,32 @@ pub fn split(text: &str) -> (Option<Frontmatter>, usize) {
         Some(first) if yaml_fence(first) => return split_fenced(lines),
         _ => return (None, 0),
     }
+    // No closing fence: not frontmatter, only a horizontal rule.
+    match yaml_block(&mut lines, |_| false) {
+        Some((raw, read)) => (Some(parse(&raw)), read + 1),
+        None => (None, 0),
+    }
+}
+
+/// The YAML of `lines` up to a `---` or `...` line, and how many lines that took (the closing
+/// one included); `None` when no such line comes, or a line `stops` says ends the block first.
+fn yaml_block<'a>(
+    lines: &mut impl Iterator<Item = &'a str>,
+    stops: impl Fn(&str) -> bool,
+) -> Option<(String, usize)> {
     let mut raw = String::new();
     for (i, line) in lines.enumerate() {
         let t = line.trim_end();
         if t == "---" || t == "..." {
-            return (Some(parse(&raw)), i + 2);
+            return Some((raw, i + 1));
+        }
+        if stops(t) {
+            return None;
         }
         raw.push_str(line);
         raw.push('\n');
     }
-    // No closing fence: not frontmatter, only a horizontal rule.
-    (None, 0)
+    None
 }
 
 /// Whether a line opens a fenced block of YAML (```` ```yaml ````, ```` ```yml ````).
@@ -107,23 +122,14 @@ fn split_fenced<'a>(mut lines: impl Iterator<Item = &'a str>) -> (Option<Frontma
     if lines.next().map(str::trim_end) != Some("---") {
         return (None, 0);
     }
-    let mut raw = String::new();
-    for (i, line) in lines.by_ref().enumerate() {
-        let t = line.trim_end();
-        if t == "---" || t == "..." {
-            // The block closes right after: the body starts past the closing fence.
-            return match lines.next().map(str::trim_end) {
-                Some("```") => (Some(parse(&raw)), i + 4),
-                _ => (None, 0),
-            };
-        }
-        if t.starts_with("```") {
-            return (None, 0);
-        }
-        raw.push_str(line);
-        raw.push('\n');
+    let Some((raw, read)) = yaml_block(&mut lines, |t| t.starts_with("```")) else {
+        return (None, 0);
+    };
+    // The block closes right after: the body starts past the closing fence.
+    match lines.next().map(str::trim_end) {
+        Some("```") => (Some(parse(&raw)), read + 3),
+        _ => (None, 0),
     }
-    (None, 0)
 }
 
 /// Whether a line is a TOML `key = value` line: a bare key, ` = `, a value.

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 38;
+pub const PARSER_VERSION: u32 = 39;
 
 /// What a cached parse is kept for: [`PARSER_VERSION`] and this build's sources (a digest
 /// `build.rs` takes), so a parse or a mention another build resolved is never served
@@ -90,6 +90,9 @@ pub struct ParsedRecord {
     /// No `# ` heading, no status, no date, no decision section: a guide in a record folder
     /// (`PROVENANCE.md`), unless a record links to it as a record.
     pub bare: bool,
+    /// A heading, and no status, date, id or decision section: an overview of its folder
+    /// (`architecture.md`) when its name has no number and its folder's records do.
+    pub overview: bool,
     /// The repository its frontmatter names its pull request in (`prs: accepted:
     /// https://github.com/OWNER/REPO/pull/N`), as `OWNER/REPO`: records merged from two
     /// repositories keep each one's numbers.

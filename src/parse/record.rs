@@ -175,14 +175,21 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = "Archived".to_string();
     }
     let placeholders = placeholder_re().is_match(&visible);
-    let bare = heading.is_none()
-        && opening_heading(&lines).is_none()
-        && fm.get(&["title", "id", "adr", "rfc"]).is_none()
+    // Nothing a record has but its text: no status, date, id or decision section.
+    let unmarked = fm.get(&["title", "id", "adr", "rfc"]).is_none()
         && status == Status::Unknown
         && date.is_none()
         && !lines.iter().any(|(_, l)| {
             let h = l.trim_start_matches('#');
             h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
+        });
+    let bare = unmarked && heading.is_none() && opening_heading(&lines).is_none();
+    // A heading and no decision section either (hermes' `architecture.md`): an overview
+    // when its name carries no number and its folder's records do (`drop_non_records`).
+    let overview = unmarked
+        && !lines.iter().any(|(_, l)| {
+            let h = l.trim_start_matches('#').trim();
+            h.len() < l.len() && h.to_ascii_lowercase().starts_with("decision")
         });
     // The title's line: its heading, or its frontmatter key (a title made of the file's name
     // is on no line: the first).
@@ -245,6 +252,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         notes,
         placeholders,
         bare,
+        overview,
         supersession_mentions: supersession_mentions(&shown_lines, folder, prefix),
         replaced,
         cited_otherwise,

@@ -375,10 +375,31 @@ fn ignore_findings(
 }
 
 /// Leaves out the files of a record folder that are not records by their text (docs/reading.md,
-/// "Which files are records"): a `0000-` file holding a template's placeholders, and a bare file
+/// "Which files are records"): a `0000-` file holding a template's placeholders, a bare file
 /// (no heading, status, date or decision) whose name carries no number or date and that no
-/// record links to.
+/// record links to, and such a file with a heading (an overview, hermes' `architecture.md`)
+/// among records whose names do carry one.
 fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
+    // Each folder's files with a number or date in their names, and without.
+    let mut named_in: std::collections::HashMap<&str, [usize; 2]> =
+        std::collections::HashMap::new();
+    for p in parsed.iter() {
+        let named = parse::name_id(parse::record_stem(&p.path), p.prefix).is_some();
+        let folder = crate::text::parent_folder(&p.path);
+        named_in.entry(folder).or_default()[usize::from(!named)] += 1;
+    }
+    let among_numbered = |p: &ParsedRecord| {
+        named_in
+            .get(crate::text::parent_folder(&p.path))
+            .is_some_and(|&[named, unnamed]| {
+                named >= OVERVIEW_AMONG && named >= OVERVIEW_AMONG * unnamed
+            })
+    };
+    let overviews: std::collections::HashSet<String> = parsed
+        .iter()
+        .filter(|p| p.overview && among_numbered(p))
+        .map(|p| p.path.clone())
+        .collect();
     let linked: std::collections::HashSet<String> = parsed
         .iter()
         .flat_map(|p| p.links.iter())
@@ -397,9 +418,15 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
         let template = zero && p.placeholders;
         // A name with a number or a date (`0024-x.md`) says it is a record, heading or not.
         let named = parse::name_id(stem, p.prefix).is_some();
-        !template && (!p.bare || named || linked.contains(&p.path))
+        let unmarked = p.bare || overviews.contains(&p.path);
+        !template && (!unmarked || named || linked.contains(&p.path))
     });
 }
+
+/// A folder's unnumbered file with nothing of a record (no status, date or decision section)
+/// is an overview when at least this many of its files carry a number or date, and this many
+/// times as many as do not (volcano's unnumbered designs beside a few numbered ones stay).
+const OVERVIEW_AMONG: usize = 3;
 
 /// Each record's code mentions (docs/mentions.md): its terms resolved against `names`, leaving
 /// out what it governs and the record folders.

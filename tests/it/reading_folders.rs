@@ -516,3 +516,37 @@ fn a_file_named_as_the_kind_its_folder_numbers_is_that_record() {
     f.run_json(&["record", "SWIP-10", "--docs", "docs/swip"])
         .assert_code(0);
 }
+
+/// A folder of numbered records holding an overview (hermes' `docs/architecture/architecture.md`:
+/// a heading, a code map, no status, date or decision section) reads the overview as no record:
+/// `check` no longer asks it for a status, and it governs none of the folders its map names.
+/// Unnumbered designs in a folder that is not mostly numbered stay records.
+#[test]
+fn an_overview_among_numbered_records_is_no_record() {
+    let f = crate::fixture::empty_root();
+    for (n, title) in [(1, "Repository layout"), (2, "Error handling"), (3, "CLI flags")] {
+        f.write(
+            &format!("docs/architecture/adr-00{n}-x.md"),
+            format!("# ADR 00{n}: {title}\n\n## Status\n\nAccepted\n\n## Decision\n\nDo it.\n").as_bytes(),
+        );
+    }
+    f.write(
+        "docs/architecture/architecture.md",
+        b"# Architecture\n\nThis document describes the code base.\n\n## Code Map\n\n### `crates/relayer`\n\nThe relayer.\n",
+    );
+    f.write("crates/relayer/lib.rs", b"fn main() {}\n");
+    f.write(
+        "docs/design/0001-queues.md",
+        b"# Queues\n\n## Status\n\nAccepted\n\n## Decision\n\nQueue.\n",
+    );
+    f.write("docs/design/0002-retries.md", b"# Retries\n\nAccepted\n");
+    f.write("docs/design/drf.md", b"## Dominant Resource Fairness\n\nShares.\n");
+    let out = f.run_json(&["check", "--docs", "docs/architecture", "--docs", "docs/design"]);
+    let doc = out.json();
+    let paths = crate::fixture::record_paths(&doc);
+    assert!(!paths.contains(&"docs/architecture/architecture.md".to_string()), "{paths:?}");
+    assert!(paths.contains(&"docs/architecture/adr-001-x.md".to_string()), "{paths:?}");
+    assert!(paths.contains(&"docs/design/drf.md".to_string()), "{paths:?}");
+    let said = doc["findings"].to_string();
+    assert!(!said.contains("architecture.md"), "{said}");
+}

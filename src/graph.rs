@@ -12,6 +12,7 @@ use crate::text::path::escape_glob;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 mod prose;
+mod renumbered;
 use prose::{below_root_mentions, passing_names, prose_mentions};
 
 /// Resolves references with every record's path in view.
@@ -133,11 +134,15 @@ impl<'a> Resolver<'a> {
         self.by_path.contains_key(path)
     }
 
-    pub fn resolve(&self, r: &Ref) -> Option<String> {
+    /// The id `r` names, in the record whose id is `own`: a link to a record renumbered since
+    /// names it as it is now.
+    pub fn resolve(&self, r: &Ref, own: &str) -> Option<String> {
         match r {
             Ref::Id(id) => Some(id.clone()),
             Ref::Link { target, text_id } => self
-                .link_id(target, text_id.as_deref())
+                .renumbered(target, own)
+                .map(|(_, id)| id.to_string())
+                .or_else(|| self.link_id(target, text_id.as_deref()))
                 .or_else(|| text_id.clone()),
         }
     }
@@ -145,7 +150,7 @@ impl<'a> Resolver<'a> {
     fn resolve_all(&self, refs: &[Ref], own: &str) -> Vec<String> {
         let set: BTreeSet<String> = refs
             .iter()
-            .filter_map(|r| self.resolve(r))
+            .filter_map(|r| self.resolve(r, own))
             .filter(|id| id != own)
             .collect();
         set.into_iter().collect()
@@ -177,11 +182,14 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 .cloned(),
         );
         // A relation written as a link to a record file that isn't there keeps its id (the
-        // relation's finding names it), but that id is no citation.
+        // relation's finding names it), but that id is no citation, unless the record was
+        // renumbered since.
         for r in p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends) {
             if let Ref::Link { target, .. } = r {
-                if resolver.is_missing_record(tree, target) {
-                    if let Some(id) = resolver.resolve(r) {
+                if resolver.is_missing_record(tree, target)
+                    && resolver.renumbered(target, own).is_none()
+                {
+                    if let Some(id) = resolver.resolve(r, own) {
                         cites.remove(&id);
                     }
                 }
@@ -191,6 +199,9 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
                 if resolver.is_missing_record(tree, target) {
+                    if let Some((_, id)) = resolver.renumbered(target, own) {
+                        cites.insert(id.to_string());
+                    }
                     continue;
                 }
                 match resolver.link_id(target, text_id.as_deref()) {
@@ -486,7 +497,11 @@ pub fn missing_record_links(
                     id: p.id.clone(),
                     path: p.path.clone(),
                     target: target.clone(),
-                    closest: resolver.closest_record(target).map(str::to_string),
+                    closest: resolver
+                        .renumbered(target, &p.id)
+                        .map(|(path, _)| path)
+                        .or_else(|| resolver.closest_record(target))
+                        .map(str::to_string),
                 });
             }
         }

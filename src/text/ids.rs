@@ -187,6 +187,18 @@ pub fn number_in_file_name(stem: &str) -> Option<String> {
         .map(|m| m.as_str().to_string())
 }
 
+/// A record file's name past its number, lowered (`0016-Compliance-Documentation` →
+/// `compliance-documentation`): what stays when a record is renumbered. `None` without a number
+/// or without words after it.
+pub fn name_past_number(stem: &str) -> Option<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd|kep|gep)[-_ ]?)?#?[0-9]+[-_ .]+([^0-9].*)$")
+            .expect("file-name regex compiles")
+    });
+    re.captures(stem).map(|c| c[1].to_lowercase())
+}
+
 /// Accepts the forms a user types for a record: `ADR-0004`, `ADR-4`, `adr-4`, `ADR 4`.
 /// A bare number returns `None` here; the caller matches it against the records' numbers.
 pub fn normalise_query_id(input: &str) -> Option<String> {

@@ -115,6 +115,25 @@ pub fn link_target(folder: &str, target: &str) -> Option<String> {
     normalise(&joined)
 }
 
+/// A file directly in `folder` written as a forge's web address of it
+/// (`https://github.com/O/R/blob/main/docs/adr/0016-x.md`): its root-relative path. Read where
+/// a record names its successor or predecessor, as a link copied from the browser does (GSA-TTS/FAC).
+pub fn forge_file_in(folder: &str, target: &str) -> Option<String> {
+    if folder.is_empty() {
+        return None;
+    }
+    let t = without_fragment(target);
+    let rest = t
+        .strip_prefix("https://")
+        .or_else(|| t.strip_prefix("http://"))?;
+    let (_, after) = rest.split_once("/blob/")?;
+    let path = percent_decode(after);
+    let at = path.find(&format!("/{folder}/"))?;
+    let file = &path[at + 1..];
+    let name = &file[folder.len() + 1..];
+    (name.to_ascii_lowercase().ends_with(".md") && !name.contains('/')).then(|| file.to_string())
+}
+
 /// A link's target without its fragment and query. A `#` before a `.md` that ends the path
 /// is part of a file's name, not a fragment: a record titled with one
 /// (`0024-use-#-as-indicator.md`, linked as written or as `%23`).

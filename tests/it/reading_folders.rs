@@ -524,10 +524,15 @@ fn a_file_named_as_the_kind_its_folder_numbers_is_that_record() {
 #[test]
 fn an_overview_among_numbered_records_is_no_record() {
     let f = crate::fixture::empty_root();
-    for (n, title) in [(1, "Repository layout"), (2, "Error handling"), (3, "CLI flags")] {
+    for (n, title) in [
+        (1, "Repository layout"),
+        (2, "Error handling"),
+        (3, "CLI flags"),
+    ] {
         f.write(
             &format!("docs/architecture/adr-00{n}-x.md"),
-            format!("# ADR 00{n}: {title}\n\n## Status\n\nAccepted\n\n## Decision\n\nDo it.\n").as_bytes(),
+            format!("# ADR 00{n}: {title}\n\n## Status\n\nAccepted\n\n## Decision\n\nDo it.\n")
+                .as_bytes(),
         );
     }
     f.write(
@@ -540,13 +545,31 @@ fn an_overview_among_numbered_records_is_no_record() {
         b"# Queues\n\n## Status\n\nAccepted\n\n## Decision\n\nQueue.\n",
     );
     f.write("docs/design/0002-retries.md", b"# Retries\n\nAccepted\n");
-    f.write("docs/design/drf.md", b"## Dominant Resource Fairness\n\nShares.\n");
-    let out = f.run_json(&["check", "--docs", "docs/architecture", "--docs", "docs/design"]);
+    f.write(
+        "docs/design/drf.md",
+        b"## Dominant Resource Fairness\n\nShares.\n",
+    );
+    let out = f.run_json(&[
+        "check",
+        "--docs",
+        "docs/architecture",
+        "--docs",
+        "docs/design",
+    ]);
     let doc = out.json();
     let paths = crate::fixture::record_paths(&doc);
-    assert!(!paths.contains(&"docs/architecture/architecture.md".to_string()), "{paths:?}");
-    assert!(paths.contains(&"docs/architecture/adr-001-x.md".to_string()), "{paths:?}");
-    assert!(paths.contains(&"docs/design/drf.md".to_string()), "{paths:?}");
+    assert!(
+        !paths.contains(&"docs/architecture/architecture.md".to_string()),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"docs/architecture/adr-001-x.md".to_string()),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"docs/design/drf.md".to_string()),
+        "{paths:?}"
+    );
     let said = doc["findings"].to_string();
     assert!(!said.contains("architecture.md"), "{said}");
 }

@@ -238,3 +238,64 @@ fn a_guide_naming_a_record_only_in_a_code_span_example_does_not_cite_it() {
         .collect();
     assert_eq!(paths, ["docs/logging.md"]);
 }
+
+/// A record renumbered since a link to it was written (GSA-TTS/FAC merged two record sets and
+/// `0016-compliance-documentation.md` became `0025-…`): the link, relative or a forge's web
+/// address copied from the browser, names the record of the same name past the number, not the
+/// unrelated one that took the old number. The link is still reported, naming where the record
+/// is now. A link no record's name matches stays a citation of nothing.
+#[test]
+fn a_link_to_a_record_renumbered_since_names_it_as_it_is_now() {
+    let f = empty_root();
+    let rec = |title: &str, body: &str| format!("# {title}\n\n## Status\n\n{body}\n");
+    f.write(
+        "docs/adr/0014-compliance-documentation.md",
+        rec(
+            "14. How to document compliance",
+            "Superseded by [ADR 16](https://github.com/o/r/blob/main/docs/adr/0016-compliance-documentation.md)",
+        )
+        .as_bytes(),
+    );
+    f.write(
+        "docs/adr/0016-file-uploads.md",
+        rec("16. File uploads", "Proposed").as_bytes(),
+    );
+    f.write(
+        "docs/adr/0024-store-excel-files.md",
+        rec(
+            "24. Store Excel files",
+            "Accepted\n\nUploads as in [file uploads](0010-file-uploads.md); see [gone](0009-gone.md).",
+        )
+        .as_bytes(),
+    );
+    f.write(
+        "docs/adr/0025-compliance-documentation.md",
+        rec("25. How to document compliance", "Accepted").as_bytes(),
+    );
+    let doc = f.run_json(&["check"]).json();
+    let r14 = record_at(&doc, "docs/adr/0014-compliance-documentation.md");
+    assert_eq!(ids_of(&r14["superseded_by"]), ["ADR-0025"]);
+    let r24 = record_at(&doc, "docs/adr/0024-store-excel-files.md");
+    assert_eq!(ids_of(&r24["cites"]), ["ADR-0016"]);
+    let not_reciprocal = findings_of(&doc, "successor-not-reciprocal", "ADR-0014");
+    assert!(not_reciprocal[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("to ADR-0025"));
+    let missing: Vec<String> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "link-to-missing-record")
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(missing.len(), 3, "{missing:?}");
+    assert!(missing
+        .iter()
+        .any(|m| m.contains("0016-compliance-documentation.md, which")
+            && m.contains("is docs/adr/0025-compliance-documentation.md")));
+    assert!(missing
+        .iter()
+        .any(|m| m.contains("0010-file-uploads.md, which")
+            && m.contains("is docs/adr/0016-file-uploads.md")));
+}

@@ -12,7 +12,7 @@
 use super::Ref;
 use crate::text::frontmatter::Frontmatter;
 use crate::text::ids::{self, Prefix};
-use crate::text::markdown::{link_re, link_target};
+use crate::text::markdown::{forge_file_in, link_re, link_target};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -148,7 +148,8 @@ fn read_list<'t>(rest: &'t str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>
             .flatten()
             .filter(|c| c.get(0).unwrap().start() == 0);
         if let Some(c) = link {
-            if let Some(target) = link_target(folder, &c[2]) {
+            let target = link_target(folder, &c[2]).or_else(|| forge_file_in(folder, &c[2]));
+            if let Some(target) = target {
                 out.push(Ref::Link {
                     text_id: link_text_id(&c[1], prefix),
                     target,

@@ -144,6 +144,10 @@ impl<'a> Resolver<'a> {
                 .map(|(_, id)| id.to_string())
                 .or_else(|| self.link_id(target, text_id.as_deref()))
                 .or_else(|| text_id.clone()),
+            Ref::Web { target, text_id } => self
+                .web_id(target, own)
+                .map(str::to_string)
+                .or_else(|| text_id.clone()),
         }
     }
 
@@ -182,26 +186,22 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 .cloned(),
         );
         // A relation written as a link to a record file that isn't there keeps its id (the
-        // relation's finding names it), but that id is no citation, unless the record was
-        // renumbered since.
+        // relation's finding names it, or the record renumbered since), but that id is no
+        // citation.
         for r in p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends) {
             if let Ref::Link { target, .. } = r {
-                if resolver.is_missing_record(tree, target)
-                    && resolver.renumbered(target, own).is_none()
-                {
+                if resolver.is_missing_record(tree, target) {
                     if let Some(id) = resolver.resolve(r, own) {
                         cites.remove(&id);
                     }
                 }
             }
         }
+        resolver.settle_web(p, &mut cites);
         let mut candidates: BTreeSet<String> = p.code_paths.iter().cloned().collect();
         for link in &p.links {
             if let Ref::Link { target, text_id } = link {
                 if resolver.is_missing_record(tree, target) {
-                    if let Some((_, id)) = resolver.renumbered(target, own) {
-                        cites.insert(id.to_string());
-                    }
                     continue;
                 }
                 match resolver.link_id(target, text_id.as_deref()) {
@@ -489,10 +489,15 @@ pub fn missing_record_links(
         let mut seen = BTreeSet::new();
         let relations = p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends);
         for r in p.links.iter().chain(relations).chain(&p.amended_by) {
-            let Ref::Link { target, .. } = r else {
+            let missing = match r {
+                Ref::Link { target, .. } => resolver.is_missing_record(tree, target),
+                Ref::Web { target, .. } => resolver.renumbered(target, &p.id).is_some(),
+                Ref::Id(_) => false,
+            };
+            let (Ref::Link { target, .. } | Ref::Web { target, .. }) = r else {
                 continue;
             };
-            if seen.insert(target.clone()) && resolver.is_missing_record(tree, target) {
+            if seen.insert(target.clone()) && missing {
                 out.push(MissingRecordLink {
                     id: p.id.clone(),
                     path: p.path.clone(),

@@ -2,6 +2,8 @@
 //! that aren't there").
 
 use super::Resolver;
+use crate::parse::Ref;
+use std::collections::BTreeSet;
 
 impl<'a> Resolver<'a> {
     /// The record a link to a file that is no record names, when that record was renumbered
@@ -31,4 +33,41 @@ fn past_number(name: &str) -> Option<String> {
         .strip_suffix(".md")
         .or_else(|| name.strip_suffix(".MD"))?;
     crate::text::ids::name_past_number(stem)
+}
+
+impl<'a> Resolver<'a> {
+    /// The record a relation written as a forge's web address names: the record at its path,
+    /// or the one renumbered since; `None` for another repository's page.
+    pub(super) fn web_id(&self, target: &str, own: &str) -> Option<&'a str> {
+        self.by_path
+            .get(target)
+            .copied()
+            .or_else(|| self.renumbered(target, own).map(|(_, id)| id))
+    }
+
+    /// Settles the citations of `p`'s relations written as web addresses of its own records:
+    /// the number such a link's text gives is the file's old one when the record was renumbered
+    /// (FAC's "ADR 16" for what is now record 25), so that number is no citation unless the prose
+    /// names it too; and a link to a file that isn't there is no citation either (a renamed
+    /// file's, too).
+    pub(super) fn settle_web(&self, p: &crate::parse::ParsedRecord, cites: &mut BTreeSet<String>) {
+        let own = p.id.as_str();
+        let relations = p.supersedes.iter().chain(&p.superseded_by).chain(&p.amends);
+        for r in relations.chain(&p.amended_by) {
+            let Ref::Web { target, text_id } = r else {
+                continue;
+            };
+            let Some(id) = self.web_id(target, own) else {
+                continue;
+            };
+            if !self.is_record(target) {
+                cites.remove(id);
+            }
+            if let Some(said) = text_id.as_deref().filter(|t| *t != id) {
+                if !p.mentions.iter().any(|m| m == said) {
+                    cites.remove(said);
+                }
+            }
+        }
+    }
 }

@@ -407,7 +407,7 @@ pub(crate) fn edges_of(p: &ParsedRecord) -> Vec<(&'static str, String)> {
     use crate::parse::Ref;
     let target = |r: &Ref| match r {
         Ref::Id(id) => id.clone(),
-        Ref::Link { target, .. } => target.clone(),
+        Ref::Link { target, .. } | Ref::Web { target, .. } => target.clone(),
     };
     let mut out: Vec<(&'static str, String)> = Vec::new();
     out.extend(p.supersedes.iter().map(|r| ("supersedes", target(r))));

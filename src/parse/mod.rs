@@ -43,6 +43,13 @@ pub enum Ref {
         target: String,
         text_id: Option<String>,
     },
+    /// A relation written as a forge's web address of a file in the record's own folder
+    /// (`https://github.com/o/r/blob/main/docs/adr/0016-x.md`): that file, root-relative, when
+    /// a record is there or was renumbered since; else an external page, named by its text.
+    Web {
+        target: String,
+        text_id: Option<String>,
+    },
 }
 
 /// One record file as read, before the graph resolves its links and paths.

@@ -406,8 +406,13 @@ fn successor_names(refs: &[Ref]) -> String {
             Ref::Id(id) => id.as_str(),
             Ref::Link {
                 text_id: Some(id), ..
+            }
+            | Ref::Web {
+                text_id: Some(id), ..
             } => id.as_str(),
-            Ref::Link { target, .. } => target.rsplit('/').next().unwrap_or(target),
+            Ref::Link { target, .. } | Ref::Web { target, .. } => {
+                target.rsplit('/').next().unwrap_or(target)
+            }
         })
         .collect();
     names.join(", ")

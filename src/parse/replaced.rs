@@ -301,7 +301,7 @@ mod tests {
             .into_iter()
             .filter_map(|r| match r {
                 Ref::Id(id) => Some(id),
-                Ref::Link { .. } => None,
+                Ref::Link { .. } | Ref::Web { .. } => None,
             })
             .collect()
     }

@@ -335,7 +335,7 @@ fn said_in_other_words(findings: &mut Vec<crate::model::Finding>, parsed: &[Pars
         };
         !successor.supersession_mentions.iter().any(|r| match r {
             parse::Ref::Id(id) => *id == f.record,
-            parse::Ref::Link { target, text_id } => {
+            parse::Ref::Link { target, text_id } | parse::Ref::Web { target, text_id } => {
                 paths.contains(&target.as_str()) || text_id.as_deref() == Some(f.record.as_str())
             }
         })
@@ -404,7 +404,9 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
         .iter()
         .flat_map(|p| p.links.iter())
         .filter_map(|l| match l {
-            parse::Ref::Link { target, .. } => Some(target.clone()),
+            parse::Ref::Link { target, .. } | parse::Ref::Web { target, .. } => {
+                Some(target.clone())
+            }
             parse::Ref::Id(_) => None,
         })
         .collect();

@@ -189,11 +189,11 @@ pub fn number_in_file_name(stem: &str) -> Option<String> {
 
 /// A record file's name past its number, lowered (`0016-Compliance-Documentation` →
 /// `compliance-documentation`): what stays when a record is renumbered. `None` without a number
-/// or without words after it.
+/// (a date is none: `20230303-x` is another record than `20250303-x`), or without words after it.
 pub fn name_past_number(stem: &str) -> Option<String> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd|kep|gep)[-_ ]?)?#?[0-9]+[-_ .]+([^0-9].*)$")
+        Regex::new(r"(?i)^(?:(?:adr|rfc|dr|dd|kep|gep)[-_ ]?)?#?[0-9]{1,5}[-_ .]+([^0-9].*)$")
             .expect("file-name regex compiles")
     });
     re.captures(stem).map(|c| c[1].to_lowercase())

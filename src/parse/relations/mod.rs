@@ -148,9 +148,13 @@ fn read_list<'t>(rest: &'t str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>
             .flatten()
             .filter(|c| c.get(0).unwrap().start() == 0);
         if let Some(c) = link {
-            let target = link_target(folder, &c[2]).or_else(|| forge_file_in(folder, &c[2]));
-            if let Some(target) = target {
+            if let Some(target) = link_target(folder, &c[2]) {
                 out.push(Ref::Link {
+                    text_id: link_text_id(&c[1], prefix),
+                    target,
+                });
+            } else if let Some(target) = forge_file_in(folder, &c[2]) {
+                out.push(Ref::Web {
                     text_id: link_text_id(&c[1], prefix),
                     target,
                 });

@@ -17,7 +17,9 @@ fn read(text: &str) -> [Vec<String>; 3] {
         v.into_iter()
             .map(|r| match r {
                 Ref::Id(id) => id,
-                Ref::Link { text_id, target } => text_id.unwrap_or(target),
+                Ref::Link { text_id, target } | Ref::Web { text_id, target } => {
+                    text_id.unwrap_or(target)
+                }
             })
             .collect()
     };

@@ -35,7 +35,8 @@ pub fn renamed_in(repo: &Repo, commit: [u8; 20], path: &str) -> Option<String> {
     // A folder: the same tree, whole, where the commit put it (`terraform/management` renamed
     // `terraform/meta`, FAC's "Rename management to meta").
     if let Some(old_folder) = tree_at(&g, old_tree, &full) {
-        let to = moved_tree(&g, Some(old_tree), new_tree, "", old_folder)?;
+        let to = moved_tree(&g, Some(old_tree), new_tree, "", old_folder)
+            .or_else(|| moved_mostly(&g, old_tree, new_tree, old_folder))?;
         return to.strip_prefix(repo.prefix.as_str()).map(str::to_string);
     }
     let old_blob = entry_at(&g, old_tree, &full)?;
@@ -108,6 +109,46 @@ fn moved_tree(
         }
     }
     None
+}
+
+/// Where a folder went that was not moved whole (git-en-boite's `packages/command-bus`, renamed
+/// `packages/message-dispatch` with its `package.json` edited on the way): the folder under
+/// which the commit added more than half of its files, each at its path inside the folder and
+/// keeping at least half its content ([`SIMILAR_PERCENT`]). A folder split in two halves
+/// (content-publisher's `app/interactors/documents`) went nowhere in particular.
+fn moved_mostly(
+    g: &gix::Repository,
+    old_tree: ObjectId,
+    new_tree: ObjectId,
+    old_folder: ObjectId,
+) -> Option<String> {
+    let mut files = Vec::new();
+    added_files(g, None, old_folder, "", &mut files)?;
+    let mut added = Vec::new();
+    added_files(g, Some(old_tree), new_tree, "", &mut added)?;
+    let mut by_folder: HashMap<&str, usize> = HashMap::new();
+    for (rel, blob) in &files {
+        let suffix = format!("/{rel}");
+        for (path, new) in added.iter().filter(|(p, _)| p.ends_with(&suffix)) {
+            if new == blob || alike(g, *blob, *new) {
+                *by_folder
+                    .entry(&path[..path.len() - suffix.len()])
+                    .or_default() += 1;
+            }
+        }
+    }
+    let (folder, n) = by_folder
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(a.0)))?;
+    (2 * n > files.len()).then(|| folder.to_string())
+}
+
+/// Whether the blob `new` keeps at least [`SIMILAR_PERCENT`] of the blob `old`.
+fn alike(g: &gix::Repository, old: ObjectId, new: ObjectId) -> bool {
+    let (Ok(old), Ok(new)) = (g.find_blob(old), g.find_blob(new)) else {
+        return false;
+    };
+    similarity(&old.data, &new.data) >= SIMILAR_PERCENT
 }
 
 /// The entries of the tree `old` by name, each whether it is a tree and its id; none without

@@ -219,3 +219,69 @@ fn a_folder_git_shows_moved_whole_is_moved_to_its_new_name() {
         );
     }
 }
+
+/// A folder moved with some of its files edited on the way (git-en-boite's
+/// `packages/command-bus`, renamed `packages/message-dispatch` with its `package.json`
+/// renamed inside): moved, since at least half its files are at their paths in the new folder
+/// with at least half their content. A folder deleted as a new one with the same file names
+/// but other content is added is still gone, and so is one split in two halves
+/// (content-publisher's `app/interactors/documents`).
+#[test]
+fn a_folder_moved_with_edits_on_the_way_is_moved_to_its_new_name() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0003-command-bus.md",
+        "# 3. A command bus\n\nDate: 2020-05-01\n\n## Status\n\nAccepted\n\n## Decision\n\n\
+         Commands go through `packages/command-bus`; the console lives in `packages/console`, \
+         its jobs in `packages/jobs`.\n",
+    )
+    .write(
+        "packages/command-bus/package.json",
+        "{\n  \"name\": \"command-bus\",\n  \"version\": \"1.0.0\",\n  \"main\": \"dist/index.js\",\n  \"license\": \"MIT\"\n}\n",
+    )
+    .write("packages/command-bus/src/index.ts", "export * from './build_dispatch'\n")
+    .write(
+        "packages/command-bus/src/build_dispatch.ts",
+        "export function buildDispatch() {\n  return (m: unknown) => m\n}\n",
+    )
+    .write("packages/console/src/index.ts", "export const console = 1\n")
+    .write("packages/console/src/main.ts", "console.log('old')\n")
+    .write("packages/jobs/update.rb", "def update\n  save\nend\n")
+    .write("packages/jobs/destroy.rb", "def destroy\n  delete\nend\n");
+    g.commit_at("2020-05-02T10:00:00Z", "Ann", "bus");
+    g.mv("packages/command-bus", "packages/message-dispatch");
+    g.write(
+        "packages/message-dispatch/package.json",
+        "{\n  \"name\": \"message-dispatch\",\n  \"version\": \"1.0.0\",\n  \"main\": \"dist/index.js\",\n  \"license\": \"MIT\"\n}\n",
+    );
+    g.commit_at("2020-06-26T10:00:00Z", "Bret", "Rename command-bus package");
+    g.git(&["rm", "-q", "-r", "packages/console"]);
+    g.write("packages/content/update.rb", "def update\n  save\nend\n")
+        .write(
+            "packages/editions/destroy.rb",
+            "def destroy\n  delete\nend\n",
+        );
+    g.git(&["rm", "-q", "-r", "packages/jobs"]);
+    g.write("packages/shell/src/index.ts", "export const shell = 2\n")
+        .write("packages/shell/src/main.ts", "run(process.argv)\n");
+    g.commit_at(
+        "2020-07-01T10:00:00Z",
+        "Cy",
+        "Replace the console with a shell",
+    );
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let j: Value = g.run(args).json();
+        let mut got = moved_and_gone(&j);
+        got.sort();
+        assert_eq!(got.len(), 3, "{args:?}: {got:?}");
+        assert_eq!(got[0].0, "governed-path-gone", "{got:?}");
+        assert!(got[0].1.contains("`packages/console`"), "{got:?}");
+        assert_eq!(got[1].0, "governed-path-gone", "{got:?}");
+        assert!(got[1].1.contains("`packages/jobs`"), "{got:?}");
+        assert_eq!(
+            got[2],
+            ("governed-path-moved".to_string(), "ADR-0003 names `packages/command-bus`, which git shows renamed to `packages/message-dispatch`: update the path in the record".to_string()),
+            "{args:?}"
+        );
+    }
+}

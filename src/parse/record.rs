@@ -175,22 +175,27 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         status_text = "Archived".to_string();
     }
     let placeholders = placeholder_re().is_match(&visible);
+    // A heading that starts with "Decision" ("Decision", "Decision Outcome"), or is that word.
+    let decision_heading = |whole: bool| {
+        lines.iter().any(|(_, l)| {
+            let h = l.trim_start_matches('#').trim().to_ascii_lowercase();
+            l.starts_with('#')
+                && if whole {
+                    h == "decision"
+                } else {
+                    h.starts_with("decision")
+                }
+        })
+    };
     // Nothing a record has but its text: no status, date, id or decision section.
     let unmarked = fm.get(&["title", "id", "adr", "rfc"]).is_none()
         && status == Status::Unknown
         && date.is_none()
-        && !lines.iter().any(|(_, l)| {
-            let h = l.trim_start_matches('#');
-            h.len() < l.len() && h.trim().eq_ignore_ascii_case("decision")
-        });
+        && !decision_heading(true);
     let bare = unmarked && heading.is_none() && opening_heading(&lines).is_none();
     // A heading and no decision section either (hermes' `architecture.md`): an overview
     // when its name carries no number and its folder's records do (`drop_non_records`).
-    let overview = unmarked
-        && !lines.iter().any(|(_, l)| {
-            let h = l.trim_start_matches('#').trim();
-            h.len() < l.len() && h.to_ascii_lowercase().starts_with("decision")
-        });
+    let overview = unmarked && !decision_heading(false);
     // The title's line: its heading, or its frontmatter key (a title made of the file's name
     // is on no line: the first).
     let title_line = all_lines

@@ -99,6 +99,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         ],
     );
     // The status line may itself say "Superseded by ADR-9".
+    let successors_before = superseded_by.len();
     status_relations(
         &status_text,
         &ctx,
@@ -109,6 +110,9 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             &mut amended_by,
         ],
     );
+    // A status that says, whole, that the record is superseded is its status, whatever word
+    // it opens with ("Implemented. Superseded by ADR-013", celestia-app's record 9).
+    let status_says_superseded = superseded_by.len() > successors_before;
     let prose = prose_ids(&visible);
     mentions.extend(prose.ids);
     // The number its own heading gives it (`# RFC 958 - …` in `2021-10-12-9568-x.md`) names the
@@ -167,6 +171,14 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     if status == Status::Unknown && !superseded_by.is_empty() {
         status = Status::Superseded;
         status_text = format!("Superseded by {}", successor_names(&superseded_by));
+    }
+    if status_says_superseded
+        && matches!(
+            status,
+            Status::Accepted | Status::Implemented | Status::Proposed
+        )
+    {
+        status = Status::Superseded;
     }
 
     // "> **Archived:** kept for historical reference only" above the body: deprecated.

@@ -301,3 +301,46 @@ fn a_link_to_a_record_renumbered_since_names_it_as_it_is_now() {
         .any(|m| m.contains("0010-file-uploads.md, which")
             && m.contains("is docs/adr/0016-file-uploads.md")));
 }
+
+/// celestia-app's status lines: "Implemented. Parts of this ADR were superseded by [ADR-020]"
+/// is an amendment by record 20, not a supersession (`check` called the record superseded and
+/// still current, a problem); "Implemented. Superseded by [ADR-013]" says the record is
+/// superseded, whatever word opens it. "Superseded by parts of ADR-5" still names no successor.
+#[test]
+fn a_status_superseded_in_part_or_after_another_word_reads_as_a_reader_does() {
+    let f = empty_root();
+    let rec = |n: &str, title: &str, status: &str| {
+        f.write(
+            &format!("docs/architecture/adr-{n}-{title}.md"),
+            format!("# ADR {n}: {title}\n\n## Status\n\n{status}\n\n## Decision\n\nX.\n")
+                .as_bytes(),
+        );
+    };
+    rec("005", "layout", "Accepted");
+    rec(
+        "006",
+        "defaults",
+        "Implemented. Parts of this ADR were superseded by [ADR-020](./adr-020-square.md).",
+    );
+    rec("007", "fees", "Accepted. Superseded by parts of ADR-005.");
+    rec(
+        "009",
+        "padding",
+        "Implemented. Superseded by [ADR-013](./adr-013-zero.md).",
+    );
+    rec("013", "zero", "Implemented");
+    rec("020", "square", "Implemented");
+    let doc = f.run_json(&["check", "--docs", "docs/architecture"]).json();
+    let r6 = record(&doc, "ADR-0006");
+    assert_eq!(r6["status"], "implemented");
+    assert!(ids_of(&r6["superseded_by"]).is_empty(), "{r6:#}");
+    assert_eq!(ids_of(&record(&doc, "ADR-0020")["amends"]), ["ADR-0006"]);
+    let r7 = record(&doc, "ADR-0007");
+    assert_eq!(r7["status"], "accepted");
+    assert!(ids_of(&r7["superseded_by"]).is_empty(), "{r7:#}");
+    let r9 = record(&doc, "ADR-0009");
+    assert_eq!(r9["status"], "superseded");
+    assert_eq!(ids_of(&r9["superseded_by"]), ["ADR-0013"]);
+    assert!(!has_finding(&doc, "superseded-still-current", "ADR-0006"));
+    assert!(!has_finding(&doc, "superseded-still-current", "ADR-0009"));
+}

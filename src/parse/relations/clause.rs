@@ -252,8 +252,9 @@ const FILLER: &[&str] = &[
     "to",
 ];
 
-/// Words that make a relation partial: "in part supersedes", "partially supersedes".
-pub(super) const PARTIAL: &[&str] = &["partially", "partly", "in", "part"];
+/// Words that make a relation partial: "in part supersedes", "partially supersedes", "Parts
+/// of this ADR were superseded by" (celestia-app's record 6).
+pub(super) const PARTIAL: &[&str] = &["partially", "partly", "in", "part", "parts", "portions"];
 
 /// Adverbs a relation word may follow at a clause's start with no subject ("Also supersedes
 /// ADR-4", "Partially supersedes ADR-3").

@@ -227,14 +227,18 @@ fn object_noun_re() -> &'static Regex {
 }
 
 /// Files the ids after the relation word that ends at `end` of `line`. A partial relation
-/// ("in part supersedes", "supersedes parts of") is an amendment; a partial "superseded by"
-/// names no successor and is dropped. With `must_end`, the ids must end the clause, else
+/// ("in part supersedes", "supersedes parts of") is an amendment; so is a "superseded by" of
+/// a part of this record ("partially superseded by", "Parts of this ADR were superseded by"),
+/// by the record named; one of a part of the next ("superseded by parts of") is dropped. With `must_end`, the ids must end the clause, else
 /// nothing is filed ("Superseding ADR-2 would be well-formed" is a gerund, not a statement).
 fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: &mut Lists) {
     let mut rest = &line[end..];
     let mut partial = verdict.partial;
+    // The part is the next record's ("superseded by parts of ADR-9"), not this one's.
+    let mut part_of_next = false;
     if let Some(m) = part_of_re().find(rest) {
         partial = true;
+        part_of_next = true;
         rest = &rest[m.end()..];
     } else if let Some(m) = object_noun_re().find(rest) {
         rest = &rest[m.end()..];
@@ -245,8 +249,12 @@ fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: 
     // (epr-re-ex-service's ADR-0037, which amends ADR-0036).
     if left.starts_with("'s ") || left.starts_with("’s ") {
         partial = true;
+        part_of_next = true;
     }
     let slot = match (kind, partial) {
+        // "Parts of this ADR were superseded by ADR-020" (celestia-app's record 6): the
+        // next record amends this one.
+        (Kind::SupersededBy, true) if !part_of_next => 3,
         (Kind::SupersededBy, true) => return,
         (Kind::SupersededBy, false) => 0,
         (Kind::Supersedes, false) => 1,

@@ -505,6 +505,7 @@ pub fn missing_record_links(
                     closest: resolver
                         .renumbered(target, &p.id)
                         .map(|(path, _)| path)
+                        .or_else(|| resolver.same_number(target))
                         .or_else(|| resolver.closest_record(target))
                         .map(str::to_string),
                 });

@@ -27,6 +27,29 @@ impl<'a> Resolver<'a> {
     }
 }
 
+impl<'a> Resolver<'a> {
+    /// The one record file in the folder of `target` (a file that is no record) whose name
+    /// has the same number, renamed since: the file a link to celestia-app's
+    /// `adr-025-promise-rules.md` means is `adr-025-fibre-local-promise-cache.md`, not the
+    /// nearest spelling (`adr-002-qgb-valset.md`).
+    pub(super) fn same_number(&self, target: &str) -> Option<&'a str> {
+        let (dir, name) = target.rsplit_once('/')?;
+        let number = |n: &str| {
+            let stem = n.rsplit_once('.').map_or(n, |(s, _)| s);
+            crate::text::ids::number_in_file_name(stem)?
+                .parse::<u64>()
+                .ok()
+        };
+        let wanted = number(name)?;
+        let mut found = self.by_path.keys().filter(|path| {
+            path.rsplit_once('/')
+                .is_some_and(|(d, n)| d == dir && number(n) == Some(wanted))
+        });
+        let path = found.next()?;
+        found.next().is_none().then_some(*path)
+    }
+}
+
 /// A `.md` file's name past its number.
 fn past_number(name: &str) -> Option<String> {
     let stem = name

@@ -243,7 +243,8 @@ fn a_guide_naming_a_record_only_in_a_code_span_example_does_not_cite_it() {
 /// `0016-compliance-documentation.md` became `0025-…`): the link, relative or a forge's web
 /// address copied from the browser, names as the successor the record of the same name past the
 /// number, not the unrelated one that took the old number. The link is still reported, naming
-/// where the record is now, and cites nothing, as any link to a file that isn't there.
+/// where the record is now, and cites nothing, as any link to a file that isn't there; a link
+/// to a file renamed under its number names the file with that number.
 #[test]
 fn a_link_to_a_record_renumbered_since_names_it_as_it_is_now() {
     let f = empty_root();
@@ -264,9 +265,14 @@ fn a_link_to_a_record_renumbered_since_names_it_as_it_is_now() {
         "docs/adr/0024-store-excel-files.md",
         rec(
             "24. Store Excel files",
-            "Accepted\n\nUploads as in [file uploads](0010-file-uploads.md); see [gone](0009-gone.md).",
+            "Accepted\n\nUploads as in [file uploads](0010-file-uploads.md); see [gone](0009-gone.md) \
+             and [promise rules](0026-promise-rules.md).",
         )
         .as_bytes(),
+    );
+    f.write(
+        "docs/adr/0026-fibre-promise-cache.md",
+        rec("26. Fibre promise cache", "Accepted").as_bytes(),
     );
     f.write(
         "docs/adr/0025-compliance-documentation.md",
@@ -291,7 +297,13 @@ fn a_link_to_a_record_renumbered_since_names_it_as_it_is_now() {
         .filter(|f| f["code"] == "link-to-missing-record")
         .map(|f| f["message"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(missing.len(), 3, "{missing:?}");
+    assert_eq!(missing.len(), 4, "{missing:?}");
+    // Renamed under the same number (celestia-app's `adr-025-promise-rules.md`): that file is
+    // the one named, not the nearest spelling.
+    assert!(missing
+        .iter()
+        .any(|m| m.contains("0026-promise-rules.md, which")
+            && m.contains("is docs/adr/0026-fibre-promise-cache.md")));
     assert!(missing
         .iter()
         .any(|m| m.contains("0016-compliance-documentation.md, which")

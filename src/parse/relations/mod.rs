@@ -229,8 +229,9 @@ fn object_noun_re() -> &'static Regex {
 /// Files the ids after the relation word that ends at `end` of `line`. A partial relation
 /// ("in part supersedes", "supersedes parts of") is an amendment; so is a "superseded by" of
 /// a part of this record ("partially superseded by", "Parts of this ADR were superseded by"),
-/// by the record named; one of a part of the next ("superseded by parts of") is dropped. With `must_end`, the ids must end the clause, else
-/// nothing is filed ("Superseding ADR-2 would be well-formed" is a gerund, not a statement).
+/// by the record named; one of a part of the next ("superseded by parts of") is dropped.
+/// With `must_end`, the ids must end the clause, else nothing is filed ("Superseding ADR-2
+/// would be well-formed" is a gerund, not a statement).
 fn file(line: &str, end: usize, kind: Kind, verdict: Verdict, ctx: &Ctx, lists: &mut Lists) {
     let mut rest = &line[end..];
     let mut partial = verdict.partial;

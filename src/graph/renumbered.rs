@@ -25,9 +25,7 @@ impl<'a> Resolver<'a> {
         let (path, id) = found.next()?;
         found.next().is_none().then_some((*path, *id))
     }
-}
 
-impl<'a> Resolver<'a> {
     /// The one record file in the folder of `target` (a file that is no record) whose name
     /// has the same number, renamed since: the file a link to celestia-app's
     /// `adr-025-promise-rules.md` means is `adr-025-fibre-local-promise-cache.md`, not the
@@ -48,17 +46,7 @@ impl<'a> Resolver<'a> {
         let path = found.next()?;
         found.next().is_none().then_some(*path)
     }
-}
 
-/// A `.md` file's name past its number.
-fn past_number(name: &str) -> Option<String> {
-    let stem = name
-        .strip_suffix(".md")
-        .or_else(|| name.strip_suffix(".MD"))?;
-    crate::text::ids::name_past_number(stem)
-}
-
-impl<'a> Resolver<'a> {
     /// The record a relation written as a forge's web address names: the record at its path,
     /// or the one renumbered since; `None` for another repository's page.
     pub(super) fn web_id(&self, target: &str, own: &str) -> Option<&'a str> {
@@ -93,4 +81,12 @@ impl<'a> Resolver<'a> {
             }
         }
     }
+}
+
+/// A `.md` file's name past its number.
+fn past_number(name: &str) -> Option<String> {
+    let stem = name
+        .strip_suffix(".md")
+        .or_else(|| name.strip_suffix(".MD"))?;
+    crate::text::ids::name_past_number(stem)
 }

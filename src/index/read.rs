@@ -143,14 +143,16 @@ impl Index {
         let mut out = Vec::with_capacity(paths.len());
         for rel in paths {
             let full = format!("{prefix}{rel}");
+            // A path no commit touched as a file may be a folder: the newest commit that
+            // touched a file in it (the one that deleted or moved the last of them).
+            let folder = format!("{full}/");
             // The pending commits are newer than the stored ones, and newest first.
-            let inside = format!("{full}/");
             let pending = self
                 .pending
                 .iter()
                 .find(|c| {
                     c.changes.binary_search(&full).is_ok()
-                        || c.changes.iter().any(|p| p.starts_with(&inside))
+                        || c.changes.iter().any(|p| p.starts_with(&folder))
                 })
                 .map(|c| c.id);
             if pending.is_some() {
@@ -158,9 +160,6 @@ impl Index {
                 continue;
             }
             let mut newest: Option<(i64, [u8; 20])> = None;
-            // A path no commit touched as a file may be a folder: the newest commit that
-            // touched a file in it (the one that deleted or moved the last of them).
-            let folder = format!("{full}/");
             let exact = table
                 .range((full.as_str(), 0u32)..)
                 .map_err(|e| self.err(e))?
@@ -173,14 +172,14 @@ impl Index {
             } else {
                 folder.as_str()
             };
+            let ours = |path: &str| match exact {
+                true => path == full,
+                false => path.starts_with(&folder),
+            };
             for entry in table.range((from, 0u32)..).map_err(|e| self.err(e))? {
                 let (k, v) = entry.map_err(|e| self.err(e))?;
                 let (path, n) = k.value();
-                if if exact {
-                    path != full
-                } else {
-                    !path.starts_with(&folder)
-                } {
+                if !ours(path) {
                     break;
                 }
                 if !reach.contains(n) {

@@ -267,6 +267,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 code_mentions.push(m);
             }
         }
+        let site_links = prose::site_links(p, &missing_paths);
         Record {
             id: p.id.clone(),
             title: p.title.clone(),
@@ -291,6 +292,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             cites_replaced,
             declared_in: p.declared.as_ref().and(p.declared_in.clone()),
             missing_links: missing_links(tree, &p.terms),
+            site_links,
         }
     });
     prose::common_ground(&mut records, parsed);

@@ -149,6 +149,9 @@ pub fn sort(findings: &mut Vec<Finding>) {
 /// declared glob): one it never had is `governed-path-unknown`, not gone (docs/reading.md). The
 /// checks themselves know no history; this runs once the answer's history is at hand.
 ///
+/// A path named only by a link from the site's root (`/docs/…`, [`Record::site_links`]) that
+/// the repository never had is a page of the site its documents are published to: no finding.
+///
 /// `elsewhere` tells (asked at most once, and only about a never-had path) whether the
 /// repository keeps decisions about code kept elsewhere ([`code_kept_elsewhere`]): there, a
 /// path named in prose that it never had and that has no close name here is the other
@@ -172,9 +175,12 @@ pub fn with_history(
             };
             // A declared pattern is the record's word about this repository: always reported.
             let prose = !r.governs.contains(m);
-            if prose
-                && !r.moved.contains_key(m)
-                && *kept_elsewhere.get_or_insert_with(&mut *elsewhere)
+            // A link from the site's root to a path never here is the site's page.
+            let site_page = prose && r.site_links.contains(m);
+            if site_page
+                || prose
+                    && !r.moved.contains_key(m)
+                    && *kept_elsewhere.get_or_insert_with(&mut *elsewhere)
             {
                 findings.remove(at);
             } else {

@@ -6,7 +6,7 @@
 use super::Resolver;
 use crate::fs::tree::{Kind, Tree};
 use crate::model::{CodeMention, Record};
-use crate::parse::{ParsedRecord, ProsePath};
+use crate::parse::{ParsedRecord, ProsePath, Ref};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -202,5 +202,26 @@ pub(super) fn prose_mentions(
                 },
             })
         })
+        .collect()
+}
+
+/// Of `missing`, the paths `p` names only by a link from the site's root (`/docs/…`), never in
+/// a code span or a link from its own folder (docs/reading.md, "A link from the site's root").
+pub(super) fn site_links(p: &ParsedRecord, missing: &[String]) -> Vec<String> {
+    let bare = |s: &str| s.trim_start_matches('/').trim_end_matches('/').to_string();
+    let site: HashSet<String> = p.site_links.iter().map(|s| bare(s)).collect();
+    let otherwise: HashSet<String> = p
+        .code_paths
+        .iter()
+        .map(|c| bare(c))
+        .chain(p.links.iter().filter_map(|l| match l {
+            Ref::Link { target, .. } if !p.site_links.contains(target) => Some(bare(target)),
+            _ => None,
+        }))
+        .collect();
+    missing
+        .iter()
+        .filter(|m| site.contains(&bare(m)) && !otherwise.contains(&bare(m)))
+        .cloned()
         .collect()
 }

@@ -50,6 +50,11 @@ pub struct Record {
     /// `governed-path-moved` naming the new path (docs/reading.md, "Renamed since").
     #[serde(default)]
     pub missing_links: Vec<String>,
+    /// Of `missing_paths`, those it names only by a link from the site's root (`/docs/…`): a
+    /// documentation site's page when the history never had the path, and then no finding
+    /// (docs/reading.md, "A link from the site's root").
+    #[serde(default)]
+    pub site_links: Vec<String>,
 }
 
 /// One code mention of a record: the tracked path (a folder ends with `/`), the term as
@@ -113,6 +118,7 @@ impl Record {
             cites_replaced: Vec::new(),
             declared_in: None,
             missing_links: Vec::new(),
+            site_links: Vec::new(),
         }
     }
 }

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 41;
+pub const PARSER_VERSION: u32 = 42;
 
 /// What a cached parse is kept for: [`PARSER_VERSION`] and this build's sources (a digest
 /// `build.rs` takes), so a parse or a mention another build resolved is never served
@@ -126,6 +126,11 @@ pub struct ParsedRecord {
     /// What its `context-graph` blocks say (docs/rules.md); `None` when it has none.
     #[serde(default)]
     pub rules: Option<crate::rules::RuleBlock>,
+    /// The targets of its links written from the site's root (`/docs/mimir/…`), root-relative:
+    /// on a documentation site such a link is the site's page, not this repository's path
+    /// (docs/reading.md, "A link from the site's root").
+    #[serde(default)]
+    pub site_links: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -57,10 +57,10 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     } = head(&fm, &lines, stem, prefix);
     let date = read_date(&fm, &lines, &all_lines, body_start, date_in_name(stem));
 
-    let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], prefix);
-    let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], prefix);
-    let mut amends = fm_refs(&fm, &["amends"], prefix);
-    let mut amended_by = fm_refs(&fm, &["amendedby"], prefix);
+    let mut supersedes = fm_refs(&fm, &["supersedes", "replaces"], folder, prefix);
+    let mut superseded_by = fm_refs(&fm, &["supersededby", "replacedby"], folder, prefix);
+    let mut amends = fm_refs(&fm, &["amends"], folder, prefix);
+    let mut amended_by = fm_refs(&fm, &["amendedby"], folder, prefix);
     let mut mentions: Vec<String> = ids::mentioned_ids(&fm.raw);
     for r in supersedes
         .iter()
@@ -126,8 +126,12 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         mentions.retain(|m| *m != alias);
     }
     let linked_mentions = prose.linked;
-    for (text, target) in text_links(&visible) {
-        if let Some(target) = link_target(folder, target) {
+    let mut site_links = Vec::new();
+    for (text, written) in text_links(&visible) {
+        if let Some(target) = link_target(folder, written) {
+            if written.starts_with('/') {
+                site_links.push(target.clone());
+            }
             links.push(Ref::Link {
                 text_id: link_text_id(text, prefix),
                 target,
@@ -262,6 +266,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         related: fm_refs(
             &fm,
             &["relatesto", "related", "relatedto", "relates"],
+            folder,
             prefix,
         ),
         declared: super::scope::declared_scope(&fm),
@@ -278,6 +283,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             .map(|c| c[1].to_ascii_lowercase()),
         terms,
         rules,
+        site_links,
     }
 }
 

@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 const PATH: &str = r"(?:`([^`\n]+)`|\[[^\]\n]*\]\(([^)\s]+)\))";
 
 /// The paths the decision says go away: "`X` (directory) will be removed / split out / moved
-/// out / retired", "remove the `X`". Governed while there; once gone, the decision was
-/// carried out, and nothing is missing.
+/// out / retired", "remove the `X`", or were and are no more ("the tests lived in a single
+/// file (`X`)"). Governed while there; once gone, the decision was carried out, and nothing is
+/// missing.
 pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
     static PASSIVE: OnceLock<Regex> = OnceLock::new();
     static ACTIVE: OnceLock<Regex> = OnceLock::new();
@@ -31,8 +32,16 @@ pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
         ))
         .expect("regex")
     });
+    // What was and is no more: "the tests lived in a single file (`X`)".
+    static PAST: OnceLock<Regex> = OnceLock::new();
+    let past = PAST.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?:lived|resided|used\s+to\s+(?:live|sit|reside))\s+(?:in|under|inside)\s+(?:[^\s`\[()]+\s+){{0,6}}?\(?{PATH}"
+        ))
+        .expect("regex")
+    });
     let mut out = Vec::new();
-    for re in [passive, active] {
+    for re in [passive, active, past] {
         for c in re.captures_iter(visible) {
             let start = c.get(0).map_or(0, |m| m.start());
             if negated_before(visible, start) {

@@ -71,9 +71,12 @@ pub fn link_re() -> &'static Regex {
 /// Every inline link and reference definition in a text: (text, target). An image
 /// (`![alt](src)`) is not a link, nor is a footnote definition (`[^note]: text`).
 pub fn text_links(text: &str) -> Vec<(&str, &str)> {
+    let spans = code_span_ranges(text);
+    let in_code = |at: usize| spans.iter().any(|&(s, e)| s <= at && at < e);
     let mut out: Vec<(&str, &str)> = link_re()
         .captures_iter(text)
         .filter(|c| !text[..c.get(0).unwrap().start()].ends_with('!'))
+        .filter(|c| spans.is_empty() || !in_code(c.get(0).unwrap().start()))
         .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()))
         .collect();
     // A reference definition: `[label]: target`.
@@ -86,6 +89,34 @@ pub fn text_links(text: &str) -> Vec<(&str, &str)> {
             .filter(|c| !c.get(1).unwrap().as_str().starts_with('^'))
             .map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str())),
     );
+    out
+}
+
+/// The byte ranges of a text's inline code spans, a line at a time: a link written inside
+/// one (`` `[ADR-2](0002-x.md)` ``) is shown as code, not a link.
+fn code_span_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    if !text.contains('`') {
+        return out;
+    }
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let mut at = 0;
+        while let Some(start) = line[at..].find('`') {
+            let open = at + start;
+            let ticks = line[open..].bytes().take_while(|&b| b == b'`').count();
+            let closing = "`".repeat(ticks);
+            match line[open + ticks..].find(&closing) {
+                Some(end) => {
+                    let close = open + ticks + end + ticks;
+                    out.push((line_start + open, line_start + close));
+                    at = close;
+                }
+                None => break,
+            }
+        }
+        line_start += line.len();
+    }
     out
 }
 
@@ -204,5 +235,12 @@ mod tests {
 [ref]: docs/ref.md\n[^1]: Existing examples of it.\n";
         let targets: Vec<&str> = text_links(text).into_iter().map(|(_, t)| t).collect();
         assert_eq!(targets, ["docs/guide.md", "docs/ref.md"]);
+    }
+
+    #[test]
+    fn a_link_inside_a_code_span_is_code() {
+        let text = "Write `supersedes: \"[ADR-2](0002-x.md)\"` as [record 3](0003-y.md) does.\n";
+        let targets: Vec<&str> = text_links(text).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(targets, ["0003-y.md"]);
     }
 }

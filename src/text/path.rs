@@ -151,6 +151,10 @@ pub fn clean_code_path(span: &str) -> Option<String> {
         Some(rest) => (true, rest),
         None => (false, s),
     };
+    // git's own folder is no code of the repository ("keeping `.git` out of the context").
+    if s.split('/').next() == Some(".git") {
+        return None;
+    }
     // A single word with no `/` and no `.` is a path only when written as a folder (`scripts/`).
     if !s.contains('/') && !s.contains('.') {
         return None;
@@ -211,7 +215,7 @@ pub fn ends_in_family(path: &str) -> bool {
     })
 }
 
-/// `file.ts:12`, `file.ts:12:4`, `file.ts:10-20`, `file.ts#L10-L20`, `file.ts#L10` →
+/// `file.ts:12`, `file.ts:12:4`, `file.ts:10-20`, `file.ts#L10-L20`, `file.ts#L10`, `file.py::name` →
 /// `file.ts`.
 fn strip_line_suffix(s: &str) -> &str {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
@@ -226,6 +230,16 @@ fn strip_line_suffix(s: &str) -> &str {
         Some((a, b)) => digits(a) && digits(b),
         None => digits(t),
     };
+    // A symbol in the file: `jobserver/actions/rap.py::rap_status_update()`, a test's node id
+    // (`tests/test_api.py::TestJobs::test_list`).
+    if let Some((head, _)) = s.split_once("::") {
+        let name = head.rsplit('/').next().unwrap_or(head);
+        if name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        }) {
+            return head;
+        }
+    }
     let mut out = s;
     for _ in 0..2 {
         match out.rsplit_once(':') {
@@ -250,6 +264,31 @@ fn is_placeholder(part: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_symbol_after_a_file_names_the_file() {
+        for (span, file) in [
+            (
+                "jobserver/actions/rap.py::rap_status_update()",
+                "jobserver/actions/rap.py",
+            ),
+            (
+                "tests/test_api.py::TestJobs::test_list",
+                "tests/test_api.py",
+            ),
+        ] {
+            assert_eq!(clean_code_path(span).as_deref(), Some(file), "{span}");
+        }
+        assert_eq!(clean_code_path(".git"), None);
+        assert_eq!(clean_code_path(".git/hooks/"), None);
+        assert_eq!(
+            clean_code_path(".github/workflows/ci.yml").as_deref(),
+            Some(".github/workflows/ci.yml")
+        );
+        // A Rust path is no file.
+        assert_eq!(strip_line_suffix("std::fs::read"), "std::fs::read");
+        assert_eq!(strip_line_suffix("src/fs::read"), "src/fs::read");
+    }
 
     #[test]
     fn normalises_and_confines() {

@@ -33,6 +33,7 @@ const RECORD: &[&str] = &[
     "cites_replaced",
     "declared_in",
     "missing_links",
+    "site_links",
 ];
 const FINDING: &[&str] = &["severity", "code", "record", "path", "message"];
 const DOC: &[&str] = &["path", "cites"];
@@ -50,6 +51,7 @@ const LIST_FIELDS: &[&str] = &[
     "relates_to",
     "cites_replaced",
     "missing_links",
+    "site_links",
 ];
 const STATUSES: &[&str] = &[
     "proposed",

@@ -122,3 +122,124 @@ The VIPs come from `pkg/dns/vips_allocator.go:360-361`.\n",
     assert_eq!(r["governs"], json!(["pkg/dns/vips_allocator.go"]), "{r:#}");
     assert_eq!(doc["findings"], json!([]), "{:#}", doc["findings"]);
 }
+
+#[test]
+fn a_link_from_the_site_root_to_a_path_never_here_is_the_sites_page() {
+    // grafana/loki's record 2 ("Taking inspiration from [Grafana Mimir's implementation]
+    // (/docs/mimir/latest/…/ruler/#remote)") links a page of the site its documents are
+    // published to: `check` said the repository never had it (issue 36).
+    let repo = GitRepo::new();
+    repo.write("src/queue/worker.go", "package queue\n")
+        .write("src/rules/eval.go", "package rules\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "The queue");
+    repo.remove("src/queue/worker.go");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Drop the queue");
+    repo.write(
+        "docs/sources/lids/0002-remote-rules.md",
+        "# 2. Remote rule evaluation\n\nStatus: Accepted\n\n## Decision\n\n\
+As [the other product does](/docs/other/latest/ruler/#remote), rules in \
+[the evaluator](/src/rules/eval.go) run remotely; [the queue](/src/queue/worker.go) is gone, \
+and [the planner](../../../src/planner/) never came.\n",
+    );
+    repo.commit_at("2025-03-03T10:00:00Z", "Ben", "Remote rules");
+    for args in [
+        &["check", "--json", "--docs", "docs/sources/lids"][..],
+        &["check", "--json", "--git", "--docs", "docs/sources/lids"],
+    ] {
+        let indexed = repo.run(args);
+        assert_eq!(
+            indexed.stdout(),
+            repo.run(&no_index(args)).stdout(),
+            "{}",
+            indexed.stderr
+        );
+        let doc: Value = indexed.json();
+        let r = record(&doc, "DR-0002");
+        assert_eq!(r["governs"], json!(["src/rules/eval.go"]), "{r:#}");
+        let found: Vec<(String, String)> = crate::fixture::finding_list(&doc)
+            .iter()
+            .map(|f| {
+                (
+                    f["code"].as_str().unwrap().to_string(),
+                    f["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        // The site's page: nothing. A path from the root that was here: gone. A relative
+        // path never here: unknown, as before.
+        assert!(
+            !found.iter().any(|(_, m)| m.contains("docs/other")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|(c, m)| c == "governed-path-gone" && m.contains("`src/queue/worker.go`")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|(c, m)| c == "governed-path-unknown" && m.contains("`src/planner`")),
+            "{found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_symbol_in_a_file_git_itself_and_a_file_that_was_are_read_as_a_reader_does() {
+    // Three records of issue 36's readings: opensafely-core/job-server names
+    // `jobserver/actions/rap.py::rap_status_update()` (the file, at a function); zebra's
+    // reproducible-builds record keeps "`.git` out of the context" (git's own folder, no code);
+    // its test-architecture record says "the tests lived in a single file
+    // (`zebrad/tests/acceptance.rs`)", which the decision split up.
+    let repo = GitRepo::new();
+    repo.write(
+        "jobserver/actions/rap.py",
+        "def rap_status_update(): pass\n",
+    )
+    .write("zebrad/tests/acceptance.rs", "#[test] fn all() {}\n")
+    .write("docker/Dockerfile", "FROM scratch\n");
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "The code");
+    repo.remove("zebrad/tests/acceptance.rs");
+    repo.write("zebrad/tests/unit/mod.rs", "#[test] fn one() {}\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "Split the tests");
+    repo.write(
+        "docs/adr/0001-rap-status.md",
+        "# 1. RAP status\n\nStatus: Accepted\n\n## Decision\n\n\
+`jobserver/actions/rap.py::rap_status_update()` reads the status.\n",
+    )
+    .write(
+        "docs/adr/0002-hermetic-builds.md",
+        "# 2. Hermetic builds\n\nStatus: Accepted\n\n## Decision\n\n\
+The build keeps `.git` out of the context of `docker/Dockerfile`.\n",
+    )
+    .write(
+        "docs/adr/0003-test-modules.md",
+        "# 3. Test modules\n\nStatus: Accepted\n\n## Context\n\n\
+The integration tests lived in a single 4,440-line file (`zebrad/tests/acceptance.rs`).\n\n\
+## Decision\n\nOne module a kind, under `zebrad/tests/unit/`.\n",
+    );
+    repo.commit_at("2025-03-03T10:00:00Z", "Ben", "Records");
+    let args = ["check", "--json", "--git"];
+    let indexed = repo.run(&args);
+    assert_eq!(
+        indexed.stdout(),
+        repo.run(&no_index(&args)).stdout(),
+        "{}",
+        indexed.stderr
+    );
+    let doc: Value = indexed.json();
+    assert_eq!(
+        record(&doc, "ADR-0001")["governs"],
+        json!(["jobserver/actions/rap.py"])
+    );
+    assert_eq!(
+        record(&doc, "ADR-0002")["governs"],
+        json!(["docker/Dockerfile"])
+    );
+    let tests = record(&doc, "ADR-0003");
+    assert_eq!(tests["governs"], json!(["zebrad/tests/unit/"]), "{tests:#}");
+    assert_eq!(tests["missing_paths"], json!([]), "{tests:#}");
+    assert_eq!(doc["findings"], json!([]), "{:#}", doc["findings"]);
+}

@@ -356,3 +356,37 @@ fn a_status_superseded_in_part_or_after_another_word_reads_as_a_reader_does() {
     assert!(!has_finding(&doc, "superseded-still-current", "ADR-0006"));
     assert!(!has_finding(&doc, "superseded-still-current", "ADR-0009"));
 }
+
+#[test]
+fn a_relation_in_frontmatter_written_as_a_link_names_the_linked_record() {
+    // ZcashFoundation/zebra: `supersedes: "[ADR-0002](0002-docker-use-gosu.md)"`, a link as
+    // the value. It was read as no id, so record 2's "superseded by" was reported as not
+    // returned (issue 36).
+    let f = empty_root();
+    f.write(
+        "docs/decisions/devops/0002-docker-use-gosu.md",
+        b"---\nstatus: superseded by [ADR-0005](0005-docker-use-setpriv.md)\n---\n\n# Use gosu\n",
+    );
+    f.write(
+        "docs/decisions/devops/0005-docker-use-setpriv.md",
+        b"---\nstatus: accepted\nsupersedes: \"[ADR-0002](0002-docker-use-gosu.md)\"\nrelated: [\"[the tests](../testing/0006-test-layout.md)\"]\n---\n\n# Use setpriv\n\nA status reads `superseded by [ADR-0009](0009-example.md)`.\n",
+    );
+    f.write(
+        "docs/decisions/testing/0006-test-layout.md",
+        b"---\nstatus: accepted\n---\n\n# Test layout\n",
+    );
+    let doc = f.run_json(&["check", "--docs", "docs/decisions"]).json();
+    let setpriv = records(&doc)
+        .into_iter()
+        .find(|r| r["path"] == "docs/decisions/devops/0005-docker-use-setpriv.md")
+        .expect("the setpriv record");
+    assert_eq!(ids_of(&setpriv["supersedes"]), ["ADR-0002"], "{setpriv:#}");
+    assert_eq!(ids_of(&setpriv["relates_to"]), ["ADR-0006"], "{setpriv:#}");
+    assert!(
+        !has_finding(&doc, "successor-not-reciprocal", "ADR-0002"),
+        "{:#}",
+        doc["findings"]
+    );
+    // A link inside a code span is code (kuma's record 1 shows a status's shape so).
+    assert!(finding_list(&doc).is_empty(), "{:#}", doc["findings"]);
+}

@@ -12,7 +12,7 @@
 use super::Ref;
 use crate::text::frontmatter::Frontmatter;
 use crate::text::ids::{self, Prefix};
-use crate::text::markdown::{forge_file_in, link_re, link_target};
+use crate::text::markdown::{forge_file_in, link_re, link_target, text_links};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -20,11 +20,22 @@ mod clause;
 
 use clause::{blocks, clause_start, judge, logical_lines, words, Row, PARTIAL};
 
-pub(super) fn fm_refs(fm: &Frontmatter, keys: &[&str], prefix: Prefix) -> Vec<Ref> {
+pub(super) fn fm_refs(fm: &Frontmatter, keys: &[&str], folder: &str, prefix: Prefix) -> Vec<Ref> {
     let mut out = Vec::new();
     for key in keys {
         if let Some(v) = fm.fields.get(*key) {
             for item in v.items() {
+                // A Markdown link as the value (`supersedes: "[ADR-0002](0002-x.md)"`, zebra).
+                let links = text_links(&item);
+                if !links.is_empty() {
+                    out.extend(links.into_iter().filter_map(|(text, target)| {
+                        Some(Ref::Link {
+                            text_id: link_text_id(text, prefix),
+                            target: link_target(folder, target)?,
+                        })
+                    }));
+                    continue;
+                }
                 for piece in item.split(',') {
                     if let Some(id) = ids::parse_id(piece, prefix) {
                         out.push(Ref::Id(id));

@@ -1,7 +1,7 @@
 //! Governed paths: gone or moved, and two current records governing the same path.
 
 use super::Corpus;
-use crate::model::{Finding, FindingCode, Record};
+use crate::model::{Finding, FindingCode, Record, CODE_FIX, DOCUMENT_FIX};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
@@ -18,6 +18,7 @@ pub(super) fn governed_paths(r: &Record, out: &mut Vec<Finding>) {
 /// (`ever_had` false, docs/reading.md "Gone means it was there"), unknown.
 pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
     let moved = r.moved.get(m);
+    let fix = missing_fix(m);
     if !ever_had {
         let close = moved
             .map(|c| {
@@ -35,7 +36,7 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
             &r.id,
             &r.path,
             format!(
-                "{} names `{m}`, which this repository has never had{close}: deprecate the record if the decision died, or find where the code went",
+                "{} names `{m}`, which this repository has never had{close}: {fix}",
                 r.id
             ),
         );
@@ -61,12 +62,42 @@ pub fn missing_path(r: &Record, m: &str, ever_had: bool) -> Finding {
                 &r.id,
                 &r.path,
                 format!(
-                    "{} names `{m}`, which is gone with no close-named sibling: deprecate the record if the decision died, or find where the code went",
+                    "{} names `{m}`, which is gone with no close-named sibling: {fix}",
                     r.id
                 ),
             ),
         }
     }
+}
+
+/// What to do about a missing path: for code, whether the decision died or the code went
+/// elsewhere; a document the record points at (embvm-core links a guide renamed since, hyades
+/// a design note never added) is a link to correct.
+fn missing_fix(m: &str) -> &'static str {
+    if is_document(m) {
+        DOCUMENT_FIX
+    } else {
+        CODE_FIX
+    }
+}
+
+/// A page rather than code: Markdown, reStructuredText, AsciiDoc, plain text, HTML or PDF.
+fn is_document(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    name.rsplit_once('.').is_some_and(|(_, ext)| {
+        matches!(
+            ext,
+            "md" | "markdown"
+                | "mdx"
+                | "rst"
+                | "adoc"
+                | "asciidoc"
+                | "txt"
+                | "html"
+                | "htm"
+                | "pdf"
+        )
+    })
 }
 
 /// The finding about `m`, a path the current record `r` names that git shows renamed to `to`

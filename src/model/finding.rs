@@ -246,6 +246,11 @@ pub struct MissingRecordLink {
     pub closest: Option<String>,
 }
 
+/// The fix for a missing path that is code: the decision died, or the code went elsewhere.
+pub const CODE_FIX: &str = "deprecate the record if the decision died, or find where the code went";
+/// The fix for a missing path that is a document the record points at: a link to correct.
+pub const DOCUMENT_FIX: &str = "correct the path or link, or drop it if the page is gone";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ mod write;
 
 pub use context::*;
 pub use coverage::{Coverage, CoverageWindow, UncitedDecision, UngovernedFolder, MAX_LISTED};
-pub use finding::{Finding, FindingCode, MissingRecordLink, Severity};
+pub use finding::{Finding, FindingCode, MissingRecordLink, Severity, CODE_FIX, DOCUMENT_FIX};
 pub use hooks::*;
 pub use index::{IndexStatus, IndexSummary, WatchCause, WatchRefresh};
 pub use picture::{Edge, EdgeKind, Graph, Node, NodeKind};

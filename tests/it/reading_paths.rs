@@ -243,3 +243,52 @@ The integration tests lived in a single 4,440-line file (`zebrad/tests/acceptanc
     assert_eq!(tests["missing_paths"], json!([]), "{tests:#}");
     assert_eq!(doc["findings"], json!([]), "{:#}", doc["findings"]);
 }
+
+#[test]
+fn a_missing_document_is_a_link_to_correct_not_a_decision_to_deprecate() {
+    // hyades-apiserver's record 1 links `../design/workflow-state-tracking.md`, a note never
+    // added; `check` said to deprecate the record if the decision died (issue 36).
+    let repo = GitRepo::new();
+    repo.write("src/queue.rs", "pub fn run() {}\n")
+        .write("src/main.rs", "fn main() {}\n")
+        .write("src/lib.rs", "pub mod queue;\n")
+        .write(
+        "docs/adr/0001-queue.md",
+        "# 1. The queue\n\nStatus: Accepted\n\n## Decision\n\n\
+`src/queue.rs` runs it, as [the state note](../design/state.md) and [the guide](../guide.rst) tell.\n",
+    );
+    repo.commit_at("2025-03-01T10:00:00Z", "Ana", "The queue");
+    let doc: Value = repo.run(&["check", "--json"]).json();
+    let fixes: Vec<String> = crate::fixture::findings_of(&doc, "governed-path-unknown", "ADR-0001")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(fixes.len(), 2, "{:#}", doc["findings"]);
+    assert!(
+        fixes
+            .iter()
+            .all(|m| m.ends_with("correct the path or link, or drop it if the page is gone")),
+        "{fixes:?}"
+    );
+    // Grouped, the fix they share is the same.
+    let text = repo.run(&["check"]).stdout();
+    assert!(
+        text.contains("  - Fix: correct the path or link, or drop it if the page is gone"),
+        "{text}"
+    );
+    // A missing file of code keeps the decision's question.
+    repo.write(
+        "docs/adr/0002-cache.md",
+        "# 2. The cache\n\nStatus: Accepted\n\nIn `src/cache.rs`.\n",
+    );
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "The cache");
+    let doc: Value = repo.run(&["check", "--json"]).json();
+    let code = crate::fixture::findings_of(&doc, "governed-path-unknown", "ADR-0002");
+    assert!(
+        code[0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("deprecate the record if the decision died, or find where the code went"),
+        "{code:?}"
+    );
+}

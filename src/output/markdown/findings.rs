@@ -79,7 +79,7 @@ pub(super) fn what_many(code: FindingCode, n: usize) -> (String, &'static str) {
         ),
         FindingCode::GovernedPathGone => (
             "paths named by current records are gone",
-            "deprecate the record if the decision died, or find where the code went",
+            crate::model::CODE_FIX,
         ),
         FindingCode::GovernedPathMoved => (
             "paths named by current records have moved",
@@ -131,7 +131,7 @@ pub(super) fn what_many(code: FindingCode, n: usize) -> (String, &'static str) {
         ),
         FindingCode::GovernedPathUnknown => (
             "paths named that this repository never had",
-            "deprecate the record if the decision died, or find where the code went",
+            crate::model::CODE_FIX,
         ),
         FindingCode::StaleMarker => (
             "source markers name records no longer current",
@@ -175,6 +175,15 @@ pub(super) fn shared_fix(code: FindingCode, many: &[&Finding]) -> String {
              `[[folders]]` `path = \"{}\"` `default_status = \"accepted\"`",
             escape(&folder)
         );
+    }
+    // Missing documents, every one: a link to correct (`checks::paths::missing_fix`).
+    let doc_fix = crate::model::DOCUMENT_FIX;
+    if matches!(
+        code,
+        FindingCode::GovernedPathGone | FindingCode::GovernedPathUnknown
+    ) && many.iter().all(|f| f.message.ends_with(doc_fix))
+    {
+        return doc_fix.to_string();
     }
     fix.to_string()
 }

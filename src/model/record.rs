@@ -165,7 +165,18 @@ impl Status {
                 other => other,
             };
         }
-        let word = words.next();
+        let mut word = words.next();
+        // "In Review", "Under Review", "Under discussion" (cisagov/manage.get.gov): proposed.
+        if matches!(word.as_deref(), Some("in" | "under"))
+            && words.peek().is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "review" | "discussion" | "consideration" | "progress"
+                )
+            })
+        {
+            word = Some("review".to_string());
+        }
         match word.as_deref() {
             // "exploring", "ready" (for release), "released", "recommended" and "discontinued"
             // are the stages of Ember's RFC process.

@@ -160,6 +160,8 @@ status_word! {
     status_none_is_unknown_with_empty_text: "ADR-0022" => "unknown", "";
     status_unknown_word_is_unrecognised: "ADR-0023" => "unrecognised", "Pondering";
     status_words_are_case_insensitive: "ADR-0024" => "accepted", "ACCEPTED";
+    status_in_review_is_proposed: "ADR-0025" => "proposed", "In Review";
+    status_under_discussion_is_proposed: "ADR-0026" => "proposed", "Under discussion";
 }
 
 #[test]

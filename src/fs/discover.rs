@@ -238,6 +238,17 @@ fn placeholder_hash(stem: &str, at: usize) -> bool {
     }
     let before = stem[..at].chars().next_back();
     let after = stem[at + 1..].chars().next();
+    // A language's name: `C#`, `F#`, `Q#` standing as a word (get-an-identity's
+    // `0005-use-dotNet-C#-for-get-an-identity-auth-server.md`).
+    let word_before = stem[..at]
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    if matches!(word_before, "C" | "c" | "F" | "f" | "J" | "j" | "Q" | "q")
+        && after.is_none_or(|c| !c.is_alphanumeric())
+    {
+        return false;
+    }
     match before {
         None => true,
         Some(b) if b.is_alphanumeric() || b == '#' => true,

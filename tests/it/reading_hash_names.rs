@@ -87,3 +87,31 @@ fn a_record_with_a_hash_in_its_name_is_read_and_linked() {
         assert_eq!(ids, ["ADR-0024"], "{file}: {q:#}");
     }
 }
+
+#[test]
+fn a_language_named_with_a_hash_is_a_title_not_a_placeholder() {
+    // DFE-Digital/get-an-identity's `0005-use-dotNet-C#-for-get-an-identity-auth-server.md`
+    // was taken for a template (`issue#`) and not read (issue 36).
+    let g = GitRepo::new();
+    g.write(
+        "docs/architecture/decisions/0005-use-dotNet-C#-for-get-an-identity-auth-server.md",
+        "# 5. Use dotNet C# for the auth server\n\nDate: 2022-02-01\n\n## Status\n\nAccepted\n",
+    )
+    .write(
+        "docs/architecture/decisions/0006-write-it-in-F#.md",
+        "# 6. Write the rules in F#\n\n## Status\n\nProposed\n",
+    )
+    .write(
+        "docs/architecture/decisions/0000-issue#-title.md",
+        "# [short title]\n\n## Status\n\nproposed\n",
+    );
+    g.commit_at("2024-01-02T10:00:00Z", "Ann", "records");
+    let j: Value = g.run(&["check", "--json"]).json();
+    let ids: Vec<&str> = j["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["ADR-0005", "ADR-0006"], "{j:#}");
+}

@@ -176,6 +176,11 @@ impl Names {
                 if found.iter().any(|e| !e.path.ends_with('/')) {
                     found.retain(|e| !e.path.ends_with('/'));
                 }
+                // `jobserver.models.common.new_ulid_str`: a module's path, then a member of
+                // it: the module's file, every part of its path spelt.
+                if found.is_empty() && parts.len() >= 4 {
+                    found = self.module_file(&parts[..parts.len() - 1]);
+                }
             }
             // `SemanticKernel.Connectors.AzureOpenAI`: a project's folder named by the name's
             // last parts (`Connectors.AzureOpenAI/`), the longest that names a folder.

@@ -72,6 +72,28 @@ impl Names {
             .collect()
     }
 
+    /// The source file of a module whose path `parts` spell, its last part the file's stem and
+    /// each earlier one a folder above it, in order (`jobserver/models/common.py` of
+    /// `jobserver.models.common`). None: empty.
+    pub(super) fn module_file(&self, parts: &[&str]) -> Vec<&Entry> {
+        let Some((last, above_parts)) = parts.split_last() else {
+            return Vec::new();
+        };
+        self.by_key
+            .get(&key(last))
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.entries[n as usize])
+            .filter(|e| {
+                if e.path.ends_with('/') || !is_source(&e.path) || leaf_stem(&e.path) != *last {
+                    return false;
+                }
+                let mut above = e.path.rsplit('/').skip(1);
+                above_parts.iter().rev().all(|p| above.next() == Some(*p))
+            })
+            .collect()
+    }
+
     /// What a product the record's title names (`Dex` of "Use Dex for authentication",
     /// `Gatekeeper` of "Adopt OPA Gatekeeper") names: the one file or folder of exactly its
     /// name, wherever it lies (`dex.tf`, `gatekeeper/`), bar hidden ones, tests and folders of

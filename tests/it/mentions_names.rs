@@ -284,3 +284,29 @@ fn a_dotted_module_path_names_the_file_it_spells() {
         )])
     );
 }
+
+#[test]
+fn a_dotted_module_path_and_a_member_name_the_modules_file() {
+    // opensafely-core/job-server's record 6: "using a CharField with
+    // `jobserver.models.common.new_ulid_str` as the default": the module's file, not a file
+    // called `common.new_ulid_str` (issue 36).
+    let g = repo(&[
+        (
+            "docs/adr/0006-string-ulids.md",
+            "# 6. Use string ULIDs for ids\n\nStatus: Accepted\n\nUse a CharField with \
+             `jobserver.models.common.new_ulid_str` as the default, and read the settings \
+             from `config.local.settings.json`.\n",
+        ),
+        ("jobserver/models/common.py", "def new_ulid_str(): pass\n"),
+        ("jobserver/models/job.py", "class Job: pass\n"),
+        ("other/models/common.py", "x = 1\n"),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0006"),
+        pairs(&[(
+            "jobserver.models.common.new_ulid_str",
+            "jobserver/models/common.py"
+        )])
+    );
+    assert_eq!(mentioned_by(&g, "jobserver/models/common.py"), ["ADR-0006"]);
+}

@@ -181,7 +181,7 @@ pub fn terms(lines: &[(usize, &str)], title: &str, title_line: usize) -> Vec<Ter
                         && last.chars().any(|c| c.is_ascii_lowercase())
                 })
                 || go_qualified(word).is_some();
-            let path = clean_code_path(span).is_some() && !member;
+            let path = clean_code_path(span).is_some() && !member && !module_member(word);
             // A name with a leading or trailing underscore is a column's, a field's or a
             // private helper's (`__column_`, `_sum`), not a module's.
             if path || !is_name(word) || shouting || word.starts_with('_') || word.ends_with('_') {
@@ -378,4 +378,56 @@ fn cells(line: &str) -> Vec<&str> {
     let t = t.strip_prefix('|').unwrap_or(t);
     let t = t.strip_suffix('|').unwrap_or(t);
     t.split('|').map(str::trim).collect()
+}
+
+/// A module's path and a member of it, written with dots (`jobserver.models.common.new_ulid_str`):
+/// four parts or more, each an identifier, the last no file's extension. A name, not a file
+/// called `common.new_ulid_str` (`mentions::lookup` finds the module's file).
+fn module_member(word: &str) -> bool {
+    let parts: Vec<&str> = word.split('.').collect();
+    let identifier = |p: &str| {
+        p.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let extension = |p: &str| {
+        matches!(
+            p.to_ascii_lowercase().as_str(),
+            "json"
+                | "yml"
+                | "yaml"
+                | "toml"
+                | "md"
+                | "txt"
+                | "js"
+                | "ts"
+                | "py"
+                | "rb"
+                | "go"
+                | "rs"
+                | "java"
+                | "cs"
+                | "xml"
+                | "lock"
+                | "sh"
+                | "cfg"
+                | "ini"
+                | "conf"
+                | "env"
+                | "example"
+                | "sample"
+                | "template"
+                | "tmpl"
+                | "j2"
+                | "tf"
+                | "html"
+                | "css"
+                | "sql"
+                | "kt"
+                | "scala"
+                | "swift"
+                | "php"
+                | "proto"
+        )
+    };
+    parts.len() >= 4 && parts.iter().all(|p| identifier(p)) && !extension(parts[parts.len() - 1])
 }

@@ -27,6 +27,10 @@ pub struct Candidate {
     pub title: String,
     /// The record's file, relative to the root.
     pub path: String,
+    /// Whether the record names code of its own: two paths or more it governs or mentions.
+    /// Then the commit that added it tells of PATH only beside other evidence
+    /// (`introduced::WEIGHT_NAMING`).
+    pub names_code: bool,
 }
 
 /// One piece of evidence for the candidate at `at`, and its weight.
@@ -75,6 +79,7 @@ impl Partial {
                     status: r.status(),
                     title: r.title().to_string(),
                     path: r.path().to_string(),
+                    names_code: names_code(r),
                 });
                 candidates.len() - 1
             }));
@@ -137,4 +142,17 @@ impl Partial {
         }
         rank::rank(&self.candidates, self.found)
     }
+}
+
+/// Whether `r` names two paths of code or more, governed or mentioned.
+fn names_code<R: Pickable>(r: &R) -> bool {
+    let mut first: Option<&str> = None;
+    for p in r.governs().chain(r.code_mentions().map(|m| m.path)) {
+        match first {
+            None => first = Some(p),
+            Some(f) if f != p => return true,
+            Some(_) => {}
+        }
+    }
+    false
 }

@@ -120,3 +120,53 @@ fn a_file_that_is_a_fair_part_of_the_adding_commit_is_introduced() {
     repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Retry the exports");
     assert_eq!(related(&repo, "package.json"), ["ADR-0003 introduced"]);
 }
+
+#[test]
+fn a_record_naming_its_own_code_is_introduced_to_an_unnamed_file_only_beside_other_evidence() {
+    // cisagov/manage.get.gov's state-machine record names its models; the commit adding it
+    // also touched `settings.py` and `models/user.py`, and the record was shown related to
+    // both, alone by that commit: a reader judged both wrong (issue 36).
+    let repo = repo();
+    repo.write("src/models/request.py", "class Request: pass\n")
+        .write("src/models/invite.py", "class Invite: pass\n")
+        .write("src/settings.py", "APPS = []\n")
+        .write("src/models/user.py", "class User: pass\n");
+    repo.commit_at("2025-01-02T09:00:00Z", "Ann", "The models");
+    repo.write(
+        "docs/adr/0002-state-machines.md",
+        &adr(
+            2,
+            "Use a library for state machines",
+            "Accepted",
+            Some("2025-01-02"),
+            "## Decision\n\n`src/models/request.py` and `src/models/invite.py` keep their \
+             states with the library.",
+        ),
+    );
+    repo.write("src/models/request.py", "class Request:\n    state = 1\n")
+        .write("src/settings.py", "APPS = ['fsm']\n")
+        .write("src/models/user.py", "class User:\n    pass\n");
+    repo.commit_at("2025-01-02T10:00:00Z", "Ann", "State machines");
+    assert_eq!(related(&repo, "src/settings.py"), Vec::<String>::new());
+    assert_eq!(related(&repo, "src/models/user.py"), Vec::<String>::new());
+    // A record naming no code is still related by the commit that added it alone.
+    repo.write(
+        "docs/adr/0003-iso-dates.md",
+        &adr(
+            3,
+            "Write dates as ISO 8601",
+            "Accepted",
+            Some("2025-01-03"),
+            "## Decision\n\nISO.",
+        ),
+    );
+    repo.write(
+        "src/models/user.py",
+        "class User:\n    born = '2025-01-03'\n",
+    );
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "ISO dates");
+    assert_eq!(
+        related(&repo, "src/models/user.py"),
+        ["ADR-0003 introduced"]
+    );
+}

@@ -310,3 +310,25 @@ fn a_dotted_module_path_and_a_member_name_the_modules_file() {
     );
     assert_eq!(mentioned_by(&g, "jobserver/models/common.py"), ["ADR-0006"]);
 }
+
+#[test]
+fn a_capitalised_name_called_a_model_names_the_file_defining_it() {
+    // opensafely-core/job-server's record 19: "We will create a Redirect model with mutually
+    // exclusive ForeignKeys": Django's `class Redirect` in `redirects/models.py` (issue 36).
+    let g = repo(&[
+        (
+            "docs/adr/0019-redirects.md",
+            "# 19. Redirects\n\nStatus: Accepted\n\nWe will create a Redirect model with \
+             mutually exclusive foreign keys, matched by a middleware.\n",
+        ),
+        (
+            "redirects/models.py",
+            "from django.db import models\n\n\nclass Redirect(models.Model):\n    pass\n",
+        ),
+        ("redirects/views.py", "def show(request):\n    pass\n"),
+    ]);
+    assert_eq!(
+        mentions(&g, "ADR-0019"),
+        pairs(&[("Redirect", "redirects/models.py")])
+    );
+}

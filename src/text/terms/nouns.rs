@@ -234,6 +234,9 @@ const TYPE_NOUNS: &[&str] = &[
     "enum",
     "enums",
     "protocol",
+    // An ORM's class: "the Domain model", "a Redirect model" (Django's, Rails').
+    "model",
+    "models",
 ];
 
 /// The words of `prose` written right before a noun of a unit of code ("the Suggest

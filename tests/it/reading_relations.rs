@@ -377,7 +377,7 @@ fn a_relation_in_frontmatter_written_as_a_link_names_the_linked_record() {
     );
     let doc = f.run_json(&["check", "--docs", "docs/decisions"]).json();
     let setpriv = records(&doc)
-        .into_iter()
+        .iter()
         .find(|r| r["path"] == "docs/decisions/devops/0005-docker-use-setpriv.md")
         .expect("the setpriv record");
     assert_eq!(ids_of(&setpriv["supersedes"]), ["ADR-0002"], "{setpriv:#}");

@@ -26,7 +26,7 @@ pub(super) fn fm_refs(fm: &Frontmatter, keys: &[&str], folder: &str, prefix: Pre
         if let Some(v) = fm.fields.get(*key) {
             for item in v.items() {
                 // A Markdown link as the value (`supersedes: "[ADR-0002](0002-x.md)"`, zebra).
-                let links = text_links(&item);
+                let links = text_links(item);
                 if !links.is_empty() {
                     out.extend(links.into_iter().filter_map(|(text, target)| {
                         Some(Ref::Link {

@@ -115,3 +115,32 @@ fn a_language_named_with_a_hash_is_a_title_not_a_placeholder() {
         .collect();
     assert_eq!(ids, ["ADR-0005", "ADR-0006"], "{j:#}");
 }
+
+#[test]
+fn a_record_with_no_extension_is_said_not_read() {
+    // get-an-identity's `0006-use-servicebus-for-http-webhook-notifications`, beside its
+    // `.md` records: a reader counts six records, the tool read five and said nothing.
+    let g = GitRepo::new();
+    g.write(
+        "docs/architecture/decisions/0005-use-dotnet.md",
+        "# 5. Use dotNet\n\n## Status\n\nAccepted\n",
+    )
+    .write(
+        "docs/architecture/decisions/0006-use-servicebus-for-webhooks",
+        "# 6. Use Service Bus for webhooks\n\n## Status\n\nAccepted\n",
+    )
+    .write("docs/architecture/decisions/Makefile", "all:\n")
+    .write("docs/architecture/decisions/2024_notes", "notes\n");
+    g.commit_at("2024-01-02T10:00:00Z", "Ann", "records");
+    for args in [&["check", "--json"][..], &["check", "--json", "--no-index"]] {
+        let j: Value = g.run(args).json();
+        assert_eq!(j["records"].as_array().unwrap().len(), 1, "{j:#}");
+        assert_eq!(
+            j["notes"],
+            serde_json::json!([
+                "docs/architecture/decisions/0006-use-servicebus-for-webhooks: numbered as a record but has no extension, not read (name it `.md`)"
+            ]),
+            "{j:#}"
+        );
+    }
+}

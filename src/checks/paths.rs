@@ -81,23 +81,12 @@ fn missing_fix(m: &str) -> &'static str {
     }
 }
 
-/// A page rather than code: Markdown, reStructuredText, AsciiDoc, plain text, HTML or PDF.
+/// A page rather than code: a documentation page ([`crate::text::path::is_page`]), or plain
+/// text, HTML or PDF.
 fn is_document(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    name.rsplit_once('.').is_some_and(|(_, ext)| {
-        matches!(
-            ext,
-            "md" | "markdown"
-                | "mdx"
-                | "rst"
-                | "adoc"
-                | "asciidoc"
-                | "txt"
-                | "html"
-                | "htm"
-                | "pdf"
-        )
-    })
+    use crate::text::path::{extension, is_page};
+    is_page(path)
+        || extension(path).is_some_and(|e| matches!(e.as_str(), "txt" | "html" | "htm" | "pdf"))
 }
 
 /// The finding about `m`, a path the current record `r` names that git shows renamed to `to`

@@ -7,16 +7,7 @@
 use crate::governs::Scope;
 use crate::text::marker::Markers;
 
-/// The extensions of documentation pages.
-const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "rst", "adoc", "asciidoc"];
-
-/// Whether `path` is a documentation page, by its extension.
-pub fn is_page(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    name.rsplit_once('.').is_some_and(|(stem, ext)| {
-        !stem.is_empty() && PAGE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
-    })
-}
+pub use crate::text::path::is_page;
 
 /// Whether the decision `id`, whose governed entries make `scopes` (one per record of the id),
 /// reaches the documentation page `path` only through a folder: no entry names the file, and

@@ -160,18 +160,7 @@ impl Names {
             // as Haskell, Java and Python write it: a file or folder whose last parts spell
             // every part, in order (`hydra-node/src/Hydra/Ledger/Cardano.hs`).
             if parts.len() >= 3 && !term.text.contains('#') {
-                found = get(&key(parts[parts.len() - 1]))
-                    .into_iter()
-                    .filter(|e| {
-                        let trimmed = e.path.trim_end_matches('/');
-                        let mut above = trimmed.rsplit('/').skip(1);
-                        leaf_stem(&e.path) == parts[parts.len() - 1]
-                            && parts[..parts.len() - 1]
-                                .iter()
-                                .rev()
-                                .all(|p| above.next() == Some(*p))
-                    })
-                    .collect();
+                found = self.module_spelt(&parts);
                 // The module is the file; a folder of its name holds its submodules.
                 if found.iter().any(|e| !e.path.ends_with('/')) {
                     found.retain(|e| !e.path.ends_with('/'));
@@ -179,7 +168,8 @@ impl Names {
                 // `jobserver.models.common.new_ulid_str`: a module's path, then a member of
                 // it: the module's file, every part of its path spelt.
                 if found.is_empty() && parts.len() >= 4 {
-                    found = self.module_file(&parts[..parts.len() - 1]);
+                    found = self.module_spelt(&parts[..parts.len() - 1]);
+                    found.retain(|e| !e.path.ends_with('/') && is_source(&e.path));
                 }
             }
             // `SemanticKernel.Connectors.AzureOpenAI`: a project's folder named by the name's

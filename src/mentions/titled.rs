@@ -72,10 +72,10 @@ impl Names {
             .collect()
     }
 
-    /// The source file of a module whose path `parts` spell, its last part the file's stem and
-    /// each earlier one a folder above it, in order (`jobserver/models/common.py` of
-    /// `jobserver.models.common`). None: empty.
-    pub(super) fn module_file(&self, parts: &[&str]) -> Vec<&Entry> {
+    /// The files and folders whose last parts spell every one of `parts`, in order: the
+    /// stem the last, each earlier one a folder above it (`hydra-node/src/Hydra/Ledger/Cardano.hs`
+    /// of `Hydra.Ledger.Cardano`, `jobserver/models/common.py` of `jobserver.models.common`).
+    pub(super) fn module_spelt(&self, parts: &[&str]) -> Vec<&Entry> {
         let Some((last, above_parts)) = parts.split_last() else {
             return Vec::new();
         };
@@ -85,11 +85,9 @@ impl Names {
             .flatten()
             .map(|&n| &self.entries[n as usize])
             .filter(|e| {
-                if e.path.ends_with('/') || !is_source(&e.path) || leaf_stem(&e.path) != *last {
-                    return false;
-                }
-                let mut above = e.path.rsplit('/').skip(1);
-                above_parts.iter().rev().all(|p| above.next() == Some(*p))
+                let mut above = e.path.trim_end_matches('/').rsplit('/').skip(1);
+                leaf_stem(&e.path) == *last
+                    && above_parts.iter().rev().all(|p| above.next() == Some(*p))
             })
             .collect()
     }

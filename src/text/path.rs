@@ -215,6 +215,23 @@ pub fn ends_in_family(path: &str) -> bool {
     })
 }
 
+/// The extensions of documentation pages.
+const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "rst", "adoc", "asciidoc"];
+
+/// Whether `path` is a documentation page, by its extension (the hooks' pages, ADR-0008; a
+/// missing document's fix, ADR-0002).
+pub fn is_page(path: &str) -> bool {
+    extension(path).is_some_and(|ext| PAGE_EXTENSIONS.contains(&ext.as_str()))
+}
+
+/// A file name's extension, in lower case; `None` for a name with no stem before its dot.
+pub fn extension(path: &str) -> Option<String> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.')
+        .filter(|(stem, _)| !stem.is_empty())
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+}
+
 /// `file.ts:12`, `file.ts:12:4`, `file.ts:10-20`, `file.ts#L10-L20`, `file.ts#L10`, `file.py::name` →
 /// `file.ts`.
 fn strip_line_suffix(s: &str) -> &str {

@@ -262,7 +262,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
             }
         };
         let mut code_mentions = prose_mentions(tree, p, &prose, &governs, &record_paths, &resolver);
-        for m in below_root_mentions(tree, &prose, &record_paths, &resolver) {
+        for m in below_root_mentions(tree, &p.path, &prose, &record_paths, &resolver) {
             if !code_mentions.iter().any(|c| c.path == m.path) {
                 code_mentions.push(m);
             }

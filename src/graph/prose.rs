@@ -108,10 +108,12 @@ const BELOW_ROOT_CONFIDENCE: [f64; 2] = [0.7, 0.5];
 /// not say which of the repository's paths it means.
 pub(super) fn below_root_mentions(
     tree: &Tree,
+    record: &str,
     prose: &[ProsePath],
     record_paths: &BTreeSet<&str>,
     resolver: &Resolver,
 ) -> Vec<CodeMention> {
+    let home = crate::text::path::record_home(record);
     let mut out = Vec::new();
     for n in prose {
         // Written as a code span (a link's target is the path it links), naming a file.
@@ -137,7 +139,7 @@ pub(super) fn below_root_mentions(
         {
             continue;
         }
-        let found: Vec<String> = tree
+        let mut found: Vec<String> = tree
             .tracked_ending(&n.path)
             .into_iter()
             .filter(|f| {
@@ -146,6 +148,12 @@ pub(super) fn below_root_mentions(
                     && resolver.in_record_folder(f).is_none()
             })
             .collect();
+        // A record of a package writes paths from the package (odh-dashboard's gen-ai
+        // records write `internal/api/app.go`, which every package's `bff/` has): the one
+        // in its package, when there is one.
+        if found.len() > 1 && !home.is_empty() && found.iter().any(|f| f.starts_with(home)) {
+            found.retain(|f| f.starts_with(home));
+        }
         let Some(confidence) = BELOW_ROOT_CONFIDENCE.get(found.len().wrapping_sub(1)) else {
             continue;
         };

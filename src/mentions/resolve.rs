@@ -11,7 +11,8 @@ use super::{JOINED_CONFIDENCE, MAX_MATCHES};
 use crate::governs::Pattern;
 use crate::model::CodeMention;
 use crate::text::terms::{
-    classify, is_common, key, product_key, title_products, Kind, Term, LANGUAGE_PORTS,
+    classify, is_common, is_version_name, key, product_key, title_products, Kind, Term,
+    LANGUAGE_PORTS,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -57,7 +58,15 @@ impl Names {
         vocabulary: &Vocabulary,
         title: &str,
     ) -> Vec<CodeMention> {
-        self.resolve_defined(terms, governs, skip, vocabulary, title, &Defined::default())
+        self.resolve_defined(
+            terms,
+            governs,
+            skip,
+            vocabulary,
+            title,
+            &Defined::default(),
+            "",
+        )
     }
 
     /// [`Names::resolve`], leaving out what the records' `vocabulary` words and phrases name,
@@ -65,6 +74,9 @@ impl Names {
     /// a name: one under a top-level folder it names (`python/` for "… Semantic Kernel
     /// Python"); its words are never terms by themselves. `defined`: the source files
     /// defining the types the terms name ([`Names::defined`]).
+    /// `home`: the package the record lies in ([`crate::text::path::record_home`]): of the
+    /// paths a name names, those in it, when there are any.
+    #[allow(clippy::too_many_arguments)]
     pub fn resolve_defined(
         &self,
         terms: &[Term],
@@ -73,6 +85,7 @@ impl Names {
         vocabulary: &Vocabulary,
         title: &str,
         defined: &Defined,
+        home: &str,
     ) -> Vec<CodeMention> {
         // The ports of a multi-language repository (`python/` beside `dotnet/`).
         let ports: Vec<&str> = LANGUAGE_PORTS
@@ -81,7 +94,7 @@ impl Names {
             .filter(|p| self.under_top.contains_key(&format!("{p}/")))
             .collect();
         if ports.len() < 2 {
-            return self.resolve_in(terms, governs, skip, vocabulary, title, None, defined);
+            return self.resolve_in(terms, governs, skip, vocabulary, title, None, defined, home);
         }
         let port_of = |path: &str| -> Option<&str> {
             let top = path.split('/').next()?;
@@ -100,7 +113,7 @@ impl Names {
             .filter(|t| t.kind == Kind::Language)
             .filter_map(|t| ports.iter().copied().find(|p| *p == t.text))
             .collect();
-        let first = self.resolve_in(terms, governs, skip, vocabulary, title, None, defined);
+        let first = self.resolve_in(terms, governs, skip, vocabulary, title, None, defined, home);
         let mut per: HashMap<&str, usize> = HashMap::new();
         for m in first.iter().filter(|m| !m.term.contains("://")) {
             if let Some(p) = port_of(&m.path) {
@@ -127,6 +140,7 @@ impl Names {
             title,
             Some(&about),
             defined,
+            home,
         )
     }
 
@@ -142,6 +156,7 @@ impl Names {
         title: &str,
         ports: Option<&[&str]>,
         defined: &Defined,
+        home: &str,
     ) -> Vec<CodeMention> {
         let title_tops: Vec<String> = title
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -234,9 +249,16 @@ impl Names {
                 found = self.of_kind(term, found);
                 found.retain(|e| !skipped(&e.path));
             }
+            // A record of a package (`packages/gen-ai/docs/adr/`) names its package's code
+            // first: every package of a monorepo may have an `internal/api/app.go`.
+            if !home.is_empty() && found.len() > 1 && found.iter().any(|e| e.path.starts_with(home))
+            {
+                found.retain(|e| e.path.starts_with(home));
+            }
             // A name of two letters (`` the `pg` backend ``) names only a folder in a folder
             // of the kind the prose calls it (`internal/backend/remote-state/pg/`).
-            if key(&term.text).len() < 3 {
+            let k = key(&term.text);
+            if k.len() < 3 || is_version_name(&k) {
                 found.retain(|e| self.of_noun(e, &term.nouns));
             }
 

@@ -61,6 +61,11 @@ pub enum Evidence {
     Cited { commits: u32 },
     /// The focused commit that added the record changed the path too.
     Introduced { commit: String },
-    /// Distinctive words of the record's title are in the path's own name.
-    Words { words: Vec<String> },
+    /// Distinctive words of the record's title are in the path's own name. `file_name`: read
+    /// from the record's file name, its heading being another record's (docs/related.md).
+    Words {
+        words: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        file_name: bool,
+    },
 }

@@ -169,6 +169,7 @@ fn trigger_re() -> &'static Regex {
             | see(?:\s+also)? | cf_ | refer(?:s|ring)?\s+to | relative\s+to
             | read\s+more\s+(?:in|at|on) | read | (?:as\s+)?(?:described|documented|explained|outlined|detailed|discussed|shown|illustrated)\s+in
             | (?:more|further)\s+(?:information|details?)\s+(?:in|at|on)
+            | (?:any|every|no|else)where\s+(?:in|under|within|inside|across)
             )\b",
         )
         .expect("trigger regex compiles")
@@ -439,7 +440,18 @@ impl Sections {
     fn role(&self, row: usize, bare: &str, chosen: Option<&str>) -> Option<String> {
         let stack = self.stacks.get(row)?;
         if let Some((_, h)) = stack.iter().find(|(_, h)| pointers_like(h)) {
-            return Some(format!("linked in {}", h.trim_end_matches(':')));
+            // Save the item that says it is the decision's own code ("Implementation:
+            // `pkg/config/config.go`", as go-trust's records end their Links).
+            let own = !is_documentation(bare)
+                && self
+                    .items
+                    .get(row)
+                    .cloned()
+                    .flatten()
+                    .is_some_and(|i| implementation_item(&i));
+            if !own {
+                return Some(format!("linked in {}", h.trim_end_matches(':')));
+            }
         }
         if is_documentation(bare) {
             if let Some((_, h)) = stack.iter().find(|(_, h)| context_like(h)) {
@@ -530,6 +542,19 @@ fn pointers_like(heading: &str) -> bool {
             "prior art",
         ],
     )
+}
+
+/// A list item labelled as the decision's implementation: "Implementation: …", "Implemented
+/// in …", "Source code: …", "Code: …".
+fn implementation_item(item: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:(?:implementation|source code|code)(?:\*\*|__)?\s*:|implemented (?:in|by|at)\b)",
+        )
+        .expect("regex")
+    })
+    .is_match(item)
 }
 
 /// Whether `heading`, a leading number left aside, starts with one of `starts`.

@@ -223,7 +223,8 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     // of resource its manifests show (`kind: NginxGateway`).
     let shown_in_blocks = crate::text::terms::invocations(&fenced)
         .into_iter()
-        .chain(crate::text::terms::kinds(&fenced));
+        .chain(crate::text::terms::kinds(&fenced))
+        .chain(crate::text::terms::drawn(&all_lines, body_start));
     for call in shown_in_blocks {
         if !terms
             .iter()
@@ -531,6 +532,8 @@ mod tests {
         assert_eq!(p("# ADR 7: Use X\n").title, "Use X");
         assert_eq!(p("# ADR-0007: Use X\n").title, "Use X");
         assert_eq!(p("# 7. Use X\n").title, "Use X");
+        assert_eq!(p("# 0007 - Use X\n").title, "Use X");
+        assert_eq!(p("# 7-day retention\n").title, "7-day retention");
         assert_eq!(p("# 2024 plans\n").title, "2024 plans");
         assert_eq!(p("no heading\n").title, "0007-use-x");
         assert_eq!(p("# RFC #12 - Use X\n").title, "Use X");

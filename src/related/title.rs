@@ -1,8 +1,9 @@
 //! A title's words as `why`'s related records read them (docs/related.md): split and lowered
 //! once, and its runs of words joined only toward the forms a name wants (issue 41).
 
+use crate::model::Pickable;
 use crate::text::terms::{is_title_filler_key, singular_of};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// A title's words, split on anything not alphanumeric, each in lower case, held in one
 /// string.
@@ -67,6 +68,51 @@ impl Lowered {
             .zip(&self.ends)
             .map(|(from, &to)| &self.text[from..to])
     }
+}
+
+/// Each record's title as its words are read, split and lowered: its own, or, when its heading
+/// is another record's and its file's name says something else, that name past the number: a
+/// heading copied from the first record and never changed (get-an-identity's
+/// `0003-use-existing-DQT-API.md` under "1. Record architecture decisions") is not what the
+/// record is about; its name is.
+/// The second list says which were read from the file's name.
+pub(super) fn lowered_titles<R: Pickable>(records: &[R]) -> (Vec<Lowered>, Vec<bool>) {
+    let mut lowered: Vec<Lowered> = records.iter().map(|r| Lowered::of(r.title())).collect();
+    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(lowered.len());
+    for l in &lowered {
+        *seen.entry(l.text.as_str()).or_default() += 1;
+    }
+    let copied: Vec<usize> = (0..lowered.len())
+        .filter(|&i| !lowered[i].text.is_empty() && seen[lowered[i].text.as_str()] > 1)
+        .collect();
+    let mut from_name = vec![false; lowered.len()];
+    for i in copied {
+        let named = Lowered::of(name_past_number(records[i].path()));
+        if !named.text.is_empty() && named.words().any(|w| !lowered[i].words().any(|t| t == w)) {
+            lowered[i] = named;
+            from_name[i] = true;
+        }
+    }
+    (lowered, from_name)
+}
+
+/// A record file's name without its folder, extension and leading number or date (and a
+/// kind before it: `ADR-0009-api-v3.md` is `api-v3`).
+fn name_past_number(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let digits = stem.find(|c: char| c.is_ascii_digit());
+    let kind = digits.is_some_and(|at| {
+        stem[..at]
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'_')
+    });
+    let from = match (digits, kind) {
+        (Some(at), true) => at,
+        _ => 0,
+    };
+    stem[from..]
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '_' || c == '.')
 }
 
 /// The fewest letters of title words in a row that spell one part of a name.

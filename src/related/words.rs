@@ -7,7 +7,7 @@
 //! row that spell one part of the name together (`filetreediff/` for "Version file tree
 //! diff", `clientsettingspolicy_types.go` for "Client Settings Policy") weigh [`ALONE`].
 
-use super::title::{begins_as, title_runs, Lowered, Wanted};
+use super::title::{begins_as, lowered_titles, title_runs, Wanted};
 use crate::model::{Evidence, Pickable};
 use crate::text::terms::{is_common, is_title_filler_key, singular, singular_of};
 use std::borrow::Cow;
@@ -51,7 +51,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
         .collect();
     // Each title split and lowered once, its words borrowed from there (a warm answer's
     // share, issue 41).
-    let lowered: Vec<Lowered> = records.iter().map(|r| Lowered::of(r.title())).collect();
+    let (lowered, from_name) = lowered_titles(records);
     // Only a word that begins as one of the name's parts does may be spelled by them
     // ([`spells`]): the others are neither counted nor folded.
     let firsts: Vec<u8> = parts.iter().filter_map(|p| p.bytes().next()).collect();
@@ -152,7 +152,11 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             kept.extend(kinds);
         }
         if !kept.is_empty() {
-            out.push((i, Evidence::Words { words: kept }, weight.min(MAX_WEIGHT)));
+            let words = Evidence::Words {
+                words: kept,
+                file_name: from_name[i],
+            };
+            out.push((i, words, weight.min(MAX_WEIGHT)));
         }
     }
     out
@@ -161,7 +165,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
 /// A title's words that may tell: lower case, plurals folded, common words left out, and so
 /// is a word left with fewer than three letters once its plural is folded (`CAS`, `ca`).
 #[cfg(test)]
-fn title_words(title: &Lowered) -> Vec<Cow<'_, str>> {
+fn title_words(title: &super::title::Lowered) -> Vec<Cow<'_, str>> {
     words_of(title.words())
 }
 
@@ -315,7 +319,7 @@ fn spells(parts: &[String], word: &str, stemmed: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::related::title::RUN_LETTERS;
+    use crate::related::title::{Lowered, RUN_LETTERS};
 
     #[test]
     fn a_name_splits_on_case_separators_and_its_extension() {

@@ -458,6 +458,7 @@ fn add_mentions(
                 &vocabulary,
                 &p.title,
                 &defined,
+                crate::text::path::record_home(&r.path),
             ));
             let mut seen = std::collections::HashSet::new();
             all.retain(|m| seen.insert(m.path.clone()));

@@ -8,6 +8,24 @@ pub fn is_documentation_folder(name: &str) -> bool {
     matches!(name, "doc" | "docs" | "documentation" | "wiki" | "handbook")
 }
 
+/// The package a record's file lies in: its path before the documentation folder holding
+/// it, when that is not at the root (`packages/gen-ai/` for
+/// `packages/gen-ai/docs/adr/0009-x.md`); empty for the repository's own records
+/// (`docs/adr/0001-x.md`, `adr/0001-x.md`).
+pub fn record_home(record: &str) -> &str {
+    let mut at = 0;
+    for part in record.split('/') {
+        if at > 0 && is_documentation_folder(part) {
+            return &record[..at];
+        }
+        at += part.len() + 1;
+        if at >= record.len() {
+            break;
+        }
+    }
+    ""
+}
+
 /// Normalises a root-relative path lexically: drops `.` and empty parts, applies `..`.
 /// `None` when it would leave the root.
 pub fn normalise(path: &str) -> Option<String> {
@@ -281,6 +299,21 @@ fn is_placeholder(part: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_in_a_package_has_the_package_as_its_home() {
+        assert_eq!(
+            record_home("packages/gen-ai/docs/adr/0009-maas.md"),
+            "packages/gen-ai/"
+        );
+        assert_eq!(record_home("docs/adr/0001-record.md"), "");
+        assert_eq!(record_home("adr/0001-record.md"), "");
+        assert_eq!(record_home("doc/architecture/decisions/0002-x.md"), "");
+        assert_eq!(
+            record_home("services/billing/doc/adr/0001-x.md"),
+            "services/billing/"
+        );
+    }
 
     #[test]
     fn a_symbol_after_a_file_names_the_file() {

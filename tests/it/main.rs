@@ -50,6 +50,7 @@ mod reading_output;
 mod reading_paths;
 mod reading_relations;
 // Records written in reStructuredText (issue 36).
+mod reading_packages;
 mod reading_rst;
 mod reading_scope;
 mod reading_shapes;

@@ -50,6 +50,7 @@ const PHRASES: &[(u32, &str, &str, &str)] = &[
     (29, "their", "## Decision\n\nFunctions in development use a `replace` directive in their `go.mod`.", "go.mod"),
     (35, "your", "## Decision\n\nAdopters add the hook to your `lefthook.yml` by hand.", "lefthook.yml"),
     (36, "the user's", "## Decision\n\nThe extension never writes the user's `settings.json`.", "settings.json"),
+    (38, "anywhere under", "## Decision\n\nThe new type is not referenced anywhere under `shared/` yet.", "shared/"),
     (19, "out of scope", "## Decision\n\nEvery job retries.\n\n## Out of scope\n\n- The cron in `ops/cron.sh` keeps its own schedule.", "ops/cron.sh"),
 ];
 
@@ -116,6 +117,7 @@ fn repo() -> GitRepo {
         "infra/github/",
         "block/",
         "packages/web/",
+        "shared/",
     ] {
         g.write(&format!("{folder}main.rs"), "code\n");
     }

@@ -39,9 +39,13 @@ pub fn in_words(e: &Evidence) -> String {
             format!("cited by {commits} commits that changed this file")
         }
         Evidence::Introduced { commit } => format!("added with this file in {}", code(commit)),
-        Evidence::Words { words } => {
+        Evidence::Words { words, file_name } => {
             let words: Vec<String> = words.iter().map(|w| code(w)).collect();
-            format!("title words {}", words.join(", "))
+            let whose = match file_name {
+                true => "file name words",
+                false => "title words",
+            };
+            format!("{whose} {}", words.join(", "))
         }
     }
 }

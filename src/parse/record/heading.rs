@@ -117,7 +117,17 @@ pub(super) fn heading_parts(h: &str) -> HeadingParts<'_> {
         }
     } else {
         let n = digits_at(rest);
-        if n > 0 && !heading_date_re().is_match(rest) && rest[n..].starts_with(['.', ':', ')']) {
+        // `7.`, `7:`, `7)`, or a dash between spaces (odh-dashboard's `0009 - MaaS …`).
+        let dashed = |after: &str| {
+            let t = after.trim_start_matches([' ', '\t']);
+            t.len() < after.len()
+                && t.strip_prefix(['-', '\u{2013}', '\u{2014}'])
+                    .is_some_and(|r| r.starts_with([' ', '\t']))
+        };
+        if n > 0
+            && !heading_date_re().is_match(rest)
+            && (rest[n..].starts_with(['.', ':', ')']) || dashed(&rest[n..]))
+        {
             number = Some(&rest[..n]);
             rest = rest[n..].trim_start_matches(|c: char| c == ')' || seps.contains(&c));
         }

@@ -5,9 +5,11 @@
 //!
 //! One file per concern: `read` (the pass over a record's lines), `prose` (a line's prose, its
 //! tokens and phrases), `words` (what is no term), `nouns` (what the prose calls a name),
-//! `names` (products, Go's names, listed values, languages) and `commands` (command lines).
+//! `names` (products, Go's names, listed values, languages), `commands` (command lines) and
+//! `drawn` (the names a diagram's boxes carry).
 
 mod commands;
+mod drawn;
 mod names;
 mod nouns;
 mod prose;
@@ -17,10 +19,11 @@ mod tests;
 mod words;
 
 pub use commands::{invocation, invocations, kinds};
+pub use drawn::drawn;
 pub use names::{go_qualified, product_key, title_products, LANGUAGE_PORTS};
 pub use read::terms;
 use serde::{Deserialize, Serialize};
-pub use words::{is_common, is_stop, singular, singular_of};
+pub use words::{is_common, is_stop, is_version_name, singular, singular_of};
 
 /// How a term was written, which decides what it may name and how sure a match is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

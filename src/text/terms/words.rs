@@ -194,6 +194,14 @@ pub fn is_stop(k: &str) -> bool {
 /// case, and not a word of [`STOP`] or a name every repository has (`go`, `do`).
 pub(super) fn is_short_code(k: &str) -> bool {
     k.len() == 2 && k.chars().all(|c| c.is_ascii_lowercase()) && !STOP_KEYS.contains(k)
+        || is_version_name(k)
+}
+
+/// Whether a key is a version's name, `v` and a number (`v3`, `v12`): in backticks beside the
+/// kind it versions (`` API `v3` ``) it names the folder of that version (`api/v3/`), as a
+/// name of two letters does.
+pub fn is_version_name(k: &str) -> bool {
+    k.len() >= 2 && k.len() <= 3 && k.starts_with('v') && k[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether a key is a common word of English or of records (not one of the names every

@@ -188,9 +188,11 @@ impl Status {
                 "proposed" | "draft" | "open" | "review" | "rfc" | "pending" | "exploring"
                 | "provisional" | "implementable" | "prototyping" | "deferred" | "speculative",
             ) => Status::Proposed,
+            // "Amended by ADR-0016", "Extended by ADR-0016" (eclipse-chariott's record 22): in
+            // force, another record adds to it (the relation is read as amends).
             Some(
                 "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum"
-                | "decided",
+                | "decided" | "amended" | "extended",
             ) => Status::Accepted,
             Some(
                 "implemented" | "done" | "shipped" | "released" | "recommended" | "experimental"

@@ -162,6 +162,7 @@ status_word! {
     status_words_are_case_insensitive: "ADR-0024" => "accepted", "ACCEPTED";
     status_in_review_is_proposed: "ADR-0025" => "proposed", "In Review";
     status_under_discussion_is_proposed: "ADR-0026" => "proposed", "Under discussion";
+    status_extended_by_is_accepted: "ADR-0027" => "accepted", "Extended by [ADR-0006](0006-status-accepted.md)";
 }
 
 #[test]

@@ -46,6 +46,11 @@ fn related(g: &GitRepo, path: &str) -> Vec<(String, Value)> {
         .collect()
 }
 
+/// The ids of `why PATH`'s related records, in order.
+fn related_ids(g: &GitRepo, path: &str) -> Vec<String> {
+    related(g, path).into_iter().map(|(id, _)| id).collect()
+}
+
 fn record(g: &GitRepo, id: &str) -> Value {
     let mut args = vec!["--json"];
     args.extend(docs(g));
@@ -104,11 +109,10 @@ fn a_package_record_names_its_own_package_code() {
         mentioned(&g, "ADR-0008"),
         ["packages/gen-ai/bff/internal/cache/token_cache.go"]
     );
-    let ids: Vec<String> = related(&g, "packages/gen-ai/bff/internal/api/app.go")
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect();
-    assert_eq!(ids, ["ADR-0009"]);
+    assert_eq!(
+        related_ids(&g, "packages/gen-ai/bff/internal/api/app.go"),
+        ["ADR-0009"]
+    );
     assert!(related(&g, "packages/maas/bff/internal/api/app.go").is_empty());
 }
 
@@ -174,11 +178,10 @@ fn a_diagram_names_the_code_its_boxes_carry() {
             "visualization/src/app/adapter/ProjectNodeConverter.ts",
         ]
     );
-    let ids: Vec<String> = related(&g, "visualization/src/app/adapter/ProjectNodeConverter.ts")
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect();
-    assert_eq!(ids, ["ADR-0004"]);
+    assert_eq!(
+        related_ids(&g, "visualization/src/app/adapter/ProjectNodeConverter.ts"),
+        ["ADR-0004"]
+    );
 }
 
 #[test]
@@ -202,11 +205,7 @@ fn a_version_in_backticks_names_the_folder_of_that_version() {
     );
     g.commit_at(DATE, "Ann", "initial");
     assert_eq!(mentioned(&g, "ADR-0009"), ["src/main/scala/web/api/v3/"]);
-    let ids: Vec<String> = related(&g, "src/main/scala/web/api/v3/")
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect();
-    assert_eq!(ids, ["ADR-0009"]);
+    assert_eq!(related_ids(&g, "src/main/scala/web/api/v3/"), ["ADR-0009"]);
 }
 
 #[test]

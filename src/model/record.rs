@@ -189,7 +189,7 @@ impl Status {
                 | "provisional" | "implementable" | "prototyping" | "deferred" | "speculative",
             ) => Status::Proposed,
             // "Amended by ADR-0016", "Extended by ADR-0016" (eclipse-chariott's record 22): in
-            // force, another record adds to it (the relation is read as amends).
+            // force, another record adds to it (its link is read as any link to a record).
             Some(
                 "accepted" | "approved" | "agreed" | "adopted" | "active" | "ready" | "memorandum"
                 | "decided" | "amended" | "extended",

@@ -10,7 +10,9 @@ use super::{dedup, ParsedRecord, Ref};
 use crate::model::Status;
 use crate::text::frontmatter::{self, Frontmatter};
 use crate::text::ids::{self, Prefix};
-use crate::text::markdown::{code_spans, fenced_lines, lf, link_target, text_links, visible_lines};
+use crate::text::markdown::{
+    code_spans, fenced_blocks, fenced_lines, lf, link_target, text_links, visible_lines,
+};
 use crate::text::mentions::{blank_code_examples, prose_ids};
 use crate::text::{parent_folder, path};
 use regex::Regex;
@@ -224,7 +226,9 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
     let shown_in_blocks = crate::text::terms::invocations(&fenced)
         .into_iter()
         .chain(crate::text::terms::kinds(&fenced))
-        .chain(crate::text::terms::drawn(&all_lines, body_start));
+        .chain(crate::text::terms::drawn(&fenced_blocks(
+            &all_lines, body_start,
+        )));
     for call in shown_in_blocks {
         if !terms
             .iter()

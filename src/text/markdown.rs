@@ -25,6 +25,22 @@ pub fn fenced_lines<'a>(all: &[&'a str], start: usize) -> Vec<(usize, &'a str)> 
     split_fenced(all, start).1
 }
 
+/// The lines inside the body's fenced code blocks, numbered, each with its block's info
+/// string (`mermaid` of a fence opened with ```` ```mermaid ````; empty for none) and the number
+/// of its block, counted from 0.
+pub fn fenced_blocks<'a>(all: &[&'a str], start: usize) -> Vec<(usize, usize, &'a str, &'a str)> {
+    let mut out = Vec::new();
+    let mut block = 0;
+    scan_fences(all, start, |i, line, inside| {
+        if let Some(info) = inside {
+            out.push((block, i, info, line));
+        } else if i == usize::MAX {
+            block += 1;
+        }
+    });
+    out
+}
+
 /// The body's lines outside fenced code blocks, and those inside them.
 #[allow(clippy::type_complexity)]
 fn split_fenced<'a>(
@@ -33,31 +49,47 @@ fn split_fenced<'a>(
 ) -> (Vec<(usize, &'a str)>, Vec<(usize, &'a str)>) {
     let mut out = Vec::new();
     let mut inside = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
+    scan_fences(all, start, |i, line, info| match info {
+        _ if i == usize::MAX => {}
+        Some(_) => inside.push((i, line)),
+        None => out.push((i, line)),
+    });
+    (out, inside)
+}
+
+/// Calls `each` with every line of the body from `start` (its number, the line, and the info
+/// string of the fenced block it is inside, if any; fences themselves are not lines), and with
+/// `usize::MAX` where a block closes.
+fn scan_fences<'a>(
+    all: &[&'a str],
+    start: usize,
+    mut each: impl FnMut(usize, &'a str, Option<&'a str>),
+) {
+    let mut fence: Option<(char, usize, &'a str)> = None;
     for (i, line) in all.iter().enumerate().skip(start) {
         let t = line.trim_start();
         let run = |c: char| t.chars().take_while(|&x| x == c).count();
         match fence {
-            Some((c, n)) => {
+            Some((c, n, info)) => {
                 if run(c) >= n && t.trim_start_matches(c).trim().is_empty() {
                     fence = None;
+                    each(usize::MAX, "", None);
                 } else {
-                    inside.push((i, *line));
+                    each(i, line, Some(info));
                 }
             }
             None => {
                 let (b, tl) = (run('`'), run('~'));
                 if b >= 3 {
-                    fence = Some(('`', b));
+                    fence = Some(('`', b, t.trim_start_matches('`').trim()));
                 } else if tl >= 3 {
-                    fence = Some(('~', tl));
+                    fence = Some(('~', tl, t.trim_start_matches('~').trim()));
                 } else {
-                    out.push((i, *line));
+                    each(i, line, None);
                 }
             }
         }
     }
-    (out, inside)
 }
 
 pub fn link_re() -> &'static Regex {

@@ -7,10 +7,11 @@ use super::{Kind, Term};
 use regex::Regex;
 use std::sync::OnceLock;
 
-/// The compound names (CamelCase, two capitals or more) the diagrams among `all` (from line
-/// `start`) label their boxes and participants with, each a [`Kind::Identifier`] at its first
-/// line.
-pub fn drawn(all: &[&str], start: usize) -> Vec<Term> {
+/// The compound names (CamelCase, two capitals or more) the diagrams among `fenced` (the
+/// lines of fenced blocks: block, line number, info string, line; as
+/// `text::markdown::fenced_blocks` gives them) label their boxes and participants with, each a
+/// [`Kind::Identifier`] at its first line.
+pub fn drawn(fenced: &[(usize, usize, &str, &str)]) -> Vec<Term> {
     static LABEL: OnceLock<Regex> = OnceLock::new();
     let label = LABEL.get_or_init(|| {
         Regex::new(
@@ -18,50 +19,37 @@ pub fn drawn(all: &[&str], start: usize) -> Vec<Term> {
         )
         .expect("regex")
     });
+    // The blocks that are diagrams: by their info string, or PlantUML's own first line.
+    let mut diagrams: Vec<usize> = Vec::new();
+    for (at, &(block, _, info, line)) in fenced.iter().enumerate() {
+        let first = at == 0 || fenced[at - 1].0 != block;
+        let info = info.to_ascii_lowercase();
+        let diagram = ["mermaid", "plantuml", "puml"]
+            .iter()
+            .any(|d| info.starts_with(d))
+            || first && info.is_empty() && line.trim_start().starts_with("@startuml");
+        if diagram && diagrams.last() != Some(&block) {
+            diagrams.push(block);
+        }
+    }
     let mut out: Vec<Term> = Vec::new();
-    let mut fence: Option<(char, usize, bool)> = None;
-    for (i, line) in all.iter().enumerate().skip(start) {
-        let t = line.trim_start();
-        let run = |c: char| t.chars().take_while(|&x| x == c).count();
-        match fence {
-            Some((c, n, diagram)) => {
-                if run(c) >= n && t.trim_start_matches(c).trim().is_empty() {
-                    fence = None;
-                    continue;
-                }
-                if !diagram {
-                    continue;
-                }
-                for caps in label.captures_iter(line) {
-                    let Some(name) = caps.get(1).or(caps.get(2)).or(caps.get(3)) else {
-                        continue;
-                    };
-                    let name = name.as_str();
-                    if compound(name) && !out.iter().any(|k| k.text == name) {
-                        out.push(Term {
-                            text: name.to_string(),
-                            line: i as u32 + 1,
-                            kind: Kind::Identifier,
-                            nouns: Vec::new(),
-                            coded: 0,
-                        });
-                    }
-                }
-            }
-            None => {
-                let (b, tl) = (run('`'), run('~'));
-                let (c, n) = if b >= 3 { ('`', b) } else { ('~', tl) };
-                if n >= 3 {
-                    let info = t.trim_start_matches(c).trim().to_ascii_lowercase();
-                    let diagram = ["mermaid", "plantuml", "puml"]
-                        .iter()
-                        .any(|d| info.starts_with(d))
-                        || info.is_empty()
-                            && all
-                                .get(i + 1)
-                                .is_some_and(|l| l.trim_start().starts_with("@startuml"));
-                    fence = Some((c, n, diagram));
-                }
+    for &(block, i, _, line) in fenced {
+        if !diagrams.contains(&block) {
+            continue;
+        }
+        for caps in label.captures_iter(line) {
+            let Some(name) = caps.get(1).or(caps.get(2)).or(caps.get(3)) else {
+                continue;
+            };
+            let name = name.as_str();
+            if compound(name) && !out.iter().any(|k| k.text == name) {
+                out.push(Term {
+                    text: name.to_string(),
+                    line: i as u32 + 1,
+                    kind: Kind::Identifier,
+                    nouns: Vec::new(),
+                    coded: 0,
+                });
             }
         }
     }
@@ -87,7 +75,8 @@ mod tests {
     fn a_diagram_names_the_code_its_boxes_are_labelled_with() {
         let text = "# 4. Dataflow\n\n```mermaid\ngraph\n    A[Command Line]--1-->B[Main]\n    B --> D[ProcessingPipeline]\n    D --> E[(FileSystem)]\n```\n\n```mermaid\nsequenceDiagram\n    participant Cache as MemoryStore\n    participant BFF as BFF API\n```\n\n```text\nX[NotADiagram]\n```\n";
         let lines: Vec<&str> = text.lines().collect();
-        let got: Vec<(String, u32)> = drawn(&lines, 0)
+        let fenced = crate::text::markdown::fenced_blocks(&lines, 0);
+        let got: Vec<(String, u32)> = drawn(&fenced)
             .into_iter()
             .map(|t| (t.text, t.line))
             .collect();

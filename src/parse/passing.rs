@@ -544,17 +544,56 @@ fn pointers_like(heading: &str) -> bool {
     )
 }
 
-/// A list item labelled as the decision's implementation: "Implementation: …", "Implemented
-/// in …", "Source code: …", "Code: …".
+/// A list item that says which of the decision's code a path is: "Implementation: `…`",
+/// "Implemented in …", and any short label then a colon then the path in backticks ("Step
+/// registry: `pkg/pipeline/step_registry.go`", "Health checks: `pkg/api/health.go`", as
+/// go-trust's records end their Links); not a label that points on ("Related:", "See:",
+/// "Example:", "Docs:", "Existing pattern:"), nor a Markdown link, which is where to read more.
 fn implementation_item(item: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
+    let re = RE.get_or_init(|| {
         Regex::new(
-            r"(?i)^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:(?:implementation|source code|code)(?:\*\*|__)?\s*:|implemented (?:in|by|at)\b)",
+            r"(?i)^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:implemented\s+(?:in|by|at)\b|([a-z][a-z0-9 /-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*`)",
         )
         .expect("regex")
-    })
-    .is_match(item)
+    });
+    let Some(caps) = re.captures(item) else {
+        return false;
+    };
+    let Some(label) = caps.get(1) else {
+        return true;
+    };
+    const POINTING: &[&str] = &[
+        "related",
+        "see",
+        "example",
+        "sample",
+        "more",
+        "reference",
+        "doc",
+        "background",
+        "discussion",
+        "issue",
+        "spec",
+        "prior",
+        "inspir",
+        "alternative",
+        "original",
+        "previous",
+        "old",
+        "upstream",
+        "external",
+        "link",
+        "existing",
+        "pattern",
+        "similar",
+        "like",
+        "compar",
+    ];
+    let label = label.as_str().trim().to_ascii_lowercase();
+    !POINTING
+        .iter()
+        .any(|w| label.split([' ', '/', '-']).any(|l| l.starts_with(w)))
 }
 
 /// Whether `heading`, a leading number left aside, starts with one of `starts`.

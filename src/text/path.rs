@@ -214,14 +214,21 @@ pub fn clean_code_path(span: &str) -> Option<String> {
 }
 
 /// A name's beginning, three characters or more of letters, digits, `-`, `_` or `.`, then one
-/// `*` (`jmap*`, `catalog-*`, `009-*`): a family of names, not any name.
+/// `*` and maybe an extension (`jmap*`, `catalog-*`, `009-*`, `IAmAMessageScheduler*.cs`,
+/// `test_*.py`): a family of names, not any name.
 pub fn is_family(part: &str) -> bool {
-    part.strip_suffix('*').is_some_and(|stem| {
-        stem.len() >= 3
-            && stem
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-    })
+    let Some((stem, rest)) = part.split_once('*') else {
+        return false;
+    };
+    let extension = rest.is_empty()
+        || rest
+            .strip_prefix('.')
+            .is_some_and(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_alphanumeric()));
+    extension
+        && stem.len() >= 3
+        && stem
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 /// Whether `path`'s last part is a family of names ([`is_family`]), as [`clean_code_path`]
@@ -432,7 +439,13 @@ mod tests {
             ("src/ab*", Some("src/")),
             ("src/auth/*.rs", Some("src/auth/")),
             ("src/jmap*/x.rs", Some("src/")),
-            ("src/auth/test_*.py", Some("src/auth/")),
+            ("src/auth/test_*.py", Some("src/auth/test_*.py")),
+            (
+                "src/Paramore.Brighter/IAmAMessageScheduler*.cs",
+                Some("src/Paramore.Brighter/IAmAMessageScheduler*.cs"),
+            ),
+            ("src/auth/*.rs", Some("src/auth/")),
+            ("src/auth/ab*.tar.gz", Some("src/auth/")),
             ("jmap*", None),
             ("src/db/star\\*", Some("src/db/star*")),
         ] {
@@ -441,7 +454,8 @@ mod tests {
         assert!(ends_in_family("server/protocols/jmap*"));
         assert!(!ends_in_family("jmap*"));
         assert!(!ends_in_family("src/*/jmap*"));
-        assert!(!ends_in_family("src/db/star*.py"));
+        assert!(ends_in_family("src/db/star*.py"));
+        assert!(!ends_in_family("src/db/*.py"));
     }
 
     #[test]

@@ -97,3 +97,33 @@ fn a_family_that_appears_is_no_longer_missing_for_a_warm_answer() {
     );
     assert_eq!(r["missing_paths"], json!([]), "{r:#}");
 }
+
+#[test]
+fn a_family_with_an_extension_governs_its_files_not_their_folder() {
+    // BrighterCommand/Brighter's record 37 lists "Scheduler interfaces:
+    // `src/Paramore.Brighter/IAmAMessageScheduler*.cs`" as its own code; it governed every
+    // file of `src/Paramore.Brighter/`.
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0037-universal-scheduler-delay.md",
+        "# 37. Universal scheduler delay\n\nStatus: Accepted\n\n## Decision\n\n\
+         Every producer delays through the scheduler.\n\n## References\n\n\
+         - Scheduler interfaces: `src/Core/IAmAMessageScheduler*.cs`\n",
+    )
+    .write("src/Core/IAmAMessageScheduler.cs", "interface A {}\n")
+    .write("src/Core/IAmAMessageSchedulerAsync.cs", "interface B {}\n")
+    .write("src/Core/Reactor.cs", "class Reactor {}\n");
+    repo.commit_at("2025-03-02T10:00:00Z", "Ana", "The scheduler decision");
+    let doc = repo.run(&["check", "--json"]).json();
+    let r = record(&doc, "ADR-0037");
+    assert_eq!(
+        r["governs"],
+        json!(["src/Core/IAmAMessageScheduler*.cs"]),
+        "{r:#}"
+    );
+    assert_eq!(
+        governing(&repo, "src/Core/IAmAMessageSchedulerAsync.cs"),
+        ["ADR-0037"]
+    );
+    assert!(governing(&repo, "src/Core/Reactor.cs").is_empty());
+}

@@ -132,21 +132,37 @@ fn an_implementation_item_of_a_links_section_governs() {
     g.write("pkg/config/config.go", "package config\n");
     g.write("pkg/api/api.go", "package api\n");
     g.write("example/config.yaml", "port: 1\n");
+    g.write("cmd/main.go", "package main\n");
+    g.write("pkg/flags/flags.go", "package flags\n");
+    g.write("pkg/fallback/fallback.go", "package fallback\n");
     g.write(
         "docs/adr/0002-configuration.md",
         "# 2. Configuration\n\nStatus: accepted\n\n## Decision\n\nDefaults, a file, then \
          the environment.\n\n## Links\n\n- Implementation: `pkg/config/config.go`\n\
-         - Example: `example/config.yaml`\n- Related: `pkg/api/api.go`\n",
+         - Command-line parsing: `cmd/main.go`\n- Example: `example/config.yaml`\n\
+         - Related: `pkg/api/api.go`\n- [Flag handling](../../pkg/flags/flags.go)\n\
+         - Existing pattern: `Fallback` in `pkg/fallback/`\n",
     );
     g.commit_at(DATE, "Ann", "initial");
     let r = record(&g, "ADR-0002");
-    assert_eq!(r["governs"], serde_json::json!(["pkg/config/config.go"]));
-    // The other items of the section still only point: mentions, not governed.
-    let mentions = mentioned(&g, "ADR-0002");
-    assert!(
-        mentions.contains(&"pkg/api/api.go".to_string()),
-        "{mentions:?}"
+    assert_eq!(
+        r["governs"],
+        serde_json::json!(["cmd/main.go", "pkg/config/config.go"])
     );
+    // The other items of the section still only point: an example, a related file, a link
+    // to read more. Mentions, not governed.
+    let mentions = mentioned(&g, "ADR-0002");
+    for pointed in [
+        "example/config.yaml",
+        "pkg/api/api.go",
+        "pkg/flags/flags.go",
+        "pkg/fallback/",
+    ] {
+        assert!(
+            mentions.contains(&pointed.to_string()),
+            "{pointed}: {mentions:?}"
+        );
+    }
     assert!(!mentions.contains(&"pkg/config/config.go".to_string()));
 }
 

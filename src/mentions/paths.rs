@@ -142,21 +142,11 @@ pub(super) fn is_doc(path: &str) -> bool {
     .any(|e| lower.ends_with(e))
 }
 
-/// The extensions of source code in a programming language (and of infrastructure's code).
-#[rustfmt::skip]
-const SOURCE_EXTENSIONS: &[&str] = &[
-    "rs", "go", "py", "rb", "java", "kt", "kts", "scala", "groovy", "clj", "cljs", "cs", "fs",
-    "vb", "ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "svelte", "c", "h", "cc", "cpp", "cxx",
-    "hpp", "hh", "m", "mm", "swift", "php", "ex", "exs", "erl", "hrl", "hs", "ml", "mli", "elm",
-    "dart", "lua", "pl", "pm", "r", "jl", "zig", "nim", "cr", "tf", "hcl", "sql", "proto",
-    "rake", "ps1",
-];
-
 /// Whether a tracked file is source code, by its extension.
 pub(super) fn is_source(path: &str) -> bool {
     let leaf = path.rsplit('/').next().unwrap_or(path);
     leaf.rsplit_once('.').is_some_and(|(stem, ext)| {
-        !stem.is_empty() && SOURCE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+        !stem.is_empty() && crate::text::path::is_source_extension(&ext.to_ascii_lowercase())
     })
 }
 

@@ -240,6 +240,21 @@ pub fn ends_in_family(path: &str) -> bool {
     })
 }
 
+/// The extensions of source code in a programming language (and of infrastructure's code).
+#[rustfmt::skip]
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "rs", "go", "py", "rb", "java", "kt", "kts", "scala", "groovy", "clj", "cljs", "cs", "fs",
+    "vb", "ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "svelte", "c", "h", "cc", "cpp", "cxx",
+    "hpp", "hh", "m", "mm", "swift", "php", "ex", "exs", "erl", "hrl", "hs", "ml", "mli", "elm",
+    "dart", "lua", "pl", "pm", "r", "jl", "zig", "nim", "cr", "tf", "hcl", "sql", "proto",
+    "rake", "ps1",
+];
+
+/// Whether `ext` (in lower case, no dot) is an extension of source code.
+pub fn is_source_extension(ext: &str) -> bool {
+    SOURCE_EXTENSIONS.contains(&ext)
+}
+
 /// The extensions of documentation pages.
 const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "rst", "adoc", "asciidoc"];
 

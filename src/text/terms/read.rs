@@ -389,45 +389,15 @@ fn module_member(word: &str) -> bool {
         p.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
             && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     };
+    // A file's extension: of source code, or of data, configuration and pages.
     let extension = |p: &str| {
-        matches!(
-            p.to_ascii_lowercase().as_str(),
-            "json"
-                | "yml"
-                | "yaml"
-                | "toml"
-                | "md"
-                | "txt"
-                | "js"
-                | "ts"
-                | "py"
-                | "rb"
-                | "go"
-                | "rs"
-                | "java"
-                | "cs"
-                | "xml"
-                | "lock"
-                | "sh"
-                | "cfg"
-                | "ini"
-                | "conf"
-                | "env"
-                | "example"
-                | "sample"
-                | "template"
-                | "tmpl"
-                | "j2"
-                | "tf"
-                | "html"
-                | "css"
-                | "sql"
-                | "kt"
-                | "scala"
-                | "swift"
-                | "php"
-                | "proto"
-        )
+        let p = p.to_ascii_lowercase();
+        crate::text::path::is_source_extension(&p) || NOT_SOURCE.contains(&p.as_str())
     };
+    #[rustfmt::skip]
+    const NOT_SOURCE: &[&str] = &[
+        "json", "yml", "yaml", "toml", "md", "txt", "xml", "lock", "sh", "cfg", "ini", "conf",
+        "env", "example", "sample", "template", "tmpl", "j2", "html", "css",
+    ];
     parts.len() >= 4 && parts.iter().all(|p| identifier(p)) && !extension(parts[parts.len() - 1])
 }

@@ -2,6 +2,8 @@
 //! records in view. Markdown lexing, id mentions, frontmatter, dates and paths as written
 //! (ADR-0001, ADR-0007).
 
+pub mod code_words;
+mod code_words_table;
 pub mod date;
 pub mod frontmatter;
 pub mod ids;

@@ -30,6 +30,7 @@ enum PickKind {
 impl Pick {
     /// What `ask` keeps of `records`, found under `root`, with `markers` the markers of the
     /// source files the question is about (for `why PATH`, those in PATH).
+    /// `vocabulary`: the records' words (`related::vocabulary`), for `why`'s `text` evidence.
     pub(super) fn of<R: Pickable>(
         records: &[R],
         ask: &Ask,
@@ -37,6 +38,7 @@ impl Pick {
         root: &Path,
         markers: &Markers,
         related: bool,
+        vocabulary: &[u8],
     ) -> Result<Pick> {
         let tracked = crate::scan::tracked_paths(root);
         let mut files_under = |folder: &str| {
@@ -61,7 +63,15 @@ impl Pick {
                         let text = (!path.trim_end_matches('/').is_empty())
                             .then(|| crate::fs::read::read_in_root(root, path).ok())
                             .flatten();
-                        crate::related::Partial::new(records, path, &decisions, text.as_deref())
+                        let vocabulary =
+                            crate::related::Vocabulary::read(vocabulary, records.len());
+                        crate::related::Partial::new(
+                            records,
+                            path,
+                            &decisions,
+                            text.as_deref(),
+                            vocabulary.as_ref(),
+                        )
                     }
                     false => crate::related::Partial::default(),
                 };
@@ -160,9 +170,17 @@ pub(super) fn narrow(
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
-    related: bool,
+    (related, vocabulary): (bool, &[u8]),
 ) -> Result<(Report, Known)> {
-    let pick = Pick::of(&report.records, ask, why_path, root, markers, related)?;
+    let pick = Pick::of(
+        &report.records,
+        ask,
+        why_path,
+        root,
+        markers,
+        related,
+        vocabulary,
+    )?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -176,7 +194,16 @@ pub(super) fn narrow_memo(
     markers: &Markers,
     related: bool,
 ) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
-    let pick = Pick::of(memo.heads(), ask, why_path, root, markers, related)?;
+    let vocabulary = memo.vocabulary();
+    let pick = Pick::of(
+        memo.heads(),
+        ask,
+        why_path,
+        root,
+        markers,
+        related,
+        vocabulary,
+    )?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))

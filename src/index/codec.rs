@@ -28,6 +28,11 @@ pub fn as_bytes<S: serde::Serializer>(bytes: &&[u8], s: S) -> Result<S::Ok, S::E
     s.serialize_bytes(bytes)
 }
 
+/// Serializes an owned byte field as [`Bytes`], to be read in place as `&[u8]`.
+pub fn vec_as_bytes<S: serde::Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bytes(bytes)
+}
+
 /// Serializes a list of byte strings each as [`Bytes`].
 pub fn each_as_bytes<S: serde::Serializer>(items: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeSeq;

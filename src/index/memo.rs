@@ -144,6 +144,11 @@ impl MemoHit<'_> {
         &self.report.heads
     }
 
+    /// The records' words for `why`'s `text` evidence, in [`MemoHit::heads`] order.
+    pub fn vocabulary(&self) -> &[u8] {
+        self.report.vocabulary
+    }
+
     /// The report with the records whose id `keep` takes (decoded now) and every finding:
     /// the query narrows the findings as it would a scan's report.
     pub fn report(self, keep: impl Fn(&str) -> bool) -> Result<Report, codec::DecodeError> {

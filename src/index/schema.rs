@@ -276,6 +276,10 @@ pub struct MemoReport {
     pub notes: Vec<String>,
     /// What the records' rules found (ADR-0021).
     pub rules: Vec<crate::model::RecordRules>,
+    /// The records' words for `why`'s `text` evidence (`related::vocabulary`), in `heads`
+    /// order.
+    #[serde(serialize_with = "super::codec::vec_as_bytes")]
+    pub vocabulary: Vec<u8>,
 }
 
 /// What a query picks a record by (see [`crate::model::Pickable`]).
@@ -301,6 +305,8 @@ pub struct MemoReportRef<'a> {
     pub findings: Vec<crate::model::Finding>,
     pub notes: Vec<String>,
     pub rules: Vec<crate::model::RecordRules>,
+    #[serde(borrow)]
+    pub vocabulary: &'a [u8],
 }
 
 /// [`RecordHead`] read in place.
@@ -388,10 +394,12 @@ mod tests {
             findings: vec![],
             notes: vec!["a note".into()],
             rules: vec![],
+            vocabulary: vec![3, 0, 9],
         };
         let bytes = codec::encode(&report);
         let read: MemoReportRef = codec::decode_borrowed(&bytes).expect("decodes");
         assert_eq!(read.heads.len(), 1);
+        assert_eq!(read.vocabulary, [3, 0, 9]);
         assert_eq!(
             (
                 read.heads[0].id,

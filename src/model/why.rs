@@ -68,4 +68,7 @@ pub enum Evidence {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         file_name: bool,
     },
+    /// The record's words that PATH's own text echoes most (docs/related.md): no other record's
+    /// as much. `words` are the ones weighing most, as PATH writes them.
+    Text { words: Vec<String> },
 }

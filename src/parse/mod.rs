@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 46;
+pub const PARSER_VERSION: u32 = 47;
 
 /// What a cached parse is kept for: [`PARSER_VERSION`] and this build's sources (a digest
 /// `build.rs` takes), so a parse or a mention another build resolved is never served
@@ -131,6 +131,10 @@ pub struct ParsedRecord {
     /// (docs/reading.md, "A link from the site's root").
     #[serde(default)]
     pub site_links: Vec<String>,
+    /// Each word of its text as `why`'s `text` evidence compares it with a file, and how often
+    /// it is written, by word (docs/related.md).
+    #[serde(default)]
+    pub words: Vec<(String, u32)>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -148,6 +152,24 @@ pub fn parse_record(
 ) -> Result<ParsedRecord, ParseError> {
     let text = std::str::from_utf8(bytes).map_err(|_| ParseError::NotUtf8(rel_path.to_string()))?;
     Ok(parse_text(rel_path, text, prefix))
+}
+
+/// Each word of a record (its file's name at `rel_path` and its `text`) as
+/// [`crate::text::code_words::each_word`] gives it, and how many times, by word.
+pub fn words_of(rel_path: &str, text: &str) -> Vec<(String, u32)> {
+    let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    let name = crate::text::file_stem(rel_path);
+    for part in [name, text] {
+        crate::text::code_words::each_word(part.as_bytes(), |w, _| match counts.get_mut(w) {
+            Some(n) => *n += 1,
+            None => {
+                counts.insert(w.to_string(), 1);
+            }
+        });
+    }
+    let mut out: Vec<(String, u32)> = counts.into_iter().collect();
+    out.sort_unstable();
+    out
 }
 
 fn dedup<T: Ord>(v: &mut Vec<T>) {

@@ -289,6 +289,7 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
         terms,
         rules,
         site_links,
+        words: super::words_of(rel_path, &text),
     }
 }
 

@@ -10,11 +10,13 @@ mod introduced;
 mod link;
 mod name;
 mod rank;
+pub mod text;
 mod title;
 mod words;
 
 pub use introduced::FOCUSED_FILES;
 pub use rank::{MAX_SHOWN, MIN_SCORE};
+pub use text::{vocabulary, Vocabulary};
 
 use crate::git::PathHistory;
 use crate::model::{Decision, Evidence, Pickable, Related, Status};
@@ -43,24 +45,29 @@ pub struct Weighed {
 
 /// What `why PATH` found of its related records before the history is read: the candidates,
 /// and the evidence the records and PATH's own text give (names, links, title words).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Partial {
     path: String,
     candidates: Vec<Candidate>,
     /// Every record's file, governing or not: the history says which of them a commit added.
     files: Vec<String>,
     found: Vec<Weighed>,
+    /// By candidate, how much of the record PATH's text echoes (`text::Echo`); empty when
+    /// PATH's text was not compared.
+    echoes: Vec<f64>,
 }
 
 impl Partial {
     /// The candidates for `path` (root-relative) among `records`, those governing it
     /// (`decisions`) left out, with the evidence of names, of PATH's text (`text`: its bytes,
-    /// when it is a readable file) and of title words. Nothing for the root.
+    /// when it is a readable file; compared with the records' words when `vocabulary`, made
+    /// of `records`, is given) and of title words. Nothing for the root.
     pub fn new<R: Pickable>(
         records: &[R],
         path: &str,
         decisions: &[Decision],
         text: Option<&[u8]>,
+        vocabulary: Option<&Vocabulary>,
     ) -> Partial {
         let path = path.trim_end_matches('/');
         if path.is_empty() {
@@ -102,8 +109,22 @@ impl Partial {
                 .into_iter()
                 .filter_map(by_record),
         );
+        let mut echoes = Vec::new();
         if let Some(text) = text {
             found.extend(link::evidence(text, path, &candidates));
+            let echo = vocabulary.and_then(|v| text::echo(v, path, text));
+            if let Some(echo) = echo {
+                echoes = vec![0.0; candidates.len()];
+                for (i, at) in place.iter().enumerate() {
+                    if let (Some(at), Some(c)) = (at, echo.cosines.get(i)) {
+                        echoes[*at] = *c;
+                    }
+                }
+                found.extend(
+                    echo.evidence
+                        .and_then(|(i, evidence)| by_record((i, evidence, text::WEIGHT))),
+                );
+            }
         }
         let mut files: Vec<String> = records.iter().map(|r| r.path().to_string()).collect();
         files.sort_unstable();
@@ -113,6 +134,7 @@ impl Partial {
             candidates,
             files,
             found,
+            echoes,
         }
     }
 
@@ -140,7 +162,28 @@ impl Partial {
             self.found
                 .extend(introduced::evidence(history, &self.candidates, abbrev));
         }
+        self.unechoed();
         rank::rank(&self.candidates, self.found)
+    }
+}
+
+impl Partial {
+    /// Drops the evidence of each candidate shown only for a name or title words when PATH's
+    /// text has next to nothing of the record (`text::ECHO`): a name many records write, or
+    /// a title word in PATH's name, that the code never takes up.
+    fn unechoed(&mut self) {
+        if self.echoes.is_empty() {
+            return;
+        }
+        let mut weak = vec![true; self.candidates.len()];
+        for w in &self.found {
+            if !matches!(w.evidence, Evidence::Name { .. } | Evidence::Words { .. }) {
+                weak[w.at] = false;
+            }
+        }
+        let echoes = &self.echoes;
+        self.found
+            .retain(|w| !weak[w.at] || echoes.get(w.at).is_some_and(|c| *c >= text::ECHO));
     }
 }
 

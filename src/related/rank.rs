@@ -20,6 +20,7 @@ fn kind_order(e: &Evidence) -> u8 {
         Evidence::Introduced { .. } => 2,
         Evidence::Name { .. } => 3,
         Evidence::Words { .. } => 4,
+        Evidence::Text { .. } => 5,
     }
 }
 

@@ -30,6 +30,7 @@ use crate::graph::{self, Resolver};
 use crate::mentions::Names;
 use crate::model::Report;
 use crate::parse::{self, Guide, ParsedRecord};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Why there is no report.
@@ -266,6 +267,25 @@ pub fn scan(
         has_rules,
         imports: imports_read,
     })
+}
+
+impl Scan {
+    /// The records' words as `why`'s `text` evidence compares them with a file, in the
+    /// report's order (docs/related.md).
+    pub fn vocabulary(&self) -> Vec<u8> {
+        let by_path: HashMap<&str, &[(String, u32)]> = self
+            .parsed
+            .iter()
+            .map(|p| (p.path.as_str(), p.words.as_slice()))
+            .collect();
+        let words: Vec<&[(String, u32)]> = self
+            .report
+            .records
+            .iter()
+            .map(|r| by_path.get(r.path.as_str()).copied().unwrap_or_default())
+            .collect();
+        crate::related::vocabulary(&words)
+    }
 }
 
 /// A record that states no status takes its folder's `default_status` (docs/configuration.md); its

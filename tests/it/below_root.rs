@@ -37,7 +37,7 @@ fn repo() -> GitRepo {
 
 fn related(g: &GitRepo, path: &str) -> Vec<(String, Vec<String>)> {
     let q: Value = g.run(&["why", path, "--json"]).json();
-    q["query"]["related"]
+    crate::related::without_text(&q["query"]["related"])
         .as_array()
         .expect("related")
         .iter()

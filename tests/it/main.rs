@@ -64,6 +64,7 @@ mod related;
 mod related_names;
 mod related_renames;
 mod related_share;
+mod related_text;
 #[cfg(unix)]
 mod review;
 #[cfg(unix)]

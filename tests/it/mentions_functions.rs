@@ -412,7 +412,8 @@ fn a_type_many_records_name_names_its_definition_for_the_record_that_introduces_
             "--json",
         ])
         .json();
-    let related: Vec<&str> = q["query"]["related"]
+    let related = crate::related::without_text(&q["query"]["related"]);
+    let related: Vec<&str> = related
         .as_array()
         .expect("related")
         .iter()

@@ -33,7 +33,7 @@ fn related(g: &GitRepo, path: &str) -> Vec<(String, Value)> {
     let mut args = vec!["why", path, "--json"];
     args.extend(docs(g));
     let q: Value = g.run(&args).json();
-    q["query"]["related"]
+    crate::related::without_text(&q["query"]["related"])
         .as_array()
         .expect("related")
         .iter()

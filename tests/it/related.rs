@@ -136,7 +136,13 @@ fn repo() -> (GitRepo, String) {
 }
 
 /// `why PATH --json`'s `query.related`, checked equal to `--no-index`'s.
+/// The `text` evidence left out (`without_text`): these fixtures test the other kinds.
 pub(crate) fn related(repo: &GitRepo, path: &str) -> Value {
+    without_text(&related_with_text(repo, path))
+}
+
+/// `why PATH --json`'s `query.related` whole, checked equal to `--no-index`'s.
+pub(crate) fn related_with_text(repo: &GitRepo, path: &str) -> Value {
     let indexed = repo.run(&["why", path, "--json"]);
     indexed.assert_code(0);
     let scanned = repo.run(&no_index(&["why", path, "--json"]));
@@ -146,6 +152,33 @@ pub(crate) fn related(repo: &GitRepo, path: &str) -> Value {
         "why {path}: the index answered differently from --no-index"
     );
     indexed.json()["query"]["related"].clone()
+}
+
+/// `related` as it would be without the `text` evidence (docs/related.md): each record's
+/// `text` evidence and its weight (2) taken away, and a record left under the least score
+/// (2) dropped. The fixtures of the other kinds are a few lines of code each, which a record
+/// of a few words is easily echoed by; `related_text.rs` tests the `text` evidence.
+pub(crate) fn without_text(related: &Value) -> Value {
+    let kept: Vec<Value> = related
+        .as_array()
+        .expect("related is a list")
+        .iter()
+        .filter_map(|r| {
+            let mut r = r.clone();
+            let evidence = r["evidence"].as_array().expect("evidence").clone();
+            let other: Vec<Value> = evidence
+                .iter()
+                .filter(|e| e["kind"] != "text")
+                .cloned()
+                .collect();
+            let score =
+                r["score"].as_u64().expect("score") - 2 * (evidence.len() - other.len()) as u64;
+            r["evidence"] = Value::Array(other);
+            r["score"] = json!(score);
+            (score >= 2).then_some(r)
+        })
+        .collect();
+    Value::Array(kept)
 }
 
 fn ids(related: &Value) -> Vec<&str> {
@@ -185,7 +218,7 @@ fn cited_counts_the_commits_that_changed_the_file_itself() {
     let text = markdown(&repo, "src/cache/keys.rs");
     assert!(
         text.contains(&format!(
-            "## Related (not governing)\n\n- ADR-0002: Cache keys by tenant (accepted): cited by 1 commit that changed this file; added with this file in `{short}`; title words `key`\n"
+            "## Related (not governing)\n\n- ADR-0002: Cache keys by tenant (accepted): cited by 1 commit that changed this file; added with this file in `{short}`; title words `key`"
         )),
         "{text}"
     );
@@ -270,7 +303,7 @@ fn distinctive_title_words_in_the_file_name_relate_and_common_ones_do_not() {
     let text = markdown(&repo, "src/BibtexStrings.java");
     assert!(
         text.contains(
-            "- ADR-0004: Parse BibTeX strings (accepted): named `BibTeX strings` on line 1; title words `bibtex`, `string`\n"
+            "- ADR-0004: Parse BibTeX strings (accepted): named `BibTeX strings` on line 1; title words `bibtex`, `string`"
         ),
         "{text}"
     );
@@ -291,7 +324,7 @@ fn a_name_written_as_code_relates_and_mentioned_by_keeps_its_meaning() {
     let text = markdown(&repo, "src/limits/RateLimiter.java");
     assert!(
         text.contains(
-            "- ADR-0005: Cache sessions in memory (accepted): named `RateLimiter` on line 9\n"
+            "- ADR-0005: Cache sessions in memory (accepted): named `RateLimiter` on line 9"
         ),
         "{text}"
     );

@@ -150,7 +150,7 @@ fn related(repo: &GitRepo, path: &str) -> Vec<String> {
     let scanned = repo.run(&no_index(&["why", path, "--json"]));
     assert_eq!(indexed.stdout(), scanned.stdout(), "why {path}");
     let json: Value = indexed.json();
-    json["query"]["related"]
+    crate::related::without_text(&json["query"]["related"])
         .as_array()
         .expect("related is a list")
         .iter()

@@ -93,7 +93,7 @@ fn a_file_the_adding_commit_changed_by_a_line_among_thousands_is_not_introduced(
         );
     }
     let text = repo.run(&["why", "package.json"]).stdout();
-    assert!(!text.contains("Related"), "{text}");
+    assert!(!text.contains("added with this file"), "{text}");
 }
 
 #[test]

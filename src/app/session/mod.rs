@@ -199,13 +199,25 @@ impl Session {
                     let staged = staged.map(|h| h.join().expect("the marker scan panicked"));
                     (scanned, local.map(join), global.map(join), staged)
                 });
-                let report = scanned?.report;
+                let scanned = scanned?;
+                // The records' words, only when `why` compares them with PATH's text.
+                let vocabulary = match (self.related, ask) {
+                    (true, Ask::Why(_)) => scanned.vocabulary(),
+                    _ => Vec::new(),
+                };
+                let report = scanned.report;
                 let picking = local
                     .as_ref()
                     .map(|l| l.markers.clone())
                     .unwrap_or_default();
-                let (mut report, mut known) =
-                    narrow(report, ask, why_path, root, &picking, self.related)?;
+                let (mut report, mut known) = narrow(
+                    report,
+                    ask,
+                    why_path,
+                    root,
+                    &picking,
+                    (self.related, &vocabulary),
+                )?;
                 if let Some(partial) = known.related.take() {
                     let history = match &repo {
                         Some(repo) if partial.wants_history() => related::walked(repo, &partial)?,
@@ -471,7 +483,7 @@ impl Session {
             cached.release(memo.is_none());
             drop(gate);
             let scanned = match memo {
-                Some(report) => Ok(Scanned::Memo(report)),
+                Some(report) => Ok(Scanned::Memo(Box::new(report))),
                 None => {
                     let names = scan::tracked_names(tracked);
                     scan::scan(root, docs, &cached, &names).map(|mut s| {
@@ -506,7 +518,12 @@ impl Session {
                         &rules,
                     );
                 }
-                narrow(scan.report, ask, why_path, root, &picking(), self.related)
+                let vocabulary = match (self.related, ask) {
+                    (true, Ask::Why(_)) => scan.vocabulary(),
+                    _ => Vec::new(),
+                };
+                let related = (self.related, vocabulary.as_slice());
+                narrow(scan.report, ask, why_path, root, &picking(), related)
             }
             Ok(Scanned::Memo(mut memo)) => {
                 // Kept as found holding now, so the next check reads nothing; not by a
@@ -515,7 +532,7 @@ impl Session {
                     idx.settle_memo(&settled)?;
                 }
                 let deps = table.as_ref().map(|_| memo.deps());
-                match narrow_memo(memo, ask, why_path, root, &picking(), self.related) {
+                match narrow_memo(*memo, ask, why_path, root, &picking(), self.related) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
                         if let (Some(path), Some(deps)) = (&table, &deps) {
@@ -537,7 +554,7 @@ impl Session {
 /// Where an indexed report came from.
 enum Scanned<'a> {
     /// The index's scan memo still held.
-    Memo(index::MemoHit<'a>),
+    Memo(Box<index::MemoHit<'a>>),
     Scan(Box<scan::Scan>),
 }
 

@@ -47,5 +47,9 @@ pub fn in_words(e: &Evidence) -> String {
             };
             format!("{whose} {}", words.join(", "))
         }
+        Evidence::Text { words } => {
+            let words: Vec<String> = words.iter().map(|w| code(w)).collect();
+            format!("its words in this file: {}", words.join(", "))
+        }
     }
 }

@@ -1,0 +1,252 @@
+//! `text` evidence (docs/related.md, ADR-0017): the record whose words a file's code echoes
+//! most, and by a margin, is related to it; a file echoing two records alike names neither;
+//! and a record shown only for a name or title words is not shown when the file's code has
+//! next to nothing of it. Through `why --json`, `why`'s Markdown and `context`, the index
+//! against `--no-index`; and no comparison where there are fewer than five records. Our own
+//! text throughout.
+
+use crate::fixture::adr;
+use crate::git::GitRepo;
+use crate::related::related_with_text;
+use serde_json::Value;
+
+const RECORDS: &[(u32, &str, &str)] = &[
+    (
+        1,
+        "Record architecture decisions",
+        "We keep decision records in this folder.",
+    ),
+    (
+        2,
+        "Watch the library for new files",
+        "## Context\n\nUsers drop papers into their library directory and expect them to \
+         appear.\n\n## Decision\n\nWe poll the directory with a file alteration monitor, and \
+         an observer hands each created file to the importer. The polling interval is five \
+         seconds.",
+    ),
+    (
+        3,
+        "Keep chat history in one store",
+        "Chats are kept in an embedded key-value store, one map per library, written on \
+         every message.",
+    ),
+    (
+        4,
+        "Render prompts with Velocity",
+        "Prompts are rendered from templates kept beside the code, so that a translator can \
+         change their wording.",
+    ),
+    (
+        5,
+        "Parse the command line with picocli",
+        "Every subcommand is a picocli command class; errors are printed by one handler.",
+    ),
+    (
+        6,
+        "Route calls through the hub",
+        "Every call to a remote service goes through one place, which retries it.",
+    ),
+    (
+        7,
+        "Sign the releases",
+        "Every release is signed with the project's key.",
+    ),
+    (
+        8,
+        "Keep the changelog by hand",
+        "Each change adds a line to the changelog.",
+    ),
+];
+
+/// Code that watches a folder, in a file whose name says nothing of any record.
+const POLLER: &str = "package org.shelf.gui.util;
+
+import org.apache.commons.io.monitor.FileAlterationListenerAdaptor;
+import org.apache.commons.io.monitor.FileAlterationMonitor;
+import org.apache.commons.io.monitor.FileAlterationObserver;
+
+public class Poller {
+    private final FileAlterationMonitor monitor = new FileAlterationMonitor(5000);
+
+    public void watch(Path directory, Importer importer) {
+        FileAlterationObserver observer = new FileAlterationObserver(directory.toFile());
+        observer.addListener(new FileAlterationListenerAdaptor() {
+            @Override
+            public void onFileCreate(File file) { importer.importFile(file); }
+        });
+        monitor.addObserver(observer);
+        monitor.start();
+    }
+}
+";
+
+/// Code that renders a Velocity template for a picocli command: two records' subjects alike.
+const BOTH: &str = "class Main {
+    void run() { velocity(); picocli(); velocity(); }
+}
+";
+
+/// Code about invoices, of many names, in a file whose name has a record's title word (`hub`).
+fn invoices() -> String {
+    const NOUNS: &[&str] = &[
+        "invoice",
+        "ledger",
+        "amount",
+        "currency",
+        "discount",
+        "refund",
+        "payment",
+        "customer",
+        "balance",
+        "receipt",
+        "statement",
+        "vendor",
+    ];
+    const VERBS: &[&str] = &[
+        "total",
+        "round",
+        "convert",
+        "apply",
+        "issue",
+        "settle",
+        "audit",
+        "export",
+        "archive",
+        "reconcile",
+        "charge",
+        "void",
+    ];
+    const WHEN: &[&str] = &["Daily", "Monthly", "Yearly", "Late", "Early", "Partial"];
+    let mut out = String::from("// Totals of the invoices.\n");
+    for noun in NOUNS {
+        for verb in VERBS {
+            for when in WHEN {
+                let name = format!("{verb}{}{}{when}", noun[..1].to_uppercase(), &noun[1..]);
+                out.push_str(&format!("fn {name}(x: Amount) -> Amount {{ x }}\n"));
+            }
+        }
+    }
+    out
+}
+
+fn repo() -> GitRepo {
+    let repo = GitRepo::new();
+    for (n, title, body) in RECORDS {
+        let slug = title.to_lowercase().replace(' ', "-");
+        repo.write(
+            &format!("docs/adr/000{n}-{slug}.md"),
+            &adr(*n, title, "Accepted", Some("2025-01-01"), body),
+        );
+    }
+    repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Record the decisions");
+    repo.write("src/gui/util/Poller.java", POLLER);
+    repo.write("src/cli/Main.java", BOTH);
+    repo.write("src/hub.rs", "fn hub() {}\n");
+    repo.write("src/billing/hub.rs", &invoices());
+    repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Add the code");
+    repo
+}
+
+/// Each related record as "id kind+kind".
+fn kinds(related: &Value) -> Vec<String> {
+    related
+        .as_array()
+        .expect("related is a list")
+        .iter()
+        .map(|r| {
+            let kinds: Vec<&str> = r["evidence"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["kind"].as_str().unwrap())
+                .collect();
+            format!("{} {}", r["id"].as_str().unwrap(), kinds.join("+"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_record_a_files_code_echoes_is_related_with_the_words_it_shares() {
+    let repo = repo();
+    let related = related_with_text(&repo, "src/gui/util/Poller.java");
+    assert_eq!(kinds(&related), ["ADR-0002 text"], "{related:#}");
+    assert_eq!(related[0]["score"], 2);
+    let words: Vec<&str> = related[0]["evidence"][0]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(!words.is_empty() && words.len() <= 4, "{words:?}");
+    assert!(
+        words
+            .iter()
+            .any(|w| ["alteration", "observer", "monitor"].contains(w)),
+        "{words:?}"
+    );
+    let text = repo.run(&["why", "src/gui/util/Poller.java"]).stdout();
+    assert!(
+        text.contains(
+            "- ADR-0002: Watch the library for new files (accepted): its words in this file: `"
+        ),
+        "{text}"
+    );
+    let context = repo.run(&["context", "src/gui/util/Poller.java", "--json"]);
+    context.assert_code(0);
+    assert!(
+        context.stdout().contains("\"kind\": \"text\""),
+        "{}",
+        context.stdout()
+    );
+}
+
+#[test]
+fn a_file_echoing_two_records_alike_is_related_to_neither_by_its_text() {
+    let repo = repo();
+    let related = related_with_text(&repo, "src/cli/Main.java");
+    assert!(
+        !kinds(&related).iter().any(|k| k.contains("text")),
+        "{related:#}"
+    );
+}
+
+#[test]
+fn a_title_word_in_a_name_the_code_never_takes_up_is_not_shown() {
+    let repo = repo();
+    // A file of a line: its name is most of what it says, and the record's word is in it.
+    assert_eq!(
+        kinds(&related_with_text(&repo, "src/hub.rs"))[0],
+        "ADR-0006 words+text"
+    );
+    // The same name over sixty lines about invoices: the title word alone no longer tells.
+    let related = related_with_text(&repo, "src/billing/hub.rs");
+    assert_eq!(related, serde_json::json!([]), "{related:#}");
+    // Without reading the code (a folder), the title word still tells.
+    assert_eq!(
+        kinds(&related_with_text(&repo, "src/billing/")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn fewer_than_five_records_are_not_compared() {
+    let repo = repo();
+    for gone in [
+        "docs/adr/0003-keep-chat-history-in-one-store.md",
+        "docs/adr/0004-render-prompts-with-velocity.md",
+        "docs/adr/0007-sign-the-releases.md",
+        "docs/adr/0008-keep-the-changelog-by-hand.md",
+    ] {
+        repo.remove(gone);
+    }
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Drop four records");
+    assert_eq!(
+        kinds(&related_with_text(&repo, "src/gui/util/Poller.java")),
+        Vec::<String>::new()
+    );
+    // The title word tells again: the code is not compared.
+    assert_eq!(
+        kinds(&related_with_text(&repo, "src/billing/hub.rs")),
+        ["ADR-0006 words"]
+    );
+}

@@ -1,6 +1,8 @@
 //! The ranking of related records (docs/related.md): each record's evidence weighed and summed,
 //! records under [`MIN_SCORE`] dropped, the rest by score (highest first), ties by id, at most
-//! [`MAX_SHOWN`].
+//! [`MAX_SHOWN`], and none under half the first's score: where the evidence falls off, the
+//! list ends (readers judged 89% of the first records shown right, 56% of the second and
+//! third, 5 of 12 of those under half the first's score; issue 36).
 
 use super::{Candidate, Weighed};
 use crate::model::{Evidence, Related};
@@ -52,5 +54,47 @@ pub fn rank(candidates: &[Candidate], found: Vec<Weighed>) -> Vec<Related> {
     let mut seen = std::collections::HashSet::new();
     out.retain(|r| seen.insert(r.id.clone()));
     out.truncate(MAX_SHOWN);
+    let first = out.first().map_or(0, |r| r.score);
+    out.retain(|r| 2 * r.score >= first);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn ranked(scores: &[u32]) -> Vec<(String, u32)> {
+        let candidates: Vec<Candidate> = (0..scores.len())
+            .map(|i| Candidate {
+                id: format!("ADR-{i}"),
+                status: Status::Accepted,
+                title: format!("Title {i}"),
+                path: format!("docs/adr/{i}.md"),
+                names_code: false,
+            })
+            .collect();
+        let found = scores
+            .iter()
+            .enumerate()
+            .map(|(at, &weight)| Weighed {
+                at,
+                evidence: Evidence::Cited { commits: weight },
+                weight,
+            })
+            .collect();
+        rank(&candidates, found)
+            .into_iter()
+            .map(|r| (r.id, r.score))
+            .collect()
+    }
+
+    #[test]
+    fn the_list_ends_where_the_score_falls_under_half_the_first() {
+        assert_eq!(ranked(&[5, 2]), [("ADR-0".to_string(), 5)]);
+        assert_eq!(ranked(&[4, 2]).len(), 2);
+        assert_eq!(ranked(&[2, 5, 5, 3]).len(), 3);
+        assert_eq!(ranked(&[7, 3, 1]).len(), 1);
+        assert_eq!(ranked(&[1]).len(), 0);
+    }
 }

@@ -143,6 +143,10 @@ fn repo() -> GitRepo {
     repo.write("src/cli/Main.java", BOTH);
     repo.write("src/hub.rs", "fn hub() {}\n");
     repo.write("src/billing/hub.rs", &invoices());
+    repo.write(
+        "src/sign/release_hub.rs",
+        "// Signs each release with the project's key: see ADR-0007.\nfn sign() {}\n",
+    );
     repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Add the code");
     repo
 }
@@ -248,5 +252,22 @@ fn fewer_than_five_records_are_not_compared() {
     assert_eq!(
         kinds(&related_with_text(&repo, "src/billing/hub.rs")),
         ["ADR-0006 words"]
+    );
+}
+
+#[test]
+fn a_record_under_half_the_first_ones_score_is_not_shown() {
+    let repo = repo();
+    // ADR-0007: a comment names it (5) and a title word is in the name; ADR-0006's title word
+    // `hub` in the name (2) is under half of that.
+    let related = related_with_text(&repo, "src/sign/release_hub.rs");
+    let shown = kinds(&related);
+    assert_eq!(shown.len(), 1, "{related:#}");
+    assert!(shown[0].starts_with("ADR-0007 link"), "{related:#}");
+    assert!(related[0]["score"].as_u64().unwrap() > 4, "{related:#}");
+    // Alone, the title word is shown.
+    assert_eq!(
+        kinds(&related_with_text(&repo, "src/hub.rs")),
+        ["ADR-0006 words+text"]
     );
 }

@@ -29,16 +29,16 @@ enum PickKind {
 
 impl Pick {
     /// What `ask` keeps of `records`, found under `root`, with `markers` the markers of the
-    /// source files the question is about (for `why PATH`, those in PATH).
-    /// `vocabulary`: the records' words (`related::vocabulary`), for `why`'s `text` evidence.
+    /// source files the question is about (for `why PATH`, those in PATH). `related`: `why`'s
+    /// related records are looked for, with the records' words (`related::vocabulary`) for
+    /// the `text` evidence.
     pub(super) fn of<R: Pickable>(
         records: &[R],
         ask: &Ask,
         why_path: Option<&str>,
         root: &Path,
         markers: &Markers,
-        related: bool,
-        vocabulary: &[u8],
+        related: Option<&[u8]>,
     ) -> Result<Pick> {
         let tracked = crate::scan::tracked_paths(root);
         let mut files_under = |folder: &str| {
@@ -59,7 +59,7 @@ impl Pick {
                 let mentioned = mentioned_by(records, path, &decisions);
                 // PATH's own text, for the comments that link a record (docs/related.md).
                 let related = match related {
-                    true => {
+                    Some(vocabulary) => {
                         let text = (!path.trim_end_matches('/').is_empty())
                             .then(|| crate::fs::read::read_in_root(root, path).ok())
                             .flatten();
@@ -73,7 +73,7 @@ impl Pick {
                             vocabulary.as_ref(),
                         )
                     }
-                    false => crate::related::Partial::default(),
+                    None => crate::related::Partial::default(),
                 };
                 PickKind::Why(decisions, mentioned, related)
             }
@@ -165,22 +165,21 @@ fn naming(markers: &Markers, id: &str) -> Markers {
 /// declare are picked too), and may be empty otherwise; `related` says whether `why`'s related
 /// records are looked for (docs/related.md; not by the commit hook).
 pub(super) fn narrow(
-    report: Report,
+    scan: crate::scan::Scan,
     ask: &Ask,
     why_path: Option<&str>,
     root: &Path,
     markers: &Markers,
-    (related, vocabulary): (bool, &[u8]),
+    related: bool,
 ) -> Result<(Report, Known)> {
-    let pick = Pick::of(
-        &report.records,
-        ask,
-        why_path,
-        root,
-        markers,
-        related,
-        vocabulary,
-    )?;
+    // The records' words, only when `why` compares them with PATH's text.
+    let vocabulary = match (related, ask) {
+        (true, Ask::Why(_)) => scan.vocabulary(),
+        _ => Vec::new(),
+    };
+    let related = related.then_some(vocabulary.as_slice());
+    let report = scan.report;
+    let pick = Pick::of(&report.records, ask, why_path, root, markers, related)?;
     Ok(pick.answer(report, why_path))
 }
 
@@ -194,16 +193,8 @@ pub(super) fn narrow_memo(
     markers: &Markers,
     related: bool,
 ) -> Result<std::result::Result<(Report, Known), index::codec::DecodeError>> {
-    let vocabulary = memo.vocabulary();
-    let pick = Pick::of(
-        memo.heads(),
-        ask,
-        why_path,
-        root,
-        markers,
-        related,
-        vocabulary,
-    )?;
+    let related = related.then(|| memo.vocabulary());
+    let pick = Pick::of(memo.heads(), ask, why_path, root, markers, related)?;
     Ok(memo
         .report(|id| pick.keeps(id))
         .map(|report| pick.answer(report, why_path)))

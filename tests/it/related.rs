@@ -154,6 +154,24 @@ pub(crate) fn related_with_text(repo: &GitRepo, path: &str) -> Value {
     indexed.json()["query"]["related"].clone()
 }
 
+/// Each related record of `related` as "id kind+kind".
+pub(crate) fn kinds(related: &Value) -> Vec<String> {
+    related
+        .as_array()
+        .expect("related is a list")
+        .iter()
+        .map(|r| {
+            let kinds: Vec<&str> = r["evidence"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["kind"].as_str().unwrap())
+                .collect();
+            format!("{} {}", r["id"].as_str().unwrap(), kinds.join("+"))
+        })
+        .collect()
+}
+
 /// `related` as it would be without the `text` evidence (docs/related.md): each record's
 /// `text` evidence and its weight (2) taken away, and a record left under the least score
 /// (2) dropped. The fixtures of the other kinds are a few lines of code each, which a record

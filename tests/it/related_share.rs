@@ -55,20 +55,7 @@ fn add_the_record(repo: &GitRepo) -> String {
 /// `why PATH --json`'s related records as "id kind+kind", the index's answer checked equal to
 /// `--no-index`'s (`related::related`).
 fn related(repo: &GitRepo, path: &str) -> Vec<String> {
-    crate::related::related(repo, path)
-        .as_array()
-        .expect("related is a list")
-        .iter()
-        .map(|r| {
-            let kinds: Vec<&str> = r["evidence"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e["kind"].as_str().unwrap())
-                .collect();
-            format!("{} {}", r["id"].as_str().unwrap(), kinds.join("+"))
-        })
-        .collect()
+    crate::related::kinds(&crate::related::related(repo, path))
 }
 
 #[test]

@@ -7,8 +7,7 @@
 
 use crate::fixture::adr;
 use crate::git::GitRepo;
-use crate::related::related_with_text;
-use serde_json::Value;
+use crate::related::{kinds, related_with_text};
 
 const RECORDS: &[(u32, &str, &str)] = &[
     (
@@ -149,24 +148,6 @@ fn repo() -> GitRepo {
     );
     repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Add the code");
     repo
-}
-
-/// Each related record as "id kind+kind".
-fn kinds(related: &Value) -> Vec<String> {
-    related
-        .as_array()
-        .expect("related is a list")
-        .iter()
-        .map(|r| {
-            let kinds: Vec<&str> = r["evidence"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e["kind"].as_str().unwrap())
-                .collect();
-            format!("{} {}", r["id"].as_str().unwrap(), kinds.join("+"))
-        })
-        .collect()
 }
 
 #[test]

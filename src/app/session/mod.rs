@@ -200,24 +200,12 @@ impl Session {
                     (scanned, local.map(join), global.map(join), staged)
                 });
                 let scanned = scanned?;
-                // The records' words, only when `why` compares them with PATH's text.
-                let vocabulary = match (self.related, ask) {
-                    (true, Ask::Why(_)) => scanned.vocabulary(),
-                    _ => Vec::new(),
-                };
-                let report = scanned.report;
                 let picking = local
                     .as_ref()
                     .map(|l| l.markers.clone())
                     .unwrap_or_default();
-                let (mut report, mut known) = narrow(
-                    report,
-                    ask,
-                    why_path,
-                    root,
-                    &picking,
-                    (self.related, &vocabulary),
-                )?;
+                let (mut report, mut known) =
+                    narrow(scanned, ask, why_path, root, &picking, self.related)?;
                 if let Some(partial) = known.related.take() {
                     let history = match &repo {
                         Some(repo) if partial.wants_history() => related::walked(repo, &partial)?,
@@ -518,12 +506,7 @@ impl Session {
                         &rules,
                     );
                 }
-                let vocabulary = match (self.related, ask) {
-                    (true, Ask::Why(_)) => scan.vocabulary(),
-                    _ => Vec::new(),
-                };
-                let related = (self.related, vocabulary.as_slice());
-                narrow(scan.report, ask, why_path, root, &picking(), related)
+                narrow(*scan, ask, why_path, root, &picking(), self.related)
             }
             Ok(Scanned::Memo(mut memo)) => {
                 // Kept as found holding now, so the next check reads nothing; not by a

@@ -83,6 +83,8 @@ fn namings(lines: &[(usize, &str)], folder: &str) -> Vec<(String, String, u32, R
     let sections = Sections::of(lines);
     let chosen = chosen_option(&text);
     let mut out = Vec::new();
+    // Whether each naming is written right after "top-level" or "root".
+    let mut at_top: Vec<bool> = Vec::new();
     for m in naming_re().captures_iter(&text) {
         let whole = m.get(0).expect("match");
         if text[..whole.start()].ends_with('!') {
@@ -119,10 +121,42 @@ fn namings(lines: &[(usize, &str)], folder: &str) -> Vec<(String, String, u32, R
             let role = role_of(&masked, &text, whole.start(), whole.end(), bare)
                 .or_else(|| sections.role(row, bare, chosen.as_deref()))
                 .map_or(Role::Governing, Role::Passing);
+            let before = text[..whole.start()].trim_end().to_ascii_lowercase();
+            at_top.push(before.ends_with("top-level") || before.ends_with("root"));
             out.push((bare.to_string(), written, line, role));
         }
     }
+    shorthands(&mut out, &at_top);
     out
+}
+
+/// A folder of one name written alone (`internal/`) where the record also names a longer
+/// folder ending in it (`cmd/jaeger/internal/`, written as a folder: `owner/repo` is no
+/// folder here) is that folder said short, not the repository's
+/// top-level folder of the name: passing, unless written right after "top-level" or "root"
+/// ("The top-level `components/`"). jaegertracing/jaeger's record 11 on its facades says
+/// "Config structs remain in `internal/`" of `cmd/jaeger/internal/`, and governed all of the
+/// top-level `internal/`.
+fn shorthands(out: &mut [(String, String, u32, Role)], at_top: &[bool]) {
+    let folder = |written: &str| written.trim().ends_with('/');
+    let longer: Vec<String> = out
+        .iter()
+        .filter(|(_, written, ..)| folder(written))
+        .map(|(p, ..)| format!("/{p}"))
+        .collect();
+    for (i, (path, written, _, role)) in out.iter_mut().enumerate() {
+        let alone = !path.contains('/') && folder(written);
+        if !alone || at_top.get(i) == Some(&true) || !matches!(role, Role::Governing) {
+            continue;
+        }
+        let end = format!("/{path}");
+        if let Some(full) = longer
+            .iter()
+            .find(|l| l.len() > end.len() && l.ends_with(&end))
+        {
+            *role = Role::Passing(format!("`{}/` said short", &full[1..]));
+        }
+    }
 }
 
 /// A code span, or a Markdown link (its text, then its target).

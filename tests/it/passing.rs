@@ -356,3 +356,46 @@ fn a_folder_listed_into_and_the_files_a_decision_registers_in_do_not_govern() {
     assert_eq!(commits.len(), 1, "{review:#}");
     assert!(mini.starts_with(commits[0]), "{review:#}");
 }
+
+/// A folder of one name written alone (`internal/`), where the record names a longer folder
+/// ending in it (`cmd/app/internal/`), is that folder said short: it governs not the top-level
+/// `internal/`, unless written as "the top-level `components/`".
+#[test]
+fn a_folder_said_short_is_the_longer_one_the_record_names() {
+    let g = GitRepo::new();
+    let (path, text) = record(
+        1,
+        "Public facades",
+        "## Decision\n\nOnly code under `cmd/app/` can import `cmd/app/internal/`. The \
+         top-level `components/` reaches it through `cmd/app/components/`. Config structs \
+         remain in `internal/` and are not exposed.",
+    );
+    g.write(&path, &text);
+    for file in [
+        "cmd/app/internal/server.go",
+        "cmd/app/components/facade.go",
+        "components/facade.go",
+        "internal/storage/store.go",
+    ] {
+        g.write(file, "package x\n");
+    }
+    g.commit_at(DATE, "Ann", "initial");
+    let all = governs(&g);
+    let (_, governed) = all
+        .iter()
+        .find(|(id, _)| id == "ADR-0001")
+        .expect("ADR-0001");
+    assert!(
+        governed.contains(&"cmd/app/internal/".to_string()),
+        "{governed:?}"
+    );
+    assert!(
+        governed.contains(&"components/".to_string()),
+        "{governed:?}"
+    );
+    assert!(!governed.contains(&"internal/".to_string()), "{governed:?}");
+    let (decisions, _) = g.why_ids("internal/storage/store.go");
+    assert!(decisions.is_empty(), "{decisions:?}");
+    let (decisions, _) = g.why_ids("components/facade.go");
+    assert_eq!(decisions, ["ADR-0001"]);
+}

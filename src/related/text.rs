@@ -155,14 +155,16 @@ impl<'a> Vocabulary<'a> {
     fn norms_at(&self) -> usize {
         16
     }
+    // Saturating: the counts are read from bytes, and a damaged count must not overflow.
     fn terms_at(&self) -> usize {
-        self.norms_at() + 4 * self.records
+        self.norms_at()
+            .saturating_add(self.records.saturating_mul(4))
     }
     fn slots_at(&self) -> usize {
-        self.terms_at() + 8 * self.terms
+        self.terms_at().saturating_add(self.terms.saturating_mul(8))
     }
     fn postings_at(&self) -> usize {
-        self.slots_at() + 4 * self.slots
+        self.slots_at().saturating_add(self.slots.saturating_mul(4))
     }
     /// Where the term at `at` ends, in the text (`0`) or the postings (`1`); 0 before the
     /// first.

@@ -173,14 +173,19 @@ pub(super) fn narrow(
     related: bool,
 ) -> Result<(Report, Known)> {
     // The records' words, only when `why` compares them with PATH's text.
-    let vocabulary = match (related, ask) {
+    let vocabulary: &[u8] = match (related, ask) {
         (true, Ask::Why(_)) => scan.vocabulary(),
-        _ => Vec::new(),
+        _ => &[],
     };
-    let related = related.then_some(vocabulary.as_slice());
-    let report = scan.report;
-    let pick = Pick::of(&report.records, ask, why_path, root, markers, related)?;
-    Ok(pick.answer(report, why_path))
+    let pick = Pick::of(
+        &scan.report.records,
+        ask,
+        why_path,
+        root,
+        markers,
+        related.then_some(vocabulary),
+    )?;
+    Ok(pick.answer(scan.report, why_path))
 }
 
 /// [`narrow`] on the scan memo's report: the records are picked by their stored heads and only

@@ -23,14 +23,10 @@ impl Serialize for Bytes<'_> {
     }
 }
 
-/// Serializes a borrowed byte field as [`Bytes`] (`#[serde(serialize_with = ...)]`).
-pub fn as_bytes<S: serde::Serializer>(bytes: &&[u8], s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_bytes(bytes)
-}
-
-/// Serializes an owned byte field as [`Bytes`], to be read in place as `&[u8]`.
-pub fn vec_as_bytes<S: serde::Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_bytes(bytes)
+/// Serializes a byte field, borrowed or owned, as [`Bytes`] (`#[serde(serialize_with = ...)]`),
+/// to be read in place as `&[u8]`.
+pub fn as_bytes<B: AsRef<[u8]>, S: serde::Serializer>(bytes: &B, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bytes(bytes.as_ref())
 }
 
 /// Serializes a list of byte strings each as [`Bytes`].

@@ -53,7 +53,7 @@ pub(super) fn memo_of(scope: &Scope, scan: &Scan) -> Option<(Vec<u8>, Vec<u8>)> 
         findings: report.findings.clone(),
         notes: report.notes.clone(),
         rules: report.rules.clone(),
-        vocabulary: scan.vocabulary(),
+        vocabulary: scan.vocabulary().to_vec(),
     };
     Some((codec::encode(&memo), codec::encode(&memo_report)))
 }

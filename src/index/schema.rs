@@ -278,7 +278,7 @@ pub struct MemoReport {
     pub rules: Vec<crate::model::RecordRules>,
     /// The records' words for `why`'s `text` evidence (`related::vocabulary`), in `heads`
     /// order.
-    #[serde(serialize_with = "super::codec::vec_as_bytes")]
+    #[serde(serialize_with = "super::codec::as_bytes")]
     pub vocabulary: Vec<u8>,
 }
 

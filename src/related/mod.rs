@@ -10,7 +10,7 @@ mod introduced;
 mod link;
 mod name;
 mod rank;
-pub mod text;
+mod text;
 mod title;
 mod words;
 

@@ -101,6 +101,8 @@ pub struct Scan {
     pub has_rules: bool,
     /// What the rules read of the imports cache, when there was one (ADR-0021).
     pub imports: Option<imports::ImportsRead>,
+    /// [`Scan::vocabulary`], once made.
+    pub vocabulary: std::sync::OnceLock<Vec<u8>>,
 }
 
 /// What came of one file: its value or the note saying why it was skipped, and its stamp
@@ -266,13 +268,18 @@ pub fn scan(
         names_checksum: names.checksum,
         has_rules,
         imports: imports_read,
+        vocabulary: std::sync::OnceLock::new(),
     })
 }
 
 impl Scan {
     /// The records' words as `why`'s `text` evidence compares them with a file, in the
-    /// report's order (docs/related.md).
-    pub fn vocabulary(&self) -> Vec<u8> {
+    /// report's order (docs/related.md): made once, for the memo and the answer alike.
+    pub fn vocabulary(&self) -> &[u8] {
+        self.vocabulary.get_or_init(|| self.make_vocabulary())
+    }
+
+    fn make_vocabulary(&self) -> Vec<u8> {
         let by_path: HashMap<&str, &[(String, u32)]> = self
             .parsed
             .iter()

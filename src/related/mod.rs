@@ -122,7 +122,8 @@ impl Partial {
                 }
                 found.extend(
                     echo.evidence
-                        .and_then(|(i, evidence)| by_record((i, evidence, text::WEIGHT))),
+                        .into_iter()
+                        .filter_map(|(i, evidence)| by_record((i, evidence, text::WEIGHT))),
                 );
             }
         }
@@ -177,7 +178,11 @@ impl Partial {
         }
         let mut weak = vec![true; self.candidates.len()];
         for w in &self.found {
-            if !matches!(w.evidence, Evidence::Name { .. } | Evidence::Words { .. }) {
+            let spelled = match &w.evidence {
+                Evidence::Name { term, .. } => name::spelled_out(term, &self.path),
+                _ => false,
+            };
+            if spelled || !matches!(w.evidence, Evidence::Name { .. } | Evidence::Words { .. }) {
                 weak[w.at] = false;
             }
         }

@@ -23,6 +23,14 @@ pub const INSIDE_RECORDS: usize = 3;
 /// backticks, 0.9 a compound identifier, a link or a command line).
 const CODE_CONFIDENCE: f64 = 0.65;
 
+/// Whether `term` writes out `path` itself from the root (`` `lib/ai/AiService.java` ``,
+/// `./lib/ai/AiService.java`): the record named this very file, in passing or not (a path
+/// named in passing does not govern, and is the plainest evidence of a related record).
+pub fn spelled_out(term: &str, path: &str) -> bool {
+    let term = term.trim_start_matches("./").trim_start_matches('/');
+    !path.is_empty() && !path.ends_with('/') && term == path
+}
+
 /// For each record (by its place in `records`) whose code mentions name `path`, its best
 /// such mention as evidence and its weight.
 pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence, u32)> {
@@ -63,7 +71,7 @@ pub fn evidence<R: Pickable>(records: &[R], path: &str) -> Vec<(usize, Evidence,
             .code_mentions()
             .filter(|m| names(m))
             .filter_map(|m| {
-                let weight = if m.confidence >= CODE_CONFIDENCE {
+                let weight = if m.confidence >= CODE_CONFIDENCE || spelled_out(m.term, path) {
                     AS_CODE
                 } else if users_of(m.term) <= DISTINCTIVE_RECORDS {
                     // A phrase of one record alone naming PATH itself ("Endpoint Picker"

@@ -1,7 +1,8 @@
 //! `text` evidence (docs/related.md, ADR-0017): the record whose words a file's code echoes
-//! most, and by a margin, is related to it; a file echoing two records alike names neither;
-//! and a record shown only for a name or title words is not shown when the file's code has
-//! next to nothing of it. Through `why --json`, `why`'s Markdown and `context`, the index
+//! most, and by a margin, is related to it; a file echoing two records alike and well above
+//! the rest is related to both, one echoing three alike to none; a record shown only for a
+//! name or title words is not shown when the file's code has next to nothing of it, unless
+//! it writes out the file's path. Through `why --json`, `why`'s Markdown and `context`, the index
 //! against `--no-index`; and no comparison where there are fewer than five records. Our own
 //! text throughout.
 
@@ -53,7 +54,8 @@ const RECORDS: &[(u32, &str, &str)] = &[
     (
         8,
         "Keep the changelog by hand",
-        "Each change adds a line to the changelog.",
+        "Each change adds a line to the changelog; a script checks it, as in \
+         `tools/check.py`.",
     ),
 ];
 
@@ -82,6 +84,12 @@ public class Poller {
 /// Code that renders a Velocity template for a picocli command: two records' subjects alike.
 const BOTH: &str = "class Main {
     void run() { velocity(); picocli(); velocity(); }
+}
+";
+
+/// The same, and the changelog: three records' subjects alike.
+const THREE: &str = "class All {
+    void run() { velocity(); picocli(); changelog(); }
 }
 ";
 
@@ -140,6 +148,8 @@ fn repo() -> GitRepo {
     repo.commit_at("2025-01-01T10:00:00Z", "Ann", "Record the decisions");
     repo.write("src/gui/util/Poller.java", POLLER);
     repo.write("src/cli/Main.java", BOTH);
+    repo.write("src/cli/All.java", THREE);
+    repo.write("tools/check.py", "import sys\nprint(len(sys.argv))\n");
     repo.write("src/hub.rs", "fn hub() {}\n");
     repo.write("src/billing/hub.rs", &invoices());
     repo.write(
@@ -186,13 +196,47 @@ fn the_record_a_files_code_echoes_is_related_with_the_words_it_shares() {
 }
 
 #[test]
-fn a_file_echoing_two_records_alike_is_related_to_neither_by_its_text() {
+fn a_file_echoing_two_records_alike_is_related_to_both_and_three_to_none() {
     let repo = repo();
     let related = related_with_text(&repo, "src/cli/Main.java");
+    assert_eq!(
+        kinds(&related),
+        ["ADR-0004 text", "ADR-0005 text"],
+        "{related:#}"
+    );
+    let related = related_with_text(&repo, "src/cli/All.java");
     assert!(
         !kinds(&related).iter().any(|k| k.contains("text")),
         "{related:#}"
     );
+}
+
+#[test]
+fn a_path_written_out_in_passing_is_related_by_that_alone() {
+    let repo = repo();
+    // Four records: no comparison of words, so the name is all there is.
+    for gone in [
+        "docs/adr/0003-keep-chat-history-in-one-store.md",
+        "docs/adr/0004-render-prompts-with-velocity.md",
+        "docs/adr/0005-parse-the-command-line-with-picocli.md",
+        "docs/adr/0006-route-calls-through-the-hub.md",
+    ] {
+        repo.remove(gone);
+    }
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Drop four records");
+    // "as in `tools/check.py`": named in passing, so not governed; but written out in full.
+    let why = repo.run(&["why", "tools/check.py", "--json"]);
+    why.assert_code(0);
+    let answer = why.json();
+    assert_eq!(
+        answer["query"]["decisions"],
+        serde_json::json!([]),
+        "{answer:#}"
+    );
+    let related = related_with_text(&repo, "tools/check.py");
+    assert_eq!(kinds(&related), ["ADR-0008 name"], "{related:#}");
+    assert_eq!(related[0]["score"], 2);
+    assert_eq!(related[0]["evidence"][0]["term"], "tools/check.py");
 }
 
 #[test]

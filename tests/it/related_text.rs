@@ -136,12 +136,26 @@ fn invoices() -> String {
     out
 }
 
+/// The file of record `n` of [`RECORDS`].
+fn record_file(n: u32) -> String {
+    let (_, title, _) = RECORDS.iter().find(|(m, _, _)| *m == n).unwrap();
+    let slug = title.to_lowercase().replace(' ', "-");
+    format!("docs/adr/000{n}-{slug}.md")
+}
+
+/// Removes the records numbered `gone`, in one commit.
+fn drop_records(repo: &GitRepo, gone: &[u32]) {
+    for n in gone {
+        repo.remove(&record_file(*n));
+    }
+    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Drop some records");
+}
+
 fn repo() -> GitRepo {
     let repo = GitRepo::new();
     for (n, title, body) in RECORDS {
-        let slug = title.to_lowercase().replace(' ', "-");
         repo.write(
-            &format!("docs/adr/000{n}-{slug}.md"),
+            &record_file(*n),
             &adr(*n, title, "Accepted", Some("2025-01-01"), body),
         );
     }
@@ -215,15 +229,7 @@ fn a_file_echoing_two_records_alike_is_related_to_both_and_three_to_none() {
 fn a_path_written_out_in_passing_is_related_by_that_alone() {
     let repo = repo();
     // Four records: no comparison of words, so the name is all there is.
-    for gone in [
-        "docs/adr/0003-keep-chat-history-in-one-store.md",
-        "docs/adr/0004-render-prompts-with-velocity.md",
-        "docs/adr/0005-parse-the-command-line-with-picocli.md",
-        "docs/adr/0006-route-calls-through-the-hub.md",
-    ] {
-        repo.remove(gone);
-    }
-    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Drop four records");
+    drop_records(&repo, &[3, 4, 5, 6]);
     // "as in `tools/check.py`": named in passing, so not governed; but written out in full.
     let why = repo.run(&["why", "tools/check.py", "--json"]);
     why.assert_code(0);
@@ -260,15 +266,7 @@ fn a_title_word_in_a_name_the_code_never_takes_up_is_not_shown() {
 #[test]
 fn fewer_than_five_records_are_not_compared() {
     let repo = repo();
-    for gone in [
-        "docs/adr/0003-keep-chat-history-in-one-store.md",
-        "docs/adr/0004-render-prompts-with-velocity.md",
-        "docs/adr/0007-sign-the-releases.md",
-        "docs/adr/0008-keep-the-changelog-by-hand.md",
-    ] {
-        repo.remove(gone);
-    }
-    repo.commit_at("2025-01-03T10:00:00Z", "Ann", "Drop four records");
+    drop_records(&repo, &[3, 4, 7, 8]);
     assert_eq!(
         kinds(&related_with_text(&repo, "src/gui/util/Poller.java")),
         Vec::<String>::new()

@@ -4,6 +4,8 @@
 //! the record folder's tree), and which commits make one branch. The rules themselves live in
 //! `hooks::quiet`.
 
+use crate::fs::discover;
+use crate::fs::read::read_in_root;
 use crate::git::{RangeCommit, Repo};
 use crate::governs::Scope;
 use crate::hooks::quiet::{self, Attributes, Change, Facts};
@@ -23,6 +25,54 @@ const MAX_BLOB: u64 = 1 << 20;
 /// How many of the branch's commits the commit hook reads, newest first (ADR-0008: never the
 /// history unbounded).
 pub const BRANCH_CAP: usize = 200;
+
+/// The records' words as `why`'s `text` evidence has them (`related::vocabulary`), made from
+/// the record files the record folders hold in the work tree (found as a scan finds them)
+/// when a change is first compared with a record: the commit hook reads them only when a
+/// warning is about to be printed.
+pub struct Echoes {
+    root: std::path::PathBuf,
+    docs: Vec<String>,
+    /// The vocabulary's bytes, and each record file's place in it.
+    made: std::cell::OnceCell<(Vec<u8>, HashMap<String, usize>)>,
+}
+
+impl Echoes {
+    pub fn new(root: &Path, docs: &[String]) -> Echoes {
+        Echoes {
+            root: root.to_path_buf(),
+            docs: docs.to_vec(),
+            made: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The cosine between `text` (`hooks::echo::changed_text`) and the words of the record
+    /// whose file is `record`; `None` when not compared (a binary change, fewer than five
+    /// records, a record not found).
+    pub fn cosine(&self, record: &str, text: &[u8]) -> Option<f64> {
+        let (bytes, at) = self.made.get_or_init(|| {
+            let folders = discover::record_folders(&self.root, &self.docs).unwrap_or_default();
+            let (found, _) = discover::record_files(&self.root, &folders);
+            let words: Vec<Vec<(String, u32)>> = found
+                .iter()
+                .map(|f| {
+                    let bytes = read_in_root(&self.root, &f.rel).unwrap_or_default();
+                    crate::parse::words_of(&f.rel, &String::from_utf8_lossy(&bytes))
+                })
+                .collect();
+            let refs: Vec<&[(String, u32)]> = words.iter().map(Vec::as_slice).collect();
+            let at = found
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.rel.clone(), i))
+                .collect();
+            (crate::related::vocabulary(&refs), at)
+        });
+        let vocabulary = crate::related::Vocabulary::read(bytes, at.len())?;
+        let echo = crate::related::echo(&vocabulary, "", text)?;
+        echo.cosines.get(*at.get(record)?).copied()
+    }
+}
 
 /// The rules as `.context-graph.toml` sets them.
 pub fn rules_of(config: Option<&crate::fs::config::Config>) -> QuietRules {
@@ -84,6 +134,8 @@ fn change<'c>(path: &'c str, held: &'c Held, aside: &Aside) -> Change<'c> {
 /// Reads what git holds for the judgement, memoising what commits share.
 pub struct Judge<'a> {
     pub repo: &'a Repo,
+    /// The records' words, for `skip_unechoed`.
+    pub echoes: Echoes,
     trees: crate::git::TreeReader,
     pub rules: QuietRules,
     pub attributes: Attributes,
@@ -94,12 +146,13 @@ pub struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(repo: &'a Repo, rules: QuietRules, root: &Path) -> Judge<'a> {
+    pub fn new(repo: &'a Repo, rules: QuietRules, root: &Path, docs: &[String]) -> Judge<'a> {
         Judge {
             repo,
             trees: repo.tree_reader(),
             rules,
             attributes: attributes(root),
+            echoes: Echoes::new(root, docs),
             folders: HashMap::new(),
             records: HashMap::new(),
         }
@@ -124,9 +177,16 @@ impl<'a> Judge<'a> {
         hooks::written::written_paths(records, &c.changes, &mut added, markers)
     }
 
-    /// Whether the commit `c` of a range is quiet about a decision whose governed paths it
-    /// changes (`governed`; `aside` what counts less of them), by `hooks::quiet::judge`.
-    pub fn commit(&self, c: &RangeCommit, governed: &[&str], aside: &Aside) -> Option<Quiet> {
+    /// Whether the commit `c` of a range is quiet about `record`'s decision, whose governed
+    /// paths it changes (`governed`; `aside` what counts less of them), by
+    /// `hooks::quiet::judge`.
+    pub fn commit(
+        &self,
+        c: &RangeCommit,
+        record: &Record,
+        governed: &[&str],
+        aside: &Aside,
+    ) -> Option<Quiet> {
         let facts = Facts {
             author: &c.meta.author,
             email: &c.email,
@@ -156,7 +216,8 @@ impl<'a> Judge<'a> {
                     )
                 })
         };
-        quiet::judge(&self.rules, &facts, &changes, &mut rest)
+        let mut echo = |text: &[u8]| self.echoes.cosine(&record.path, text);
+        quiet::judge(&self.rules, &facts, &changes, &mut rest, &mut echo)
     }
 
     /// Whether `record` did not exist, or was not current, at commit `c` (its file as that
@@ -218,7 +279,9 @@ pub fn names(
     let shared = hooks::shared::shared_paths(&hooks::governing(records, &c.changes, markers));
     let written = judge.written(c, records, markers);
     let aside = Aside::of(&record.id, &[scope], &hit, markers, (&shared, &written));
-    judge.commit(c, &hit, &aside).is_none_or(Quiet::is_brief)
+    judge
+        .commit(c, record, &hit, &aside)
+        .is_none_or(Quiet::is_brief)
 }
 
 /// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
@@ -371,7 +434,8 @@ pub fn settle_staged(
         return;
     }
     let (records, changes, markers) = staged;
-    let judge = Judge::new(repo, rules_of(session.config()), session.root());
+    let docs = &session.options().docs;
+    let judge = Judge::new(repo, rules_of(session.config()), session.root(), docs);
     let message = message.map(|m| {
         m.lines()
             .filter(|l| !l.starts_with(check.comment.as_str()))
@@ -439,7 +503,8 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        match quiet::judge(&rules, &facts, &governed, &mut rest) {
+        let mut echo = |text: &[u8]| judge.echoes.cosine(&d.record, text);
+        match quiet::judge(&rules, &facts, &governed, &mut rest, &mut echo) {
             Some(q) if !d.cited => check.quiet.push((d.id.clone(), q)),
             _ => {
                 let paths = counted_paths(&judge, &hit, &aside)

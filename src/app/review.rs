@@ -143,7 +143,9 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
 
     // Each commit judged as a reader would (docs/hooks.md): quiet commits are listed with why,
     // against the records as they stood at that commit; repeats of a branch are marked.
-    let mut judge = quiet::Judge::new(&repo, quiet::rules_of(session.config()), session.root());
+    let rules = quiet::rules_of(session.config());
+    let docs = &session.options().docs;
+    let mut judge = quiet::Judge::new(&repo, rules, session.root(), docs);
     let branches = quiet::branches(&commits, head);
     let order = quiet::oldest_first(&commits);
     // Files many decisions govern, among those the range touches (docs/hooks.md).
@@ -190,7 +192,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
             let reason = match judge.record_then(c, r) {
                 Some(q) => Some(q),
                 None if cites => None,
-                None => judge.commit(c, &hit, &aside),
+                None => judge.commit(c, r, &hit, &aside),
             };
             if let Some(reason) = reason {
                 if reason.is_brief() {

@@ -6,6 +6,7 @@
 
 mod comments;
 mod commit;
+pub mod echo;
 mod generated;
 mod install;
 pub mod pages;

@@ -302,13 +302,15 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
 
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
-/// changed path of the commit changes only version strings or is a lock or generated file.
-/// `None`: warn.
+/// changed path of the commit changes only version strings or is a lock or generated file;
+/// `echo`, last, how much the change (`hooks::echo::changed_text`) shares with the record's
+/// words, as a cosine (`None`: not compared). `None`: warn.
 pub fn judge(
     rules: &QuietRules,
     facts: &Facts,
     governed: &[Change],
     rest_versions_only: &mut dyn FnMut() -> bool,
+    echo: &mut dyn FnMut(&[u8]) -> Option<f64>,
 ) -> Option<Quiet> {
     if let Some(quiet) = commit_quiet(rules, facts) {
         return Some(quiet);
@@ -316,6 +318,23 @@ pub fn judge(
     if governed.is_empty() {
         return None;
     }
+    let quiet = by_change(rules, governed, facts.attributes, rest_versions_only);
+    if quiet.is_none() && rules.skip_unechoed {
+        let text = super::echo::changed_text(governed, facts.message);
+        if echo(&text).is_some_and(|c| c < super::echo::UNECHOED) {
+            return Some(Quiet::Unechoed);
+        }
+    }
+    quiet
+}
+
+/// [`judge`]'s rules on what the governed paths' changes are.
+fn by_change(
+    rules: &QuietRules,
+    governed: &[Change],
+    attributes: &Attributes,
+    rest_versions_only: &mut dyn FnMut() -> bool,
+) -> Option<Quiet> {
     let (mut generated, mut whitespace, mut versions) = (false, false, false);
     let (mut pages, mut shared, mut comments) = (false, false, false);
     let mut written = false;
@@ -333,7 +352,7 @@ pub fn judge(
             shared = true;
             continue;
         }
-        if rules.skip_generated && is_generated(c.path, facts.attributes) {
+        if rules.skip_generated && is_generated(c.path, attributes) {
             generated = true;
             continue;
         }
@@ -470,16 +489,17 @@ mod tests {
             new: Some(b"fn a() { 1 }\n"),
         }];
         let yes = &mut || true;
-        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes), None);
+        let none = &mut |_: &[u8]| None;
+        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes, none), None);
         assert_eq!(
-            judge(&on, &facts("ci-bot", "Fix"), &code, yes),
+            judge(&on, &facts("ci-bot", "Fix"), &code, yes, none),
             Some(Quiet::Bot)
         );
         let off = QuietRules {
             skip_bots: false,
             ..on
         };
-        assert_eq!(judge(&off, &facts("ci-bot", "Fix"), &code, yes), None);
+        assert_eq!(judge(&off, &facts("ci-bot", "Fix"), &code, yes, none), None);
         let lock = [Change {
             path: "Cargo.lock",
             folder_page: false,
@@ -489,11 +509,11 @@ mod tests {
             new: Some(b"b"),
         }];
         assert_eq!(
-            judge(&on, &facts("Ana", "Deps"), &lock, yes),
+            judge(&on, &facts("Ana", "Deps"), &lock, yes, none),
             Some(Quiet::Generated)
         );
         let both = [lock[0], code[0]];
-        assert_eq!(judge(&on, &facts("Ana", "Deps"), &both, yes), None);
+        assert_eq!(judge(&on, &facts("Ana", "Deps"), &both, yes, none), None);
         let bump = [Change {
             path: "pom.xml",
             folder_page: false,
@@ -503,12 +523,37 @@ mod tests {
             new: Some(b"<version>1.3</version>\n"),
         }];
         assert_eq!(
-            judge(&on, &facts("Ana", "Next"), &bump, yes),
+            judge(&on, &facts("Ana", "Next"), &bump, yes, none),
             Some(Quiet::VersionOnly)
         );
         assert_eq!(
-            judge(&on, &facts("Ana", "Next"), &bump, &mut || false),
+            judge(&on, &facts("Ana", "Next"), &bump, &mut || false, none),
             None
+        );
+        // Last, how much the change shares with the record: under `UNECHOED`, one line.
+        let mut said = Vec::new();
+        let mut low = |text: &[u8]| {
+            said = text.to_vec();
+            Some(0.01)
+        };
+        assert_eq!(
+            judge(&on, &facts("Ana", "Fix"), &code, yes, &mut low),
+            Some(Quiet::Unechoed)
+        );
+        assert_eq!(said, b"fn a() { 1 }\nfn a() {}\nFix");
+        let high = &mut |_: &[u8]| Some(0.2);
+        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes, high), None);
+        let off = QuietRules {
+            skip_unechoed: false,
+            ..on
+        };
+        let low = &mut |_: &[u8]| Some(0.01);
+        assert_eq!(judge(&off, &facts("Ana", "Fix"), &code, yes, low), None);
+        // Quiet for another reason first: the echo is not asked.
+        let never = &mut |_: &[u8]| -> Option<f64> { panic!("asked") };
+        assert_eq!(
+            judge(&on, &facts("Ana", "Deps"), &lock, yes, never),
+            Some(Quiet::Generated)
         );
     }
 }

@@ -129,14 +129,20 @@ pub enum Quiet {
     RecordMissing,
     /// The record was not current at that commit (`review` only).
     RecordNotCurrent,
+    /// The lines it changes in the decision's paths, and its message, share next to nothing
+    /// with the record's words (`skip_unechoed`).
+    Unechoed,
 }
 
 impl Quiet {
     /// A reason the commit hook still says in one line (docs/hooks.md), so that the decision
     /// counts as named on the branch: files many decisions govern, files a record the commit
-    /// adds governs.
+    /// adds governs, a change that shares next to nothing with the record.
     pub fn is_brief(self) -> bool {
-        matches!(self, Quiet::SharedFiles | Quiet::OwnRecord)
+        matches!(
+            self,
+            Quiet::SharedFiles | Quiet::OwnRecord | Quiet::Unechoed
+        )
     }
 
     /// What the reason says, for a reader.
@@ -153,6 +159,7 @@ impl Quiet {
             Quiet::OwnRecord => "a record the commit adds governs its files",
             Quiet::RecordMissing => "the record did not exist yet",
             Quiet::RecordNotCurrent => "the record was not current then",
+            Quiet::Unechoed => "the change shares next to nothing with the record",
         }
     }
 }
@@ -175,6 +182,8 @@ pub struct QuietRules {
     pub record_edit_covers: bool,
     /// A decision is warned about once per branch; later commits get a short line.
     pub once_per_branch: bool,
+    /// A change sharing next to nothing with the record's words gets a short line.
+    pub skip_unechoed: bool,
 }
 
 impl Default for QuietRules {
@@ -189,6 +198,7 @@ impl Default for QuietRules {
             record_edit_cites: true,
             record_edit_covers: true,
             once_per_branch: true,
+            skip_unechoed: true,
         }
     }
 }

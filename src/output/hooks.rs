@@ -88,7 +88,8 @@ pub fn commit_msg(check: &StagedCheck) -> String {
         );
     }
     // Decisions whose paths it touches are only files many decisions govern, or files a record
-    // it adds governs: one line each.
+    // it adds governs, or whose lines it changes share next to nothing with the record: one
+    // line each.
     for (reason, says) in [
         (
             Quiet::SharedFiles,
@@ -97,6 +98,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
         (
             Quiet::OwnRecord,
             "context-graph: the record it adds governs files that {} also govern; cite any it changes",
+        ),
+        (
+            Quiet::Unechoed,
+            "context-graph: it touches files governed by {}, in lines that share next to nothing with the records; cite any it follows or changes",
         ),
     ] {
         let ids: Vec<String> = check

@@ -16,7 +16,7 @@ mod words;
 
 pub use introduced::FOCUSED_FILES;
 pub use rank::{MAX_SHOWN, MIN_SCORE};
-pub use text::{vocabulary, Vocabulary};
+pub use text::{echo, vocabulary, Vocabulary};
 
 use crate::git::PathHistory;
 use crate::model::{Decision, Evidence, Pickable, Related, Status};

@@ -15,7 +15,11 @@ fn the_markdown_fits_one_comment_and_the_json_has_everything() {
     let (modules, commits): (u32, usize) = (150, 40);
     let mut fi = FastImport::new();
     let who = "Ana <ana@example.com>";
-    let mut files = Vec::new();
+    // Each commit changes a number only: counted though it says nothing of the records.
+    let mut files = vec![FastImport::file(
+        ".context-graph.toml",
+        "[hooks]\nskip_unechoed = false\n",
+    )];
     for m in 0..modules {
         let title = format!(
             "Module {m} keeps <img src=x onerror=alert(1)> its \u{202e}txt.exe own {}",

@@ -20,7 +20,7 @@ fn repo(off: Option<&str>) -> GitRepo {
         &record(
             1,
             "Tokens expire after an hour",
-            "The code in `src/auth/` keeps tokens short-lived.",
+            "The login code in `src/auth/` keeps tokens short-lived.",
         ),
     )
     .write(
@@ -77,7 +77,7 @@ fn a_page_under_a_governed_folder_does_not_warn_but_a_named_page_does() {
     let err = committed(None, "src/auth/README.md", "# Auth\n\nHow to log in.\n");
     assert!(!err.contains("context-graph: warning"), "{err}");
     // The page ADR-0002 names warns, for ADR-0002 alone.
-    let err = committed(None, "src/auth/GUIDE.md", "# Guide\n\nStep one.\n");
+    let err = committed(None, "src/auth/GUIDE.md", "# Guide\n\nThe login guide.\n");
     assert!(full(&err, "ADR-0002,"), "{err}");
     // Code beside it still warns.
     let err = committed(None, "src/auth/login.py", "def login(): return 1\n");
@@ -85,7 +85,7 @@ fn a_page_under_a_governed_folder_does_not_warn_but_a_named_page_does() {
     let err = committed(
         Some("skip_doc_pages"),
         "src/auth/README.md",
-        "# Auth\n\nHow.\n",
+        "# Auth\n\nHow tokens expire.\n",
     );
     assert!(full(&err, "ADR-0001,"), "{err}");
 }
@@ -132,9 +132,11 @@ fn an_edit_to_a_file_three_decisions_govern_gives_one_short_line() {
         "{err}"
     );
     // Adding a file there is a change to what they govern: the full warning.
-    let err = committed(None, "ci/release.yml", "jobs: [release]\n");
+    let ci = "jobs: [release]\n# tests on push, one toolchain, audited dependencies\n";
+    let err = committed(None, "ci/release.yml", ci);
     assert!(full(&err, "ADR-0003, ADR-0004 and ADR-0005,"), "{err}");
-    let err = committed(Some("skip_shared_files"), "ci/test.yml", "jobs: [lint]\n");
+    let ci = "jobs: [lint]\n# tests on push, one toolchain, audited dependencies\n";
+    let err = committed(Some("skip_shared_files"), "ci/test.yml", ci);
     assert!(full(&err, "ADR-0003, ADR-0004 and ADR-0005,"), "{err}");
 }
 
@@ -191,7 +193,7 @@ fn a_version_bump_with_its_docs_sync_is_quiet() {
     // A code file beside the bump is no release: warned.
     repo.write("src/auth/version.py", "VERSION = \"0.6.0\"\n")
         .write("src/free.py", "def free(): return 2\n");
-    let err = commit_all(&repo, "Bump and fix");
+    let err = commit_all(&repo, "Bump, and fix the token expiry");
     assert!(full(&err, "ADR-0001,"), "{err}");
 }
 
@@ -233,7 +235,7 @@ fn a_change_to_comment_lines_alone_is_quiet() {
     let err = committed(
         None,
         "src/auth/login.py",
-        "def login(): pass  # now\nx = 1\n",
+        "def login(): pass  # now\ntoken = 1\n",
     );
     assert!(full(&err, "ADR-0001,"), "{err}");
     // A comment after the same code (ev-node's typo fix in a trailing `//` comment).
@@ -242,7 +244,7 @@ fn a_change_to_comment_lines_alone_is_quiet() {
     let err = committed(
         Some("skip_whitespace"),
         "src/auth/login.py",
-        "# Logs in.\ndef login(): pass\n",
+        "# Logs in; the token expires.\ndef login(): pass\n",
     );
     assert!(full(&err, "ADR-0001,"), "{err}");
 }

@@ -9,7 +9,8 @@
 //! - `staged`: the staged paths against `git diff --cached`;
 //! - `quiet`: no warning a reader would not want (bots, releases, generated files, whitespace,
 //!   the record's own edit), and a decision named once per branch;
-//! - `fifo`: a FIFO ignore file or `hooks.log` holds up no query, commit or checkout.
+//! - `fifo`: a FIFO ignore file or `hooks.log` holds up no query, commit or checkout;
+//! - `unechoed`: a change sharing next to nothing with the record gets one line.
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
 
@@ -25,6 +26,7 @@ mod quiet;
 mod refresh;
 mod robust;
 mod staged;
+mod unechoed;
 
 use crate::env::BIN;
 use crate::fixture::adr;
@@ -44,7 +46,7 @@ pub fn decisions() -> GitRepo {
             "Tokens expire after an hour",
             "Accepted",
             Some("2025-01-01"),
-            "The code in `src/auth/` keeps tokens short-lived.",
+            "The login code in `src/auth/` keeps tokens short-lived.",
         ),
     )
     .write(

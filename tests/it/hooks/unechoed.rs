@@ -1,0 +1,153 @@
+//! A change that shares next to nothing with the record (docs/hooks.md, `skip_unechoed`):
+//! through real `git commit` with the installed hooks and through `review`. The lines a commit
+//! adds or removes in a decision's files, and its message, are compared with the record's words
+//! as `why` compares a file with the records; under the threshold the hook says one line, not
+//! the full warning, and `review` lists the commit as quiet (`unechoed`). A change speaking of
+//! the decision is warned in full; `skip_unechoed = false` brings the full warning back.
+
+use super::{commit, install, ok};
+use crate::fixture::adr;
+use crate::git::GitRepo;
+
+/// Five records, each governing a folder: ADR-0001 keeps sessions in Redis (`src/session/`).
+fn repo(off: bool) -> GitRepo {
+    let repo = GitRepo::new();
+    let records = [
+        (
+            "Sessions live in Redis",
+            "The session store in `src/session/` keeps each session in Redis, with a time \
+             to live of an hour.",
+        ),
+        (
+            "Invoices are sent as PDF",
+            "The code in `src/billing/` renders invoices with a PDF printer.",
+        ),
+        (
+            "Logs are structured",
+            "The code in `src/logs/` writes JSON lines for the collector.",
+        ),
+        (
+            "Search uses Lucene",
+            "The index in `src/search/` is a Lucene index, rebuilt nightly.",
+        ),
+        (
+            "Mail goes through a queue",
+            "The mailer in `src/mail/` enqueues each message for the worker.",
+        ),
+    ];
+    for (n, (title, body)) in (1u32..).zip(records) {
+        repo.write(
+            &format!("docs/adr/000{n}-r.md"),
+            &adr(n, title, "Accepted", Some("2025-01-01"), body),
+        );
+    }
+    repo.write(
+        "src/session/store.py",
+        "def save(s):\n    pass\n\ndef fmt(x):\n    return str(x)\n",
+    );
+    if off {
+        repo.write(".context-graph.toml", "[hooks]\nskip_unechoed = false\n");
+    }
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    repo
+}
+
+const SPEAKS: &str =
+    "def save(s):\n    redis.set(s.id, s, ttl=3600)\n\ndef fmt(x):\n    return str(x)\n";
+const SILENT: &str = "def save(s):\n    pass\n\ndef fmt(x):\n    return str(x).strip()\n";
+
+fn full(err: &str) -> bool {
+    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
+}
+
+const LINE: &str =
+    "context-graph: it touches files governed by ADR-0001, in lines that share next \
+                    to nothing with the records; cite any it follows or changes";
+
+#[test]
+fn a_change_speaking_of_the_decision_is_warned_in_full() {
+    let repo = repo(false);
+    let err = ok(
+        &commit(
+            &repo,
+            "src/session/store.py",
+            SPEAKS,
+            "Keep each session an hour",
+        ),
+        "git commit",
+    );
+    assert!(full(&err), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+}
+
+#[test]
+fn a_change_sharing_nothing_with_the_record_gets_one_line() {
+    let repo = repo(false);
+    let err = ok(
+        &commit(&repo, "src/session/store.py", SILENT, "Trim the output"),
+        "git commit",
+    );
+    assert!(!full(&err), "{err}");
+    assert!(err.contains(LINE), "{err}");
+    // The message alone can speak of it.
+    let repo = self::repo(false);
+    let err = ok(
+        &commit(
+            &repo,
+            "src/session/store.py",
+            SILENT,
+            "Trim the Redis session keys",
+        ),
+        "git commit",
+    );
+    assert!(full(&err), "{err}");
+}
+
+#[test]
+fn skip_unechoed_false_brings_the_full_warning_back() {
+    let repo = repo(true);
+    let err = ok(
+        &commit(&repo, "src/session/store.py", SILENT, "Trim the output"),
+        "git commit",
+    );
+    assert!(full(&err), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+}
+
+#[test]
+fn review_lists_the_silent_change_as_quiet_and_counts_the_other() {
+    let repo = repo(false);
+    let base = repo.head();
+    repo.write("src/session/store.py", SILENT);
+    let silent = repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Trim the output");
+    repo.write("src/session/store.py", SPEAKS);
+    let speaks = repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Keep each session an hour");
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let q = run.json()["query"].clone();
+    let short = |sha: &str| repo.git(&["rev-parse", "--short", sha]).trim().to_string();
+    assert_eq!(
+        q["quiet"],
+        serde_json::json!([{
+            "sha": short(&silent),
+            "author": "Ana",
+            "subject": "Trim the output",
+            "decision": "ADR-0001",
+            "reason": "unechoed"
+        }]),
+        "{q:#}"
+    );
+    let commits: Vec<&str> = q["decisions"][0]["commits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["sha"].as_str().unwrap())
+        .collect();
+    assert_eq!(commits, [short(&speaks)], "{q:#}");
+    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
+    assert!(
+        text.contains("1 the change shares next to nothing with the record"),
+        "{text}"
+    );
+}

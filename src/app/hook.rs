@@ -223,10 +223,17 @@ fn check_staged(
     let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
-    if let Some((records, rule_files)) = table.records(&staged, &markers) {
+    if let Some((records, rule_files, words)) = table.records(&staged, &markers) {
         check.rules_added = rules_added((&changes, staged_index), Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
-        decide(session, repo, hook, found, &staged, &mut check);
+        decide(
+            session,
+            repo,
+            hook,
+            (found, Some(words)),
+            &staged,
+            &mut check,
+        );
         return Ok(check);
     }
     check.rules_added = rules_added((&changes, staged_index), None);
@@ -250,7 +257,7 @@ fn check_staged(
         Err(e) => return Err(e),
     };
     let found = (report.records.as_slice(), changes.as_slice(), &markers);
-    decide(session, repo, hook, found, &staged, &mut check);
+    decide(session, repo, hook, (found, None), &staged, &mut check);
     Ok(check)
 }
 
@@ -260,7 +267,7 @@ fn decide(
     session: &Session,
     repo: &Repo,
     hook: CommitHook,
-    found: quiet::Staged,
+    (found, words): (quiet::Staged, Option<quiet::Words>),
     staged: &[String],
     check: &mut StagedCheck,
 ) {
@@ -273,8 +280,12 @@ fn decide(
             (Some(message), repo.head.map(|h| (h, amends(repo, hook))))
         }
     };
-    quiet::settle_staged(session, repo, message, found, check, branch);
+    quiet::settle_staged(session, repo, message, (found, words), check, branch);
 }
+
+/// What the hook reads of the table: the decisions, the records with rules, every record's
+/// words and the record files in their order.
+type FromTable = (Vec<Record>, Vec<RuleFile>, quiet::Words);
 
 /// The commit hook's table of governed entries (ADR-0018) being read and checked, on a thread
 /// of its own while git's index and HEAD's tree are read; never with `--no-index`.
@@ -304,8 +315,9 @@ impl TableLoad {
     }
 
     /// The current decisions that govern some `staged` paths (by their entries or the `markers`
-    /// they declare), and the records with rules, from the table when there is one that holds.
-    fn records(self, staged: &[String], markers: &Markers) -> Option<(Vec<Record>, Vec<RuleFile>)> {
+    /// they declare), the records with rules, and every record's words, from the table when
+    /// there is one that holds.
+    fn records(self, staged: &[String], markers: &Markers) -> Option<FromTable> {
         let bytes = match self {
             TableLoad::None => None,
             TableLoad::Running(handle) => handle.join().ok().flatten(),
@@ -323,6 +335,7 @@ impl TableLoad {
         Some((
             index::governing::records(&bytes, staged, declared, wanted)?,
             rules,
+            index::governing::echoes(&bytes)?,
         ))
     }
 }

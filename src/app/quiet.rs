@@ -26,10 +26,10 @@ const MAX_BLOB: u64 = 1 << 20;
 /// history unbounded).
 pub const BRANCH_CAP: usize = 200;
 
-/// The records' words as `why`'s `text` evidence has them (`related::vocabulary`), made from
-/// the record files the record folders hold in the work tree (found as a scan finds them)
-/// when a change is first compared with a record: the commit hook reads them only when a
-/// warning is about to be printed.
+/// The records' words as `why`'s `text` evidence has them (`related::vocabulary`): as the
+/// commit hook's table keeps them ([`Echoes::made`]), or made from the record files the record
+/// folders hold in the work tree (found as a scan finds them) when a change is first compared
+/// with a record.
 pub struct Echoes {
     root: std::path::PathBuf,
     docs: Vec<String>,
@@ -43,6 +43,21 @@ impl Echoes {
             root: root.to_path_buf(),
             docs: docs.to_vec(),
             made: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The records' words as made already (the commit hook's table keeps them, ADR-0018):
+    /// `vocabulary` for the record `files` in its order.
+    pub fn made(vocabulary: Vec<u8>, files: &[String]) -> Echoes {
+        let at = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.clone(), i))
+            .collect();
+        Echoes {
+            root: std::path::PathBuf::new(),
+            docs: Vec::new(),
+            made: std::cell::OnceCell::from((vocabulary, at)),
         }
     }
 
@@ -413,6 +428,10 @@ fn author(repo: &Repo) -> (String, String) {
     )
 }
 
+/// Every record's words as the commit hook's table keeps them, and the record files in
+/// their order ([`Echoes::made`]).
+pub type Words = (Vec<u8>, Vec<String>);
+
 /// What the commit hook read of a commit in the making: the records, the staged changes and
 /// what the staged files declare.
 pub type Staged<'a> = (&'a [Record], &'a [crate::git::StagedPath], &'a Markers);
@@ -426,7 +445,7 @@ pub fn settle_staged(
     session: &super::Session,
     repo: &Repo,
     message: Option<&str>,
-    staged: Staged,
+    (staged, words): (Staged, Option<Words>),
     check: &mut crate::model::StagedCheck,
     branch: Option<([u8; 20], bool)>,
 ) {
@@ -435,7 +454,10 @@ pub fn settle_staged(
     }
     let (records, changes, markers) = staged;
     let docs = &session.options().docs;
-    let judge = Judge::new(repo, rules_of(session.config()), session.root(), docs);
+    let mut judge = Judge::new(repo, rules_of(session.config()), session.root(), docs);
+    if let Some((vocabulary, files)) = words {
+        judge.echoes = Echoes::made(vocabulary, &files);
+    }
     let message = message.map(|m| {
         m.lines()
             .filter(|l| !l.starts_with(check.comment.as_str()))

@@ -22,7 +22,7 @@ pub fn path_for(repo: &Repo) -> PathBuf {
 
 /// What [`TABLE_SUFFIX`] marks: the layout below (its rows apart, found by their entries'
 /// literal prefixes). A table of another layout, or of another build, is no table.
-const TABLE_SUFFIX: &str = "/table-4";
+const TABLE_SUFFIX: &str = "/table-5";
 
 /// The table as written: its first fields (what [`Head`] decodes), then the rows apart, then
 /// the stamps. The rows come before the stamps so that reading them never decodes the stamps.
@@ -37,6 +37,11 @@ struct Table<'a> {
     /// The current records that carry rules (ADR-0021): the only records the hook then reads,
     /// for their blocks alone.
     rules: &'a [RuleFile],
+    /// Every record's words as `why` compares them (`related::vocabulary`), for the hook's
+    /// `skip_unechoed` (ADR-0008), and the record files in their order.
+    #[serde(serialize_with = "codec::as_bytes")]
+    vocabulary: &'a [u8],
+    files: Vec<&'a str>,
     /// The record folders and files the rows were read from ([`Deps::records_only`]).
     deps: Deps,
 }
@@ -77,11 +82,17 @@ struct Row<'a> {
     governs: Vec<&'a str>,
 }
 
-/// Writes the table of `records` (a full scan's, or the scan memo's, under `scope`) read from
-/// what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
+/// Writes the table of `records` (a full scan's, or the scan memo's, under `scope`, with its
+/// records' `vocabulary` in their order) read from what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
 /// last is removed, so it is never read beside records it was not made from). A table that
 /// cannot be written is no table.
-pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record], rules: &[RuleFile]) {
+pub fn write(
+    path: &Path,
+    scope: &Scope,
+    deps: &Deps,
+    (records, vocabulary): (&[Record], &[u8]),
+    rules: &[RuleFile],
+) {
     if !path.parent().is_some_and(Path::is_dir) {
         return;
     }
@@ -122,6 +133,8 @@ pub fn write(path: &Path, scope: &Scope, deps: &Deps, records: &[Record], rules:
         scope,
         rows: &rows,
         rules,
+        vocabulary,
+        files: records.iter().map(|r| r.path.as_str()).collect(),
         deps: deps.records_only(),
     };
     let bytes = codec::encode(&table);
@@ -172,6 +185,12 @@ struct Head<'a> {
     rows: &'a [u8],
     #[allow(dead_code)]
     rules: Vec<RuleFile>,
+    #[allow(dead_code)]
+    #[serde(borrow)]
+    vocabulary: &'a [u8],
+    #[allow(dead_code)]
+    #[serde(borrow)]
+    files: Vec<&'a str>,
     deps: Deps,
 }
 
@@ -181,7 +200,7 @@ struct Made<'a> {
     made_by: &'a str,
 }
 
-/// The fields before the stamps: what [`records`] reads.
+/// The fields before the stamps: what [`records`], [`rule_files`] and [`echoes`] read.
 #[derive(Deserialize)]
 struct Front<'a> {
     #[allow(dead_code)]
@@ -191,6 +210,10 @@ struct Front<'a> {
     #[serde(borrow)]
     rows: &'a [u8],
     rules: Vec<RuleFile>,
+    #[serde(borrow)]
+    vocabulary: &'a [u8],
+    #[serde(borrow)]
+    files: Vec<&'a str>,
 }
 
 /// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
@@ -215,6 +238,14 @@ pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
         return None;
     }
     Some(bytes)
+}
+
+/// Every record's words and the record files in their order, in a table [`load`] found
+/// holding (`hooks::quiet`'s `skip_unechoed`).
+pub fn echoes(bytes: &[u8]) -> Option<(Vec<u8>, Vec<String>)> {
+    let front: Front = codec::decode_borrowed(bytes).ok()?;
+    let files = front.files.iter().map(|f| f.to_string()).collect();
+    Some((front.vocabulary.to_vec(), files))
 }
 
 /// The current records that carry rules, in a table [`load`] found holding.
@@ -312,7 +343,7 @@ mod tests {
             record("ADR-0008", Status::Accepted, &["lib/main.rs"]),
         ];
         let scope = Scope::new(dir.path(), &[]);
-        write(&path, &scope, &deps(), &all, &[]);
+        write(&path, &scope, &deps(), (&all, &[]), &[]);
         let bytes = std::fs::read(&path).unwrap();
         let ids = |paths: &[&str], declared: &[&str]| -> Vec<String> {
             let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();

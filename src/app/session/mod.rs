@@ -498,13 +498,8 @@ impl Session {
                 idx.store_inputs(&cached, &scan)?;
                 if let (Some(path), Some(deps)) = (&table, &scan.deps) {
                     let rules = rule_files(&scan.report.records, &scan.report.rules);
-                    index::governing::write(
-                        path,
-                        cached.scope(),
-                        deps,
-                        &scan.report.records,
-                        &rules,
-                    );
+                    let records = (scan.report.records.as_slice(), scan.vocabulary());
+                    index::governing::write(path, cached.scope(), deps, records, &rules);
                 }
                 narrow(*scan, ask, why_path, root, &picking(), self.related)
             }
@@ -515,12 +510,15 @@ impl Session {
                     idx.settle_memo(&settled)?;
                 }
                 let deps = table.as_ref().map(|_| memo.deps());
+                let vocabulary = table.as_ref().map(|_| memo.vocabulary().to_vec());
                 match narrow_memo(*memo, ask, why_path, root, &picking(), self.related) {
                     Ok(decoded) => {
                         let decoded = decoded.map_err(|e| idx.err(e))?;
-                        if let (Some(path), Some(deps)) = (&table, &deps) {
+                        if let (Some(path), Some(deps), Some(words)) = (&table, &deps, &vocabulary)
+                        {
                             let records = &decoded.0.records;
                             let rules = rule_files(records, &decoded.0.rules);
+                            let records = (records.as_slice(), words.as_slice());
                             index::governing::write(path, cached.scope(), deps, records, &rules);
                         }
                         Ok(decoded)

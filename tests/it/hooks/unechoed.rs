@@ -65,52 +65,36 @@ const LINE: &str =
     "context-graph: it touches files governed by ADR-0001, in lines that share next \
                     to nothing with the records; cite any it follows or changes";
 
+/// git's stderr for committing `store.py` as `text` with `message`, in a fresh repository
+/// (`off`: `skip_unechoed = false`).
+fn committed(off: bool, text: &str, message: &str) -> String {
+    let repo = repo(off);
+    ok(
+        &commit(&repo, "src/session/store.py", text, message),
+        "git commit",
+    )
+}
+
 #[test]
 fn a_change_speaking_of_the_decision_is_warned_in_full() {
-    let repo = repo(false);
-    let err = ok(
-        &commit(
-            &repo,
-            "src/session/store.py",
-            SPEAKS,
-            "Keep each session an hour",
-        ),
-        "git commit",
-    );
+    let err = committed(false, SPEAKS, "Keep each session an hour");
     assert!(full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
 
 #[test]
 fn a_change_sharing_nothing_with_the_record_gets_one_line() {
-    let repo = repo(false);
-    let err = ok(
-        &commit(&repo, "src/session/store.py", SILENT, "Trim the output"),
-        "git commit",
-    );
+    let err = committed(false, SILENT, "Trim the output");
     assert!(!full(&err), "{err}");
     assert!(err.contains(LINE), "{err}");
     // The message alone can speak of it.
-    let repo = self::repo(false);
-    let err = ok(
-        &commit(
-            &repo,
-            "src/session/store.py",
-            SILENT,
-            "Trim the Redis session keys",
-        ),
-        "git commit",
-    );
+    let err = committed(false, SILENT, "Trim the Redis session keys");
     assert!(full(&err), "{err}");
 }
 
 #[test]
 fn skip_unechoed_false_brings_the_full_warning_back() {
-    let repo = repo(true);
-    let err = ok(
-        &commit(&repo, "src/session/store.py", SILENT, "Trim the output"),
-        "git commit",
-    );
+    let err = committed(true, SILENT, "Trim the output");
     assert!(full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
@@ -150,4 +134,44 @@ fn review_lists_the_silent_change_as_quiet_and_counts_the_other() {
         text.contains("1 the change shares next to nothing with the record"),
         "{text}"
     );
+}
+
+/// commit-msg answers from the table the refresh keeps (ADR-0018), which holds the records'
+/// words: the same one line and the same full warning, with no note that the scan memo was
+/// checked.
+#[test]
+fn the_hooks_table_keeps_the_records_words() {
+    let repo = repo(false);
+    ok(
+        &commit(&repo, "src/other.py", "a = 1\n", "Other"),
+        "git commit",
+    );
+    let _ = repo.index_status(); // waits for the refresh post-commit started
+    let dir = repo.index_file().parent().unwrap().to_path_buf();
+    assert!(
+        dir.join("index.governing").is_file(),
+        "the refresh keeps it"
+    );
+    for (text, message, one_line) in [
+        (SILENT, "Trim the output", true),
+        (SPEAKS, "Keep each session an hour", false),
+    ] {
+        repo.write("src/session/store.py", text);
+        ok(
+            &super::git(&repo, &["add", "src/session/store.py"], &[]),
+            "git add",
+        );
+        repo.write(".git/MSG", &format!("{message}\n"));
+        let run = repo.run(&["hook", "commit-msg", ".git/MSG"]);
+        assert_eq!(run.code, Some(0), "{}", run.describe());
+        assert_eq!(run.stderr.contains(LINE), one_line, "{}", run.describe());
+        assert_eq!(full(&run.stderr), !one_line, "{}", run.describe());
+        let note = std::fs::read_to_string(dir.join("checked")).unwrap_or_default();
+        assert_eq!(note, "", "answered from the table");
+        ok(&super::git(&repo, &["reset", "-q"], &[]), "git reset");
+        repo.write(
+            "src/session/store.py",
+            "def save(s):\n    pass\n\ndef fmt(x):\n    return str(x)\n",
+        );
+    }
 }

@@ -319,7 +319,9 @@ pub fn judge(
         return None;
     }
     let quiet = by_change(rules, governed, facts.attributes, rest_versions_only);
-    if quiet.is_none() && rules.skip_unechoed {
+    // A file too large to read (neither side held) says nothing we could compare.
+    let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());
+    if quiet.is_none() && rules.skip_unechoed && !unread {
         let text = super::echo::changed_text(governed, facts.message);
         if echo(&text).is_some_and(|c| c < super::echo::UNECHOED) {
             return Some(Quiet::Unechoed);
@@ -549,6 +551,14 @@ mod tests {
         };
         let low = &mut |_: &[u8]| Some(0.01);
         assert_eq!(judge(&off, &facts("Ana", "Fix"), &code, yes, low), None);
+        // A file too large to read: not compared.
+        let unread = [Change {
+            old: None,
+            new: None,
+            ..code[0]
+        }];
+        let low = &mut |_: &[u8]| Some(0.01);
+        assert_eq!(judge(&on, &facts("Ana", "Fix"), &unread, yes, low), None);
         // Quiet for another reason first: the echo is not asked.
         let never = &mut |_: &[u8]| -> Option<f64> { panic!("asked") };
         assert_eq!(

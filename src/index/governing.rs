@@ -82,10 +82,10 @@ struct Row<'a> {
     governs: Vec<&'a str>,
 }
 
-/// Writes the table of `records` (a full scan's, or the scan memo's, under `scope`, with its
-/// records' `vocabulary` in their order) read from what `deps` stamps, in place of the last; nothing when the stamps are incomplete (then the
-/// last is removed, so it is never read beside records it was not made from). A table that
-/// cannot be written is no table.
+/// Writes the table of `records` (a full scan's, or the scan memo's, under `scope`, with their
+/// `vocabulary` in their order) read from what `deps` stamps, in place of the last; nothing
+/// when the stamps are incomplete (then the last is removed, so it is never read beside
+/// records it was not made from). A table that cannot be written is no table.
 pub fn write(
     path: &Path,
     scope: &Scope,

@@ -223,14 +223,14 @@ fn check_staged(
     let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
-    if let Some((records, rule_files, words)) = table.records(&staged, &markers) {
+    if let Some((records, rule_files, table)) = table.records(&staged, &markers) {
         check.rules_added = rules_added((&changes, staged_index), Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(
             session,
             repo,
             hook,
-            (found, Some(words)),
+            (found, Some(table)),
             &staged,
             &mut check,
         );
@@ -267,7 +267,7 @@ fn decide(
     session: &Session,
     repo: &Repo,
     hook: CommitHook,
-    (found, words): (quiet::Staged, Option<quiet::Words>),
+    (found, table): (quiet::Staged, Option<Vec<u8>>),
     staged: &[String],
     check: &mut StagedCheck,
 ) {
@@ -280,12 +280,12 @@ fn decide(
             (Some(message), repo.head.map(|h| (h, amends(repo, hook))))
         }
     };
-    quiet::settle_staged(session, repo, message, (found, words), check, branch);
+    quiet::settle_staged(session, repo, message, (found, table), check, branch);
 }
 
-/// What the hook reads of the table: the decisions, the records with rules, every record's
-/// words and the record files in their order.
-type FromTable = (Vec<Record>, Vec<RuleFile>, quiet::Words);
+/// What the hook reads of the table: the decisions, the records with rules, and the table's
+/// bytes, whose records' words are decoded only when a warning is about to be printed.
+type FromTable = (Vec<Record>, Vec<RuleFile>, Vec<u8>);
 
 /// The commit hook's table of governed entries (ADR-0018) being read and checked, on a thread
 /// of its own while git's index and HEAD's tree are read; never with `--no-index`.
@@ -315,8 +315,8 @@ impl TableLoad {
     }
 
     /// The current decisions that govern some `staged` paths (by their entries or the `markers`
-    /// they declare), the records with rules, and every record's words, from the table when
-    /// there is one that holds.
+    /// they declare), the records with rules, and the table itself, when there is one that
+    /// holds.
     fn records(self, staged: &[String], markers: &Markers) -> Option<FromTable> {
         let bytes = match self {
             TableLoad::None => None,
@@ -332,11 +332,8 @@ impl TableLoad {
                 .any(|p| hooks::id_governs_path(id, &scope, p, markers))
         };
         let rules = index::governing::rule_files(&bytes)?;
-        Some((
-            index::governing::records(&bytes, staged, declared, wanted)?,
-            rules,
-            index::governing::echoes(&bytes)?,
-        ))
+        let records = index::governing::records(&bytes, staged, declared, wanted)?;
+        Some((records, rules, bytes))
     }
 }
 

@@ -26,13 +26,15 @@ const MAX_BLOB: u64 = 1 << 20;
 /// history unbounded).
 pub const BRANCH_CAP: usize = 200;
 
-/// The records' words as `why`'s `text` evidence has them (`related::vocabulary`): as the
-/// commit hook's table keeps them ([`Echoes::made`]), or made from the record files the record
-/// folders hold in the work tree (found as a scan finds them) when a change is first compared
-/// with a record.
+/// The records' words as `why`'s `text` evidence has them (`related::vocabulary`), made when
+/// a change is first compared with a record: read from the commit hook's table when it has one
+/// ([`Echoes::use_table`]), else from the record files the record folders hold in the work
+/// tree (found as a scan finds them).
 pub struct Echoes {
     root: std::path::PathBuf,
     docs: Vec<String>,
+    /// The commit hook's table (ADR-0018), whose words are decoded only when asked.
+    table: Option<Vec<u8>>,
     /// The vocabulary's bytes, and each record file's place in it.
     made: std::cell::OnceCell<(Vec<u8>, HashMap<String, usize>)>,
 }
@@ -42,23 +44,38 @@ impl Echoes {
         Echoes {
             root: root.to_path_buf(),
             docs: docs.to_vec(),
+            table: None,
             made: std::cell::OnceCell::new(),
         }
     }
 
-    /// The records' words as made already (the commit hook's table keeps them, ADR-0018):
-    /// `vocabulary` for the record `files` in its order.
-    pub fn made(vocabulary: Vec<u8>, files: &[String]) -> Echoes {
-        let at = files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (f.clone(), i))
-            .collect();
-        Echoes {
-            root: std::path::PathBuf::new(),
-            docs: Vec::new(),
-            made: std::cell::OnceCell::from((vocabulary, at)),
+    /// The words the commit hook's table keeps (its bytes, as `index::governing::load` found
+    /// them holding), read from it rather than from the record files.
+    pub fn use_table(&mut self, table: Vec<u8>) {
+        self.table = Some(table);
+    }
+
+    /// The vocabulary and the record files in its order: the table's, else the work tree's.
+    fn make(&self) -> (Vec<u8>, Vec<String>) {
+        if let Some(words) = self
+            .table
+            .as_deref()
+            .and_then(crate::index::governing::echoes)
+        {
+            return words;
         }
+        let folders = discover::record_folders(&self.root, &self.docs).unwrap_or_default();
+        let (found, _) = discover::record_files(&self.root, &folders);
+        let words: Vec<Vec<(String, u32)>> = found
+            .iter()
+            .map(|f| {
+                let bytes = read_in_root(&self.root, &f.rel).unwrap_or_default();
+                crate::parse::words_of(&f.rel, &String::from_utf8_lossy(&bytes))
+            })
+            .collect();
+        let refs: Vec<&[(String, u32)]> = words.iter().map(Vec::as_slice).collect();
+        let files = found.into_iter().map(|f| f.rel).collect();
+        (crate::related::vocabulary(&refs), files)
     }
 
     /// The cosine between `text` (`hooks::echo::changed_text`) and the words of the record
@@ -66,22 +83,9 @@ impl Echoes {
     /// records, a record not found).
     pub fn cosine(&self, record: &str, text: &[u8]) -> Option<f64> {
         let (bytes, at) = self.made.get_or_init(|| {
-            let folders = discover::record_folders(&self.root, &self.docs).unwrap_or_default();
-            let (found, _) = discover::record_files(&self.root, &folders);
-            let words: Vec<Vec<(String, u32)>> = found
-                .iter()
-                .map(|f| {
-                    let bytes = read_in_root(&self.root, &f.rel).unwrap_or_default();
-                    crate::parse::words_of(&f.rel, &String::from_utf8_lossy(&bytes))
-                })
-                .collect();
-            let refs: Vec<&[(String, u32)]> = words.iter().map(Vec::as_slice).collect();
-            let at = found
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (f.rel.clone(), i))
-                .collect();
-            (crate::related::vocabulary(&refs), at)
+            let (vocabulary, files) = self.make();
+            let at = files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
+            (vocabulary, at)
         });
         let vocabulary = crate::related::Vocabulary::read(bytes, at.len())?;
         let echo = crate::related::echo(&vocabulary, "", text)?;
@@ -428,10 +432,6 @@ fn author(repo: &Repo) -> (String, String) {
     )
 }
 
-/// Every record's words as the commit hook's table keeps them, and the record files in
-/// their order ([`Echoes::made`]).
-pub type Words = (Vec<u8>, Vec<String>);
-
 /// What the commit hook read of a commit in the making: the records, the staged changes and
 /// what the staged files declare.
 pub type Staged<'a> = (&'a [Record], &'a [crate::git::StagedPath], &'a Markers);
@@ -445,7 +445,7 @@ pub fn settle_staged(
     session: &super::Session,
     repo: &Repo,
     message: Option<&str>,
-    (staged, words): (Staged, Option<Words>),
+    (staged, table): (Staged, Option<Vec<u8>>),
     check: &mut crate::model::StagedCheck,
     branch: Option<([u8; 20], bool)>,
 ) {
@@ -455,8 +455,8 @@ pub fn settle_staged(
     let (records, changes, markers) = staged;
     let docs = &session.options().docs;
     let mut judge = Judge::new(repo, rules_of(session.config()), session.root(), docs);
-    if let Some((vocabulary, files)) = words {
-        judge.echoes = Echoes::made(vocabulary, &files);
+    if let Some(table) = table {
+        judge.echoes.use_table(table);
     }
     let message = message.map(|m| {
         m.lines()

@@ -8,7 +8,7 @@ use crate::fs::discover;
 use crate::fs::read::read_in_root;
 use crate::git::{RangeCommit, Repo};
 use crate::governs::Scope;
-use crate::hooks::quiet::{self, Attributes, Change, Facts};
+use crate::hooks::quiet::{self, Attributes, Change, Echoed, Facts};
 use crate::hooks::{self};
 use crate::model::{Quiet, QuietRules, Record};
 use crate::text::ids::Prefix;
@@ -78,10 +78,10 @@ impl Echoes {
         (crate::related::vocabulary(&refs), files)
     }
 
-    /// The cosine between `text` (`hooks::echo::changed_text`) and the words of the record
-    /// whose file is `record`; `None` when not compared (a binary change, fewer than five
-    /// records, a record not found).
-    pub fn cosine(&self, record: &str, text: &[u8]) -> Option<f64> {
+    /// The cosines between `text` (`hooks::echo::changed_text`) and the words of the record
+    /// whose file is `record`, and of the record `text` shares most with; `None` when not
+    /// compared (a binary change, fewer than five records, a record not found).
+    pub fn echoed(&self, record: &str, text: &[u8]) -> Option<Echoed> {
         let (bytes, at) = self.made.get_or_init(|| {
             let (vocabulary, files) = self.make();
             let at = files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
@@ -89,7 +89,9 @@ impl Echoes {
         });
         let vocabulary = crate::related::Vocabulary::read(bytes, at.len())?;
         let echo = crate::related::echo(&vocabulary, "", text)?;
-        echo.cosines.get(*at.get(record)?).copied()
+        let record = *echo.cosines.get(*at.get(record)?)?;
+        let best = echo.cosines.iter().copied().fold(record, f64::max);
+        Some(Echoed { record, best })
     }
 }
 
@@ -235,7 +237,7 @@ impl<'a> Judge<'a> {
                     )
                 })
         };
-        let mut echo = |text: &[u8]| self.echoes.cosine(&record.path, text);
+        let mut echo = |text: &[u8]| self.echoes.echoed(&record.path, text);
         quiet::judge(&self.rules, &facts, &changes, &mut rest, &mut echo)
     }
 
@@ -525,7 +527,7 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        let mut echo = |text: &[u8]| judge.echoes.cosine(&d.record, text);
+        let mut echo = |text: &[u8]| judge.echoes.echoed(&d.record, text);
         match quiet::judge(&rules, &facts, &governed, &mut rest, &mut echo) {
             Some(q) if !d.cited => check.quiet.push((d.id.clone(), q)),
             _ => {

@@ -4,6 +4,7 @@
 //! their content before and after, the root's `.gitattributes`) to "warn" or "quiet because …".
 //! Each rule is turned off by its `[hooks]` key in `.context-graph.toml` ([`QuietRules`]).
 
+pub use super::echo::Echoed;
 pub use super::generated::{is_generated, Attributes};
 use crate::model::{Quiet, QuietRules};
 
@@ -304,13 +305,13 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
 /// changed path of the commit changes only version strings or is a lock or generated file;
 /// `echo`, last, how much the change (`hooks::echo::changed_text`) shares with the record's
-/// words, as a cosine (`None`: not compared). `None`: warn.
+/// words and with the record it shares most with (`None`: not compared). `None`: warn.
 pub fn judge(
     rules: &QuietRules,
     facts: &Facts,
     governed: &[Change],
     rest_versions_only: &mut dyn FnMut() -> bool,
-    echo: &mut dyn FnMut(&[u8]) -> Option<f64>,
+    echo: &mut dyn FnMut(&[u8]) -> Option<Echoed>,
 ) -> Option<Quiet> {
     if let Some(quiet) = commit_quiet(rules, facts) {
         return Some(quiet);
@@ -323,8 +324,8 @@ pub fn judge(
     let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());
     if quiet.is_none() && rules.skip_unechoed && !unread {
         let text = super::echo::changed_text(governed, facts.message);
-        if echo(&text).is_some_and(|c| c < super::echo::UNECHOED) {
-            return Some(Quiet::Unechoed);
+        if let Some(q) = echo(&text).and_then(super::echo::verdict) {
+            return Some(q);
         }
     }
     quiet
@@ -533,23 +534,30 @@ mod tests {
             None
         );
         // Last, how much the change shares with the record: under `UNECHOED`, one line.
+        let echoed = |record, best| Some(Echoed { record, best });
         let mut said = Vec::new();
         let mut low = |text: &[u8]| {
             said = text.to_vec();
-            Some(0.01)
+            echoed(0.01, 0.01)
         };
         assert_eq!(
             judge(&on, &facts("Ana", "Fix"), &code, yes, &mut low),
             Some(Quiet::Unechoed)
         );
         assert_eq!(said, b"fn a() { 1 }\nfn a() {}\nFix");
-        let high = &mut |_: &[u8]| Some(0.2);
+        let high = &mut |_: &[u8]| echoed(0.2, 0.2);
         assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes, high), None);
+        // Far more like another record than its own: one line too.
+        let other = &mut |_: &[u8]| echoed(0.05, 0.2);
+        assert_eq!(
+            judge(&on, &facts("Ana", "Fix"), &code, yes, other),
+            Some(Quiet::EchoedElsewhere)
+        );
         let off = QuietRules {
             skip_unechoed: false,
             ..on
         };
-        let low = &mut |_: &[u8]| Some(0.01);
+        let low = &mut |_: &[u8]| echoed(0.01, 0.01);
         assert_eq!(judge(&off, &facts("Ana", "Fix"), &code, yes, low), None);
         // A file too large to read: not compared.
         let unread = [Change {
@@ -557,10 +565,10 @@ mod tests {
             new: None,
             ..code[0]
         }];
-        let low = &mut |_: &[u8]| Some(0.01);
+        let low = &mut |_: &[u8]| echoed(0.01, 0.01);
         assert_eq!(judge(&on, &facts("Ana", "Fix"), &unread, yes, low), None);
         // Quiet for another reason first: the echo is not asked.
-        let never = &mut |_: &[u8]| -> Option<f64> { panic!("asked") };
+        let never = &mut |_: &[u8]| -> Option<Echoed> { panic!("asked") };
         assert_eq!(
             judge(&on, &facts("Ana", "Deps"), &lock, yes, never),
             Some(Quiet::Generated)

@@ -132,6 +132,9 @@ pub enum Quiet {
     /// The lines it changes in the decision's paths, and its message, share next to nothing
     /// with the record's words (`skip_unechoed`).
     Unechoed,
+    /// They share far more with another record's words than with this record's
+    /// (`skip_unechoed`).
+    EchoedElsewhere,
 }
 
 impl Quiet {
@@ -141,7 +144,7 @@ impl Quiet {
     pub fn is_brief(self) -> bool {
         matches!(
             self,
-            Quiet::SharedFiles | Quiet::OwnRecord | Quiet::Unechoed
+            Quiet::SharedFiles | Quiet::OwnRecord | Quiet::Unechoed | Quiet::EchoedElsewhere
         )
     }
 
@@ -160,6 +163,7 @@ impl Quiet {
             Quiet::RecordMissing => "the record did not exist yet",
             Quiet::RecordNotCurrent => "the record was not current then",
             Quiet::Unechoed => "the change shares next to nothing with the record",
+            Quiet::EchoedElsewhere => "the change reads far more like another record",
         }
     }
 }

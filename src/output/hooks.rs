@@ -103,6 +103,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::Unechoed,
             "context-graph: it touches files governed by {}, in lines that share next to nothing with the records; cite any it follows or changes",
         ),
+        (
+            Quiet::EchoedElsewhere,
+            "context-graph: it touches files governed by {}, in lines that read far more like other records; cite any it follows or changes",
+        ),
     ] {
         let ids: Vec<String> = check
             .quiet

@@ -136,7 +136,10 @@ fn a_commit_editing_an_older_record_still_counts() {
         "docs/adr/0005-lockout.md",
         &format!("{}\nAmended: ten failed logins.\n", lockout()),
     )
-    .write("src/auth/login.py", "def login(): lock(10)\n");
+    .write(
+        "src/auth/login.py",
+        "def login(): lock(10)  # and tokens stay short-lived\n",
+    );
     still_counts(&repo, &base, "Ten tries");
 }
 
@@ -144,7 +147,9 @@ fn a_commit_editing_an_older_record_still_counts() {
 fn record_edit_covers_false_brings_the_warning_back() {
     let repo = repo(Some("record_edit_covers"));
     let base = head(&repo);
-    repo.write("docs/adr/0005-lockout.md", &lockout())
-        .write("src/auth/login.py", "def login(): lock()\n");
+    repo.write("docs/adr/0005-lockout.md", &lockout()).write(
+        "src/auth/login.py",
+        "def login(): lock()  # and tokens stay short-lived\n",
+    );
     still_counts(&repo, &base, "Lock accounts");
 }

@@ -3,7 +3,9 @@
 //! adds or removes in a decision's files, and its message, are compared with the record's words
 //! as `why` compares a file with the records; under the threshold the hook says one line, not
 //! the full warning, and `review` lists the commit as quiet (`unechoed`). A change speaking of
-//! the decision is warned in full; `skip_unechoed = false` brings the full warning back.
+//! the decision is warned in full; `skip_unechoed = false` brings the full warning back. A
+//! change that reads far more like another record than its own gets one line too
+//! (`echoed-elsewhere`).
 
 use super::{commit, install, ok};
 use crate::fixture::adr;
@@ -61,6 +63,12 @@ fn full(err: &str) -> bool {
     err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
+/// Words of ADR-0002's (invoices, PDF, printer), and one of ADR-0001's (session).
+const BILLING: &str = "def save(s):\n    pdf.render_invoice(s)  # invoices go to the printer\n\ndef fmt(x):\n    return str(x)\n";
+
+const ELSEWHERE: &str = "context-graph: it touches files governed by ADR-0001, in lines that read \
+                         far more like other records; cite any it follows or changes";
+
 const LINE: &str =
     "context-graph: it touches files governed by ADR-0001, in lines that share next \
                     to nothing with the records; cite any it follows or changes";
@@ -90,6 +98,73 @@ fn a_change_sharing_nothing_with_the_record_gets_one_line() {
     // The message alone can speak of it.
     let err = committed(false, SILENT, "Trim the Redis session keys");
     assert!(full(&err), "{err}");
+}
+
+#[test]
+fn a_change_reading_like_another_record_gets_one_line() {
+    let err = committed(false, BILLING, "Save the session's invoice as a PDF");
+    assert!(!full(&err), "{err}");
+    assert!(err.contains(ELSEWHERE), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+    // Said of this record as much as of the other: warned in full.
+    let err = committed(
+        false,
+        BILLING,
+        "Save the Redis session, an hour to live, with its invoice",
+    );
+    assert!(full(&err), "{err}");
+    assert!(!err.contains(ELSEWHERE), "{err}");
+    // The rule is `skip_unechoed`'s.
+    let err = committed(true, BILLING, "Save the session's invoice as a PDF");
+    assert!(full(&err), "{err}");
+}
+
+#[test]
+fn review_says_which_change_reads_like_another_record() {
+    let repo = repo(false);
+    let base = repo.head();
+    repo.write("src/session/store.py", BILLING);
+    repo.commit_at(
+        "2025-02-03T10:00:00Z",
+        "Ana",
+        "Save the session's invoice as a PDF",
+    );
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let quiet = run.json()["query"]["quiet"].clone();
+    assert_eq!(quiet[0]["reason"], "echoed-elsewhere", "{quiet:#}");
+    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
+    assert!(
+        text.contains("1 the change reads far more like another record"),
+        "{text}"
+    );
+}
+
+/// A line only re-indented is not a line changed: what is left is compared.
+#[test]
+fn a_line_only_reindented_says_nothing() {
+    let repo = repo(false);
+    ok(
+        &commit(
+            &repo,
+            "src/session/store.py",
+            SPEAKS,
+            "Keep each session an hour",
+        ),
+        "git commit",
+    );
+    let indented = SPEAKS.replace("    redis", "        redis");
+    let err = ok(
+        &commit(
+            &repo,
+            "src/session/store.py",
+            &format!("if True:\n{indented}"),
+            "Wrap",
+        ),
+        "git commit",
+    );
+    assert!(err.contains(LINE), "{err}");
+    assert!(!full(&err), "{err}");
 }
 
 #[test]

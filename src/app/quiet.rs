@@ -117,24 +117,30 @@ pub struct Aside<'p> {
     pub shared: Vec<&'p str>,
     /// Files a record the commit adds governs, for another decision (`hooks::written`).
     pub written: Vec<&'p str>,
+    /// Files it reaches only through entries of over a thousand files (`hooks::broad`).
+    pub broad: Vec<&'p str>,
 }
 
 impl<'p> Aside<'p> {
     /// What `record`'s decision (whose entries make `scopes`) sets aside of `hit`, the paths
     /// it governs; `shared` lists the files many decisions govern, `written` the files records
-    /// the commit writes govern (`hooks::written`).
+    /// the commit writes govern (`hooks::written`); `sizes` counts the files an entry governs.
     pub fn of(
         id: &str,
         scopes: &[Scope],
         hit: &[&'p str],
         markers: &Markers,
         (shared, written): (&[String], &[(String, String)]),
+        sizes: &Sizes,
     ) -> Aside<'p> {
         let pick = |keep: &dyn Fn(&str) -> bool| hit.iter().copied().filter(|p| keep(p)).collect();
         Aside {
             pages: pick(&|p| hooks::pages::folder_page(id, scopes, p, markers)),
             shared: pick(&|p| shared.binary_search_by(|s| s.as_str().cmp(p)).is_ok()),
             written: pick(&|p| hooks::written::written_by_other(written, id, p)),
+            broad: pick(&|p| {
+                hooks::broad::broad_folder(id, scopes, p, markers, &|e| sizes.files(e))
+            }),
         }
     }
 }
@@ -147,8 +153,50 @@ fn change<'c>(path: &'c str, held: &'c Held, aside: &Aside) -> Change<'c> {
         folder_page: aside.pages.contains(&path),
         shared: aside.shared.contains(&path),
         written: aside.written.contains(&path),
+        broad: aside.broad.contains(&path),
         old: held.0.as_deref(),
         new: held.1.as_deref(),
+    }
+}
+
+/// How many files git's index tracks that a governed entry matches, read from the index when
+/// first asked, each entry counted once (`hooks::broad`).
+pub struct Sizes<'a> {
+    repo: &'a Repo,
+    tracked: std::cell::OnceCell<Option<std::sync::Arc<crate::git::Tracked>>>,
+    counted: std::cell::RefCell<HashMap<String, usize>>,
+}
+
+impl<'a> Sizes<'a> {
+    pub fn new(repo: &'a Repo) -> Sizes<'a> {
+        Sizes {
+            repo,
+            tracked: std::cell::OnceCell::new(),
+            counted: std::cell::RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The tracked files `entry` matches (none when git's index cannot be read).
+    pub fn files(&self, entry: &crate::governs::Pattern) -> usize {
+        if let Some(n) = self.counted.borrow().get(entry.as_str()) {
+            return *n;
+        }
+        let tracked = self
+            .tracked
+            .get_or_init(|| crate::git::tracked(self.repo).ok());
+        let n = tracked.as_deref().map_or(0, |t| {
+            let prefix = entry.range_prefix();
+            let from = t.files.partition_point(|f| f.path.as_str() < prefix);
+            t.files[from..]
+                .iter()
+                .take_while(|f| f.path.starts_with(prefix))
+                .filter(|f| entry.matches(&f.path))
+                .count()
+        });
+        self.counted
+            .borrow_mut()
+            .insert(entry.as_str().to_string(), n);
+        n
     }
 }
 
@@ -157,6 +205,8 @@ pub struct Judge<'a> {
     pub repo: &'a Repo,
     /// The records' words, for `skip_unechoed`.
     pub echoes: Echoes,
+    /// The files each governed entry matches, for `skip_broad_folders`.
+    pub sizes: Sizes<'a>,
     trees: crate::git::TreeReader,
     pub rules: QuietRules,
     pub attributes: Attributes,
@@ -174,6 +224,7 @@ impl<'a> Judge<'a> {
             rules,
             attributes: attributes(root),
             echoes: Echoes::new(root, docs),
+            sizes: Sizes::new(repo),
             folders: HashMap::new(),
             records: HashMap::new(),
         }
@@ -299,7 +350,14 @@ pub fn names(
     }
     let shared = hooks::shared::shared_paths(&hooks::governing(records, &c.changes, markers));
     let written = judge.written(c, records, markers);
-    let aside = Aside::of(&record.id, &[scope], &hit, markers, (&shared, &written));
+    let aside = Aside::of(
+        &record.id,
+        &[scope],
+        &hit,
+        markers,
+        (&shared, &written),
+        &judge.sizes,
+    );
     judge
         .commit(c, record, &hit, &aside)
         .is_none_or(Quiet::is_brief)
@@ -512,7 +570,14 @@ pub fn settle_staged(
             .map(|r| Scope::new(&r.governs))
             .collect();
         let hit: Vec<&str> = d.paths.iter().map(String::as_str).collect();
-        let aside = Aside::of(&d.id, &scopes, &hit, markers, (&shared, &written));
+        let aside = Aside::of(
+            &d.id,
+            &scopes,
+            &hit,
+            markers,
+            (&shared, &written),
+            &judge.sizes,
+        );
         let governed: Vec<Change> = held_mine
             .iter()
             .map(|(path, held)| change(path, held, &aside))

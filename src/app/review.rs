@@ -188,6 +188,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 &hit,
                 &markers,
                 (&shared, &written[i]),
+                &judge.sizes,
             );
             let reason = match judge.record_then(c, r) {
                 Some(q) => Some(q),

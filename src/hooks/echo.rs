@@ -77,6 +77,7 @@ mod tests {
             folder_page: false,
             shared: false,
             written: false,
+            broad: false,
             old: Some(old.as_bytes()),
             new: Some(new.as_bytes()),
         }

@@ -4,6 +4,7 @@
 //! the current decisions governing its staged paths and whether its message cites them
 //! (`commit`). `app` puts these together with a session; `output::hooks` renders the results.
 
+pub mod broad;
 mod comments;
 mod commit;
 pub mod echo;

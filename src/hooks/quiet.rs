@@ -277,6 +277,9 @@ pub struct Change<'a> {
     pub shared: bool,
     /// A file a record the commit adds or edits governs (`hooks::written`).
     pub written: bool,
+    /// A file the decision reaches only through entries of over a thousand files
+    /// (`hooks::broad`).
+    pub broad: bool,
     pub old: Option<&'a [u8]>,
     pub new: Option<&'a [u8]>,
 }
@@ -340,7 +343,7 @@ fn by_change(
 ) -> Option<Quiet> {
     let (mut generated, mut whitespace, mut versions) = (false, false, false);
     let (mut pages, mut shared, mut comments) = (false, false, false);
-    let mut written = false;
+    let (mut written, mut broad) = (false, false);
     for c in governed {
         if rules.skip_doc_pages && c.folder_page {
             pages = true;
@@ -348,6 +351,10 @@ fn by_change(
         }
         if rules.record_edit_covers && c.written {
             written = true;
+            continue;
+        }
+        if rules.skip_broad_folders && c.broad {
+            broad = true;
             continue;
         }
         // Edited, not added or deleted.
@@ -384,7 +391,10 @@ fn by_change(
     if written {
         return Some(Quiet::OwnRecord);
     }
-    shared.then_some(Quiet::SharedFiles)
+    if shared {
+        return Some(Quiet::SharedFiles);
+    }
+    broad.then_some(Quiet::BroadFolder)
 }
 
 /// Whether one changed path, not governed, leaves a version-only commit version-only: a lock or
@@ -488,6 +498,7 @@ mod tests {
             folder_page: false,
             shared: false,
             written: false,
+            broad: false,
             old: Some(b"fn a() {}\n"),
             new: Some(b"fn a() { 1 }\n"),
         }];
@@ -508,6 +519,7 @@ mod tests {
             folder_page: false,
             shared: false,
             written: false,
+            broad: false,
             old: Some(b"a"),
             new: Some(b"b"),
         }];
@@ -522,6 +534,7 @@ mod tests {
             folder_page: false,
             shared: false,
             written: false,
+            broad: false,
             old: Some(b"<version>1.2</version>\n"),
             new: Some(b"<version>1.3</version>\n"),
         }];

@@ -135,6 +135,9 @@ pub enum Quiet {
     /// They share far more with another record's words than with this record's
     /// (`skip_unechoed`).
     EchoedElsewhere,
+    /// The decision's paths it touches are files it reaches only through entries governing
+    /// more than a thousand files (`skip_broad_folders`).
+    BroadFolder,
 }
 
 impl Quiet {
@@ -144,7 +147,11 @@ impl Quiet {
     pub fn is_brief(self) -> bool {
         matches!(
             self,
-            Quiet::SharedFiles | Quiet::OwnRecord | Quiet::Unechoed | Quiet::EchoedElsewhere
+            Quiet::SharedFiles
+                | Quiet::OwnRecord
+                | Quiet::Unechoed
+                | Quiet::EchoedElsewhere
+                | Quiet::BroadFolder
         )
     }
 
@@ -164,6 +171,7 @@ impl Quiet {
             Quiet::RecordNotCurrent => "the record was not current then",
             Quiet::Unechoed => "the change shares next to nothing with the record",
             Quiet::EchoedElsewhere => "the change reads far more like another record",
+            Quiet::BroadFolder => "its files lie in a folder of over 1,000 files it governs whole",
         }
     }
 }
@@ -188,6 +196,8 @@ pub struct QuietRules {
     pub once_per_branch: bool,
     /// A change sharing next to nothing with the record's words gets a short line.
     pub skip_unechoed: bool,
+    /// Files reached only through an entry of more than a thousand files get a short line.
+    pub skip_broad_folders: bool,
 }
 
 impl Default for QuietRules {
@@ -203,6 +213,7 @@ impl Default for QuietRules {
             record_edit_covers: true,
             once_per_branch: true,
             skip_unechoed: true,
+            skip_broad_folders: true,
         }
     }
 }

@@ -104,6 +104,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             "context-graph: it touches files governed by {}, in lines that share next to nothing with the records; cite any it follows or changes",
         ),
         (
+            Quiet::BroadFolder,
+            "context-graph: it touches files that {} govern only as part of a folder of over 1,000 files; cite any it follows or changes",
+        ),
+        (
             Quiet::EchoedElsewhere,
             "context-graph: it touches files governed by {}, in lines that read far more like other records; cite any it follows or changes",
         ),

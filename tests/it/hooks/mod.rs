@@ -16,6 +16,7 @@
 
 mod aside;
 mod branch_base;
+mod broad;
 mod commit;
 mod config;
 mod fifo;

@@ -192,6 +192,7 @@ fn check_staged(
             .unwrap_or(false),
         comment: repo.comment_prefix(),
         quiet: Vec::new(),
+        like: Vec::new(),
         repeats: Vec::new(),
         rules_added: Vec::new(),
     };

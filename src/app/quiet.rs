@@ -79,9 +79,10 @@ impl Echoes {
     }
 
     /// The cosines between `text` (`hooks::echo::changed_text`) and the words of the record
-    /// whose file is `record`, and of the record `text` shares most with; `None` when not
-    /// compared (a binary change, fewer than five records, a record not found).
-    pub fn echoed(&self, record: &str, text: &[u8]) -> Option<Echoed> {
+    /// whose file is `record`, and of the record `text` shares most with, whose file comes
+    /// second; `None` when not compared (a binary change, fewer than five records, a record
+    /// not found).
+    pub fn echoed(&self, record: &str, text: &[u8]) -> Option<(Echoed, String)> {
         let (bytes, at) = self.made.get_or_init(|| {
             let (vocabulary, files) = self.make();
             let at = files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
@@ -89,9 +90,19 @@ impl Echoes {
         });
         let vocabulary = crate::related::Vocabulary::read(bytes, at.len())?;
         let echo = crate::related::echo(&vocabulary, "", text)?;
-        let record = *echo.cosines.get(*at.get(record)?)?;
-        let best = echo.cosines.iter().copied().fold(record, f64::max);
-        Some(Echoed { record, best })
+        let mine = *at.get(record)?;
+        let record = *echo.cosines.get(mine)?;
+        let (mut best, mut like) = (record, mine);
+        for (i, c) in echo.cosines.iter().enumerate() {
+            if *c > best {
+                (best, like) = (*c, i);
+            }
+        }
+        let like = at
+            .iter()
+            .find(|(_, i)| **i == like)
+            .map(|(f, _)| f.clone())?;
+        Some((Echoed { record, best }, like))
     }
 }
 
@@ -251,14 +262,15 @@ impl<'a> Judge<'a> {
 
     /// Whether the commit `c` of a range is quiet about `record`'s decision, whose governed
     /// paths it changes (`governed`; `aside` what counts less of them), by
-    /// `hooks::quiet::judge`.
+    /// `hooks::quiet::judge`; for [`Quiet::EchoedElsewhere`], with the record file whose words
+    /// the change shares most.
     pub fn commit(
         &self,
         c: &RangeCommit,
         record: &Record,
         governed: &[&str],
         aside: &Aside,
-    ) -> Option<Quiet> {
+    ) -> Option<(Quiet, Option<String>)> {
         let facts = Facts {
             author: &c.meta.author,
             email: &c.email,
@@ -266,7 +278,7 @@ impl<'a> Judge<'a> {
             attributes: &self.attributes,
         };
         if let Some(q) = quiet::commit_quiet(&self.rules, &facts) {
-            return Some(q);
+            return Some((q, None));
         }
         let parent = c.parents.first();
         let read = |p: &str| (self.content(parent, p), self.content(Some(&c.id), p));
@@ -288,8 +300,16 @@ impl<'a> Judge<'a> {
                     )
                 })
         };
-        let mut echo = |text: &[u8]| self.echoes.echoed(&record.path, text);
-        quiet::judge(&self.rules, &facts, &changes, &mut rest, &mut echo)
+        let mut like = None;
+        let quiet = {
+            let mut echo = |text: &[u8]| {
+                let (echoed, best) = self.echoes.echoed(&record.path, text)?;
+                like = Some(best);
+                Some(echoed)
+            };
+            quiet::judge(&self.rules, &facts, &changes, &mut rest, &mut echo)?
+        };
+        Some((quiet, like.filter(|_| quiet == Quiet::EchoedElsewhere)))
     }
 
     /// Whether `record` did not exist, or was not current, at commit `c` (its file as that
@@ -360,7 +380,7 @@ pub fn names(
     );
     judge
         .commit(c, record, &hit, &aside)
-        .is_none_or(Quiet::is_brief)
+        .is_none_or(|(q, _)| q.is_brief())
 }
 
 /// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
@@ -592,9 +612,22 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        let mut echo = |text: &[u8]| judge.echoes.echoed(&d.record, text);
-        match quiet::judge(&rules, &facts, &governed, &mut rest, &mut echo) {
-            Some(q) if !d.cited => check.quiet.push((d.id.clone(), q)),
+        let mut like = None;
+        let quiet = {
+            let mut echo = |text: &[u8]| {
+                let (echoed, best) = judge.echoes.echoed(&d.record, text)?;
+                like = Some(best);
+                Some(echoed)
+            };
+            quiet::judge(&rules, &facts, &governed, &mut rest, &mut echo)
+        };
+        match quiet {
+            Some(q) if !d.cited => {
+                if let (Quiet::EchoedElsewhere, Some(like)) = (q, like) {
+                    check.like.push((d.id.clone(), like));
+                }
+                check.quiet.push((d.id.clone(), q))
+            }
             _ => {
                 let paths = counted_paths(&judge, &hit, &aside)
                     .into_iter()

@@ -191,11 +191,11 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                 &judge.sizes,
             );
             let reason = match judge.record_then(c, r) {
-                Some(q) => Some(q),
+                Some(q) => Some((q, None)),
                 None if cites => None,
                 None => judge.commit(c, r, &hit, &aside),
             };
-            if let Some(reason) = reason {
+            if let Some((reason, like)) = reason {
                 if reason.is_brief() {
                     briefed.push(i);
                 }
@@ -205,6 +205,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
                     subject: c.meta.subject.to_string(),
                     decision: r.id.clone(),
                     reason,
+                    like,
                 });
                 continue;
             }

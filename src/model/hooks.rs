@@ -51,6 +51,9 @@ pub struct StagedCheck {
     /// Decisions whose staged paths a reader would not want warned about, and why: taken out
     /// of `decisions` (docs/hooks.md).
     pub quiet: Vec<(String, Quiet)>,
+    /// For each decision quiet as [`Quiet::EchoedElsewhere`], the record file whose words the
+    /// change shares most.
+    pub like: Vec<(String, String)>,
     /// Uncited decisions an earlier commit of the branch already named (cited or was warned
     /// about), with that commit's short sha: one short line each, not the full warning.
     pub repeats: Vec<(String, String)>,
@@ -353,4 +356,7 @@ pub struct QuietCommit {
     /// The decision whose governed paths it touched.
     pub decision: String,
     pub reason: Quiet,
+    /// For `echoed-elsewhere`: the record file whose words the change shares most.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub like: Option<String>,
 }

@@ -107,10 +107,6 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::BroadFolder,
             "context-graph: it touches files that {} govern only as part of a folder of over 1,000 files; cite any it follows or changes",
         ),
-        (
-            Quiet::EchoedElsewhere,
-            "context-graph: it touches files governed by {}, in lines that read far more like other records; cite any it follows or changes",
-        ),
     ] {
         let ids: Vec<String> = check
             .quiet
@@ -122,6 +118,27 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
             let _ = writeln!(out, "{}", says.replace("{}", &and_list(&ids)));
         }
+    }
+    // A change that reads far more like another record: one line each, naming that record.
+    for (id, _) in check
+        .quiet
+        .iter()
+        .filter(|(_, q)| *q == Quiet::EchoedElsewhere)
+    {
+        let like = check.like.iter().find(|(d, _)| d == id).map(|(_, f)| f);
+        let _ = match like {
+            Some(like) => writeln!(
+                out,
+                "context-graph: it touches files governed by {}, in lines that read far more like {}; cite the one it follows or changes",
+                escape(id),
+                escape(like)
+            ),
+            None => writeln!(
+                out,
+                "context-graph: it touches files governed by {}, in lines that read far more like other records; cite any it follows or changes",
+                escape(id)
+            ),
+        };
     }
     out
 }
@@ -492,12 +509,16 @@ fn quiet_section(q: &crate::model::ReviewQuery) -> String {
     for c in q.quiet.iter().take(REVIEW_SHOWN) {
         let _ = writeln!(
             out,
-            "- `{}` {}: {} ({}: {})",
+            "- `{}` {}: {} ({}: {}{})",
             md(&c.sha),
             md(&clip(&c.author)),
             md(&clip(&c.subject)),
             md(&clip(&c.decision)),
-            c.reason.says()
+            c.reason.says(),
+            c.like
+                .as_deref()
+                .map(|f| format!(", {}", code(f)))
+                .unwrap_or_default()
         );
     }
     if q.quiet.len() > REVIEW_SHOWN {

@@ -16,6 +16,7 @@ fn check(cited: bool, strict: bool) -> StagedCheck {
         strict,
         comment: ";".into(),
         quiet: Vec::new(),
+        like: Vec::new(),
         repeats: Vec::new(),
         rules_added: Vec::new(),
     }

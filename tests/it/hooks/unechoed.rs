@@ -67,7 +67,7 @@ fn full(err: &str) -> bool {
 const BILLING: &str = "def save(s):\n    pdf.render_invoice(s)  # invoices go to the printer\n\ndef fmt(x):\n    return str(x)\n";
 
 const ELSEWHERE: &str = "context-graph: it touches files governed by ADR-0001, in lines that read \
-                         far more like other records; cite any it follows or changes";
+                         far more like docs/adr/0002-r.md; cite the one it follows or changes";
 
 const LINE: &str =
     "context-graph: it touches files governed by ADR-0001, in lines that share next \
@@ -133,9 +133,13 @@ fn review_says_which_change_reads_like_another_record() {
     assert_eq!(run.code, Some(0), "{}", run.describe());
     let quiet = run.json()["query"]["quiet"].clone();
     assert_eq!(quiet[0]["reason"], "echoed-elsewhere", "{quiet:#}");
+    assert_eq!(quiet[0]["like"], "docs/adr/0002-r.md", "{quiet:#}");
     let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
     assert!(
-        text.contains("1 the change reads far more like another record"),
+        text.contains("1 the change reads far more like another record")
+            && text.contains(
+                "(ADR-0001: the change reads far more like another record, `docs/adr/0002-r.md`)"
+            ),
         "{text}"
     );
 }

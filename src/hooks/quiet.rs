@@ -26,7 +26,7 @@ const BOT_NAMES: &[&str] = &[
 
 /// Whether an author is a bot: `[bot]` in the name or email, a name whose last word is `bot`
 /// (`ci-bot`, `Release Bot`), or a known bot's name (`dependabot`, `renovate`,
-/// `github-actions`).
+/// `github-actions`), alone or as a word of the name (`Mend Renovate`, Renovate's hosted app).
 pub fn is_bot(name: &str, email: &str) -> bool {
     let name = name.trim().to_ascii_lowercase();
     if name.contains("[bot]") || email.to_ascii_lowercase().contains("[bot]") {
@@ -36,7 +36,11 @@ pub fn is_bot(name: &str, email: &str) -> bool {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .rfind(|w| !w.is_empty())
         .unwrap_or("");
-    last == "bot" || BOT_NAMES.contains(&name.as_str())
+    last == "bot"
+        || BOT_NAMES.contains(&name.as_str())
+        || name
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| !w.is_empty() && BOT_NAMES.contains(&w))
 }
 
 /// Words that start a release subject when a version follows (`Release v1.2.3`, `Bump to 2.0`).
@@ -217,7 +221,34 @@ pub enum Shape {
 /// says `version`, else only `1.2.3`-like ones (so `timeout = 1.5` → `2.5` is not a version).
 fn unversioned(line: &str, versioned_file: bool) -> String {
     let loose = versioned_file || line.to_ascii_lowercase().contains("version");
-    versioned(line, if loose { 1 } else { 2 })
+    undigested(&versioned(line, if loose { 1 } else { 2 }))
+}
+
+/// `text` with each run of 40 or more hexadecimal digits (a content digest pinned beside a
+/// version, `prom/prometheus:v3.12.0@sha256:69f5…`, or a commit an action is pinned to)
+/// replaced by `\0`.
+fn undigested(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut last) = (0, 0);
+    while i < bytes.len() {
+        let run = bytes[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        let bounded = (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            && bytes
+                .get(i + run)
+                .is_none_or(|b| !b.is_ascii_alphanumeric());
+        if run >= 40 && bounded {
+            out.push_str(&text[last..i]);
+            out.push('\u{0}');
+            last = i + run;
+        }
+        i += run.max(1);
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// The shape of a change of `path` from `old` to `new`.
@@ -423,6 +454,7 @@ mod tests {
         assert!(is_bot("github-actions", "noreply@github.com"));
         assert!(is_bot("ci-bot", "ci@example.com"));
         assert!(is_bot("Release Bot", "r@example.com"));
+        assert!(is_bot("Mend Renovate", "bot@renovateapp.com"));
         assert!(!is_bot("Abbot Smith", "abbot@example.com"));
         assert!(!is_bot("Ana", "ana@example.com"));
         assert!(!is_bot("Robot Rick", "rick@example.com"));
@@ -478,6 +510,21 @@ mod tests {
             s("\"lodash\": \"^4.17.20\"\n", "\"lodash\": \"^4.17.21\"\n"),
             Shape::VersionOnly
         );
+        // A digest pinned beside the version changes with it.
+        let image = |v: &str, d: char| {
+            format!(
+                "image: prom/prometheus:{v}@sha256:{}\n",
+                d.to_string().repeat(64)
+            )
+        };
+        assert_eq!(
+            s(&image("v3.11.1", 'a'), &image("v3.12.0", 'b')),
+            Shape::VersionOnly
+        );
+        let pin = |d: char| format!("uses: actions/checkout@{} # v4\n", d.to_string().repeat(40));
+        assert_eq!(s(&pin('a'), &pin('c')), Shape::VersionOnly);
+        // A short hex word is no digest.
+        assert_eq!(s("color = aabbcc\n", "color = ddeeff\n"), Shape::Other);
         assert_eq!(s("timeout = 1.5\n", "timeout = 2.5\n"), Shape::Other);
         assert_eq!(s("a = 1\n", "a = 2\n"), Shape::Other);
         assert_eq!(shape("x", None, Some(b"a")), Shape::Other);

@@ -16,6 +16,7 @@ fn repo(off: Option<&str>) -> GitRepo {
     )
     .write("src/auth/Cargo.lock", "# lock\nversion = 3\n")
     .write("src/auth/bundle.js", "var a = 1;\n")
+    .write("src/auth/compose.yml", &image("v3.11.1", 'a'))
     .write(".gitattributes", "src/auth/bundle.js linguist-generated\n");
     if let Some(key) = off {
         repo.write(".context-graph.toml", &format!("[hooks]\n{key} = false\n"));
@@ -48,6 +49,14 @@ fn by(off: Option<&str>, author: (&str, &str), rel: &str, text: &str, message: &
 
 const ANA: (&str, &str) = ("Ana", "ana@example.com");
 
+/// A compose file's image, pinned by a digest beside its version.
+fn image(version: &str, digest: char) -> String {
+    format!(
+        "services:\n  prometheus:\n    image: prom/prometheus:{version}@sha256:{}\n",
+        digest.to_string().repeat(64)
+    )
+}
+
 #[test]
 fn a_bots_commit_is_not_warned_about_unless_skip_bots_is_off() {
     for bot in [
@@ -56,6 +65,7 @@ fn a_bots_commit_is_not_warned_about_unless_skip_bots_is_off() {
             "49699333+dependabot[bot]@users.noreply.github.com",
         ),
         ("renovate", "bot@renovateapp.com"),
+        ("Mend Renovate", "bot@renovateapp.com"),
         ("ci-bot", "ci@example.com"),
     ] {
         let err = by(
@@ -102,6 +112,27 @@ fn a_release_or_a_version_bump_is_not_warned_about_unless_skip_releases_is_off()
     let bumped = "{\n  \"name\": \"auth\",\n  \"version\": \"0.8.1\"\n}\n";
     let err = by(None, ANA, "src/auth/package.json", bumped, "Next");
     assert!(!warned(&err), "{err}");
+    // An image's version bumped with the digest pinned beside it (Renovate's way).
+    let err = by(
+        None,
+        ANA,
+        "src/auth/compose.yml",
+        &image("v3.12.0", 'b'),
+        "Next",
+    );
+    // Nothing said at all, not even a one-line mention.
+    assert!(!err.contains("context-graph"), "{err}");
+    let err = by(
+        None,
+        ANA,
+        "src/auth/compose.yml",
+        &image("v3.11.1", 'b'),
+        "Next",
+    );
+    assert!(
+        !err.contains("context-graph"),
+        "a digest alone is a version too: {err}"
+    );
     // A real change of the manifest is warned about.
     let renamed = "{\n  \"name\": \"login\",\n  \"version\": \"0.8.0\"\n}\n";
     let err = by(None, ANA, "src/auth/package.json", renamed, "Rename");

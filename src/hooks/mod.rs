@@ -12,6 +12,7 @@ mod generated;
 mod install;
 pub mod pages;
 pub mod quiet;
+pub mod shape;
 pub mod shared;
 pub mod written;
 

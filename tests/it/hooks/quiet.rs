@@ -17,6 +17,7 @@ fn repo(off: Option<&str>) -> GitRepo {
     .write("src/auth/Cargo.lock", "# lock\nversion = 3\n")
     .write("src/auth/bundle.js", "var a = 1;\n")
     .write("src/auth/compose.yml", &image("v3.11.1", 'a'))
+    .write("src/auth/main.go", &go_import(9))
     .write(".gitattributes", "src/auth/bundle.js linguist-generated\n");
     if let Some(key) = off {
         repo.write(".context-graph.toml", &format!("[hooks]\n{key} = false\n"));
@@ -48,6 +49,11 @@ fn by(off: Option<&str>, author: (&str, &str), rel: &str, text: &str, message: &
 }
 
 const ANA: (&str, &str) = ("Ana", "ana@example.com");
+
+/// A Go file importing its module at major version `major`.
+fn go_import(major: u32) -> String {
+    format!("package auth\n\nimport \"github.com/acme/auth/v{major}/tokens\"\n")
+}
 
 /// A compose file's image, pinned by a digest beside its version.
 fn image(version: &str, digest: char) -> String {
@@ -133,6 +139,9 @@ fn a_release_or_a_version_bump_is_not_warned_about_unless_skip_releases_is_off()
         !err.contains("context-graph"),
         "a digest alone is a version too: {err}"
     );
+    // A Go module's next major version, in every import of it.
+    let err = by(None, ANA, "src/auth/main.go", &go_import(10), "Next");
+    assert!(!err.contains("context-graph"), "{err}");
     // A real change of the manifest is warned about.
     let renamed = "{\n  \"name\": \"login\",\n  \"version\": \"0.8.0\"\n}\n";
     let err = by(None, ANA, "src/auth/package.json", renamed, "Rename");

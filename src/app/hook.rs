@@ -183,18 +183,13 @@ fn check_staged(
     held: &mut bool,
 ) -> Result<StagedCheck> {
     let mut check = StagedCheck {
-        staged: 0,
-        decisions: Vec::new(),
         skipped: skip(repo, hook),
         strict: repo
             .config_bool("context-graph.strict")
             .or_else(|| session.config().and_then(|c| c.strict))
             .unwrap_or(false),
         comment: repo.comment_prefix(),
-        quiet: Vec::new(),
-        like: Vec::new(),
-        repeats: Vec::new(),
-        rules_added: Vec::new(),
+        ..StagedCheck::default()
     };
     // No record folders (hooks in a global core.hooksPath reach such repositories): no
     // decision governs anything, and nothing is read or written.

@@ -36,7 +36,7 @@ pub enum Skipped {
 }
 
 /// What a commit hook found: the staged paths and the current decisions governing them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StagedCheck {
     /// How many paths the staged changes touch.
     pub staged: usize,

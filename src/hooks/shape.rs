@@ -105,7 +105,8 @@ fn unversioned(line: &str, versioned_file: bool, go: bool) -> String {
 
 /// `text` with each Go module path's major version (`/v9/` in
 /// `github.com/celestiaorg/celestia-app/v9/x/mint`, `/v10"`) replaced by `\0`: a module's
-/// next major version changes every import of it (celestia-app's "prepare for app version 10").
+/// next major version changes every import of it (celestia-app's "prepare for app version 10";
+/// a commit doing only that is a version bump).
 fn go_majors(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());

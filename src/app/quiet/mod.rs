@@ -29,6 +29,27 @@ mod sizes;
 pub use echoes::Echoes;
 pub use sizes::Sizes;
 
+/// `hooks::quiet::judge` of a change to a decision's paths, its words compared with those of
+/// the record file `record` (`echoes`); for [`Quiet::EchoedElsewhere`], with the record file
+/// whose words the change shares most.
+fn judged(
+    (rules, facts): (&QuietRules, &Facts),
+    governed: &[Change],
+    rest: &mut dyn FnMut() -> bool,
+    (echoes, record): (&Echoes, &str),
+) -> Option<(Quiet, Option<String>)> {
+    let mut like = None;
+    let quiet = {
+        let mut echo = |text: &[u8]| {
+            let (echoed, best) = echoes.echoed(record, text)?;
+            like = Some(best);
+            Some(echoed)
+        };
+        quiet::judge(rules, facts, governed, rest, &mut echo)?
+    };
+    Some((quiet, like.filter(|_| quiet == Quiet::EchoedElsewhere)))
+}
+
 /// The rules as `.context-graph.toml` sets them.
 pub fn rules_of(config: Option<&crate::fs::config::Config>) -> QuietRules {
     config.map(|c| c.quiet).unwrap_or_default()
@@ -182,16 +203,12 @@ impl<'a> Judge<'a> {
                     )
                 })
         };
-        let mut like = None;
-        let quiet = {
-            let mut echo = |text: &[u8]| {
-                let (echoed, best) = self.echoes.echoed(&record.path, text)?;
-                like = Some(best);
-                Some(echoed)
-            };
-            quiet::judge(&self.rules, &facts, &changes, &mut rest, &mut echo)?
-        };
-        Some((quiet, like.filter(|_| quiet == Quiet::EchoedElsewhere)))
+        judged(
+            (&self.rules, &facts),
+            &changes,
+            &mut rest,
+            (&self.echoes, &record.path),
+        )
     }
 
     /// Whether `record` did not exist, or was not current, at commit `c` (its file as that
@@ -494,18 +511,15 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        let mut like = None;
-        let quiet = {
-            let mut echo = |text: &[u8]| {
-                let (echoed, best) = judge.echoes.echoed(&d.record, text)?;
-                like = Some(best);
-                Some(echoed)
-            };
-            quiet::judge(&rules, &facts, &governed, &mut rest, &mut echo)
-        };
+        let quiet = judged(
+            (&rules, &facts),
+            &governed,
+            &mut rest,
+            (&judge.echoes, &d.record),
+        );
         match quiet {
-            Some(q) if !d.cited => {
-                if let (Quiet::EchoedElsewhere, Some(like)) = (q, like) {
+            Some((q, like)) if !d.cited => {
+                if let Some(like) = like {
                     check.like.push((d.id.clone(), like));
                 }
                 check.quiet.push((d.id.clone(), q))

@@ -146,7 +146,8 @@ pub enum Quiet {
 impl Quiet {
     /// A reason the commit hook still says in one line (docs/hooks.md), so that the decision
     /// counts as named on the branch: files many decisions govern, files a record the commit
-    /// adds governs, a change that shares next to nothing with the record.
+    /// adds governs, a change that shares next to nothing with the record or reads far more
+    /// like another, files reached only through a folder of over 1,000 files.
     pub fn is_brief(self) -> bool {
         matches!(
             self,

@@ -4,7 +4,6 @@
 use crate::fs::discover;
 use crate::fs::read::read_in_root;
 use crate::hooks::quiet::Echoed;
-use std::collections::HashMap;
 use std::path::Path;
 
 /// The records' words as `why`'s `text` evidence has them (`related::vocabulary`), made when
@@ -16,8 +15,8 @@ pub struct Echoes {
     docs: Vec<String>,
     /// The commit hook's table (ADR-0018), whose words are decoded only when asked.
     table: Option<Vec<u8>>,
-    /// The vocabulary's bytes, and each record file's place in it.
-    made: std::cell::OnceCell<(Vec<u8>, HashMap<String, usize>)>,
+    /// The vocabulary's bytes, and the record files in its order.
+    made: std::cell::OnceCell<(Vec<u8>, Vec<String>)>,
 }
 
 impl Echoes {
@@ -64,14 +63,10 @@ impl Echoes {
     /// second; `None` when not compared (a binary change, fewer than five records, a record
     /// not found).
     pub fn echoed(&self, record: &str, text: &[u8]) -> Option<(Echoed, String)> {
-        let (bytes, at) = self.made.get_or_init(|| {
-            let (vocabulary, files) = self.make();
-            let at = files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
-            (vocabulary, at)
-        });
-        let vocabulary = crate::related::Vocabulary::read(bytes, at.len())?;
+        let (bytes, files) = self.made.get_or_init(|| self.make());
+        let vocabulary = crate::related::Vocabulary::read(bytes, files.len())?;
         let echo = crate::related::echo(&vocabulary, "", text)?;
-        let mine = *at.get(record)?;
+        let mine = files.iter().position(|f| f == record)?;
         let record = *echo.cosines.get(mine)?;
         let (mut best, mut like) = (record, mine);
         for (i, c) in echo.cosines.iter().enumerate() {
@@ -79,10 +74,6 @@ impl Echoes {
                 (best, like) = (*c, i);
             }
         }
-        let like = at
-            .iter()
-            .find(|(_, i)| **i == like)
-            .map(|(f, _)| f.clone())?;
-        Some((Echoed { record, best }, like))
+        Some((Echoed { record, best }, files.get(like)?.clone()))
     }
 }

@@ -26,7 +26,7 @@ pub struct Config {
     pub strict: Option<bool>,
     /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`, `skip_doc_pages`,
     /// `skip_shared_files`, `record_edit_cites`, `record_edit_covers`, `once_per_branch`,
-    /// `skip_unechoed`, `skip_broad_folders`: each on unless set to false.
+    /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`: each on unless set to false.
     pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
@@ -103,6 +103,7 @@ struct RawHooks {
     once_per_branch: Option<bool>,
     skip_unechoed: Option<bool>,
     skip_broad_folders: Option<bool>,
+    skip_layout_edits: Option<bool>,
     #[serde(flatten)]
     other: BTreeMap<String, toml::Value>,
 }
@@ -259,6 +260,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
             once_per_branch: on(hooks.once_per_branch),
             skip_unechoed: on(hooks.skip_unechoed),
             skip_broad_folders: on(hooks.skip_broad_folders),
+            skip_layout_edits: on(hooks.skip_layout_edits),
         };
     }
     Ok(config)

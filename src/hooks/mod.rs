@@ -10,6 +10,7 @@ mod commit;
 pub mod echo;
 mod generated;
 mod install;
+pub mod layout;
 pub mod pages;
 pub mod quiet;
 pub mod shape;

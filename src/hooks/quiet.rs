@@ -168,6 +168,13 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
     None
 }
 
+/// The decision a commit is judged about: its record's title, and whether the commit adds,
+/// moves or removes no file at all (asked only when it matters).
+pub struct Decision<'a> {
+    pub title: &'a str,
+    pub files_kept: &'a mut dyn FnMut() -> bool,
+}
+
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
 /// changed path of the commit changes only version strings or is a lock or generated file;
@@ -176,7 +183,7 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
 pub fn judge(
     rules: &QuietRules,
     facts: &Facts,
-    governed: &[Change],
+    (governed, decision): (&[Change], Decision),
     rest_versions_only: &mut dyn FnMut() -> bool,
     echo: &mut dyn FnMut(&[u8]) -> Option<Echoed>,
 ) -> Option<Quiet> {
@@ -187,6 +194,14 @@ pub fn judge(
         return None;
     }
     let quiet = by_change(rules, governed, facts.attributes, rest_versions_only);
+    // A decision about where files live, and a commit that leaves every file where it was.
+    if quiet.is_none()
+        && rules.skip_layout_edits
+        && super::layout::is_layout(decision.title)
+        && (decision.files_kept)()
+    {
+        return Some(Quiet::LayoutKept);
+    }
     // A file too large to read (neither side held) says nothing we could compare.
     let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());
     if quiet.is_none() && rules.skip_unechoed && !unread {
@@ -321,6 +336,16 @@ mod tests {
         }
     }
 
+    /// A decision about a mechanism, whose commit adds a file.
+    macro_rules! d {
+        () => {
+            Decision {
+                title: "Use PostgreSQL",
+                files_kept: &mut || false,
+            }
+        };
+    }
+
     #[test]
     fn the_judgement_and_its_switches() {
         let attrs = Attributes::default();
@@ -342,16 +367,22 @@ mod tests {
         }];
         let yes = &mut || true;
         let none = &mut |_: &[u8]| None;
-        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes, none), None);
         assert_eq!(
-            judge(&on, &facts("ci-bot", "Fix"), &code, yes, none),
+            judge(&on, &facts("Ana", "Fix"), (&code, d!()), yes, none),
+            None
+        );
+        assert_eq!(
+            judge(&on, &facts("ci-bot", "Fix"), (&code, d!()), yes, none),
             Some(Quiet::Bot)
         );
         let off = QuietRules {
             skip_bots: false,
             ..on
         };
-        assert_eq!(judge(&off, &facts("ci-bot", "Fix"), &code, yes, none), None);
+        assert_eq!(
+            judge(&off, &facts("ci-bot", "Fix"), (&code, d!()), yes, none),
+            None
+        );
         let lock = [Change {
             path: "Cargo.lock",
             folder_page: false,
@@ -362,11 +393,14 @@ mod tests {
             new: Some(b"b"),
         }];
         assert_eq!(
-            judge(&on, &facts("Ana", "Deps"), &lock, yes, none),
+            judge(&on, &facts("Ana", "Deps"), (&lock, d!()), yes, none),
             Some(Quiet::Generated)
         );
         let both = [lock[0], code[0]];
-        assert_eq!(judge(&on, &facts("Ana", "Deps"), &both, yes, none), None);
+        assert_eq!(
+            judge(&on, &facts("Ana", "Deps"), (&both, d!()), yes, none),
+            None
+        );
         let bump = [Change {
             path: "pom.xml",
             folder_page: false,
@@ -377,11 +411,17 @@ mod tests {
             new: Some(b"<version>1.3</version>\n"),
         }];
         assert_eq!(
-            judge(&on, &facts("Ana", "Next"), &bump, yes, none),
+            judge(&on, &facts("Ana", "Next"), (&bump, d!()), yes, none),
             Some(Quiet::VersionOnly)
         );
         assert_eq!(
-            judge(&on, &facts("Ana", "Next"), &bump, &mut || false, none),
+            judge(
+                &on,
+                &facts("Ana", "Next"),
+                (&bump, d!()),
+                &mut || false,
+                none
+            ),
             None
         );
         // Last, how much the change shares with the record: under `UNECHOED`, one line.
@@ -392,16 +432,19 @@ mod tests {
             echoed(0.01, 0.01)
         };
         assert_eq!(
-            judge(&on, &facts("Ana", "Fix"), &code, yes, &mut low),
+            judge(&on, &facts("Ana", "Fix"), (&code, d!()), yes, &mut low),
             Some(Quiet::Unechoed)
         );
         assert_eq!(said, b"fn a() { 1 }\nfn a() {}\nFix");
         let high = &mut |_: &[u8]| echoed(0.2, 0.2);
-        assert_eq!(judge(&on, &facts("Ana", "Fix"), &code, yes, high), None);
+        assert_eq!(
+            judge(&on, &facts("Ana", "Fix"), (&code, d!()), yes, high),
+            None
+        );
         // Far more like another record than its own: one line too.
         let other = &mut |_: &[u8]| echoed(0.05, 0.2);
         assert_eq!(
-            judge(&on, &facts("Ana", "Fix"), &code, yes, other),
+            judge(&on, &facts("Ana", "Fix"), (&code, d!()), yes, other),
             Some(Quiet::EchoedElsewhere)
         );
         let off = QuietRules {
@@ -409,7 +452,10 @@ mod tests {
             ..on
         };
         let low = &mut |_: &[u8]| echoed(0.01, 0.01);
-        assert_eq!(judge(&off, &facts("Ana", "Fix"), &code, yes, low), None);
+        assert_eq!(
+            judge(&off, &facts("Ana", "Fix"), (&code, d!()), yes, low),
+            None
+        );
         // A file too large to read: not compared.
         let unread = [Change {
             old: None,
@@ -417,12 +463,61 @@ mod tests {
             ..code[0]
         }];
         let low = &mut |_: &[u8]| echoed(0.01, 0.01);
-        assert_eq!(judge(&on, &facts("Ana", "Fix"), &unread, yes, low), None);
+        assert_eq!(
+            judge(&on, &facts("Ana", "Fix"), (&unread, d!()), yes, low),
+            None
+        );
         // Quiet for another reason first: the echo is not asked.
         let never = &mut |_: &[u8]| -> Option<Echoed> { panic!("asked") };
         assert_eq!(
-            judge(&on, &facts("Ana", "Deps"), &lock, yes, never),
+            judge(&on, &facts("Ana", "Deps"), (&lock, d!()), yes, never),
             Some(Quiet::Generated)
         );
+    }
+
+    #[test]
+    fn a_layout_decision_and_a_commit_that_moves_no_file() {
+        let attrs = Attributes::default();
+        let facts = Facts {
+            author: "Ana",
+            email: "a@example.com",
+            message: "Fix the reducer",
+            attributes: &attrs,
+        };
+        let code = [Change {
+            path: "src/model/reducer.ts",
+            folder_page: false,
+            shared: false,
+            written: false,
+            broad: false,
+            old: Some(b"return state;\n"),
+            new: Some(b"return { ...state };\n"),
+        }];
+        let on = QuietRules::default();
+        let yes = &mut || true;
+        let mut judged = |rules: &QuietRules, title, kept: bool| {
+            let mut asked = false;
+            let mut files_kept = || {
+                asked = true;
+                kept
+            };
+            let decision = Decision {
+                title,
+                files_kept: &mut files_kept,
+            };
+            let q = judge(rules, &facts, (&code, decision), yes, &mut |_| None);
+            (q, asked)
+        };
+        let layout = "use a clear package structure";
+        assert_eq!(judged(&on, layout, true), (Some(Quiet::LayoutKept), true));
+        // A file added, moved or removed anywhere in the commit: warned in full.
+        assert_eq!(judged(&on, layout, false), (None, true));
+        // A decision about something else is not asked about the files.
+        assert_eq!(judged(&on, "Use PostgreSQL", true), (None, false));
+        let off = QuietRules {
+            skip_layout_edits: false,
+            ..on
+        };
+        assert_eq!(judged(&off, layout, true), (None, false));
     }
 }

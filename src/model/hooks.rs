@@ -141,13 +141,17 @@ pub enum Quiet {
     /// The decision's paths it touches are files it reaches only through entries governing
     /// more than a thousand files (`skip_broad_folders`).
     BroadFolder,
+    /// The decision is about where files live, and the commit adds, moves or removes no file
+    /// (`skip_layout_edits`).
+    LayoutKept,
 }
 
 impl Quiet {
     /// A reason the commit hook still says in one line (docs/hooks.md), so that the decision
     /// counts as named on the branch: files many decisions govern, files a record the commit
     /// adds governs, a change that shares next to nothing with the record or reads far more
-    /// like another, files reached only through a folder of over 1,000 files.
+    /// like another, files reached only through a folder of over 1,000 files, a decision about
+    /// where files live and a commit that adds, moves or removes none.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -156,6 +160,7 @@ impl Quiet {
                 | Quiet::Unechoed
                 | Quiet::EchoedElsewhere
                 | Quiet::BroadFolder
+                | Quiet::LayoutKept
         )
     }
 
@@ -176,6 +181,9 @@ impl Quiet {
             Quiet::Unechoed => "the change shares next to nothing with the record",
             Quiet::EchoedElsewhere => "the change reads far more like another record",
             Quiet::BroadFolder => "its files lie in a folder of over 1,000 files it governs whole",
+            Quiet::LayoutKept => {
+                "it decides where files live, and no file is added, moved or removed"
+            }
         }
     }
 }
@@ -202,6 +210,9 @@ pub struct QuietRules {
     pub skip_unechoed: bool,
     /// Files reached only through an entry of more than a thousand files get a short line.
     pub skip_broad_folders: bool,
+    /// A decision about where files live gets a short line for a commit that adds, moves or
+    /// removes no file.
+    pub skip_layout_edits: bool,
 }
 
 impl Default for QuietRules {
@@ -218,6 +229,7 @@ impl Default for QuietRules {
             once_per_branch: true,
             skip_unechoed: true,
             skip_broad_folders: true,
+            skip_layout_edits: true,
         }
     }
 }

@@ -88,8 +88,8 @@ pub fn commit_msg(check: &StagedCheck) -> String {
         );
     }
     // Decisions whose paths it touches are only files many decisions govern, or files a record
-    // it adds governs, or whose lines it changes share next to nothing with the record: one
-    // line each.
+    // it adds governs, or whose lines it changes share next to nothing with the record, or
+    // that decide where files live when it moves none: one line each.
     for (reason, says) in [
         (
             Quiet::SharedFiles,
@@ -106,6 +106,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
         (
             Quiet::BroadFolder,
             "context-graph: it touches files that {} govern only as part of a folder of over 1,000 files; cite any it follows or changes",
+        ),
+        (
+            Quiet::LayoutKept,
+            "context-graph: it edits files whose place {} decide, and adds, moves or removes none; cite any it follows or changes",
         ),
     ] {
         let ids: Vec<String> = check

@@ -6,7 +6,7 @@
 
 use crate::git::{RangeCommit, Repo};
 use crate::governs::Scope;
-use crate::hooks::quiet::{self, Attributes, Change, Facts};
+use crate::hooks::quiet::{self, Attributes, Change, Decision, Facts};
 use crate::hooks::{self};
 use crate::model::{Quiet, QuietRules, Record};
 use crate::text::ids::Prefix;
@@ -36,7 +36,7 @@ pub use sizes::Sizes;
 /// whose words the change shares most.
 fn judged(
     (rules, facts): (&QuietRules, &Facts),
-    governed: &[Change],
+    governed: (&[Change], Decision),
     rest: &mut dyn FnMut() -> bool,
     (echoes, record): (&Echoes, &str),
 ) -> Option<(Quiet, Option<String>)> {
@@ -152,6 +152,17 @@ impl<'a> Judge<'a> {
         self.trees.blob(blob, MAX_BLOB)
     }
 
+    /// Whether the commit `c` adds, moves or removes no file: each path it changes is in its
+    /// first parent's tree and its own (`hooks::layout`).
+    fn files_kept(&self, c: &RangeCommit) -> bool {
+        let Some(parent) = c.parents.first() else {
+            return false;
+        };
+        c.changes.iter().all(|p| {
+            self.trees.entry_at(*parent, p).is_some() && self.trees.entry_at(c.id, p).is_some()
+        })
+    }
+
     /// The changed paths of `c` that a record it adds governs, with that record's id
     /// (`hooks::written`).
     pub fn written(
@@ -205,9 +216,13 @@ impl<'a> Judge<'a> {
                     )
                 })
         };
+        let decision = Decision {
+            title: &record.title,
+            files_kept: &mut || self.files_kept(c),
+        };
         judged(
             (&self.rules, &facts),
-            &changes,
+            (&changes, decision),
             &mut rest,
             (&self.echoes, &record.path),
         )
@@ -418,9 +433,19 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
+        // A commit that adds, moves or removes no file: every staged path is an edit.
+        let mut files_kept = || {
+            changes
+                .iter()
+                .all(|c| c.old.is_some() && c.blob.is_some() && c.blob != c.old)
+        };
+        let decision = Decision {
+            title: &d.title,
+            files_kept: &mut files_kept,
+        };
         let quiet = judged(
             (&rules, &facts),
-            &governed,
+            (&governed, decision),
             &mut rest,
             (&judge.echoes, &d.record),
         );

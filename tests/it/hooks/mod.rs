@@ -21,6 +21,7 @@ mod commit;
 mod config;
 mod fifo;
 mod install;
+mod layout;
 mod never;
 mod own_record;
 mod quiet;

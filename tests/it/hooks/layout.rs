@@ -1,0 +1,158 @@
+//! A decision about where files live, and a commit that adds, moves or removes no file
+//! (docs/hooks.md, `skip_layout_edits`), through real `git commit` with the installed hooks and
+//! through `review`: one line naming the decision, not the full warning; a file added, moved or
+//! removed anywhere in the commit, or a decision about something else, is warned in full;
+//! `skip_layout_edits = false` brings the full warning back.
+
+use super::{git, install, ok};
+use crate::fixture::adr;
+use crate::git::GitRepo;
+
+/// ADR-0001 says where the code goes (`src/ui/`, `src/model/`); ADR-0002 decides how `src/db/`
+/// reaches the database. Fewer than five records: no change is compared with their words.
+fn repo(off: bool) -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-packages.md",
+        &adr(
+            1,
+            "Use a clear package structure",
+            "Accepted",
+            Some("2025-01-01"),
+            "Components live in `src/ui/`, one folder each; state and actions live in \
+             `src/model/`.",
+        ),
+    )
+    .write(
+        "docs/adr/0002-pool.md",
+        &adr(
+            2,
+            "Reach the database through one pool",
+            "Accepted",
+            Some("2025-01-01"),
+            "Every query in `src/db/` takes a connection from the pool.",
+        ),
+    )
+    .write("src/ui/panel/panel.ts", "export const panel = 1;\n")
+    .write("src/ui/menu/menu.ts", "export const menu = 1;\n")
+    .write("src/model/state.ts", "export const state = {};\n")
+    .write("src/db/pool.ts", "export const pool = 1;\n")
+    .write("notes/old.md", "Old notes.\n");
+    if off {
+        repo.write(
+            ".context-graph.toml",
+            "[hooks]\nskip_layout_edits = false\n",
+        );
+    }
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    repo
+}
+
+/// Stages everything and commits it with `message`, hooks running; git's stderr.
+fn commit_all(repo: &GitRepo, message: &str) -> String {
+    ok(&git(repo, &["add", "-A"], &[]), "git add");
+    ok(
+        &git(repo, &["commit", "-q", "-m", message], &[]),
+        "git commit",
+    )
+}
+
+fn full(err: &str, id: &str) -> bool {
+    err.contains(&format!(
+        "context-graph: warning: its staged changes touch paths governed by {id},"
+    ))
+}
+
+const LINE: &str = "context-graph: it edits files whose place ADR-0001 decide, and adds, moves \
+                    or removes none; cite any it follows or changes";
+
+const FIX: &str = "export const state = { open: false };\n";
+
+#[test]
+fn an_edit_that_moves_no_file_gets_one_line() {
+    let repo = repo(false);
+    repo.write("src/model/state.ts", FIX);
+    let err = commit_all(&repo, "Close the panel by default");
+    assert!(err.contains(LINE), "{err}");
+    assert!(!full(&err, "ADR-0001"), "{err}");
+}
+
+#[test]
+fn a_file_added_moved_or_removed_anywhere_is_warned_in_full() {
+    // Added beside the edit.
+    let added = repo(false);
+    added
+        .write("src/model/state.ts", FIX)
+        .write("src/ui/shared/resize.ts", "export const resize = 1;\n");
+    let err = commit_all(&added, "Share the resize handle");
+    assert!(full(&err, "ADR-0001"), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+    // A file moved outside the decision's folders counts too: the commit rearranges files.
+    let moved = repo(false);
+    ok(
+        &git(&moved, &["mv", "notes/old.md", "notes/archive.md"], &[]),
+        "git mv",
+    );
+    moved.write("src/model/state.ts", FIX);
+    let err = commit_all(&moved, "Close the panel by default");
+    assert!(full(&err, "ADR-0001"), "{err}");
+    // Removed.
+    let removed = repo(false);
+    ok(
+        &git(&removed, &["rm", "-q", "src/ui/panel/panel.ts"], &[]),
+        "git rm",
+    );
+    let err = commit_all(&removed, "Drop the panel");
+    assert!(full(&err, "ADR-0001"), "{err}");
+}
+
+#[test]
+fn a_decision_about_something_else_is_warned_in_full() {
+    let repo = repo(false);
+    repo.write("src/db/pool.ts", "export const pool = 2;\n");
+    let err = commit_all(&repo, "Grow the pool");
+    assert!(full(&err, "ADR-0002"), "{err}");
+    assert!(!err.contains("whose place"), "{err}");
+}
+
+#[test]
+fn skip_layout_edits_false_brings_the_full_warning_back() {
+    let repo = repo(true);
+    repo.write("src/model/state.ts", FIX);
+    let err = commit_all(&repo, "Close the panel by default");
+    assert!(full(&err, "ADR-0001"), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+}
+
+#[test]
+fn review_lists_it_as_quiet() {
+    let repo = repo(false);
+    let base = repo.head();
+    repo.write("src/model/state.ts", FIX);
+    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Close the panel by default");
+    repo.write("src/ui/shared/resize.ts", "export const resize = 1;\n");
+    repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Share the resize handle");
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let query = run.json()["query"].clone();
+    let quiet = query["quiet"].as_array().expect("quiet").clone();
+    assert_eq!(quiet.len(), 1, "{query:#}");
+    assert_eq!(quiet[0]["reason"], "layout-kept", "{query:#}");
+    assert_eq!(quiet[0]["decision"], "ADR-0001", "{query:#}");
+    // The commit that adds a file is the decision's, uncited.
+    let decision = &query["decisions"][0];
+    assert_eq!(decision["id"], "ADR-0001", "{query:#}");
+    let commits = decision["commits"].as_array().expect("commits");
+    assert!(
+        commits
+            .iter()
+            .any(|c| c["subject"] == "Share the resize handle" && c["cites_record"] == false),
+        "{query:#}"
+    );
+    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
+    assert!(
+        text.contains("it decides where files live, and no file is added, moved or removed"),
+        "{text}"
+    );
+}

@@ -113,16 +113,30 @@ fn namings(lines: &[(usize, &str)], folder: &str) -> Vec<(String, String, u32, R
         }
         let row = starts.partition_point(|s| *s <= whole.start()) - 1;
         let line = lines[row].0 as u32 + 1;
+        // A code span leading an item nested under a folder's item is a path in that folder.
+        let under = m
+            .get(1)
+            .and_then(|_| tree::listed_under(lines, row, whole.start() - starts[row]));
         for (path, written) in found {
             let bare = path.trim_start_matches('/').trim_end_matches('/');
             if bare.is_empty() {
                 continue;
             }
+            let before = text[..whole.start()].trim_end().to_ascii_lowercase();
+            at_top.push(before.ends_with("top-level") || before.ends_with("root"));
+            if let Some(parent) = under.as_deref().filter(|p| !is_under(bare, p)) {
+                let phrase = format!("{} `{parent}/`", tree::LISTED_UNDER);
+                out.push((
+                    format!("{parent}/{bare}"),
+                    written,
+                    line,
+                    Role::Passing(phrase),
+                ));
+                continue;
+            }
             let role = role_of(&masked, &text, whole.start(), whole.end(), bare)
                 .or_else(|| sections.role(row, bare, chosen.as_deref()))
                 .map_or(Role::Governing, Role::Passing);
-            let before = text[..whole.start()].trim_end().to_ascii_lowercase();
-            at_top.push(before.ends_with("top-level") || before.ends_with("root"));
             out.push((bare.to_string(), written, line, role));
         }
     }
@@ -653,8 +667,22 @@ fn exception_like(heading: &str) -> bool {
     .any(|s| h.contains(s))
 }
 
+/// Whether a passing phrase says the path was listed under a folder in a nested list.
+pub fn is_listed_under(phrase: &str) -> bool {
+    phrase.starts_with(tree::LISTED_UNDER)
+}
+
+/// Whether `path` is `folder` or inside it (written whole under its own item).
+fn is_under(path: &str, folder: &str) -> bool {
+    path == folder
+        || path
+            .strip_prefix(folder)
+            .is_some_and(|r| r.starts_with('/'))
+}
+
 mod kinds;
 mod options;
+mod tree;
 use kinds::{
     dependencies_in, each_ones, etc_after, files_of_a_kind, is_manifest, labelled_example,
     possessive, someone_elses,

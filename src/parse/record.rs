@@ -171,6 +171,22 @@ pub fn parse_text(rel_path: &str, text: &str, prefix: Prefix) -> ParsedRecord {
             p.passing = Some(super::listed::WHERE.to_string());
         }
     }
+    // A path listed under a folder's item in a nested list is named at its full path, in
+    // passing (`parse::passing`): written alone, it is no candidate unless named so elsewhere.
+    for n in &prose_paths {
+        if !n
+            .passing
+            .as_deref()
+            .is_some_and(super::passing::is_listed_under)
+        {
+            continue;
+        }
+        let written = path::clean_code_path(&n.written).unwrap_or_default();
+        let plain = written.trim_matches('/');
+        if !prose_paths.iter().any(|o| o.path == plain) {
+            code_paths.retain(|c| c.trim_matches('/') != plain);
+        }
+    }
     code_paths.sort();
     code_paths.dedup();
     // A record that says of itself that it is superseded, and has no status, is superseded.

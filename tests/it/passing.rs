@@ -399,3 +399,53 @@ fn a_folder_said_short_is_the_longer_one_the_record_names() {
     let (decisions, _) = g.why_ids("components/facade.go");
     assert_eq!(decisions, ["ADR-0001"]);
 }
+
+/// A folder listed under another in a nested list is that folder's subfolder, named in passing
+/// at its full path: pagopa/io-sign's "Project structure" lists `infra/` under each workspace's
+/// `src/`, and the repository's top-level `infra/` (Terraform) was governed by it.
+#[test]
+fn a_folder_listed_under_another_in_a_nested_list_is_its_subfolder() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-project-structure.md",
+        "# 1. Project structure\n\nStatus: accepted\n\n## Decision\n\nTop-level folders:\n\n\
+         - `apps/` - applications\n- `packages/` - shared modules\n\nEach workspace:\n\n\
+         - `src/`\n  - `app/` - application layer\n    - `use-cases/`\n  \
+         - `infra/` - infrastructure layer\n",
+    )
+    .write(
+        "docs/adr/0002-services.md",
+        "# 2. Services\n\nStatus: accepted\n\n## Decision\n\n- `services/`\n  - `billing/` - \
+         invoices\n",
+    )
+    .write("infra/main.tf", "terraform {}\n")
+    .write("apps/web/src/infra/http.ts", "code\n")
+    .write("packages/core/index.ts", "code\n")
+    .write("services/billing/main.go", "code\n")
+    .write("billing/README.txt", "notes\n");
+    g.commit_at(DATE, "Ann", "initial");
+    let all = governs(&g);
+    assert_eq!(
+        all,
+        vec![
+            (id(1), vec!["apps/".to_string(), "packages/".to_string()]),
+            (id(2), vec!["services/".to_string()]),
+        ],
+        "the nested items are their parents' parts"
+    );
+    let check: Value = g.run(&["check", "--json"]).json();
+    assert_eq!(
+        check["findings"],
+        serde_json::json!([]),
+        "a composed path that is nowhere is no finding: {check:#}"
+    );
+    // The top-level folders of the nested names are neither governed nor mentioned.
+    for path in ["infra/main.tf", "billing/README.txt"] {
+        let q: Value = g.run(&["why", path, "--json"]).json();
+        assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
+        assert_eq!(q["query"]["mentioned_by"], serde_json::json!([]), "{q:#}");
+    }
+    // The subfolder listed under its parent is governed through it.
+    let q: Value = g.run(&["why", "services/billing/main.go", "--json"]).json();
+    assert_eq!(q["query"]["decisions"][0]["id"], id(2), "{q:#}");
+}

@@ -168,11 +168,11 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
     None
 }
 
-/// The decision a commit is judged about: its record's title, and whether the commit adds,
-/// moves or removes no file at all (asked only when it matters).
+/// The decision a commit is judged about: its record's title, and whether the commit makes
+/// no folder and empties none (`hooks::layout::folders_kept`; asked only when it matters).
 pub struct Decision<'a> {
     pub title: &'a str,
-    pub files_kept: &'a mut dyn FnMut() -> bool,
+    pub folders_kept: &'a mut dyn FnMut() -> bool,
 }
 
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
@@ -194,11 +194,11 @@ pub fn judge(
         return None;
     }
     let quiet = by_change(rules, governed, facts.attributes, rest_versions_only);
-    // A decision about where files live, and a commit that leaves every file where it was.
+    // A decision about where files live, and a commit that leaves its folders as they were.
     if quiet.is_none()
         && rules.skip_layout_edits
         && super::layout::is_layout(decision.title)
-        && (decision.files_kept)()
+        && (decision.folders_kept)()
     {
         return Some(Quiet::LayoutKept);
     }
@@ -336,12 +336,12 @@ mod tests {
         }
     }
 
-    /// A decision about a mechanism, whose commit adds a file.
+    /// A decision about a mechanism, whose commit makes a folder.
     macro_rules! d {
         () => {
             Decision {
                 title: "Use PostgreSQL",
-                files_kept: &mut || false,
+                folders_kept: &mut || false,
             }
         };
     }
@@ -476,7 +476,7 @@ mod tests {
     }
 
     #[test]
-    fn a_layout_decision_and_a_commit_that_moves_no_file() {
+    fn a_layout_decision_and_a_commit_that_makes_or_empties_no_folder() {
         let attrs = Attributes::default();
         let facts = Facts {
             author: "Ana",
@@ -497,20 +497,20 @@ mod tests {
         let yes = &mut || true;
         let mut judged = |rules: &QuietRules, title, kept: bool| {
             let mut asked = false;
-            let mut files_kept = || {
+            let mut folders_kept = || {
                 asked = true;
                 kept
             };
             let decision = Decision {
                 title,
-                files_kept: &mut files_kept,
+                folders_kept: &mut folders_kept,
             };
             let q = judge(rules, &facts, (&code, decision), yes, &mut |_| None);
             (q, asked)
         };
         let layout = "use a clear package structure";
         assert_eq!(judged(&on, layout, true), (Some(Quiet::LayoutKept), true));
-        // A file added, moved or removed anywhere in the commit: warned in full.
+        // A folder made or emptied anywhere in the commit: warned in full.
         assert_eq!(judged(&on, layout, false), (None, true));
         // A decision about something else is not asked about the files.
         assert_eq!(judged(&on, "Use PostgreSQL", true), (None, false));

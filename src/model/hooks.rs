@@ -141,7 +141,7 @@ pub enum Quiet {
     /// The decision's paths it touches are files it reaches only through entries governing
     /// more than a thousand files (`skip_broad_folders`).
     BroadFolder,
-    /// The decision is about where files live, and the commit adds, moves or removes no file
+    /// The decision is about where files live, and the commit makes no folder and empties none
     /// (`skip_layout_edits`).
     LayoutKept,
 }
@@ -151,7 +151,7 @@ impl Quiet {
     /// counts as named on the branch: files many decisions govern, files a record the commit
     /// adds governs, a change that shares next to nothing with the record or reads far more
     /// like another, files reached only through a folder of over 1,000 files, a decision about
-    /// where files live and a commit that adds, moves or removes none.
+    /// where files live and a commit that makes or empties no folder.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -181,9 +181,7 @@ impl Quiet {
             Quiet::Unechoed => "the change shares next to nothing with the record",
             Quiet::EchoedElsewhere => "the change reads far more like another record",
             Quiet::BroadFolder => "its files lie in a folder of over 1,000 files it governs whole",
-            Quiet::LayoutKept => {
-                "it decides where files live, and no file is added, moved or removed"
-            }
+            Quiet::LayoutKept => "it decides where files live, and no folder is made or emptied",
         }
     }
 }
@@ -210,8 +208,8 @@ pub struct QuietRules {
     pub skip_unechoed: bool,
     /// Files reached only through an entry of more than a thousand files get a short line.
     pub skip_broad_folders: bool,
-    /// A decision about where files live gets a short line for a commit that adds, moves or
-    /// removes no file.
+    /// A decision about where files live gets a short line for a commit that makes or empties
+    /// no folder.
     pub skip_layout_edits: bool,
 }
 

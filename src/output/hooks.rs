@@ -89,7 +89,7 @@ pub fn commit_msg(check: &StagedCheck) -> String {
     }
     // Decisions whose paths it touches are only files many decisions govern, or files a record
     // it adds governs, or whose lines it changes share next to nothing with the record, or
-    // that decide where files live when it moves none: one line each.
+    // whose place a layout decides when it makes or empties no folder: one line each.
     for (reason, says) in [
         (
             Quiet::SharedFiles,
@@ -109,7 +109,7 @@ pub fn commit_msg(check: &StagedCheck) -> String {
         ),
         (
             Quiet::LayoutKept,
-            "context-graph: it edits files whose place {} decide, and adds, moves or removes none; cite any it follows or changes",
+            "context-graph: it changes files whose place {} decide, and makes or empties no folder; cite any it follows or changes",
         ),
     ] {
         let ids: Vec<String> = check

@@ -152,15 +152,26 @@ impl<'a> Judge<'a> {
         self.trees.blob(blob, MAX_BLOB)
     }
 
-    /// Whether the commit `c` adds, moves or removes no file: each path it changes is in its
-    /// first parent's tree and its own (`hooks::layout`).
-    fn files_kept(&self, c: &RangeCommit) -> bool {
+    /// Whether the commit `c` makes no folder and empties none (`hooks::layout::folders_kept`):
+    /// a folder is there when its first parent's tree, or its own, has it.
+    fn folders_kept(&self, c: &RangeCommit) -> bool {
         let Some(parent) = c.parents.first() else {
             return false;
         };
-        c.changes.iter().all(|p| {
-            self.trees.entry_at(*parent, p).is_some() && self.trees.entry_at(c.id, p).is_some()
-        })
+        let (mut added, mut removed) = (Vec::new(), Vec::new());
+        for p in &c.changes {
+            if self.trees.entry_at(*parent, p).is_none() {
+                added.push(p.as_str());
+            } else if self.trees.entry_at(c.id, p).is_none() {
+                removed.push(p.as_str());
+            }
+        }
+        hooks::layout::folders_kept(
+            &added,
+            &removed,
+            &mut |f| self.trees.entry_at(*parent, f).is_some(),
+            &mut |f| self.trees.entry_at(c.id, f).is_some(),
+        )
     }
 
     /// The changed paths of `c` that a record it adds governs, with that record's id
@@ -218,7 +229,7 @@ impl<'a> Judge<'a> {
         };
         let decision = Decision {
             title: &record.title,
-            files_kept: &mut || self.files_kept(c),
+            folders_kept: &mut || self.folders_kept(c),
         };
         judged(
             (&self.rules, &facts),
@@ -297,6 +308,12 @@ pub fn names(
     judge
         .commit(c, record, &hit, &aside)
         .is_none_or(|(q, _)| q.is_brief())
+}
+
+/// Whether `path` lies in the folder `folder` (root-relative, no trailing `/`).
+fn is_in(path: &str, folder: &str) -> bool {
+    path.strip_prefix(folder)
+        .is_some_and(|r| r.starts_with('/'))
 }
 
 /// The paths of `hit` that count toward a warning: a lock, generated or vendored file, or a
@@ -433,15 +450,31 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        // A commit that adds, moves or removes no file: every staged path is an edit.
-        let mut files_kept = || {
-            changes
+        // Added: no blob in the base; removed: the blob it had is all it declares.
+        let mut folders_kept = || {
+            let added: Vec<&str> = changes
                 .iter()
-                .all(|c| c.old.is_some() && c.blob.is_some() && c.blob != c.old)
+                .filter(|c| c.old.is_none())
+                .map(|c| c.path.as_str())
+                .collect();
+            let removed: Vec<&str> = changes
+                .iter()
+                .filter(|c| c.old.is_some() && c.blob == c.old)
+                .map(|c| c.path.as_str())
+                .collect();
+            let sizes = &judge.sizes;
+            hooks::layout::folders_kept(
+                &added,
+                &removed,
+                &mut |f| {
+                    removed.iter().any(|p| is_in(p, f)) || sizes.any_in(f, &|p| !added.contains(&p))
+                },
+                &mut |f| sizes.any_in(f, &|_| true),
+            )
         };
         let decision = Decision {
             title: &d.title,
-            files_kept: &mut files_kept,
+            folders_kept: &mut folders_kept,
         };
         let quiet = judged(
             (&rules, &facts),

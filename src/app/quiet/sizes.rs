@@ -1,4 +1,5 @@
-//! How many files a governed entry matches (`skip_broad_folders`, docs/hooks.md).
+//! How many files a governed entry matches (`skip_broad_folders`, docs/hooks.md), and whether
+//! a folder holds any (`skip_layout_edits`).
 
 use crate::git::Repo;
 use std::collections::HashMap;
@@ -18,6 +19,24 @@ impl<'a> Sizes<'a> {
             tracked: std::cell::OnceCell::new(),
             counted: std::cell::RefCell::new(HashMap::new()),
         }
+    }
+
+    /// Whether git's index tracks a file in the folder `folder` (root-relative, no trailing
+    /// `/`) that `counts` (`hooks::layout::folders_kept`).
+    pub fn any_in(&self, folder: &str, counts: &dyn Fn(&str) -> bool) -> bool {
+        let tracked = self
+            .tracked
+            .get_or_init(|| crate::git::tracked(self.repo).ok());
+        let prefix = format!("{folder}/");
+        tracked.as_deref().is_some_and(|t| {
+            let from = t
+                .files
+                .partition_point(|f| f.path.as_str() < prefix.as_str());
+            t.files[from..]
+                .iter()
+                .take_while(|f| f.path.starts_with(&prefix))
+                .any(|f| counts(&f.path))
+        })
     }
 
     /// The tracked files `entry` matches (none when git's index cannot be read).

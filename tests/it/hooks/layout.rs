@@ -1,8 +1,9 @@
-//! A decision about where files live, and a commit that adds, moves or removes no file
+//! A decision about where files live, and a commit that makes or empties no folder
 //! (docs/hooks.md, `skip_layout_edits`), through real `git commit` with the installed hooks and
-//! through `review`: one line naming the decision, not the full warning; a file added, moved or
-//! removed anywhere in the commit, or a decision about something else, is warned in full;
-//! `skip_layout_edits = false` brings the full warning back.
+//! through `review`: one line naming the decision, not the full warning, for an edit, a file
+//! added beside others or a file moved within its folder; a folder made or emptied anywhere in
+//! the commit, or a decision about something else, is warned in full; `skip_layout_edits =
+//! false` brings the full warning back.
 
 use super::{git, install, ok};
 use crate::fixture::adr;
@@ -64,23 +65,34 @@ fn full(err: &str, id: &str) -> bool {
     ))
 }
 
-const LINE: &str = "context-graph: it edits files whose place ADR-0001 decide, and adds, moves \
-                    or removes none; cite any it follows or changes";
+const LINE: &str = "context-graph: it changes files whose place ADR-0001 decide, and makes or \
+                    empties no folder; cite any it follows or changes";
 
 const FIX: &str = "export const state = { open: false };\n";
 
 #[test]
-fn an_edit_that_moves_no_file_gets_one_line() {
-    let repo = repo(false);
-    repo.write("src/model/state.ts", FIX);
-    let err = commit_all(&repo, "Close the panel by default");
+fn a_commit_that_makes_or_empties_no_folder_gets_one_line() {
+    // An edit.
+    let edit = repo(false);
+    edit.write("src/model/state.ts", FIX);
+    let err = commit_all(&edit, "Close the panel by default");
+    assert!(err.contains(LINE), "{err}");
+    assert!(!full(&err, "ADR-0001"), "{err}");
+    // A file added beside the panel's, and one moved within its folder.
+    let added = repo(false);
+    added.write("src/ui/panel/size.ts", "export const size = 1;\n");
+    ok(
+        &git(&added, &["mv", "notes/old.md", "notes/archive.md"], &[]),
+        "git mv",
+    );
+    let err = commit_all(&added, "Size the panel");
     assert!(err.contains(LINE), "{err}");
     assert!(!full(&err, "ADR-0001"), "{err}");
 }
 
 #[test]
-fn a_file_added_moved_or_removed_anywhere_is_warned_in_full() {
-    // Added beside the edit.
+fn a_folder_made_or_emptied_anywhere_is_warned_in_full() {
+    // A new folder beside the edit.
     let added = repo(false);
     added
         .write("src/model/state.ts", FIX)
@@ -88,21 +100,22 @@ fn a_file_added_moved_or_removed_anywhere_is_warned_in_full() {
     let err = commit_all(&added, "Share the resize handle");
     assert!(full(&err, "ADR-0001"), "{err}");
     assert!(!err.contains(LINE), "{err}");
-    // A file moved outside the decision's folders counts too: the commit rearranges files.
+    // A file moved out of its folder, emptying it: the commit rearranges folders.
     let moved = repo(false);
     ok(
-        &git(&moved, &["mv", "notes/old.md", "notes/archive.md"], &[]),
+        &git(&moved, &["mv", "notes/old.md", "old.md"], &[]),
         "git mv",
     );
     moved.write("src/model/state.ts", FIX);
     let err = commit_all(&moved, "Close the panel by default");
     assert!(full(&err, "ADR-0001"), "{err}");
-    // Removed.
+    // The panel's folder emptied.
     let removed = repo(false);
     ok(
         &git(&removed, &["rm", "-q", "src/ui/panel/panel.ts"], &[]),
         "git rm",
     );
+    removed.write("src/model/state.ts", FIX);
     let err = commit_all(&removed, "Drop the panel");
     assert!(full(&err, "ADR-0001"), "{err}");
 }
@@ -130,7 +143,8 @@ fn review_lists_it_as_quiet() {
     let repo = repo(false);
     let base = repo.head();
     repo.write("src/model/state.ts", FIX);
-    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Close the panel by default");
+    repo.write("src/ui/panel/size.ts", "export const size = 1;\n");
+    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Size the panel");
     repo.write("src/ui/shared/resize.ts", "export const resize = 1;\n");
     repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Share the resize handle");
     let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
@@ -140,7 +154,8 @@ fn review_lists_it_as_quiet() {
     assert_eq!(quiet.len(), 1, "{query:#}");
     assert_eq!(quiet[0]["reason"], "layout-kept", "{query:#}");
     assert_eq!(quiet[0]["decision"], "ADR-0001", "{query:#}");
-    // The commit that adds a file is the decision's, uncited.
+    assert_eq!(quiet[0]["subject"], "Size the panel", "{query:#}");
+    // The commit that makes a folder is the decision's, uncited.
     let decision = &query["decisions"][0];
     assert_eq!(decision["id"], "ADR-0001", "{query:#}");
     let commits = decision["commits"].as_array().expect("commits");
@@ -152,7 +167,7 @@ fn review_lists_it_as_quiet() {
     );
     let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
     assert!(
-        text.contains("it decides where files live, and no file is added, moved or removed"),
+        text.contains("it decides where files live, and no folder is made or emptied"),
         "{text}"
     );
 }

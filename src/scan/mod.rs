@@ -405,7 +405,7 @@ fn ignore_findings(
 /// "Which files are records"): a `0000-` file holding a template's placeholders, a bare file
 /// (no heading, status, date or decision) whose name carries no number or date and that no
 /// record links to, and such a file with a heading (an overview, hermes' `architecture.md`)
-/// among records whose names do carry one.
+/// among records whose names do carry one, linked or not.
 fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
     // Each folder's files with a number or date in their names, and without.
     let mut named_in: std::collections::HashMap<&str, [usize; 2]> =
@@ -447,8 +447,11 @@ fn drop_non_records(parsed: &mut Vec<ParsedRecord>) {
         let template = zero && p.placeholders;
         // A name with a number or a date (`0024-x.md`) says it is a record, heading or not.
         let named = parse::name_id(stem, p.prefix).is_some();
-        let unmarked = p.bare || overviews.contains(&p.path);
-        !template && (!unmarked || named || linked.contains(&p.path))
+        // An overview stays one when a record points to it ("Please see [adr-guidelines.md]
+        // before completing"); a bare file a record links to is read as the record it names.
+        let overview = overviews.contains(&p.path);
+        let unmarked = p.bare || overview;
+        !template && (!unmarked || named || (!overview && linked.contains(&p.path)))
     });
 }
 

@@ -47,6 +47,7 @@ mod reading_folders;
 // A `#` in a record file's name (issue 36, ADR-0001).
 mod reading_hash_names;
 mod reading_output;
+mod reading_overviews;
 mod reading_paths;
 mod reading_relations;
 // Records written in reStructuredText (issue 36).

@@ -178,8 +178,10 @@ pub struct Decision<'a> {
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
 /// changed path of the commit changes only version strings or is a lock or generated file;
-/// `echo`, last, how much the change (`hooks::echo::changed_text`) shares with the record's
-/// words and with the record it shares most with (`None`: not compared). `None`: warn.
+/// `decision.folders_kept`, for a decision about where files live (`hooks::layout`), whether
+/// the commit makes or empties no folder; `echo`, last, how much the change
+/// (`hooks::echo::changed_text`) shares with the record's words and with the record it shares
+/// most with (`None`: not compared). `None`: warn.
 pub fn judge(
     rules: &QuietRules,
     facts: &Facts,

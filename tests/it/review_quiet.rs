@@ -329,3 +329,33 @@ fn commits_made_in_one_second_repeat_the_oldest_by_ancestry() {
     want.sort();
     assert_eq!(repeats, want, "{q:#}");
 }
+
+/// A pull request squashed into one commit (its subject ends `(#N)`, as GitHub writes it) was a
+/// branch of its own: the hook warned on it afresh, so `review` marks no repeat for it, though
+/// the same author made the commit before. Without the numbers, the run is one branch.
+#[test]
+fn a_squashed_pull_request_is_a_branch_of_its_own() {
+    for (first, second, repeats) in [
+        ("Shorten the login (#12)", "Refresh tokens (#13)", 0),
+        ("Shorten the login", "Refresh tokens", 1),
+    ] {
+        let repo = decisions();
+        repo.branch("feature");
+        repo.write("src/auth/login.py", "def login(): return 1\n");
+        repo.commit_at("2025-02-03T10:00:00Z", "Ana", first);
+        repo.write("src/auth/token.py", "def token(): return 1\n");
+        repo.commit_at("2025-02-04T10:00:00Z", "Ana", second);
+        let q = review(&repo, &[]);
+        let adr1 = decision(&q, "ADR-0001").expect("ADR-0001");
+        assert_eq!(
+            adr1["commits"].as_array().expect("commits").len(),
+            2,
+            "{q:#}"
+        );
+        assert_eq!(
+            adr1["repeats"].as_array().map_or(0, Vec::len),
+            repeats,
+            "{first} / {second}: {q:#}"
+        );
+    }
+}

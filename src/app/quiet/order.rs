@@ -6,10 +6,23 @@ use crate::git::RangeCommit;
 use crate::hooks::quiet;
 use std::collections::HashMap;
 
+/// Whether a commit's subject ends as GitHub's squash merge writes it, with the pull request's
+/// number: `Add the events function (#720)`.
+pub fn is_squashed_pull_request(message: &str) -> bool {
+    let subject = message.lines().next().unwrap_or("").trim_end();
+    subject
+        .strip_suffix(')')
+        .and_then(|s| s.rsplit_once("(#"))
+        .is_some_and(|(before, n)| {
+            !before.trim().is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// Which branch each commit of a `review` range belongs to (docs/hooks.md): the commits one
 /// merge of the first-parent line from `head` brought in are one branch; on that line itself, a
-/// run of consecutive commits by the same author is one (a bot's commit between them does not
-/// end it). Returns a branch number per commit.
+/// pull request squashed into one commit is one, and a run of consecutive commits by the same
+/// author is one (a bot's commit between them does not end it). Returns a branch number per
+/// commit.
 pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
     let at: HashMap<[u8; 20], usize> = commits.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut line = Vec::new();
@@ -40,6 +53,14 @@ pub fn branches(commits: &[RangeCommit], head: [u8; 20]) -> Vec<usize> {
                 group[j] = count;
                 stack.extend(commits[j].parents.iter().filter_map(|p| at.get(p)));
             }
+            group[i] = count;
+            previous = None;
+            continue;
+        }
+        // A pull request squashed into one commit was a branch of its own: the hook named the
+        // decision on it afresh, whoever made the one before.
+        if is_squashed_pull_request(&c.message) {
+            count += 1;
             group[i] = count;
             previous = None;
             continue;
@@ -99,4 +120,31 @@ pub fn oldest_first(commits: &[RangeCommit]) -> Vec<usize> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squashed_pull_requests_by_their_subject() {
+        for m in [
+            "Add the events function (#720)",
+            "feat(fibre)!: set the default budget (#7689)\n\nBody (#1) here.",
+            "fix: a (#1)",
+        ] {
+            assert!(is_squashed_pull_request(m), "{m}");
+        }
+        for m in [
+            "Refresh tokens",
+            "(#12)",
+            "Fix (#12) in the parser",
+            "Merge pull request #2183 from DependencyTrack/label-filter",
+            "Fix the count (#)",
+            "Fix the count (#12a)",
+            "Body first\n\nthen (#12)",
+        ] {
+            assert!(!is_squashed_pull_request(m), "{m}");
+        }
+    }
 }

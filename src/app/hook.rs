@@ -204,6 +204,8 @@ fn check_staged(
         (head, _) => head,
     };
     let (changes, staged_index) = git::staged_with_index(repo, index, base)?;
+    // Read once: the rules resolve imports against it, the warning counts folders in it.
+    let staged_index = staged_index.map(std::sync::Arc::new);
     let rules_added = |change, known| super::hook_rules::added(session, repo, change, known);
     check.staged = changes.len();
     if changes.is_empty() {
@@ -220,19 +222,19 @@ fn check_staged(
     // What the last refresh kept of the records, while the record files are as it read them:
     // all the warning needs (ADR-0018), and which carry rules (ADR-0021), without the index.
     if let Some((records, rule_files, table)) = table.records(&staged, &markers) {
-        check.rules_added = rules_added((&changes, staged_index), Some(&rule_files));
+        check.rules_added = rules_added((&changes, staged_index.clone()), Some(&rule_files));
         let found = (records.as_slice(), changes.as_slice(), &markers);
         decide(
             session,
             repo,
             hook,
-            (found, Some(table)),
+            (found, Some(table), staged_index),
             &staged,
             &mut check,
         );
         return Ok(check);
     }
-    check.rules_added = rules_added((&changes, staged_index), None);
+    check.rules_added = rules_added((&changes, staged_index.clone()), None);
     // One staged path declaring nothing (most commits): the records that govern it, as `why`
     // finds them, are all that is needed, and only those are decoded from the scan memo.
     let ask = match staged.as_slice() {
@@ -253,7 +255,14 @@ fn check_staged(
         Err(e) => return Err(e),
     };
     let found = (report.records.as_slice(), changes.as_slice(), &markers);
-    decide(session, repo, hook, (found, None), &staged, &mut check);
+    decide(
+        session,
+        repo,
+        hook,
+        (found, None, staged_index),
+        &staged,
+        &mut check,
+    );
     Ok(check)
 }
 
@@ -263,7 +272,7 @@ fn decide(
     session: &Session,
     repo: &Repo,
     hook: CommitHook,
-    (found, table): (quiet::Staged, Option<Vec<u8>>),
+    (found, table, index): (quiet::Staged, Option<Vec<u8>>, Option<quiet::Index>),
     staged: &[String],
     check: &mut StagedCheck,
 ) {
@@ -276,7 +285,7 @@ fn decide(
             (Some(message), repo.head.map(|h| (h, amends(repo, hook))))
         }
     };
-    quiet::settle_staged(session, repo, message, (found, table), check, branch);
+    quiet::settle_staged(session, repo, message, (found, table, index), check, branch);
 }
 
 /// What the hook reads of the table: the decisions, the records with rules, and the table's

@@ -159,7 +159,7 @@ fn counts(outcomes: &[RecordOutcome]) -> BTreeMap<Key, usize> {
 pub(super) fn added(
     session: &Session,
     repo: &Repo,
-    (changes, staged): (&[StagedPath], Option<StagedIndex>),
+    (changes, staged): (&[StagedPath], Option<std::sync::Arc<StagedIndex>>),
     known: Option<&[RuleFile]>,
 ) -> Vec<AddedViolation> {
     let records = records_with_rules(session, known);

@@ -29,7 +29,7 @@ enum Listed {
     Tracked(Arc<Tracked>),
     /// The index a commit is made from, as the commit hook read it: asked for the few paths
     /// the staged files' imports name, each file's state never decoded (docs/benchmarks.md).
-    Staged(Box<StagedIndex>),
+    Staged(Arc<StagedIndex>),
 }
 
 impl IndexFiles {
@@ -54,8 +54,8 @@ impl IndexFiles {
 
     /// The files `index` (the commit's, already read) tracks, their blobs read from `repo`'s
     /// objects.
-    pub fn staged(repo: &Repo, index: StagedIndex) -> IndexFiles {
-        IndexFiles::in_repo(repo, Listed::Staged(Box::new(index)))
+    pub fn staged(repo: &Repo, index: Arc<StagedIndex>) -> IndexFiles {
+        IndexFiles::in_repo(repo, Listed::Staged(index))
     }
 
     fn in_repo(repo: &Repo, listed: Listed) -> IndexFiles {

@@ -96,7 +96,7 @@ impl<'p> Aside<'p> {
             shared: pick(&|p| shared.binary_search_by(|s| s.as_str().cmp(p)).is_ok()),
             written: pick(&|p| hooks::written::written_by_other(written, id, p)),
             broad: pick(&|p| {
-                hooks::broad::broad_folder(id, scopes, p, markers, &|e| sizes.files(e))
+                hooks::broad::broad_folder(id, scopes, p, markers, &|e| sizes.files_of(e))
             }),
         }
     }
@@ -354,6 +354,9 @@ fn author(repo: &Repo) -> (String, String) {
 /// what the staged files declare.
 pub type Staged<'a> = (&'a [Record], &'a [crate::git::StagedPath], &'a Markers);
 
+/// The index the commit is made from, as the commit hook read it.
+pub type Index = std::sync::Arc<crate::git::StagedIndex>;
+
 /// The commit hook's part: each decision of `check` judged for the staged changes (with the
 /// message, when the hook has one; comment lines left out). A commit adding or editing a
 /// record's file cites it; a quiet decision moves to `check.quiet`. With `branch` (commit-msg:
@@ -363,7 +366,7 @@ pub fn settle_staged(
     session: &super::Session,
     repo: &Repo,
     message: Option<&str>,
-    (staged, table): (Staged, Option<Vec<u8>>),
+    (staged, table, index): (Staged, Option<Vec<u8>>, Option<Index>),
     check: &mut crate::model::StagedCheck,
     branch: Option<([u8; 20], bool)>,
 ) {
@@ -375,6 +378,10 @@ pub fn settle_staged(
     let mut judge = Judge::new(repo, rules_of(session.config()), session.root(), docs);
     if let Some(table) = table {
         judge.echoes.use_table(table);
+    }
+    // The folders' files are counted in the index the commit is made from, read once.
+    if let Some(index) = index {
+        judge.sizes = Sizes::staged(index);
     }
     let message = message.map(|m| {
         m.lines()

@@ -1,61 +1,80 @@
 //! How many files a governed entry matches (`skip_broad_folders`, docs/hooks.md), and whether
 //! a folder holds any (`skip_layout_edits`).
 
-use crate::git::Repo;
+use crate::git::{Repo, StagedIndex};
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::sync::Arc;
 
-/// How many files git's index tracks that a governed entry matches, read from the index when
+/// Where the tracked files are listed from.
+enum From<'a> {
+    /// Git's index, as `git::tracked` reads it (`review`).
+    Repo(&'a Repo),
+    /// The index a commit is made from, as the commit hook read it already.
+    Staged(Arc<StagedIndex>),
+}
+
+/// How many files git's index tracks that a governed entry matches, listed from the index when
 /// first asked, each entry counted once (`hooks::broad`).
 pub struct Sizes<'a> {
-    repo: &'a Repo,
-    tracked: std::cell::OnceCell<Option<std::sync::Arc<crate::git::Tracked>>>,
-    counted: std::cell::RefCell<HashMap<String, usize>>,
+    from: From<'a>,
+    /// The tracked files, root-relative, in path order (empty when the index cannot be read).
+    files: OnceCell<Vec<String>>,
+    counted: RefCell<HashMap<String, usize>>,
 }
 
 impl<'a> Sizes<'a> {
     pub fn new(repo: &'a Repo) -> Sizes<'a> {
+        Sizes::listed(From::Repo(repo))
+    }
+
+    /// Counted in `index`, the commit's, already read.
+    pub fn staged(index: Arc<StagedIndex>) -> Sizes<'a> {
+        Sizes::listed(From::Staged(index))
+    }
+
+    fn listed(from: From<'a>) -> Sizes<'a> {
         Sizes {
-            repo,
-            tracked: std::cell::OnceCell::new(),
-            counted: std::cell::RefCell::new(HashMap::new()),
+            from,
+            files: OnceCell::new(),
+            counted: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The tracked files, listed once.
+    fn files(&self) -> &[String] {
+        self.files.get_or_init(|| match &self.from {
+            From::Repo(repo) => crate::git::tracked(repo)
+                .map(|t| t.files.iter().map(|f| f.path.clone()).collect())
+                .unwrap_or_default(),
+            From::Staged(index) => index.file_paths(),
+        })
+    }
+
+    /// The tracked files from the first at or after `prefix` while they start with it.
+    fn starting<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = &'s String> {
+        let files = self.files();
+        let from = files.partition_point(|f| f.as_str() < prefix);
+        files[from..]
+            .iter()
+            .take_while(move |f| f.starts_with(prefix))
     }
 
     /// Whether git's index tracks a file in the folder `folder` (root-relative, no trailing
     /// `/`) that `counts` (`hooks::layout::folders_kept`).
     pub fn any_in(&self, folder: &str, counts: &dyn Fn(&str) -> bool) -> bool {
-        let tracked = self
-            .tracked
-            .get_or_init(|| crate::git::tracked(self.repo).ok());
-        let prefix = format!("{folder}/");
-        tracked.as_deref().is_some_and(|t| {
-            let from = t
-                .files
-                .partition_point(|f| f.path.as_str() < prefix.as_str());
-            t.files[from..]
-                .iter()
-                .take_while(|f| f.path.starts_with(&prefix))
-                .any(|f| counts(&f.path))
-        })
+        self.starting(&format!("{folder}/")).any(|f| counts(f))
     }
 
     /// The tracked files `entry` matches (none when git's index cannot be read).
-    pub fn files(&self, entry: &crate::governs::Pattern) -> usize {
+    pub fn files_of(&self, entry: &crate::governs::Pattern) -> usize {
         if let Some(n) = self.counted.borrow().get(entry.as_str()) {
             return *n;
         }
-        let tracked = self
-            .tracked
-            .get_or_init(|| crate::git::tracked(self.repo).ok());
-        let n = tracked.as_deref().map_or(0, |t| {
-            let prefix = entry.range_prefix();
-            let from = t.files.partition_point(|f| f.path.as_str() < prefix);
-            t.files[from..]
-                .iter()
-                .take_while(|f| f.path.starts_with(prefix))
-                .filter(|f| entry.matches(&f.path))
-                .count()
-        });
+        let n = self
+            .starting(entry.range_prefix())
+            .filter(|f| entry.matches(f))
+            .count();
         self.counted
             .borrow_mut()
             .insert(entry.as_str().to_string(), n);

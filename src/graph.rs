@@ -252,6 +252,7 @@ pub fn build(tree: &Tree, folders: &[String], parsed: &[ParsedRecord]) -> Vec<Re
                 candidates.retain(|c| {
                     let bare = c.trim_start_matches('/').trim_end_matches('/');
                     !prose.iter().any(|n| n.passing.is_some() && n.path == bare)
+                        && !crate::fs::discover::is_design_document(bare)
                 });
                 let (governs, mut missing, mut moved) =
                     governed(tree, &p.path, &candidates, &record_paths, &resolver);

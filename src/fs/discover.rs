@@ -521,7 +521,7 @@ pub(super) fn rel_of(root: &Path, path: &Path) -> String {
 
 mod likely;
 mod names;
-pub use likely::{folders_beside, likely_record_folders};
+pub use likely::{folders_beside, is_design_document, likely_record_folders};
 pub use names::is_record_name;
 use names::numbered_without_extension;
 

@@ -4,6 +4,7 @@
 //! its scope, every one. They are code mentions (ADR-0017).
 
 use super::Resolver;
+use crate::fs::discover::is_design_document;
 use crate::fs::tree::{Kind, Tree};
 use crate::model::{CodeMention, Record};
 use crate::parse::{ParsedRecord, ProsePath, Ref};
@@ -15,34 +16,45 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 /// the root: thunderbird-android's 154 `build.gradle.kts`, mithril's 38 `Cargo.toml`.
 const MANY_NAMED: usize = 5;
 
-/// `prose` with the file names written alone that at least [`MANY_NAMED`] tracked files
-/// bear made passing: a record naming `` `build.gradle.kts` `` in a repository of modules
-/// names the kind of file, not the root's (issue 36). One written with a folder (`./x`,
-/// `/x`, a link) names that file.
+/// `prose` with two kinds of path made passing, by what the tree holds:
+/// - a file name written alone that at least [`MANY_NAMED`] tracked files bear: a record
+///   naming `` `build.gradle.kts` `` in a repository of modules names the kind of file, not the
+///   root's (issue 36). One written with a folder (`./x`, `/x`, a link) names that file;
+/// - another design document ([`is_design_document`]): jaeger's storage-capability record
+///   links the RFC it grew from and governed its text (issue 36).
 pub(super) fn passing_names<'p>(tree: &Tree, prose: &'p [ProsePath]) -> Cow<'p, [ProsePath]> {
-    let many = |n: &ProsePath| {
-        n.passing.is_none()
-            && !n.path.contains('/')
-            && !n.written.contains('/')
-            && tree.tracked_named(&n.path) >= MANY_NAMED
+    let why = |n: &ProsePath| -> Option<String> {
+        if n.passing.is_some() {
+            return None;
+        }
+        if is_design_document(&n.path) {
+            return Some(DESIGN_DOCUMENT.to_string());
+        }
+        let alone = !n.path.contains('/') && !n.written.contains('/');
+        let count = if alone { tree.tracked_named(&n.path) } else { 0 };
+        (count >= MANY_NAMED).then(|| format!("`{}` names {count} files", n.path))
     };
-    if !prose.iter().any(many) {
+    let made: Vec<Option<String>> = prose.iter().map(why).collect();
+    if made.iter().all(Option::is_none) {
         return Cow::Borrowed(prose);
     }
     Cow::Owned(
         prose
             .iter()
-            .map(|n| {
+            .zip(made)
+            .map(|(n, why)| {
                 let mut n = n.clone();
-                if many(&n) {
-                    let count = tree.tracked_named(&n.path);
-                    n.passing = Some(format!("`{}` names {count} files", n.path));
+                if why.is_some() {
+                    n.passing = why;
                 }
                 n
             })
             .collect(),
     )
 }
+
+/// The phrase a design document named by a record is passing by.
+pub const DESIGN_DOCUMENT: &str = "another design document";
 
 /// The most current records whose prose may name one path as governed before it is common
 /// ground: where their decisions happen, not what any one decides.

@@ -95,6 +95,8 @@ mod passing;
 // A file name many modules bear, written alone, is a mention (issue 36).
 mod below_root;
 mod passing_names;
+// Another design document a record links is a mention (issue 36).
+mod passing_design_docs;
 mod reading_stages;
 // A path more than three records name is common ground (issue 36).
 mod common_ground;

@@ -120,6 +120,32 @@ pub fn folders_beside(root: &Path, read: &[String], found: usize) -> Option<Stri
     ))
 }
 
+/// Whether `path` (root-relative) is a design document of its own: a file named like a record,
+/// below a folder named as record folders are ([`LIKELY_NAMES`]), numbered (the file, or a
+/// folder between): jaeger's `docs/rfc/0005-structured-query-filters.md` beside its
+/// `docs/adr`, cometbft's `rfc/tendermint-core/rfc-003-x.md`, a spec kit's
+/// `specs/009-x/spec.md`. A record that names one relates to it and does not govern it
+/// (docs/reading.md, "Named in passing").
+pub fn is_design_document(path: &str) -> bool {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let Some((name, folders)) = parts.split_last() else {
+        return false;
+    };
+    if !is_record_name(name) {
+        return false;
+    }
+    let Some(at) = folders
+        .iter()
+        .position(|f| LIKELY_NAMES.contains(&f.to_ascii_lowercase().as_str()))
+    else {
+        return false;
+    };
+    folders[at + 1..]
+        .iter()
+        .chain(std::iter::once(name))
+        .any(|p| numbered_name(p))
+}
+
 /// Whether a file's name starts with a number, after a kind of up to five letters if any:
 /// `0001-x.md`, `adr-001-x.md`, `SWIP-12.md`, `trd104-x.md`.
 fn numbered_name(name: &str) -> bool {

@@ -88,11 +88,11 @@ fn repeats_of(
     commits: &[RangeCommit],
     (branches, order): (&[usize], &[usize]),
     (touching, briefed): (&[usize], &[usize]),
-    names: impl Fn(&RangeCommit) -> bool,
+    names: impl Fn(usize) -> bool,
 ) -> Vec<Repeat> {
     let mut first: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     for &i in order {
-        let named = touching.contains(&i) || briefed.contains(&i) || names(&commits[i]);
+        let named = touching.contains(&i) || briefed.contains(&i) || names(i);
         if commits[i].meta.is_merge || !named {
             continue;
         }
@@ -103,7 +103,7 @@ fn repeats_of(
         .filter_map(|&i| {
             let f = *first.get(&branches[i])?;
             // A commit citing it is no repeat: it names the decision itself.
-            (f != i && !names(&commits[i])).then(|| Repeat {
+            (f != i && !names(i)).then(|| Repeat {
                 sha: commits[i].short.clone(),
                 first: commits[f].short.clone(),
             })
@@ -157,6 +157,9 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         .iter()
         .map(|c| judge.written(c, &report.records, &markers))
         .collect();
+    // Per commit, what it writes into record files, where it may cite (`record_edit_cites`).
+    let wrote: Vec<Vec<(String, String)>> =
+        commits.iter().map(|c| judge.records_written(c)).collect();
     let mut quiet_commits: Vec<QuietCommit> = Vec::new();
     let mut decisions: Vec<ReviewDecision> = Vec::new();
     for r in report
@@ -170,7 +173,10 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         // Quiet commits the hook still names the decision to in one line.
         let mut briefed = Vec::new();
         let record_edit_cites = judge.rules.record_edit_cites;
-        let edits = |c: &RangeCommit| record_edit_cites && c.changes.contains(&r.path);
+        let edits = |i: usize| {
+            record_edit_cites && commits[i].changes.contains(&r.path)
+                || hooks::written::written_cites(&wrote[i], &r.path, &r.id)
+        };
         for (i, c) in commits.iter().enumerate().filter(|(_, c)| !c.meta.is_merge) {
             let hit: Vec<&str> = c
                 .changes
@@ -181,7 +187,7 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
             if hit.is_empty() {
                 continue;
             }
-            let cites = hooks::cites(&c.message, &r.id) || edits(c);
+            let cites = hooks::cites(&c.message, &r.id) || edits(i);
             let aside = quiet::Aside::of(
                 &r.id,
                 std::slice::from_ref(&scope),
@@ -221,15 +227,16 @@ pub fn review(session: &mut Session, range: Option<&str>) -> Result<Reviewed> {
         }
         let cited = commits
             .iter()
-            .any(|c| hooks::cites(&c.message, &r.id) || edits(c));
+            .enumerate()
+            .any(|(i, c)| hooks::cites(&c.message, &r.id) || edits(i));
         let json = |i: usize| {
             let mut j = commit_json(&commits[i], &r.id);
-            j.cites_record = Some(j.cites_record == Some(true) || edits(&commits[i]));
+            j.cites_record = Some(j.cites_record == Some(true) || edits(i));
             j
         };
         let repeats = if judge.rules.once_per_branch {
-            repeats_of(&commits, (&branches, &order), (&touching, &briefed), |c| {
-                hooks::cites(&c.message, &r.id) || edits(c)
+            repeats_of(&commits, (&branches, &order), (&touching, &briefed), |i| {
+                hooks::cites(&commits[i].message, &r.id) || edits(i)
             })
         } else {
             Vec::new()

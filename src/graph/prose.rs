@@ -31,7 +31,11 @@ pub(super) fn passing_names<'p>(tree: &Tree, prose: &'p [ProsePath]) -> Cow<'p, 
             return Some(DESIGN_DOCUMENT.to_string());
         }
         let alone = !n.path.contains('/') && !n.written.contains('/');
-        let count = if alone { tree.tracked_named(&n.path) } else { 0 };
+        let count = if alone {
+            tree.tracked_named(&n.path)
+        } else {
+            0
+        };
         (count >= MANY_NAMED).then(|| format!("`{}` names {count} files", n.path))
     };
     let made: Vec<Option<String>> = prose.iter().map(why).collect();

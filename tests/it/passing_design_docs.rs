@@ -26,8 +26,14 @@ fn repo() -> GitRepo {
     // The RFCs are another process's, not read as records here (jaeger keeps them so).
     g.write(".context-graph.toml", "[[folders]]\npath = \"docs/adr\"\n")
         .write("docs/adr/0001-capabilities.md", RECORD)
-        .write("docs/rfc/0005-structured-filters.md", "# RFC 0005\n\nFilters.\n")
-        .write("docs/rfc/0007-optional-service.md", "# RFC 0007\n\nOptional.\n")
+        .write(
+            "docs/rfc/0005-structured-filters.md",
+            "# RFC 0005\n\nFilters.\n",
+        )
+        .write(
+            "docs/rfc/0007-optional-service.md",
+            "# RFC 0007\n\nOptional.\n",
+        )
         .write("specs/009-capabilities/spec.md", "# Spec\n\nPlan.\n")
         .write("src/store/capabilities.go", "package store\n")
         .write("docs/guide/backends.md", "# Backends\n");
@@ -59,7 +65,10 @@ fn a_design_document_a_record_links_is_a_mention_not_governed() {
         "docs/rfc/0005-structured-filters.md",
         "specs/009-capabilities/spec.md",
     ] {
-        assert!(mentioned.contains(&doc), "{doc} is a mention: {mentioned:?}");
+        assert!(
+            mentioned.contains(&doc),
+            "{doc} is a mention: {mentioned:?}"
+        );
         let q = governing(&g, doc);
         assert_eq!(q["decisions"], json!([]), "{doc}: {q:#}");
         assert_eq!(q["mentioned_by"][0]["id"], "ADR-0001", "{doc}: {q:#}");
@@ -86,7 +95,10 @@ fn a_commit_that_edits_only_another_design_document_is_not_warned() {
     );
     assert!(!err.contains("ADR-0001"), "{err}");
     // The code it governs still warns.
-    g.write("src/store/capabilities.go", "package store\n\nconst All = 1\n");
+    g.write(
+        "src/store/capabilities.go",
+        "package store\n\nconst All = 1\n",
+    );
     ok(&git(&g, &["add", "-A"], &[]), "git add");
     let err = ok(
         &git(&g, &["commit", "-q", "-m", "Declare all"], &[]),

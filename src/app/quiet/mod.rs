@@ -130,6 +130,9 @@ pub struct Judge<'a> {
     folders: HashMap<([u8; 20], String), Option<[u8; 20]>>,
     /// (record folder's tree id, record path) → whether the record was quiet there, and why.
     records: HashMap<(Option<[u8; 20]>, String), Option<Quiet>>,
+    /// The root and `--docs`, and the record folders they make, found when first asked.
+    place: (std::path::PathBuf, Vec<String>),
+    record_folders: std::sync::OnceLock<Vec<String>>,
 }
 
 impl<'a> Judge<'a> {
@@ -143,7 +146,35 @@ impl<'a> Judge<'a> {
             sizes: Sizes::new(repo),
             folders: HashMap::new(),
             records: HashMap::new(),
+            place: (root.to_path_buf(), docs.to_vec()),
+            record_folders: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The record folders, as discovery finds them (none when it cannot).
+    pub fn record_folders(&self) -> &[String] {
+        self.record_folders.get_or_init(|| {
+            crate::fs::discover::record_folders(&self.place.0, &self.place.1).unwrap_or_default()
+        })
+    }
+
+    /// What commit `c` writes into record files, each with its path
+    /// (`hooks::written::lines_written`): where it may cite a decision its message does not.
+    pub fn records_written(&self, c: &RangeCommit) -> Vec<(String, String)> {
+        if !self.rules.record_edit_cites || c.changes.iter().all(|p| !maybe_record(p)) {
+            return Vec::new();
+        }
+        let folders = self.record_folders();
+        c.changes
+            .iter()
+            .filter(|p| hooks::written::is_record_file(p, folders))
+            .filter_map(|p| {
+                let new = self.content(Some(&c.id), p);
+                let old = self.content(c.parents.first(), p);
+                let text = hooks::written::lines_written(old.as_deref(), new.as_deref());
+                (!text.is_empty()).then(|| (p.clone(), text))
+            })
+            .collect()
     }
 
     /// What the file at `path` held in `commit`'s tree.
@@ -282,6 +313,7 @@ pub fn names(
 ) -> bool {
     if hooks::cites(&c.message, &record.id)
         || (judge.rules.record_edit_cites && c.changes.contains(&record.path))
+        || hooks::written::written_cites(&judge.records_written(c), &record.path, &record.id)
     {
         return true;
     }
@@ -391,11 +423,6 @@ pub fn settle_staged(
     });
     let message = message.as_deref();
     let rules = judge.rules;
-    if rules.record_edit_cites {
-        for d in &mut check.decisions {
-            d.cited |= changes.iter().any(|c| c.path == d.record);
-        }
-    }
     let (name, email) = author(judge.repo);
     let facts = Facts {
         author: &name,
@@ -418,6 +445,24 @@ pub fn settle_staged(
             })
             .clone()
     };
+    // A commit adding or editing a record cites it, and what it writes into records cites too.
+    if rules.record_edit_cites {
+        let mut wrote = Vec::new();
+        if changes.iter().any(|c| maybe_record(&c.path)) {
+            let folders = judge.record_folders().to_vec();
+            for c in changes.iter() {
+                if hooks::written::is_record_file(&c.path, &folders) {
+                    let (old, new) = content(c);
+                    let text = hooks::written::lines_written(old.as_deref(), new.as_deref());
+                    wrote.push((c.path.clone(), text));
+                }
+            }
+        }
+        for d in &mut check.decisions {
+            d.cited |= changes.iter().any(|c| c.path == d.record)
+                || hooks::written::written_cites(&wrote, &d.record, &d.id);
+        }
+    }
     let shared = hooks::shared::shared_paths(&check.decisions);
     let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
     let mut added = |p: &str| changes.iter().any(|c| c.path == p && c.old.is_none());
@@ -558,4 +603,11 @@ pub fn settle_staged(
                 .push((id.clone(), branch.short(judge.repo, i)));
         }
     }
+}
+
+/// Whether `path` could be a record file (a Markdown or reStructuredText file): asked before
+/// the record folders are looked for.
+fn maybe_record(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".rst")
 }

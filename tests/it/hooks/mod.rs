@@ -29,6 +29,7 @@ mod refresh;
 mod robust;
 mod staged;
 mod unechoed;
+mod written_cites;
 
 use crate::env::BIN;
 use crate::fixture::adr;

@@ -113,10 +113,15 @@ fn namings(lines: &[(usize, &str)], folder: &str) -> Vec<(String, String, u32, R
         }
         let row = starts.partition_point(|s| *s <= whole.start()) - 1;
         let line = lines[row].0 as u32 + 1;
-        // A code span leading an item nested under a folder's item is a path in that folder.
-        let under = m
-            .get(1)
-            .and_then(|_| tree::listed_under(lines, row, whole.start() - starts[row]));
+        // A code span leading an item nested under a folder's item is a path in that folder;
+        // so is a file name written alone in parentheses right after a folder.
+        let under = m.get(1).and_then(|span| {
+            tree::listed_under(lines, row, whole.start() - starts[row]).or_else(|| {
+                (!span.as_str().contains('/'))
+                    .then(|| tree::in_parentheses_after(&text, whole.start(), folder))
+                    .flatten()
+            })
+        });
         for (path, written) in found {
             let bare = path.trim_start_matches('/').trim_end_matches('/');
             if bare.is_empty() {

@@ -449,3 +449,38 @@ fn a_folder_listed_under_another_in_a_nested_list_is_its_subfolder() {
     let q: Value = g.run(&["why", "services/billing/main.go", "--json"]).json();
     assert_eq!(q["query"]["decisions"][0]["id"], id(2), "{q:#}");
 }
+
+/// A file name written alone in parentheses right after a folder is that folder's file:
+/// jaeger's Grafana record says "[`generate/`](…) (a standalone Go module — `main.go`,
+/// `go.mod`, `go.sum` — …)", and the repository's own `go.mod` and `go.sum` were governed by
+/// it. Written after the parentheses close, the name is the root's as before.
+#[test]
+fn a_file_named_in_parentheses_after_a_folder_is_that_folders() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-dashboards.md",
+        "# 1. Dashboards generated in Go\n\nStatus: accepted\n\n## Decision\n\n\
+         The generator lives in [`generate/`](../../mixin/generate/) (a standalone Go module: \
+         `main.go`, `go.mod`), and `scripts/gen.sh` runs it.\n",
+    )
+    .write("mixin/generate/main.go", "package main\n")
+    .write("mixin/generate/go.mod", "module gen\n")
+    .write("go.mod", "module root\n")
+    .write("main.go", "package main\n")
+    .write("scripts/gen.sh", "go run ./mixin/generate\n");
+    g.commit_at(DATE, "Ann", "initial");
+    assert_eq!(
+        governs(&g),
+        vec![(
+            id(1),
+            vec!["mixin/generate/".to_string(), "scripts/gen.sh".to_string()]
+        )],
+        "the module's files, not the root's"
+    );
+    for root in ["go.mod", "main.go"] {
+        let q: Value = g.run(&["why", root, "--json"]).json();
+        assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
+    }
+    let q: Value = g.run(&["why", "mixin/generate/go.mod", "--json"]).json();
+    assert_eq!(q["query"]["decisions"][0]["id"], id(1), "{q:#}");
+}

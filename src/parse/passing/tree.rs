@@ -12,7 +12,10 @@
 //! which every Terraform commit was warned about. Such a path is its parent's part: the parent
 //! governs it when it is there, so the path itself is named in passing at its full path.
 
+use crate::text::markdown::link_target;
 use crate::text::path::clean_code_path;
+use regex::Regex;
+use std::sync::OnceLock;
 
 /// The phrase a path listed so is passing by.
 pub const LISTED_UNDER: &str = "listed under";
@@ -93,6 +96,42 @@ pub fn listed_under(lines: &[(usize, &str)], row: usize, col: usize) -> Option<S
     Some(folders.join("/"))
 }
 
+/// The folder a file name written alone at byte `at` of `text` lies in, when it is written
+/// inside the parentheses right after that folder, on one line: jaeger's Grafana record says
+/// "[`generate/`](../../monitoring/jaeger-mixin/generate/) (a standalone Go module — `main.go`,
+/// `go.mod`, `go.sum` — …)", and its `go.mod` is that module's, not the repository's. The
+/// folder as a code span is root-relative; as a link, relative to the record's `folder`.
+/// Without its trailing `/`.
+pub fn in_parentheses_after(text: &str, at: usize, folder: &str) -> Option<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:`([^`\n]+/)`|\]\(\s*<?([^)\s>]+/)>?\))\s*$").expect("regex compiles")
+    });
+    let line = &text[text[..at].rfind('\n').map_or(0, |n| n + 1)..at];
+    // The innermost parenthesis still open before the name.
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, c) in line.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            '(' => depth -= 1,
+            _ => {}
+        }
+    }
+    let m = re.captures(&line[..open?])?;
+    let path = match (m.get(1), m.get(2)) {
+        (Some(span), _) => clean_code_path(span.as_str())?,
+        (None, Some(target)) => link_target(folder, target.as_str())?,
+        _ => return None,
+    };
+    let path = path.trim_matches('/');
+    (!path.is_empty()).then(|| path.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +171,20 @@ mod tests {
         // A file under a folder item is listed under it too.
         let text = "- `cmd/`\n  - `main.go`\n";
         assert_eq!(listed_under(&numbered(text), 1, 4).as_deref(), Some("cmd"));
+    }
+
+    #[test]
+    fn a_name_in_parentheses_after_a_folder_is_in_it() {
+        let text = "Holds [`generate/`](../../mixin/generate/) (a module — `main.go`, `go.mod`) and `go.sum`.\nAnd `cmd/` (with `main.go`), (`x.go`) alone, `lib/` then (`y.go`).";
+        let at = |name: &str, nth: usize| text.match_indices(name).nth(nth).expect("there").0;
+        let under = |name, nth| in_parentheses_after(text, at(name, nth), "docs/adr");
+        assert_eq!(under("`go.mod`", 0).as_deref(), Some("mixin/generate"));
+        assert_eq!(under("`main.go`", 0).as_deref(), Some("mixin/generate"));
+        // After the parentheses close, and on the next line with a code span.
+        assert_eq!(under("`go.sum`", 0), None);
+        assert_eq!(under("`main.go`", 1).as_deref(), Some("cmd"));
+        // Parentheses after no folder, or after words.
+        assert_eq!(under("`x.go`", 0), None);
+        assert_eq!(under("`y.go`", 0), None);
     }
 }

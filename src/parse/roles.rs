@@ -56,15 +56,16 @@ pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
 }
 
 /// The paths named only where something "is configured in" or "registered in" them (or
-/// "register the two cases in", "mirrored in", "new entries in"): a shared file (a pipeline's
-/// configuration, a registry, a menu) the decision plugs its part into. Each one every mention
+/// "register the two cases in", "mirrored in", "new entries in", "run by", "runs in CI
+/// from"): a shared file (a pipeline's configuration, a registry, a menu, a CI workflow) the
+/// decision plugs its part into. Each one every mention
 /// of which is such a place is a mention, not governed code.
 pub fn host_only_paths(visible: &str, folder: &str) -> Vec<String> {
     static HOST: OnceLock<Regex> = OnceLock::new();
     static ANY: OnceLock<Regex> = OnceLock::new();
     let host = HOST.get_or_init(|| {
         Regex::new(&format!(
-            r"(?i)\b(?:(?:configured|registered|wired(?:\s+up)?|plugged|mirrored)\s+(?:in|into|within|inside)|register\s+(?:[\w.-]+\s+){{1,5}}?(?:in|into|with)|entr(?:y|ies)\s+(?:in|into|to))\s+(?:the\s+|its\s+|their\s+)?{PATH}"
+            r"(?i)\b(?:(?:configured|registered|wired(?:\s+up)?|plugged|mirrored)\s+(?:in|into|within|inside)|register\s+(?:[\w.-]+\s+){{1,5}}?(?:in|into|with)|entr(?:y|ies)\s+(?:in|into|to)|run\s+by|runs?\s+in\s+CI\s+(?:from|in|by|via))\s+(?:the\s+|its\s+|their\s+)?{PATH}"
         ))
         .expect("regex")
     });
@@ -139,6 +140,14 @@ mod tests {
         assert_eq!(
             host_only_paths(t, "docs/adr"),
             vec!["conf/own.toml", "conf/pipeline.xml"]
+        );
+        // A CI workflow a check runs in (jaeger's Grafana record).
+        let t = "The target runs in CI from `.github/workflows/lint.yaml`.\n\
+                 - Sync check: `lint` in `Makefile`, run by [`lint.yaml`](../../.github/workflows/lint.yaml)\n\
+                 The generator is run by `make gen` and lives in `gen/main.go`.";
+        assert_eq!(
+            host_only_paths(t, "docs/adr"),
+            vec![".github/workflows/lint.yaml"]
         );
     }
 }

@@ -484,3 +484,27 @@ fn a_file_named_in_parentheses_after_a_folder_is_that_folders() {
     let q: Value = g.run(&["why", "mixin/generate/go.mod", "--json"]).json();
     assert_eq!(q["query"]["decisions"][0]["id"], id(1), "{q:#}");
 }
+
+/// A CI workflow a record says its check "runs in CI from" or is "run by" is where the check
+/// plugs in, a mention: jaeger's Grafana record governed `ci-lint-checks.yaml` so, and a commit
+/// installing Helm for another job there was warned about it.
+#[test]
+fn a_workflow_a_check_is_run_by_is_a_mention() {
+    let g = GitRepo::new();
+    g.write(
+        "docs/adr/0001-dashboards.md",
+        "# 1. Dashboards generated in Go\n\nStatus: accepted\n\n## Decision\n\n\
+         The generator is `gen/main.go`. Its sync check runs in CI from \
+         `.github/workflows/lint.yaml`.\n\n- Sync check: run by \
+         [`lint.yaml`](../../.github/workflows/lint.yaml)\n",
+    )
+    .write("gen/main.go", "package main\n")
+    .write(".github/workflows/lint.yaml", "on: push\n");
+    g.commit_at(DATE, "Ann", "initial");
+    assert_eq!(governs(&g), vec![(id(1), vec!["gen/main.go".to_string()])]);
+    let q: Value = g
+        .run(&["why", ".github/workflows/lint.yaml", "--json"])
+        .json();
+    assert_eq!(q["query"]["decisions"], serde_json::json!([]), "{q:#}");
+    assert_eq!(q["query"]["mentioned_by"][0]["id"], id(1), "{q:#}");
+}

@@ -56,24 +56,29 @@ pub fn removed_paths(visible: &str, folder: &str) -> Vec<String> {
 }
 
 /// The paths named only where something "is configured in" or "registered in" them (or
-/// "register the two cases in", "mirrored in", "new entries in", "run by", "runs in CI
-/// from"): a shared file (a pipeline's configuration, a registry, a menu, a CI workflow) the
-/// decision plugs its part into. Each one every mention
-/// of which is such a place is a mention, not governed code.
+/// "register the two cases in", "mirrored in", "new entries in"; a CI configuration
+/// something is "run by" or "runs in CI from"): a shared file (a pipeline's configuration, a
+/// registry, a menu, a CI workflow) the decision plugs its part into. Each one every mention
+/// of which is such a place is a mention, not governed code. ("Run by the worker" of
+/// `src/worker.py` is the decision's own code: only a CI configuration is run by so.)
 pub fn host_only_paths(visible: &str, folder: &str) -> Vec<String> {
     static HOST: OnceLock<Regex> = OnceLock::new();
     static ANY: OnceLock<Regex> = OnceLock::new();
     let host = HOST.get_or_init(|| {
         Regex::new(&format!(
-            r"(?i)\b(?:(?:configured|registered|wired(?:\s+up)?|plugged|mirrored)\s+(?:in|into|within|inside)|register\s+(?:[\w.-]+\s+){{1,5}}?(?:in|into|with)|entr(?:y|ies)\s+(?:in|into|to)|run\s+by|runs?\s+in\s+CI\s+(?:from|in|by|via))\s+(?:the\s+|its\s+|their\s+)?{PATH}"
+            r"(?i)\b(?:(?:configured|registered|wired(?:\s+up)?|plugged|mirrored)\s+(?:in|into|within|inside)|register\s+(?:[\w.-]+\s+){{1,5}}?(?:in|into|with)|entr(?:y|ies)\s+(?:in|into|to)|(run\s+by|runs?\s+in\s+CI\s+(?:from|in|by|via)))\s+(?:the\s+|its\s+|their\s+)?{PATH}"
         ))
         .expect("regex")
     });
     let any = ANY.get_or_init(|| Regex::new(PATH).expect("regex"));
     let mut hosted: BTreeMap<String, usize> = BTreeMap::new();
     for c in host.captures_iter(visible) {
-        if let Some(p) = path_of(&c, folder) {
-            *hosted.entry(p).or_default() += 1;
+        // The phrase's own group comes first; the path's groups follow.
+        let ran = c.get(1).is_some();
+        if let Some(p) = path_of_from(&c, folder, 2) {
+            if !ran || is_ci_configuration(&p) {
+                *hosted.entry(p).or_default() += 1;
+            }
         }
     }
     if hosted.is_empty() {
@@ -95,12 +100,31 @@ pub fn host_only_paths(visible: &str, folder: &str) -> Vec<String> {
 /// The path a match names, as the graph will meet it: a code span cleaned, a link's target made
 /// root-relative; without a trailing `/`.
 fn path_of(c: &regex::Captures<'_>, folder: &str) -> Option<String> {
-    let p = if let Some(span) = c.get(1) {
+    path_of_from(c, folder, 1)
+}
+
+/// [`path_of`] with [`PATH`]'s groups starting at group `first`.
+fn path_of_from(c: &regex::Captures<'_>, folder: &str, first: usize) -> Option<String> {
+    let p = if let Some(span) = c.get(first) {
         clean_code_path(span.as_str())?
     } else {
-        link_target(folder, c.get(2)?.as_str())?
+        link_target(folder, c.get(first + 1)?.as_str())?
     };
     Some(p.trim_end_matches('/').to_string())
+}
+
+/// Whether `path` configures a CI service: a GitHub Actions workflow or action, GitLab CI,
+/// CircleCI, Azure Pipelines, a Jenkinsfile, Buildkite, Travis.
+fn is_ci_configuration(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with(".github/workflows/")
+        || path.starts_with(".github/actions/")
+        || path.starts_with(".circleci/")
+        || path.starts_with(".buildkite/")
+        || matches!(
+            name,
+            ".gitlab-ci.yml" | "azure-pipelines.yml" | "Jenkinsfile" | ".travis.yml"
+        )
 }
 
 /// "not", "never" or "n't" among the few words before `at`, in its sentence.
@@ -144,7 +168,8 @@ mod tests {
         // A CI workflow a check runs in (jaeger's Grafana record).
         let t = "The target runs in CI from `.github/workflows/lint.yaml`.\n\
                  - Sync check: `lint` in `Makefile`, run by [`lint.yaml`](../../.github/workflows/lint.yaml)\n\
-                 The generator is run by `make gen` and lives in `gen/main.go`.";
+                 The generator is run by `make gen` and lives in `gen/main.go`.\n\
+                 Tasks are run by [the worker](../../src/worker.py).";
         assert_eq!(
             host_only_paths(t, "docs/adr"),
             vec![".github/workflows/lint.yaml"]

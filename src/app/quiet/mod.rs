@@ -303,17 +303,18 @@ impl<'a> Judge<'a> {
 }
 
 /// Whether commit `c` touched one of the paths `record` governs (by its entries, or a marker in
-/// `markers`) without being quiet about it, or cites it: it named the decision on its branch.
+/// `markers`) without being quiet about it, or cites it (in its message, or in `wrote`, what
+/// it writes into records: [`Judge::records_written`]): it named the decision on its branch.
 /// `records` are all the records, for the files many decisions govern.
 pub fn names(
     judge: &Judge,
-    c: &RangeCommit,
+    (c, wrote): (&RangeCommit, &[(String, String)]),
     (record, records): (&Record, &[Record]),
     markers: &Markers,
 ) -> bool {
     if hooks::cites(&c.message, &record.id)
         || (judge.rules.record_edit_cites && c.changes.contains(&record.path))
-        || hooks::written::written_cites(&judge.records_written(c), &record.path, &record.id)
+        || hooks::written::written_cites(wrote, &record.path, &record.id)
     {
         return true;
     }
@@ -588,8 +589,12 @@ pub fn settle_staged(
             return;
         }
         let c = &branch.commits[i];
+        // Read once per commit, whichever decisions are still to be found.
+        let wrote = judge.records_written(c);
         left.retain(|(id, mine)| {
-            let named = mine.iter().any(|r| names(&judge, c, (r, records), markers));
+            let named = mine
+                .iter()
+                .any(|r| names(&judge, (c, &wrote), (r, records), markers));
             if named {
                 first.insert(id, i);
             }

@@ -1,7 +1,7 @@
 //! Paths a record names in passing (docs/reading.md, "Named in passing"; ADR-0017): each path
 //! its prose names (a code span or a link) is governing, or passing with the phrase that made
 //! it so. Judged by phrasing, not by section: an example ("e.g.", "for example", "such as"), a
-//! comparison ("similar to", "as in", "like", "the same API as"), reuse of what exists ("reuses the existing",
+//! comparison ("similar to", "as in", "like", "following", "the same API as"), reuse of what exists ("reuses the existing",
 //! "the existing"), a pointer ("see", "read … first", "described in", "documented in",
 //! "relative to": where the paths it then writes start), a
 //! possessive naming a part of a file (`` `package.json`'s `scripts` section ``), another
@@ -216,7 +216,7 @@ fn trigger_re() -> &'static Regex {
             | similar(?:ly)?\s+to | as\s+in | as\s+(?:is\s+|was\s+|we\s+)?(?:done|used|seen|do|did)\s+(?:in|by|for|with)
             | (?:in\s+)?the\s+same\s+way\s+as | analogous(?:ly)?\s+to | inspired\s+by
             | the\s+same\s+(?:[\w-]+\s+){1,4}?as
-            | model(?:l)?ed\s+(?:on|after) | like
+            | model(?:l)?ed\s+(?:on|after) | like | following
             | reus(?:e|es|ed|ing)\s+(?:the\s+|our\s+)?(?:existing|current)
             | (?:the|our|an?)\s+(?:already\s+)?existing | reus(?:e|es|ed|ing)
             | see(?:\s+also)? | cf_ | refer(?:s|ring)?\s+to | relative\s+to
@@ -240,6 +240,7 @@ fn role_of(masked: &str, text: &str, start: usize, end: usize, bare: &str) -> Op
         let ok = glue_is_short(glue)
             && match word.split_whitespace().next().unwrap_or("") {
                 "like" => !wanting(before),
+                "following" => !ends_with_the(before),
                 "read" if word == "read" => read_first(&masked[end..]),
                 w if w.starts_with("reus") || word.contains("existing") => !changing(before),
                 _ => true,
@@ -415,6 +416,12 @@ fn wanting(before: &str) -> bool {
     ["would", "'d", "’d", "should", "might", "also", "we"]
         .iter()
         .any(|w| b.ends_with(w))
+}
+
+/// "the following `X`" lists what comes next; "following `X`" alone names a precedent.
+fn ends_with_the(before: &str) -> bool {
+    let b = before.trim_end().to_ascii_lowercase();
+    b == "the" || b.ends_with(" the")
 }
 
 /// A verb of change in the clause before "the existing" / "reuse": the existing code is what

@@ -56,6 +56,11 @@ fn examples_comparisons_reuse_and_pointers_are_passing() {
             "like",
         ),
         (
+            "`gen/` is its own module deliberately, following `tools/go.mod`, so nothing leaks.",
+            "tools/go.mod",
+            "following",
+        ),
+        (
             "The cache reuses the existing [`cache`](../../cache) module.",
             "cache",
             "reuses the existing",
@@ -115,6 +120,10 @@ fn the_subject_of_the_decision_governs() {
             "pkg/auth",
         ),
         ("Read `src/conf.rs` at start-up.", "src/conf.rs"),
+        (
+            "We change the following files: `src/wire.rs` and its tests.",
+            "src/wire.rs",
+        ),
         (
             "Our e.g. list ends here. `src/next.rs` handles the rest.",
             "src/next.rs",

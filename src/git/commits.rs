@@ -43,6 +43,25 @@ impl TreeReader {
         Some(id20(entry.oid()))
     }
 
+    /// What the folder at the root-relative `folder` (`""`: the root) holds directly in
+    /// `commit`'s tree: each entry's name, and whether it is a folder (empty when there is no
+    /// such folder or it cannot be read).
+    pub fn entries_at(&self, commit: [u8; 20], folder: &str) -> Vec<(String, bool)> {
+        let Some(tree) = self.entry_at(commit, folder) else {
+            return Vec::new();
+        };
+        let Some(repo) = self.gix() else {
+            return Vec::new();
+        };
+        let Ok(tree) = repo.find_tree(ObjectId::from_bytes_or_panic(&tree)) else {
+            return Vec::new();
+        };
+        tree.iter()
+            .filter_map(Result::ok)
+            .map(|e| (e.filename().to_string(), e.mode().is_tree()))
+            .collect()
+    }
+
     /// The bytes of the blob `id`, when it is one of at most `max` bytes.
     pub fn blob(&self, id: [u8; 20], max: u64) -> Option<Vec<u8>> {
         let id = ObjectId::from_bytes_or_panic(&id);

@@ -14,6 +14,8 @@
 //! few known phrases. A structure or layout of something other than files (a "record layout",
 //! a "file structure" of one file's bytes, a "data structure") is not one.
 
+use std::collections::BTreeSet;
+
 /// What a layout, structure or organisation is of, when it is of files: "package structure",
 /// "directory layout", "code organisation".
 const OF_FILES: &[&str] = &[
@@ -76,24 +78,123 @@ pub fn is_layout(title: &str) -> bool {
     pairs || monorepo || placed
 }
 
-/// Whether a commit makes no folder and empties none: each file it adds goes in a folder that
-/// held a file before (`held_before`), and each folder it removes a file from holds one after
-/// (`holds_after`); a move is both. The root is always there.
-pub fn folders_kept(
-    added: &[&str],
-    removed: &[&str],
-    held_before: &mut dyn FnMut(&str) -> bool,
-    holds_after: &mut dyn FnMut(&str) -> bool,
-) -> bool {
+/// What a commit does to the folders a decision about where files live is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folders {
+    /// It makes no folder and empties none: each file it adds goes in a folder that held a
+    /// file before, and each folder it removes a file from holds one after; a move is both.
+    Kept,
+    /// It empties none, and each folder it makes holds the same sub-folders and kinds of files
+    /// (two or more) as a folder beside it held before: one more of a kind the layout has
+    /// ("a new component folder with its `.ts`, `.html` and `.css`, as every other").
+    Repeated,
+    /// It makes a folder of a shape none beside it has, or empties one.
+    Changed,
+}
+
+/// The folders around a commit, before and after it (root-relative, no trailing `/`; the root
+/// is `""`).
+pub trait FolderView {
+    /// Whether `folder` held a file before the commit.
+    fn held_before(&self, folder: &str) -> bool;
+    /// Whether `folder` holds a file after it.
+    fn holds_after(&self, folder: &str) -> bool;
+    /// What `folder` holds directly, before or `after` the commit: each entry's name, and
+    /// whether it is a folder.
+    fn entries(&self, after: bool, folder: &str) -> Vec<(String, bool)>;
+}
+
+/// What the commit adding `added` and removing `removed` (root-relative files) does to the
+/// folders, as `view` sees them.
+pub fn folders(added: &[&str], removed: &[&str], view: &dyn FolderView) -> Folders {
     let folder = |p: &str| p.rsplit_once('/').map(|(f, _)| f.to_string());
-    added
+    if removed
         .iter()
         .filter_map(|p| folder(p))
-        .all(|f| held_before(&f))
-        && removed
-            .iter()
-            .filter_map(|p| folder(p))
-            .all(|f| holds_after(&f))
+        .any(|f| !view.holds_after(&f))
+    {
+        return Folders::Changed;
+    }
+    let made: BTreeSet<String> = added
+        .iter()
+        .filter_map(|p| folder(p))
+        .filter(|f| !view.held_before(f))
+        .map(|f| first_made(&f, view))
+        .collect();
+    if made.is_empty() {
+        Folders::Kept
+    } else if made.iter().all(|m| repeats_one_beside(m, view)) {
+        Folders::Repeated
+    } else {
+        Folders::Changed
+    }
+}
+
+/// Whether a commit makes no folder and empties none ([`Folders::Kept`]).
+pub fn folders_kept(added: &[&str], removed: &[&str], view: &dyn FolderView) -> bool {
+    folders(added, removed, view) == Folders::Kept
+}
+
+/// The outermost of `folder` and the folders it is in that held nothing before.
+fn first_made(folder: &str, view: &dyn FolderView) -> String {
+    folder
+        .match_indices('/')
+        .map(|(at, _)| &folder[..at])
+        .find(|outer| !view.held_before(outer))
+        .unwrap_or(folder)
+        .to_string()
+}
+
+/// Whether the made folder `made` holds, after the commit, the same two or more kinds of
+/// entries as a folder beside it held before.
+fn repeats_one_beside(made: &str, view: &dyn FolderView) -> bool {
+    let (parent, name) = made.rsplit_once('/').unwrap_or(("", made));
+    let shape = shape(&view.entries(true, made));
+    if shape.len() < 2 {
+        return false;
+    }
+    let join = |n: &str| match parent {
+        "" => n.to_string(),
+        p => format!("{p}/{n}"),
+    };
+    view.entries(false, parent)
+        .iter()
+        .filter(|(n, is_folder)| *is_folder && n != name)
+        .any(|(n, _)| self::shape(&view.entries(false, &join(n))) == shape)
+}
+
+/// What `folder` holds directly (`""`: the root), from a list of files: each entry's name, once,
+/// and whether it is a folder.
+pub fn entries_in<'f>(folder: &str, files: impl Iterator<Item = &'f str>) -> Vec<(String, bool)> {
+    let mut seen: BTreeSet<(String, bool)> = BTreeSet::new();
+    for file in files {
+        let rest = match folder {
+            "" => Some(file),
+            f => file.strip_prefix(f).and_then(|r| r.strip_prefix('/')),
+        };
+        if let Some(rest) = rest {
+            match rest.split_once('/') {
+                Some((name, _)) => seen.insert((name.to_string(), true)),
+                None => seen.insert((rest.to_string(), false)),
+            };
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// What a folder holds, as a layout sees it: its sub-folders by name (`schemas/`) and its files
+/// by kind (`*.ts`; a name with no extension, whole: `Dockerfile`).
+fn shape(entries: &[(String, bool)]) -> BTreeSet<String> {
+    entries
+        .iter()
+        .map(
+            |(name, is_folder)| match (is_folder, name.rsplit_once('.')) {
+                (true, _) => format!("{name}/"),
+                (false, Some((stem, ext))) if !stem.is_empty() => format!("*.{ext}"),
+                (false, _) => name.clone(),
+            },
+        )
+        .collect()
 }
 
 /// Whether the title names a folder in backticks: `` `repo/domains/` ``, `` `src/` ``.
@@ -137,15 +238,8 @@ mod tests {
             "src/ui/panel/size.ts",
             "src/ui/menu/menu.ts",
         ];
-        let under = |files: &[&str], f: &str| {
-            files
-                .iter()
-                .any(|p| p.strip_prefix(f).is_some_and(|r| r.starts_with('/')))
-        };
         let kept = |added: &[&str], removed: &[&str]| {
-            folders_kept(added, removed, &mut |f| under(&before, f), &mut |f| {
-                under(&after, f)
-            })
+            folders_kept(added, removed, &Lists(&before, &after))
         };
         // A file added beside others, one removed at the root: no folder made or emptied.
         assert!(kept(&["src/ui/panel/size.ts"], &["README.md"]));
@@ -157,9 +251,90 @@ mod tests {
         assert!(!folders_kept(
             &[],
             &["src/ui/menu/menu.ts"],
-            &mut |f| under(&before, f),
-            &mut |f| under(&after_menu_gone, f),
+            &Lists(&before, &after_menu_gone)
         ));
+    }
+
+    /// Files before and after a commit.
+    struct Lists<'a>(&'a [&'a str], &'a [&'a str]);
+
+    impl FolderView for Lists<'_> {
+        fn held_before(&self, folder: &str) -> bool {
+            !entries_in(folder, self.0.iter().copied()).is_empty()
+        }
+        fn holds_after(&self, folder: &str) -> bool {
+            !entries_in(folder, self.1.iter().copied()).is_empty()
+        }
+        fn entries(&self, after: bool, folder: &str) -> Vec<(String, bool)> {
+            entries_in(folder, if after { self.1 } else { self.0 }.iter().copied())
+        }
+    }
+
+    #[test]
+    fn a_folder_made_like_one_beside_it() {
+        let before = [
+            "web/ui/panel/panel.ts",
+            "web/ui/panel/panel.html",
+            "web/ui/panel/panel.css",
+            "web/ui/menu/menu.ts",
+            "web/ui/menu/menu.html",
+            "web/ui/menu/menu.css",
+            "web/model/state.ts",
+        ];
+        let with = |added: &[&'static str]| -> Vec<&'static str> {
+            before.iter().chain(added).copied().collect()
+        };
+        let made = |added: &[&'static str]| folders(added, &[], &Lists(&before, &with(added)));
+        // One more component, shaped as the others.
+        let explorer = [
+            "web/ui/explorer/explorer.ts",
+            "web/ui/explorer/explorer.html",
+            "web/ui/explorer/explorer.css",
+        ];
+        assert_eq!(made(&explorer), Folders::Repeated);
+        // A folder of a new shape: a lone `.ts` among components.
+        assert_eq!(made(&["web/ui/shared/resize.ts"]), Folders::Changed);
+        // One kind of file only says too little: a lone `.ts` beside a lone `.ts`.
+        let lone = ["web/model/state.ts", "web/ui/panel/panel.ts"];
+        let after = [
+            "web/model/state.ts",
+            "web/ui/panel/panel.ts",
+            "web/view/view.ts",
+        ];
+        assert_eq!(
+            folders(&["web/view/view.ts"], &[], &Lists(&lone, &after)),
+            Folders::Changed
+        );
+        // Made two deep: the outer new folder is the one compared (`web/ui/tabs/`, holding
+        // `parts/`, is no component).
+        assert_eq!(
+            made(&["web/ui/tabs/parts/tab.ts", "web/ui/tabs/parts/tab.html"]),
+            Folders::Changed
+        );
+        // A component made beside a folder emptied: changed.
+        let moved: Vec<&str> = with(&explorer)
+            .into_iter()
+            .filter(|f| !f.starts_with("web/model/"))
+            .collect();
+        assert_eq!(
+            folders(&explorer, &["web/model/state.ts"], &Lists(&before, &moved)),
+            Folders::Changed
+        );
+        // Sub-folders count by name: a resource with `paths/` and `schemas/`, as its sibling.
+        let api = ["api/res/users/paths/u.yaml", "api/res/users/schemas/u.yaml"];
+        let after: Vec<&str> = api
+            .iter()
+            .chain(&["api/res/teams/paths/t.yaml", "api/res/teams/schemas/t.yaml"])
+            .copied()
+            .collect();
+        assert_eq!(
+            folders(
+                &["api/res/teams/paths/t.yaml", "api/res/teams/schemas/t.yaml"],
+                &[],
+                &Lists(&api, &after)
+            ),
+            Folders::Repeated
+        );
     }
 
     #[test]

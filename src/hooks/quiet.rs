@@ -6,6 +6,7 @@
 
 pub use super::echo::Echoed;
 pub use super::generated::{is_generated, Attributes};
+use super::layout::Folders;
 pub use super::shape::{shape, Shape};
 use super::shape::{versioned, versions_in};
 use crate::model::{Quiet, QuietRules};
@@ -168,18 +169,18 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
     None
 }
 
-/// The decision a commit is judged about: its record's title, and whether the commit makes
-/// no folder and empties none (`hooks::layout::folders_kept`; asked only when it matters).
+/// The decision a commit is judged about: its record's title, and what the commit does to the
+/// folders (`hooks::layout::folders`; asked only when it matters).
 pub struct Decision<'a> {
     pub title: &'a str,
-    pub folders_kept: &'a mut dyn FnMut() -> bool,
+    pub folders: &'a mut dyn FnMut() -> Folders,
 }
 
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
 /// changed path of the commit changes only version strings or is a lock or generated file;
-/// `decision.folders_kept`, for a decision about where files live (`hooks::layout`), whether
-/// the commit makes or empties no folder; `echo`, last, how much the change
+/// `decision.folders`, for a decision about where files live (`hooks::layout`), whether the
+/// commit makes or empties no folder, or makes only folders shaped as one beside each; `echo`, last, how much the change
 /// (`hooks::echo::changed_text`) shares with the record's words and with the record it shares
 /// most with (`None`: not compared). `None`: warn.
 pub fn judge(
@@ -196,13 +197,14 @@ pub fn judge(
         return None;
     }
     let quiet = by_change(rules, governed, facts.attributes, rest_versions_only);
-    // A decision about where files live, and a commit that leaves its folders as they were.
-    if quiet.is_none()
-        && rules.skip_layout_edits
-        && super::layout::is_layout(decision.title)
-        && (decision.folders_kept)()
-    {
-        return Some(Quiet::LayoutKept);
+    // A decision about where files live, and a commit that leaves its folders as they were or
+    // makes one more of a kind of folder it has.
+    if quiet.is_none() && rules.skip_layout_edits && super::layout::is_layout(decision.title) {
+        match (decision.folders)() {
+            Folders::Kept => return Some(Quiet::LayoutKept),
+            Folders::Repeated => return Some(Quiet::LayoutRepeated),
+            Folders::Changed => {}
+        }
     }
     // A file too large to read (neither side held) says nothing we could compare.
     let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());
@@ -343,7 +345,7 @@ mod tests {
         () => {
             Decision {
                 title: "Use PostgreSQL",
-                folders_kept: &mut || false,
+                folders: &mut || Folders::Changed,
             }
         };
     }
@@ -497,29 +499,34 @@ mod tests {
         }];
         let on = QuietRules::default();
         let yes = &mut || true;
-        let mut judged = |rules: &QuietRules, title, kept: bool| {
+        let mut judged = |rules: &QuietRules, title, kept: Folders| {
             let mut asked = false;
-            let mut folders_kept = || {
+            let mut folders = || {
                 asked = true;
                 kept
             };
             let decision = Decision {
                 title,
-                folders_kept: &mut folders_kept,
+                folders: &mut folders,
             };
             let q = judge(rules, &facts, (&code, decision), yes, &mut |_| None);
             (q, asked)
         };
         let layout = "use a clear package structure";
-        assert_eq!(judged(&on, layout, true), (Some(Quiet::LayoutKept), true));
-        // A folder made or emptied anywhere in the commit: warned in full.
-        assert_eq!(judged(&on, layout, false), (None, true));
+        let (kept, repeated, changed) = (Folders::Kept, Folders::Repeated, Folders::Changed);
+        assert_eq!(judged(&on, layout, kept), (Some(Quiet::LayoutKept), true));
+        assert_eq!(
+            judged(&on, layout, repeated),
+            (Some(Quiet::LayoutRepeated), true)
+        );
+        // A folder of a new shape made, or one emptied, anywhere in the commit: warned in full.
+        assert_eq!(judged(&on, layout, changed), (None, true));
         // A decision about something else is not asked about the files.
-        assert_eq!(judged(&on, "Use PostgreSQL", true), (None, false));
+        assert_eq!(judged(&on, "Use PostgreSQL", kept), (None, false));
         let off = QuietRules {
             skip_layout_edits: false,
             ..on
         };
-        assert_eq!(judged(&off, layout, true), (None, false));
+        assert_eq!(judged(&off, layout, repeated), (None, false));
     }
 }

@@ -144,6 +144,9 @@ pub enum Quiet {
     /// The decision is about where files live, and the commit makes no folder and empties none
     /// (`skip_layout_edits`).
     LayoutKept,
+    /// The decision is about where files live, and each folder the commit makes is shaped as
+    /// one beside it, the commit emptying none (`skip_layout_edits`).
+    LayoutRepeated,
 }
 
 impl Quiet {
@@ -151,7 +154,8 @@ impl Quiet {
     /// counts as named on the branch: files many decisions govern, files a record the commit
     /// adds governs, a change that shares next to nothing with the record or reads far more
     /// like another, files reached only through a folder of over 1,000 files, a decision about
-    /// where files live and a commit that makes or empties no folder.
+    /// where files live and a commit that makes or empties no folder, or makes only folders
+    /// shaped as one beside each.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -161,6 +165,7 @@ impl Quiet {
                 | Quiet::EchoedElsewhere
                 | Quiet::BroadFolder
                 | Quiet::LayoutKept
+                | Quiet::LayoutRepeated
         )
     }
 
@@ -182,6 +187,9 @@ impl Quiet {
             Quiet::EchoedElsewhere => "the change reads far more like another record",
             Quiet::BroadFolder => "its files lie in a folder of over 1,000 files it governs whole",
             Quiet::LayoutKept => "it decides where files live, and no folder is made or emptied",
+            Quiet::LayoutRepeated => {
+                "it decides where files live, and each folder made is shaped as one beside it"
+            }
         }
     }
 }
@@ -209,7 +217,7 @@ pub struct QuietRules {
     /// Files reached only through an entry of more than a thousand files get a short line.
     pub skip_broad_folders: bool,
     /// A decision about where files live gets a short line for a commit that makes or empties
-    /// no folder.
+    /// no folder, or makes only folders shaped as one beside each.
     pub skip_layout_edits: bool,
 }
 

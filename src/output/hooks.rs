@@ -111,6 +111,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::LayoutKept,
             "context-graph: it changes files whose place {} decide, and makes or empties no folder; cite any it follows or changes",
         ),
+        (
+            Quiet::LayoutRepeated,
+            "context-graph: it makes folders shaped as ones beside them, where {} decide where files live; cite any it follows or changes",
+        ),
     ] {
         let ids: Vec<String> = check
             .quiet

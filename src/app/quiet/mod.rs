@@ -6,11 +6,13 @@
 
 use crate::git::{RangeCommit, Repo};
 use crate::governs::Scope;
+use crate::hooks::layout::Folders;
 use crate::hooks::quiet::{self, Attributes, Change, Decision, Facts};
 use crate::hooks::{self};
 use crate::model::{Quiet, QuietRules, Record};
 use crate::text::ids::Prefix;
 use crate::text::marker::Markers;
+use folders::{StagedFolders, Trees};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -25,6 +27,7 @@ const MAX_BLOB: u64 = 1 << 20;
 pub const BRANCH_CAP: usize = 200;
 
 mod echoes;
+mod folders;
 mod order;
 mod sizes;
 pub use echoes::Echoes;
@@ -183,11 +186,11 @@ impl<'a> Judge<'a> {
         self.trees.blob(blob, MAX_BLOB)
     }
 
-    /// Whether the commit `c` makes no folder and empties none (`hooks::layout::folders_kept`):
-    /// a folder is there when its first parent's tree, or its own, has it.
-    fn folders_kept(&self, c: &RangeCommit) -> bool {
+    /// What the commit `c` does to the folders (`hooks::layout::folders`): a folder is there
+    /// when its first parent's tree, or its own, has it.
+    fn folders(&self, c: &RangeCommit) -> Folders {
         let Some(parent) = c.parents.first() else {
-            return false;
+            return Folders::Changed;
         };
         let (mut added, mut removed) = (Vec::new(), Vec::new());
         for p in &c.changes {
@@ -197,12 +200,12 @@ impl<'a> Judge<'a> {
                 removed.push(p.as_str());
             }
         }
-        hooks::layout::folders_kept(
-            &added,
-            &removed,
-            &mut |f| self.trees.entry_at(*parent, f).is_some(),
-            &mut |f| self.trees.entry_at(c.id, f).is_some(),
-        )
+        let view = Trees {
+            trees: &self.trees,
+            before: *parent,
+            after: c.id,
+        };
+        hooks::layout::folders(&added, &removed, &view)
     }
 
     /// The changed paths of `c` that a record it adds governs, with that record's id
@@ -260,7 +263,7 @@ impl<'a> Judge<'a> {
         };
         let decision = Decision {
             title: &record.title,
-            folders_kept: &mut || self.folders_kept(c),
+            folders: &mut || self.folders(c),
         };
         judged(
             (&self.rules, &facts),
@@ -504,7 +507,7 @@ pub fn settle_staged(
                 })
         };
         // Added: no blob in the base; removed: the blob it had is all it declares.
-        let mut folders_kept = || {
+        let mut folders = || {
             let added: Vec<&str> = changes
                 .iter()
                 .filter(|c| c.old.is_none())
@@ -515,19 +518,16 @@ pub fn settle_staged(
                 .filter(|c| c.old.is_some() && c.blob == c.old)
                 .map(|c| c.path.as_str())
                 .collect();
-            let sizes = &judge.sizes;
-            hooks::layout::folders_kept(
-                &added,
-                &removed,
-                &mut |f| {
-                    removed.iter().any(|p| is_in(p, f)) || sizes.any_in(f, &|p| !added.contains(&p))
-                },
-                &mut |f| sizes.any_in(f, &|_| true),
-            )
+            let view = StagedFolders {
+                sizes: &judge.sizes,
+                added: &added,
+                removed: &removed,
+            };
+            hooks::layout::folders(&added, &removed, &view)
         };
         let decision = Decision {
             title: &d.title,
-            folders_kept: &mut folders_kept,
+            folders: &mut folders,
         };
         let quiet = judged(
             (&rules, &facts),

@@ -1,5 +1,5 @@
 //! How many files a governed entry matches (`skip_broad_folders`, docs/hooks.md), and whether
-//! a folder holds any (`skip_layout_edits`).
+//! a folder holds any and which (`skip_layout_edits`).
 
 use crate::git::{Repo, StagedIndex};
 use std::cell::{OnceCell, RefCell};
@@ -64,6 +64,20 @@ impl<'a> Sizes<'a> {
     /// `/`) that `counts` (`hooks::layout::folders_kept`).
     pub fn any_in(&self, folder: &str, counts: &dyn Fn(&str) -> bool) -> bool {
         self.starting(&format!("{folder}/")).any(|f| counts(f))
+    }
+
+    /// The tracked files in the folder `folder` (root-relative, no trailing `/`; `""`: all).
+    pub fn in_folder<'s>(&'s self, folder: &str) -> impl Iterator<Item = &'s str> + 's {
+        let prefix = match folder {
+            "" => String::new(),
+            f => format!("{f}/"),
+        };
+        let files = self.files();
+        let from = files.partition_point(|f| f.as_str() < prefix.as_str());
+        files[from..]
+            .iter()
+            .take_while(move |f| f.starts_with(&prefix))
+            .map(String::as_str)
     }
 
     /// The tracked files `entry` matches (none when git's index cannot be read).

@@ -1,9 +1,10 @@
 //! A decision about where files live, and a commit that makes or empties no folder
 //! (docs/hooks.md, `skip_layout_edits`), through real `git commit` with the installed hooks and
 //! through `review`: one line naming the decision, not the full warning, for an edit, a file
-//! added beside others or a file moved within its folder; a folder made or emptied anywhere in
-//! the commit, or a decision about something else, is warned in full; `skip_layout_edits =
-//! false` brings the full warning back.
+//! added beside others or a file moved within its folder, and for a folder made shaped as one
+//! beside it (a `.ts` and a `.css`, as each component has); a folder of a new shape made, or one
+//! emptied, anywhere in the commit, or a decision about something else, is warned in full;
+//! `skip_layout_edits = false` brings the full warning back.
 
 use super::{git, install, ok};
 use crate::fixture::adr;
@@ -35,7 +36,9 @@ fn repo(off: bool) -> GitRepo {
         ),
     )
     .write("src/ui/panel/panel.ts", "export const panel = 1;\n")
+    .write("src/ui/panel/panel.css", ".panel {}\n")
     .write("src/ui/menu/menu.ts", "export const menu = 1;\n")
+    .write("src/ui/menu/menu.css", ".menu {}\n")
     .write("src/model/state.ts", "export const state = {};\n")
     .write("src/db/pool.ts", "export const pool = 1;\n")
     .write("notes/old.md", "Old notes.\n");
@@ -112,12 +115,48 @@ fn a_folder_made_or_emptied_anywhere_is_warned_in_full() {
     // The panel's folder emptied.
     let removed = repo(false);
     ok(
-        &git(&removed, &["rm", "-q", "src/ui/panel/panel.ts"], &[]),
+        &git(&removed, &["rm", "-q", "-r", "src/ui/panel"], &[]),
         "git rm",
     );
     removed.write("src/model/state.ts", FIX);
     let err = commit_all(&removed, "Drop the panel");
     assert!(full(&err, "ADR-0001"), "{err}");
+}
+
+const REPEATED: &str =
+    "context-graph: it makes folders shaped as ones beside them, where ADR-0001 \
+                        decide where files live; cite any it follows or changes";
+
+/// One more component, its `.ts` and `.css` as the panel's and the menu's.
+fn add_tabs(repo: &GitRepo) {
+    repo.write("src/ui/tabs/tabs.ts", "export const tabs = 1;\n")
+        .write("src/ui/tabs/tabs.css", ".tabs {}\n");
+}
+
+#[test]
+fn a_folder_shaped_as_one_beside_it_gets_one_line() {
+    let repo = repo(false);
+    add_tabs(&repo);
+    let err = commit_all(&repo, "Add the tabs");
+    assert!(err.contains(REPEATED), "{err}");
+    assert!(!full(&err, "ADR-0001"), "{err}");
+    // The same folder with a kind of file none beside it holds: warned in full.
+    let other = repo_with_tabs_and(".json");
+    assert!(full(&other, "ADR-0001"), "{other}");
+    assert!(!other.contains(REPEATED), "{other}");
+    // Off, the full warning.
+    let off = self::repo(true);
+    add_tabs(&off);
+    let err = commit_all(&off, "Add the tabs");
+    assert!(full(&err, "ADR-0001"), "{err}");
+}
+
+/// Commits the tabs' folder with one more file of kind `ext`; git's stderr.
+fn repo_with_tabs_and(ext: &str) -> String {
+    let repo = repo(false);
+    add_tabs(&repo);
+    repo.write(&format!("src/ui/tabs/strings{ext}"), "{}\n");
+    commit_all(&repo, "Add the tabs")
 }
 
 #[test]
@@ -147,14 +186,29 @@ fn review_lists_it_as_quiet() {
     repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Size the panel");
     repo.write("src/ui/shared/resize.ts", "export const resize = 1;\n");
     repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Share the resize handle");
+    add_tabs(&repo);
+    repo.commit_at("2025-02-05T10:00:00Z", "Cy", "Add the tabs");
     let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
     assert_eq!(run.code, Some(0), "{}", run.describe());
     let query = run.json()["query"].clone();
     let quiet = query["quiet"].as_array().expect("quiet").clone();
-    assert_eq!(quiet.len(), 1, "{query:#}");
-    assert_eq!(quiet[0]["reason"], "layout-kept", "{query:#}");
-    assert_eq!(quiet[0]["decision"], "ADR-0001", "{query:#}");
-    assert_eq!(quiet[0]["subject"], "Size the panel", "{query:#}");
+    assert_eq!(quiet.len(), 2, "{query:#}");
+    let reason = |subject: &str| {
+        quiet
+            .iter()
+            .find(|q| q["subject"] == subject && q["decision"] == "ADR-0001")
+            .map(|q| q["reason"].clone())
+    };
+    assert_eq!(
+        reason("Size the panel"),
+        Some("layout-kept".into()),
+        "{query:#}"
+    );
+    assert_eq!(
+        reason("Add the tabs"),
+        Some("layout-repeated".into()),
+        "{query:#}"
+    );
     // The commit that makes a folder is the decision's, uncited.
     let decision = &query["decisions"][0];
     assert_eq!(decision["id"], "ADR-0001", "{query:#}");
@@ -168,6 +222,12 @@ fn review_lists_it_as_quiet() {
     let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
     assert!(
         text.contains("it decides where files live, and no folder is made or emptied"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "it decides where files live, and each folder made is shaped as one beside it"
+        ),
         "{text}"
     );
 }

@@ -1,0 +1,58 @@
+//! The folders around a commit, as `hooks::layout` asks about them (`skip_layout_edits`,
+//! docs/hooks.md): from the commit's and its parent's trees (`review`), or from the index a
+//! commit is made from (the commit hook).
+
+use super::sizes::Sizes;
+use crate::git::TreeReader;
+use crate::hooks::layout::{entries_in, FolderView};
+
+/// A commit's trees: its first parent's (`before`) and its own.
+pub(super) struct Trees<'t> {
+    pub trees: &'t TreeReader,
+    pub before: [u8; 20],
+    pub after: [u8; 20],
+}
+
+impl FolderView for Trees<'_> {
+    fn held_before(&self, folder: &str) -> bool {
+        self.trees.entry_at(self.before, folder).is_some()
+    }
+
+    fn holds_after(&self, folder: &str) -> bool {
+        self.trees.entry_at(self.after, folder).is_some()
+    }
+
+    fn entries(&self, after: bool, folder: &str) -> Vec<(String, bool)> {
+        let commit = if after { self.after } else { self.before };
+        self.trees.entries_at(commit, folder)
+    }
+}
+
+/// The index a commit is made from, and the files the commit adds (no blob in the base) and
+/// removes: before it, the index held the removed files and not the added ones.
+pub(super) struct StagedFolders<'s, 'a> {
+    pub sizes: &'s Sizes<'a>,
+    pub added: &'s [&'s str],
+    pub removed: &'s [&'s str],
+}
+
+impl FolderView for StagedFolders<'_, '_> {
+    fn held_before(&self, folder: &str) -> bool {
+        self.removed.iter().any(|p| super::is_in(p, folder))
+            || self.sizes.any_in(folder, &|p| !self.added.contains(&p))
+    }
+
+    fn holds_after(&self, folder: &str) -> bool {
+        self.sizes.any_in(folder, &|_| true)
+    }
+
+    fn entries(&self, after: bool, folder: &str) -> Vec<(String, bool)> {
+        let now = self.sizes.in_folder(folder);
+        if after {
+            entries_in(folder, now)
+        } else {
+            let kept = now.filter(|p| !self.added.contains(p));
+            entries_in(folder, kept.chain(self.removed.iter().copied()))
+        }
+    }
+}

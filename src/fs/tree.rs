@@ -423,12 +423,18 @@ impl Tree {
             return down;
         }
         let mut out = Vec::new();
-        for (name, _) in names.iter() {
+        let rest = &parts[k + 1..];
+        for (name, holds) in names.iter() {
             if name.starts_with('.') || !close_names(gone, name) {
                 continue;
             }
+            // A file named last is not taken to have become a folder whose name its own holds
+            // (kumahq/kuma's deleted `zone_ingress.proto` beside `zone/`): a file that grew
+            // into a folder keeps its name in the folder's.
+            if rest.is_empty() && *holds && !folder_keeps_file_name(name, gone) {
+                continue;
+            }
             let sibling = format!("{parent}/{name}");
-            let rest = &parts[k + 1..];
             let candidate = if rest.is_empty() {
                 sibling.clone()
             } else {
@@ -446,6 +452,18 @@ impl Tree {
         out.sort();
         out.dedup();
         out
+    }
+}
+
+/// Whether the folder `folder` may be where the file `file` went: `file` has no extension
+/// (it may have been a folder), or the folder's name holds the file's stem
+/// (`ledger_client.go` → `ledger_client/`, `ledger-client-v2/`).
+fn folder_keeps_file_name(folder: &str, file: &str) -> bool {
+    match file.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() && !ext.contains('/') => folder
+            .to_ascii_lowercase()
+            .contains(&stem.to_ascii_lowercase()),
+        _ => true,
     }
 }
 

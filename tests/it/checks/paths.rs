@@ -65,6 +65,14 @@ fn governed_path_moved() {
                 "ADR-0005",
                 "docs/adr/0005-moved-into-a-subfolder.md",
             ),
+            // A file gone beside a folder whose name its own holds (`ledger_wire.proto`,
+            // `ledger/`): no file became that folder.
+            (
+                "governed-path-gone",
+                "problem",
+                "ADR-0006",
+                "docs/adr/0006-a-file-deleted-beside-a-folder.md",
+            ),
         ],
     );
     assert_corpus(c);

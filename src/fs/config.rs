@@ -26,7 +26,8 @@ pub struct Config {
     pub strict: Option<bool>,
     /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`, `skip_doc_pages`,
     /// `skip_shared_files`, `record_edit_cites`, `record_edit_covers`, `once_per_branch`,
-    /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`: each on unless set to false.
+    /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`, `skip_added_alike`: each on
+    /// unless set to false.
     pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
@@ -104,6 +105,7 @@ struct RawHooks {
     skip_unechoed: Option<bool>,
     skip_broad_folders: Option<bool>,
     skip_layout_edits: Option<bool>,
+    skip_added_alike: Option<bool>,
     #[serde(flatten)]
     other: BTreeMap<String, toml::Value>,
 }
@@ -261,6 +263,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
             skip_unechoed: on(hooks.skip_unechoed),
             skip_broad_folders: on(hooks.skip_broad_folders),
             skip_layout_edits: on(hooks.skip_layout_edits),
+            skip_added_alike: on(hooks.skip_added_alike),
         };
     }
     Ok(config)

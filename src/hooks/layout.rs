@@ -135,6 +135,32 @@ pub fn folders_kept(added: &[&str], removed: &[&str], view: &dyn FolderView) -> 
     folders(added, removed, view) == Folders::Kept
 }
 
+/// Whether each of `paths` is a file the commit adds (`added`) beside a file of its kind (the
+/// same extension) that its folder held before the commit: one more rule beside the rules, one
+/// more network manifest beside the others (docs/hooks.md, `skip_added_alike`).
+pub fn added_alike(paths: &[&str], added: &dyn Fn(&str) -> bool, view: &dyn FolderView) -> bool {
+    !paths.is_empty() && paths.iter().all(|p| added(p) && kind_held_before(p, view))
+}
+
+/// Whether the folder of `path` held, before the commit, another file with its extension.
+fn kind_held_before(path: &str, view: &dyn FolderView) -> bool {
+    let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let Some(kind) = extension(name) else {
+        return false;
+    };
+    view.entries(false, folder)
+        .iter()
+        .any(|(n, is_folder)| !is_folder && n != name && extension(n) == Some(kind))
+}
+
+/// A file name's extension, when it has a stem and one.
+fn extension(name: &str) -> Option<&str> {
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() => Some(ext),
+        _ => None,
+    }
+}
+
 /// The outermost of `folder` and the folders it is in that held nothing before.
 fn first_made(folder: &str, view: &dyn FolderView) -> String {
     folder
@@ -268,6 +294,37 @@ mod tests {
         fn entries(&self, after: bool, folder: &str) -> Vec<(String, bool)> {
             entries_in(folder, if after { self.1 } else { self.0 }.iter().copied())
         }
+    }
+
+    #[test]
+    fn files_added_beside_their_kind() {
+        let before = [
+            "rules/custom/drop_name.java",
+            "rules/custom/map_codes.java",
+            "rules/Engine.java",
+        ];
+        let after: Vec<&str> = before
+            .iter()
+            .chain(&[
+                "rules/custom/copy_order.java",
+                "rules/custom/notes.md",
+                "rules/new/x.java",
+            ])
+            .copied()
+            .collect();
+        let view = Lists(&before, &after);
+        let added = |p: &str| !before.contains(&p);
+        let alike = |paths: &[&str]| added_alike(paths, &added, &view);
+        // One more rule beside the rules.
+        assert!(alike(&["rules/custom/copy_order.java"]));
+        // A kind the folder never held, a folder that held nothing, a file already there, none.
+        assert!(!alike(&["rules/custom/notes.md"]));
+        assert!(!alike(&["rules/new/x.java"]));
+        assert!(!alike(&[
+            "rules/custom/copy_order.java",
+            "rules/Engine.java"
+        ]));
+        assert!(!alike(&[]));
     }
 
     #[test]

@@ -174,6 +174,9 @@ pub fn commit_quiet(rules: &QuietRules, facts: &Facts) -> Option<Quiet> {
 pub struct Decision<'a> {
     pub title: &'a str,
     pub folders: &'a mut dyn FnMut() -> Folders,
+    /// Whether each of these paths is a file the commit adds beside files of its kind
+    /// (`hooks::layout::added_alike`).
+    pub added_alike: &'a mut dyn FnMut(&[&str]) -> bool,
 }
 
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
@@ -204,6 +207,13 @@ pub fn judge(
             Folders::Kept => return Some(Quiet::LayoutKept),
             Folders::Repeated => return Some(Quiet::LayoutRepeated),
             Folders::Changed => {}
+        }
+    }
+    // One more of a kind of file the decision's folders hold: a new rule beside the rules.
+    if quiet.is_none() && rules.skip_added_alike {
+        let paths: Vec<&str> = governed.iter().map(|c| c.path).collect();
+        if (decision.added_alike)(&paths) {
+            return Some(Quiet::AddedAlike);
         }
     }
     // A file too large to read (neither side held) says nothing we could compare.
@@ -346,6 +356,7 @@ mod tests {
             Decision {
                 title: "Use PostgreSQL",
                 folders: &mut || Folders::Changed,
+                added_alike: &mut |_| false,
             }
         };
     }
@@ -508,6 +519,7 @@ mod tests {
             let decision = Decision {
                 title,
                 folders: &mut folders,
+                added_alike: &mut |_| false,
             };
             let q = judge(rules, &facts, (&code, decision), yes, &mut |_| None);
             (q, asked)
@@ -528,5 +540,49 @@ mod tests {
             ..on
         };
         assert_eq!(judged(&off, layout, repeated), (None, false));
+    }
+
+    #[test]
+    fn files_added_beside_their_kind_get_a_line() {
+        let facts = Facts {
+            author: "Ana",
+            email: "ana@example.com",
+            message: "Add a rule that copies the order",
+            attributes: &Attributes::default(),
+        };
+        let code = [Change {
+            path: "rules/custom/copy_order.java",
+            folder_page: false,
+            shared: false,
+            written: false,
+            broad: false,
+            old: None,
+            new: Some(b"class CopyOrder {}\n"),
+        }];
+        let judged = |rules: &QuietRules, alike: bool| {
+            let mut seen = Vec::new();
+            let mut added_alike = |paths: &[&str]| {
+                seen.extend(paths.iter().map(|p| p.to_string()));
+                alike
+            };
+            let decision = Decision {
+                title: "Transform messages by rules",
+                folders: &mut || Folders::Changed,
+                added_alike: &mut added_alike,
+            };
+            let q = judge(rules, &facts, (&code, decision), &mut || true, &mut |_| {
+                None
+            });
+            (q, seen)
+        };
+        let on = QuietRules::default();
+        let asked = vec!["rules/custom/copy_order.java".to_string()];
+        assert_eq!(judged(&on, true), (Some(Quiet::AddedAlike), asked.clone()));
+        assert_eq!(judged(&on, false), (None, asked));
+        let off = QuietRules {
+            skip_added_alike: false,
+            ..on
+        };
+        assert_eq!(judged(&off, true), (None, vec![]));
     }
 }

@@ -147,6 +147,9 @@ pub enum Quiet {
     /// The decision is about where files live, and each folder the commit makes is shaped as
     /// one beside it, the commit emptying none (`skip_layout_edits`).
     LayoutRepeated,
+    /// The decision's paths it touches are files it adds, each beside files of its kind that
+    /// its folder held before (`skip_added_alike`).
+    AddedAlike,
 }
 
 impl Quiet {
@@ -155,7 +158,7 @@ impl Quiet {
     /// adds governs, a change that shares next to nothing with the record or reads far more
     /// like another, files reached only through a folder of over 1,000 files, a decision about
     /// where files live and a commit that makes or empties no folder, or makes only folders
-    /// shaped as one beside each.
+    /// shaped as one beside each, or files added beside others of their kind.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -166,6 +169,7 @@ impl Quiet {
                 | Quiet::BroadFolder
                 | Quiet::LayoutKept
                 | Quiet::LayoutRepeated
+                | Quiet::AddedAlike
         )
     }
 
@@ -190,6 +194,7 @@ impl Quiet {
             Quiet::LayoutRepeated => {
                 "it decides where files live, and each folder made is shaped as one beside it"
             }
+            Quiet::AddedAlike => "it only adds files beside others of their kind",
         }
     }
 }
@@ -219,6 +224,8 @@ pub struct QuietRules {
     /// A decision about where files live gets a short line for a commit that makes or empties
     /// no folder, or makes only folders shaped as one beside each.
     pub skip_layout_edits: bool,
+    /// A commit that only adds files beside others of their kind gets a short line.
+    pub skip_added_alike: bool,
 }
 
 impl Default for QuietRules {
@@ -236,6 +243,7 @@ impl Default for QuietRules {
             skip_unechoed: true,
             skip_broad_folders: true,
             skip_layout_edits: true,
+            skip_added_alike: true,
         }
     }
 }

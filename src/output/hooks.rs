@@ -115,6 +115,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::LayoutRepeated,
             "context-graph: it makes folders shaped as ones beside them, where {} decide where files live; cite any it follows or changes",
         ),
+        (
+            Quiet::AddedAlike,
+            "context-graph: it only adds files beside others of their kind where {} govern; cite any it follows or changes",
+        ),
     ] {
         let ids: Vec<String> = check
             .quiet

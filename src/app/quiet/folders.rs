@@ -1,13 +1,14 @@
 //! The folders around a commit, as `hooks::layout` asks about them (`skip_layout_edits`,
-//! docs/hooks.md): from the commit's and its parent's trees (`review`), or from the index a
-//! commit is made from (the commit hook).
+//! `skip_added_alike`, docs/hooks.md): from the commit's and its parent's trees (`review`), or
+//! from the index a commit is made from (the commit hook).
 
 use super::sizes::Sizes;
-use crate::git::TreeReader;
-use crate::hooks::layout::{entries_in, FolderView};
+use super::Judge;
+use crate::git::{RangeCommit, TreeReader};
+use crate::hooks::layout::{self, entries_in, FolderView, Folders};
 
 /// A commit's trees: its first parent's (`before`) and its own.
-pub(super) struct Trees<'t> {
+struct Trees<'t> {
     pub trees: &'t TreeReader,
     pub before: [u8; 20],
     pub after: [u8; 20],
@@ -54,5 +55,44 @@ impl FolderView for StagedFolders<'_, '_> {
             let kept = now.filter(|p| !self.added.contains(p));
             entries_in(folder, kept.chain(self.removed.iter().copied()))
         }
+    }
+}
+
+impl Judge<'_> {
+    /// What the commit `c` does to the folders (`layout::folders`): a folder is there
+    /// when its first parent's tree, or its own, has it.
+    pub(super) fn folders(&self, c: &RangeCommit) -> Folders {
+        let Some(parent) = c.parents.first() else {
+            return Folders::Changed;
+        };
+        let (mut added, mut removed) = (Vec::new(), Vec::new());
+        for p in &c.changes {
+            if self.trees.entry_at(*parent, p).is_none() {
+                added.push(p.as_str());
+            } else if self.trees.entry_at(c.id, p).is_none() {
+                removed.push(p.as_str());
+            }
+        }
+        let view = Trees {
+            trees: &self.trees,
+            before: *parent,
+            after: c.id,
+        };
+        layout::folders(&added, &removed, &view)
+    }
+
+    /// Whether each of `paths` is a file `c` adds beside files of its kind
+    /// (`layout::added_alike`), from its first parent's tree and its own.
+    pub(super) fn added_alike(&self, c: &RangeCommit, paths: &[&str]) -> bool {
+        let Some(parent) = c.parents.first() else {
+            return false;
+        };
+        let view = Trees {
+            trees: &self.trees,
+            before: *parent,
+            after: c.id,
+        };
+        let added = |p: &str| self.trees.entry_at(*parent, p).is_none();
+        layout::added_alike(paths, &added, &view)
     }
 }

@@ -6,13 +6,12 @@
 
 use crate::git::{RangeCommit, Repo};
 use crate::governs::Scope;
-use crate::hooks::layout::Folders;
 use crate::hooks::quiet::{self, Attributes, Change, Decision, Facts};
 use crate::hooks::{self};
 use crate::model::{Quiet, QuietRules, Record};
 use crate::text::ids::Prefix;
 use crate::text::marker::Markers;
-use folders::{StagedFolders, Trees};
+use folders::StagedFolders;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -186,28 +185,6 @@ impl<'a> Judge<'a> {
         self.trees.blob(blob, MAX_BLOB)
     }
 
-    /// What the commit `c` does to the folders (`hooks::layout::folders`): a folder is there
-    /// when its first parent's tree, or its own, has it.
-    fn folders(&self, c: &RangeCommit) -> Folders {
-        let Some(parent) = c.parents.first() else {
-            return Folders::Changed;
-        };
-        let (mut added, mut removed) = (Vec::new(), Vec::new());
-        for p in &c.changes {
-            if self.trees.entry_at(*parent, p).is_none() {
-                added.push(p.as_str());
-            } else if self.trees.entry_at(c.id, p).is_none() {
-                removed.push(p.as_str());
-            }
-        }
-        let view = Trees {
-            trees: &self.trees,
-            before: *parent,
-            after: c.id,
-        };
-        hooks::layout::folders(&added, &removed, &view)
-    }
-
     /// The changed paths of `c` that a record it adds governs, with that record's id
     /// (`hooks::written`).
     pub fn written(
@@ -264,6 +241,7 @@ impl<'a> Judge<'a> {
         let decision = Decision {
             title: &record.title,
             folders: &mut || self.folders(c),
+            added_alike: &mut |paths| self.added_alike(c, paths),
         };
         judged(
             (&self.rules, &facts),
@@ -507,27 +485,26 @@ pub fn settle_staged(
                 })
         };
         // Added: no blob in the base; removed: the blob it had is all it declares.
-        let mut folders = || {
-            let added: Vec<&str> = changes
-                .iter()
-                .filter(|c| c.old.is_none())
-                .map(|c| c.path.as_str())
-                .collect();
-            let removed: Vec<&str> = changes
-                .iter()
-                .filter(|c| c.old.is_some() && c.blob == c.old)
-                .map(|c| c.path.as_str())
-                .collect();
-            let view = StagedFolders {
-                sizes: &judge.sizes,
-                added: &added,
-                removed: &removed,
-            };
-            hooks::layout::folders(&added, &removed, &view)
+        let added: Vec<&str> = changes
+            .iter()
+            .filter(|c| c.old.is_none())
+            .map(|c| c.path.as_str())
+            .collect();
+        let removed: Vec<&str> = changes
+            .iter()
+            .filter(|c| c.old.is_some() && c.blob == c.old)
+            .map(|c| c.path.as_str())
+            .collect();
+        let view = StagedFolders {
+            sizes: &judge.sizes,
+            added: &added,
+            removed: &removed,
         };
+        let is_added = |p: &str| added.contains(&p);
         let decision = Decision {
             title: &d.title,
-            folders: &mut folders,
+            folders: &mut || hooks::layout::folders(&added, &removed, &view),
+            added_alike: &mut |paths| hooks::layout::added_alike(paths, &is_added, &view),
         };
         let quiet = judged(
             (&rules, &facts),

@@ -131,9 +131,9 @@ fn an_edit_to_a_file_three_decisions_govern_gives_one_short_line() {
         ),
         "{err}"
     );
-    // Adding a file there is a change to what they govern: the full warning.
-    let ci = "jobs: [release]\n# run the tests on every push, build with one toolchain, audit the dependencies\n";
-    let err = committed(None, "ci/release.yml", ci);
+    // Adding a file of a new kind there is a change to what they govern: the full warning.
+    let ci = "# release: run the tests on every push, build with one toolchain, audit the dependencies\n";
+    let err = committed(None, "ci/release.sh", ci);
     assert!(full(&err, "ADR-0003, ADR-0004 and ADR-0005,"), "{err}");
     let ci = "jobs: [lint]\n# run the tests on every push, build with one toolchain, audit the dependencies\n";
     let err = committed(Some("skip_shared_files"), "ci/test.yml", ci);

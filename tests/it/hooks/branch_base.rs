@@ -1,7 +1,7 @@
 //! Where a branch starts, for a decision named once per branch (docs/hooks.md), through real
 //! `git commit`: known without gix when no branch was left (the default branch of a repository
 //! without a remote, issue 41), and from the upstream or a packed `main` as before.
-//! Each commit below is Ana's, touches code ADR-0001 governs and cites nothing.
+//! Each commit below is Ana's, edits code ADR-0001 governs and cites nothing.
 
 use super::{commit, decisions, git, install, ok};
 use crate::git::GitRepo;
@@ -49,7 +49,10 @@ fn on_the_default_branch_without_a_remote_no_branch_was_left() {
 /// Two commits on the current branch: the first warned in full, the second reminded (a branch
 /// left from where it started; with none found, both would be warned in full).
 fn warned_then_reminded(repo: &GitRepo) {
-    for (file, message) in [("src/auth/a.py", "Three"), ("src/auth/b.py", "Four")] {
+    for (file, message) in [
+        ("src/auth/login.py", "Three"),
+        ("src/auth/token.py", "Four"),
+    ] {
         let out = ok(&commit(repo, file, "a = 1\n", message), "git commit");
         match message {
             "Three" => assert!(warned(&out), "{message}: {out}"),
@@ -140,7 +143,7 @@ fn the_branch_is_read_only_as_far_as_the_first_commit_that_named_the_decision() 
     repo.branch("feature");
     warned_then_reminded(&repo);
     ok(
-        &commit(&repo, "src/auth/c.py", "c = 1\n", "Five"),
+        &commit(&repo, "src/auth/login.py", "c = 1\n", "Five"),
         "git commit",
     );
     // "Four"'s own tree, loose as git wrote it, removed.
@@ -152,7 +155,7 @@ fn the_branch_is_read_only_as_far_as_the_first_commit_that_named_the_decision() 
         .join(&tree[2..]);
     std::fs::remove_file(&loose).expect("the tree is a loose object");
     let out = ok(
-        &commit(&repo, "src/auth/d.py", "d = 1\n", "Six"),
+        &commit(&repo, "src/auth/token.py", "d = 1\n", "Six"),
         "git commit",
     );
     assert!(again(&out) && !warned(&out), "{out}");

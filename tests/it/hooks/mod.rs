@@ -14,6 +14,7 @@
 //!
 //! Here: a repository with decisions of every status, and git run with its output kept.
 
+mod added_alike;
 mod aside;
 mod branch_base;
 mod broad;

@@ -1,0 +1,129 @@
+//! A commit that only adds files beside others of their kind under a decision (docs/hooks.md,
+//! `skip_added_alike`), through real `git commit` with the installed hooks and through
+//! `review`: one line naming the decision, not the full warning, for one more rule beside the
+//! rules; a file of a new kind, a file in a folder that held none, or an edit beside the new
+//! file is warned in full; `skip_added_alike = false` brings the full warning back.
+
+use super::{git, install, ok};
+use crate::fixture::adr;
+use crate::git::GitRepo;
+
+/// ADR-0001 decides how messages are transformed: by rules, one class each, in
+/// `src/rules/custom/`. Fewer than five records: no change is compared with their words.
+fn repo(off: bool) -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "docs/adr/0001-rules.md",
+        &adr(
+            1,
+            "Transform messages by rules",
+            "Accepted",
+            Some("2025-01-01"),
+            "Each transformation is a rule class in `src/rules/custom/`, run by \
+             `src/rules/Engine.java`, which skips and logs a rule that fails.",
+        ),
+    )
+    .write("src/rules/custom/DropName.java", "class DropName {}\n")
+    .write("src/rules/custom/MapCodes.java", "class MapCodes {}\n")
+    .write("src/rules/Engine.java", "class Engine {}\n");
+    if off {
+        repo.write(".context-graph.toml", "[hooks]\nskip_added_alike = false\n");
+    }
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    repo
+}
+
+/// Stages everything and commits it with `message`, hooks running; git's stderr.
+fn commit_all(repo: &GitRepo, message: &str) -> String {
+    ok(&git(repo, &["add", "-A"], &[]), "git add");
+    ok(
+        &git(repo, &["commit", "-q", "-m", message], &[]),
+        "git commit",
+    )
+}
+
+fn full(err: &str) -> bool {
+    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
+}
+
+const LINE: &str = "context-graph: it only adds files beside others of their kind where ADR-0001 \
+                    govern; cite any it follows or changes";
+
+const RULE: (&str, &str) = ("src/rules/custom/CopyOrder.java", "class CopyOrder {}\n");
+
+#[test]
+fn one_more_rule_beside_the_rules_gets_one_line() {
+    let repo = repo(false);
+    repo.write(RULE.0, RULE.1);
+    let err = commit_all(&repo, "Copy the order's provider");
+    assert!(err.contains(LINE), "{err}");
+    assert!(!full(&err), "{err}");
+}
+
+#[test]
+fn a_new_kind_a_new_folder_or_an_edit_beside_it_is_warned_in_full() {
+    // A kind of file the folder never held.
+    let kind = repo(false);
+    kind.write("src/rules/custom/codes.json", "{}\n");
+    let err = commit_all(&kind, "Map codes from a table");
+    assert!(full(&err), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+    // A folder that held nothing before.
+    let folder = repo(false);
+    folder.write(
+        "src/rules/custom/checks/NotEmpty.java",
+        "class NotEmpty {}\n",
+    );
+    let err = commit_all(&folder, "Add checks");
+    assert!(full(&err), "{err}");
+    // The engine edited beside the new rule.
+    let edit = repo(false);
+    edit.write(RULE.0, RULE.1)
+        .write("src/rules/Engine.java", "class Engine { int skipped; }\n");
+    let err = commit_all(&edit, "Count skipped rules");
+    assert!(full(&err), "{err}");
+}
+
+#[test]
+fn skip_added_alike_false_brings_the_full_warning_back() {
+    let repo = repo(true);
+    repo.write(RULE.0, RULE.1);
+    let err = commit_all(&repo, "Copy the order's provider");
+    assert!(full(&err), "{err}");
+    assert!(!err.contains(LINE), "{err}");
+}
+
+#[test]
+fn review_lists_it_as_quiet() {
+    let repo = repo(false);
+    let base = repo.head();
+    repo.write(RULE.0, RULE.1);
+    repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Copy the order's provider");
+    repo.write("src/rules/custom/codes.json", "{}\n");
+    repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Map codes from a table");
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let query = run.json()["query"].clone();
+    let quiet = query["quiet"].as_array().expect("quiet").clone();
+    assert_eq!(quiet.len(), 1, "{query:#}");
+    assert_eq!(quiet[0]["reason"], "added-alike", "{query:#}");
+    assert_eq!(
+        quiet[0]["subject"], "Copy the order's provider",
+        "{query:#}"
+    );
+    let commits = query["decisions"][0]["commits"]
+        .as_array()
+        .expect("commits");
+    assert!(
+        commits
+            .iter()
+            .any(|c| c["subject"] == "Map codes from a table" && c["cites_record"] == false),
+        "{query:#}"
+    );
+    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
+    assert!(
+        text.contains("it only adds files beside others of their kind"),
+        "{text}"
+    );
+}

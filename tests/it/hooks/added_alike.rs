@@ -4,7 +4,7 @@
 //! rules; a file of a new kind, a file in a folder that held none, or an edit beside the new
 //! file is warned in full; `skip_added_alike = false` brings the full warning back.
 
-use super::{git, install, ok};
+use super::{commit_all, install};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -32,15 +32,6 @@ fn repo(off: bool) -> GitRepo {
     repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
     install(&repo);
     repo
-}
-
-/// Stages everything and commits it with `message`, hooks running; git's stderr.
-fn commit_all(repo: &GitRepo, message: &str) -> String {
-    ok(&git(repo, &["add", "-A"], &[]), "git add");
-    ok(
-        &git(repo, &["commit", "-q", "-m", message], &[]),
-        "git commit",
-    )
 }
 
 fn full(err: &str) -> bool {

@@ -5,7 +5,7 @@
 //! file warns in full). `skip_doc_pages = false` and `skip_shared_files = false` bring the full
 //! warnings back.
 
-use super::{commit, install, ok};
+use super::{commit, commit_all, install, ok};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -57,15 +57,6 @@ fn repo(off: Option<&str>) -> GitRepo {
 fn committed(off: Option<&str>, rel: &str, text: &str) -> String {
     let repo = repo(off);
     ok(&commit(&repo, rel, text, "Change it"), "git commit")
-}
-
-/// Stages everything and commits it with the hooks running; git's stderr.
-fn commit_all(repo: &GitRepo, message: &str) -> String {
-    ok(&super::git(repo, &["add", "-A"], &[]), "git add");
-    ok(
-        &super::git(repo, &["commit", "-q", "-m", message], &[]),
-        "git commit",
-    )
 }
 
 fn full(err: &str, ids: &str) -> bool {

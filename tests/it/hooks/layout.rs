@@ -6,7 +6,7 @@
 //! emptied, anywhere in the commit, or a decision about something else, is warned in full;
 //! `skip_layout_edits = false` brings the full warning back.
 
-use super::{git, install, ok};
+use super::{commit_all, git, install, ok};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -51,15 +51,6 @@ fn repo(off: bool) -> GitRepo {
     repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
     install(&repo);
     repo
-}
-
-/// Stages everything and commits it with `message`, hooks running; git's stderr.
-fn commit_all(repo: &GitRepo, message: &str) -> String {
-    ok(&git(repo, &["add", "-A"], &[]), "git add");
-    ok(
-        &git(repo, &["commit", "-q", "-m", message], &[]),
-        "git commit",
-    )
 }
 
 fn full(err: &str, id: &str) -> bool {

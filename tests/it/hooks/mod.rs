@@ -127,6 +127,15 @@ pub fn ok(out: &Output, what: &str) -> String {
     stderr(out)
 }
 
+/// Stages everything and commits it with `message`, hooks running; git's stderr.
+pub fn commit_all(repo: &GitRepo, message: &str) -> String {
+    ok(&git(repo, &["add", "-A"], &[]), "git add");
+    ok(
+        &git(repo, &["commit", "-q", "-m", message], &[]),
+        "git commit",
+    )
+}
+
 /// Writes `text` to `rel`, stages it and commits it with `message`, hooks running. Returns git's
 /// output.
 pub fn commit(repo: &GitRepo, rel: &str, text: &str, message: &str) -> Output {

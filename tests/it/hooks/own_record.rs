@@ -4,7 +4,7 @@
 //! names it for the branch; a file the new record does not govern, or a record that is only
 //! edited, still counts; `record_edit_covers = false` turns the rule off.
 
-use super::{git, install, ok};
+use super::{commit_all, install, ok};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -28,15 +28,6 @@ fn lockout() -> String {
         "Accepted",
         Some("2025-02-03"),
         "The check lives in `src/auth/login.py`.",
-    )
-}
-
-/// Stages everything and commits it with the hooks running; git's stderr.
-fn commit_all(repo: &GitRepo, message: &str) -> String {
-    ok(&git(repo, &["add", "-A"], &[]), "git add");
-    ok(
-        &git(repo, &["commit", "-q", "-m", message], &[]),
-        "git commit",
     )
 }
 

@@ -4,7 +4,7 @@
 //! that decision as its message would; a record that named it before the edit does not, and
 //! `record_edit_cites = false` brings the warning back.
 
-use super::{git, install, ok};
+use super::{commit_all, install};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 use serde_json::Value;
@@ -35,15 +35,6 @@ fn refresh(body: &str) -> String {
 }
 
 const CITING: &str = "Access tokens stay short-lived, as ADR-0001 decided.";
-
-/// Stages everything and commits it with the hooks running; git's stderr.
-fn commit_all(repo: &GitRepo, message: &str) -> String {
-    ok(&git(repo, &["add", "-A"], &[]), "git add");
-    ok(
-        &git(repo, &["commit", "-q", "-m", message], &[]),
-        "git commit",
-    )
-}
 
 fn head(repo: &GitRepo) -> String {
     repo.git(&["rev-parse", "HEAD"]).trim().to_string()

@@ -183,9 +183,10 @@ pub struct Decision<'a> {
 /// `governed` says. `rest_versions_only` is asked (only when it matters) whether every other
 /// changed path of the commit changes only version strings or is a lock or generated file;
 /// `decision.folders`, for a decision about where files live (`hooks::layout`), whether the
-/// commit makes or empties no folder, or makes only folders shaped as one beside each; `echo`, last, how much the change
-/// (`hooks::echo::changed_text`) shares with the record's words and with the record it shares
-/// most with (`None`: not compared). `None`: warn.
+/// commit makes or empties no folder, or makes only folders shaped as one beside each;
+/// `decision.added_alike` whether the governed paths are all files it adds beside their kind;
+/// `echo`, last, how much the change (`hooks::echo::changed_text`) shares with the record's
+/// words and with the record it shares most with (`None`: not compared). `None`: warn.
 pub fn judge(
     rules: &QuietRules,
     facts: &Facts,

@@ -7,7 +7,7 @@ use crate::scan::{Deps, Scan};
 
 /// Which build wrote a scan memo: one written by another build (whose report may have other
 /// fields) is not used.
-pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-72");
+pub(super) const MEMO_MADE_BY: &str = concat!(env!("CARGO_PKG_VERSION"), "/memo-73");
 
 /// The memo of `scan` for `scope`: `None` when it did not stamp everything it depended on, or
 /// its report holds history (it never does straight from a scan).

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of what parsing gives: raised whenever a file would parse differently, so a
 /// cache of parses made by another version is dropped (the index keeps it in its scope).
-pub const PARSER_VERSION: u32 = 52;
+pub const PARSER_VERSION: u32 = 53;
 
 /// What a cached parse is kept for: [`PARSER_VERSION`] and this build's sources (a digest
 /// `build.rs` takes), so a parse or a mention another build resolved is never served

@@ -390,3 +390,49 @@ fn a_relation_in_frontmatter_written_as_a_link_names_the_linked_record() {
     // A link inside a code span is code (kuma's record 1 shows a status's shape so).
     assert!(finding_list(&doc).is_empty(), "{:#}", doc["findings"]);
 }
+
+/// A relation written as a forge's address of the record, bare, as GitHub makes a link of it
+/// (kumahq/kuma's record 77: "Supersedes: https://github.com/kumahq/kuma/blob/master/docs/madr/
+/// decisions/036-internal-listeners.md"), or in angle brackets: read as the link would be, so
+/// the record it supersedes is reciprocated. Another address names nothing.
+#[test]
+fn a_forge_address_written_bare_names_the_record() {
+    let rec = |title: &str, body: &str| format!("# {title}\n\n## Status\n\n{body}\n");
+    for written in [
+        "https://github.com/o/r/blob/master/docs/adr/0001-listeners.md",
+        "<https://github.com/o/r/blob/master/docs/adr/0001-listeners.md>.",
+    ] {
+        let f = empty_root();
+        f.write(
+            "docs/adr/0001-listeners.md",
+            rec("1. Listeners", "Superseded by [ADR-2](0002-naming.md)").as_bytes(),
+        );
+        f.write(
+            "docs/adr/0002-naming.md",
+            rec("2. Naming", &format!("Accepted\n\nSupersedes: {written}")).as_bytes(),
+        );
+        let doc = f.run_json(&["check"]).json();
+        let r2 = record_at(&doc, "docs/adr/0002-naming.md");
+        assert_eq!(ids_of(&r2["supersedes"]), ["ADR-0001"], "{written}: {r2:#}");
+        assert!(
+            findings_of(&doc, "successor-not-reciprocal", "ADR-0001").is_empty(),
+            "{written}"
+        );
+    }
+    let f = empty_root();
+    f.write(
+        "docs/adr/0001-listeners.md",
+        rec("1. Listeners", "Accepted").as_bytes(),
+    );
+    f.write(
+        "docs/adr/0002-naming.md",
+        rec(
+            "2. Naming",
+            "Accepted\n\nSupersedes: https://example.com/notes/listeners",
+        )
+        .as_bytes(),
+    );
+    let doc = f.run_json(&["check"]).json();
+    let r2 = record_at(&doc, "docs/adr/0002-naming.md");
+    assert!(ids_of(&r2["supersedes"]).is_empty(), "{r2:#}");
+}

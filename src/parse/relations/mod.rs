@@ -173,6 +173,17 @@ fn read_list<'t>(rest: &'t str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>
                 out.push(Ref::Id(id));
             }
             rest = &rest[c.get(0).unwrap().end()..];
+        } else if let Some((url, len)) = bare_url(rest) {
+            // A forge's address written bare (`Supersedes: https://github.com/o/r/blob/main/
+            // docs/adr/0036-x.md`): the forge shows it as a link, and it is read as one.
+            let Some(target) = forge_file_in(folder, url) else {
+                break;
+            };
+            out.push(Ref::Web {
+                text_id: None,
+                target,
+            });
+            rest = &rest[len..];
         } else if let Some(mention) = first_mention(unticked) {
             out.push(Ref::Id(mention.id));
             rest = &unticked[mention.end..];
@@ -186,6 +197,24 @@ fn read_list<'t>(rest: &'t str, folder: &str, prefix: Prefix, out: &mut Vec<Ref>
         }
     }
     rest
+}
+
+/// A web address starting `text`, bare or in angle brackets (`<https://…>`), as a forge
+/// makes a link of it: up to a space, `>` or `)`, without the punctuation ending a sentence.
+/// The address, and how many bytes of `text` it takes.
+fn bare_url(text: &str) -> Option<(&str, usize)> {
+    let angled = text.starts_with('<');
+    let from = usize::from(angled);
+    let rest = &text[from..];
+    if !(rest.starts_with("https://") || rest.starts_with("http://")) {
+        return None;
+    }
+    let len = rest
+        .find(|c: char| c.is_whitespace() || matches!(c, '>' | ')' | '<'))
+        .unwrap_or(rest.len());
+    let url = rest[..len].trim_end_matches(['.', ',', ';', ':', '!', '?', '*', '_']);
+    let taken = from + url.len() + usize::from(angled && rest[len..].starts_with('>'));
+    Some((url, taken))
 }
 
 /// The id mentioned at the very start of `text`, looked for in a window of its first bytes

@@ -9,9 +9,9 @@ use crate::hooks::layout::{self, entries_in, FolderView, Folders};
 
 /// A commit's trees: its first parent's (`before`) and its own.
 struct Trees<'t> {
-    pub trees: &'t TreeReader,
-    pub before: [u8; 20],
-    pub after: [u8; 20],
+    trees: &'t TreeReader,
+    before: [u8; 20],
+    after: [u8; 20],
 }
 
 impl FolderView for Trees<'_> {
@@ -59,40 +59,39 @@ impl FolderView for StagedFolders<'_, '_> {
 }
 
 impl Judge<'_> {
+    /// `c`'s first parent's tree and its own (`None` for a root commit).
+    fn trees_of(&self, c: &RangeCommit) -> Option<Trees<'_>> {
+        Some(Trees {
+            trees: &self.trees,
+            before: *c.parents.first()?,
+            after: c.id,
+        })
+    }
+
     /// What the commit `c` does to the folders (`layout::folders`): a folder is there
     /// when its first parent's tree, or its own, has it.
     pub(super) fn folders(&self, c: &RangeCommit) -> Folders {
-        let Some(parent) = c.parents.first() else {
+        let Some(view) = self.trees_of(c) else {
             return Folders::Changed;
         };
         let (mut added, mut removed) = (Vec::new(), Vec::new());
         for p in &c.changes {
-            if self.trees.entry_at(*parent, p).is_none() {
+            if self.trees.entry_at(view.before, p).is_none() {
                 added.push(p.as_str());
-            } else if self.trees.entry_at(c.id, p).is_none() {
+            } else if self.trees.entry_at(view.after, p).is_none() {
                 removed.push(p.as_str());
             }
         }
-        let view = Trees {
-            trees: &self.trees,
-            before: *parent,
-            after: c.id,
-        };
         layout::folders(&added, &removed, &view)
     }
 
     /// Whether each of `paths` is a file `c` adds beside files of its kind
     /// (`layout::added_alike`), from its first parent's tree and its own.
     pub(super) fn added_alike(&self, c: &RangeCommit, paths: &[&str]) -> bool {
-        let Some(parent) = c.parents.first() else {
+        let Some(view) = self.trees_of(c) else {
             return false;
         };
-        let view = Trees {
-            trees: &self.trees,
-            before: *parent,
-            after: c.id,
-        };
-        let added = |p: &str| self.trees.entry_at(*parent, p).is_none();
+        let added = |p: &str| self.trees.entry_at(view.before, p).is_none();
         layout::added_alike(paths, &added, &view)
     }
 }

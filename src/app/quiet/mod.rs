@@ -447,8 +447,24 @@ pub fn settle_staged(
     }
     let shared = hooks::shared::shared_paths(&check.decisions);
     let staged: Vec<String> = changes.iter().map(|c| c.path.clone()).collect();
-    let mut added = |p: &str| changes.iter().any(|c| c.path == p && c.old.is_none());
-    let written = hooks::written::written_paths(records, &staged, &mut added, markers);
+    // Added: no blob in the base; removed: the blob it had is all it declares.
+    let added: Vec<&str> = changes
+        .iter()
+        .filter(|c| c.old.is_none())
+        .map(|c| c.path.as_str())
+        .collect();
+    let removed: Vec<&str> = changes
+        .iter()
+        .filter(|c| c.old.is_some() && c.blob == c.old)
+        .map(|c| c.path.as_str())
+        .collect();
+    let is_added = |p: &str| added.contains(&p);
+    let written = hooks::written::written_paths(records, &staged, &mut |p| is_added(p), markers);
+    let view = StagedFolders {
+        sizes: &judge.sizes,
+        added: &added,
+        removed: &removed,
+    };
     let mut kept = Vec::new();
     for d in std::mem::take(&mut check.decisions) {
         let mine: Vec<_> = changes
@@ -484,23 +500,6 @@ pub fn settle_staged(
                     quiet::versions_only(&rules, &c, &judge.attributes)
                 })
         };
-        // Added: no blob in the base; removed: the blob it had is all it declares.
-        let added: Vec<&str> = changes
-            .iter()
-            .filter(|c| c.old.is_none())
-            .map(|c| c.path.as_str())
-            .collect();
-        let removed: Vec<&str> = changes
-            .iter()
-            .filter(|c| c.old.is_some() && c.blob == c.old)
-            .map(|c| c.path.as_str())
-            .collect();
-        let view = StagedFolders {
-            sizes: &judge.sizes,
-            added: &added,
-            removed: &removed,
-        };
-        let is_added = |p: &str| added.contains(&p);
         let decision = Decision {
             title: &d.title,
             folders: &mut || hooks::layout::folders(&added, &removed, &view),

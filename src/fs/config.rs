@@ -26,8 +26,8 @@ pub struct Config {
     pub strict: Option<bool>,
     /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`, `skip_doc_pages`,
     /// `skip_shared_files`, `record_edit_cites`, `record_edit_covers`, `once_per_branch`,
-    /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`, `skip_added_alike`: each on
-    /// unless set to false.
+    /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`, `skip_added_alike`,
+    /// `skip_other_settings`: each on unless set to false.
     pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
@@ -106,6 +106,7 @@ struct RawHooks {
     skip_broad_folders: Option<bool>,
     skip_layout_edits: Option<bool>,
     skip_added_alike: Option<bool>,
+    skip_other_settings: Option<bool>,
     #[serde(flatten)]
     other: BTreeMap<String, toml::Value>,
 }
@@ -264,6 +265,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
             skip_broad_folders: on(hooks.skip_broad_folders),
             skip_layout_edits: on(hooks.skip_layout_edits),
             skip_added_alike: on(hooks.skip_added_alike),
+            skip_other_settings: on(hooks.skip_other_settings),
         };
     }
     Ok(config)

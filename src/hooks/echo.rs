@@ -45,18 +45,7 @@ pub fn verdict(echoed: Echoed) -> Option<Quiet> {
 pub fn changed_text(changes: &[Change], message: &str) -> Vec<u8> {
     let mut out = Vec::new();
     for c in changes {
-        let mut counts: HashMap<&[u8], i64> = HashMap::new();
-        for (text, by) in [(c.old, -1), (c.new, 1)] {
-            for line in text.unwrap_or_default().split(|b| *b == b'\n') {
-                let line = line.trim_ascii();
-                if !line.is_empty() {
-                    *counts.entry(line).or_default() += by;
-                }
-            }
-        }
-        let mut changed: Vec<(&[u8], i64)> = counts.into_iter().filter(|(_, n)| *n != 0).collect();
-        changed.sort_unstable();
-        for (line, n) in changed {
+        for (line, n) in changed_lines(c) {
             for _ in 0..n.unsigned_abs() {
                 out.extend_from_slice(line);
                 out.push(b'\n');
@@ -65,6 +54,23 @@ pub fn changed_text(changes: &[Change], message: &str) -> Vec<u8> {
     }
     out.extend_from_slice(message.as_bytes());
     out
+}
+
+/// The lines one change adds (positive) or removes (negative), each trimmed, with how many
+/// times, in byte order: a line moved within the file, or only re-indented, is neither.
+pub fn changed_lines<'a>(c: &Change<'a>) -> Vec<(&'a [u8], i64)> {
+    let mut counts: HashMap<&[u8], i64> = HashMap::new();
+    for (text, by) in [(c.old, -1), (c.new, 1)] {
+        for line in text.unwrap_or_default().split(|b| *b == b'\n') {
+            let line = line.trim_ascii();
+            if !line.is_empty() {
+                *counts.entry(line).or_default() += by;
+            }
+        }
+    }
+    let mut changed: Vec<(&[u8], i64)> = counts.into_iter().filter(|(_, n)| *n != 0).collect();
+    changed.sort_unstable();
+    changed
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 pub use super::echo::Echoed;
 pub use super::generated::{is_generated, Attributes};
 use super::layout::Folders;
+use super::settings::other_keys;
 pub use super::shape::{shape, Shape};
 use super::shape::{versioned, versions_in};
 use crate::model::{Quiet, QuietRules};
@@ -177,6 +178,8 @@ pub struct Decision<'a> {
     /// Whether each of these paths is a file the commit adds beside files of its kind
     /// (`hooks::layout::added_alike`).
     pub added_alike: &'a mut dyn FnMut(&[&str]) -> bool,
+    /// Whether the record writes one of these names (`hooks::settings::writes_any`).
+    pub writes_any: &'a mut dyn FnMut(&[String]) -> bool,
 }
 
 /// Whether the commit of `facts` is quiet about one decision whose governed paths it changes as
@@ -185,6 +188,7 @@ pub struct Decision<'a> {
 /// `decision.folders`, for a decision about where files live (`hooks::layout`), whether the
 /// commit makes or empties no folder, or makes only folders shaped as one beside each;
 /// `decision.added_alike` whether the governed paths are all files it adds beside their kind;
+/// `decision.writes_any` whether the record writes a name the change to settings files gives;
 /// `echo`, last, how much the change (`hooks::echo::changed_text`) shares with the record's
 /// words and with the record it shares most with (`None`: not compared). `None`: warn.
 pub fn judge(
@@ -216,6 +220,10 @@ pub fn judge(
         if (decision.added_alike)(&paths) {
             return Some(Quiet::AddedAlike);
         }
+    }
+    // Settings files whose changed keys the record never writes: another of their settings.
+    if quiet.is_none() && rules.skip_other_settings && other_keys(governed, decision.writes_any) {
+        return Some(Quiet::OtherSettings);
     }
     // A file too large to read (neither side held) says nothing we could compare.
     let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());
@@ -358,6 +366,7 @@ mod tests {
                 title: "Use PostgreSQL",
                 folders: &mut || Folders::Changed,
                 added_alike: &mut |_| false,
+                writes_any: &mut |_| true,
             }
         };
     }
@@ -521,6 +530,7 @@ mod tests {
                 title,
                 folders: &mut folders,
                 added_alike: &mut |_| false,
+                writes_any: &mut |_| true,
             };
             let q = judge(rules, &facts, (&code, decision), yes, &mut |_| None);
             (q, asked)
@@ -570,6 +580,7 @@ mod tests {
                 title: "Transform messages by rules",
                 folders: &mut || Folders::Changed,
                 added_alike: &mut added_alike,
+                writes_any: &mut |_| true,
             };
             let q = judge(rules, &facts, (&code, decision), &mut || true, &mut |_| {
                 None

@@ -150,6 +150,9 @@ pub enum Quiet {
     /// The decision's paths it touches are files it adds, each beside files of its kind that
     /// its folder held before (`skip_added_alike`).
     AddedAlike,
+    /// The decision's paths it touches are settings files, and no key it changes there is
+    /// written in the record (`skip_other_settings`).
+    OtherSettings,
 }
 
 impl Quiet {
@@ -158,7 +161,8 @@ impl Quiet {
     /// adds governs, a change that shares next to nothing with the record or reads far more
     /// like another, files reached only through a folder of over 1,000 files, a decision about
     /// where files live and a commit that makes or empties no folder, or makes only folders
-    /// shaped as one beside each, or files added beside others of their kind.
+    /// shaped as one beside each, or files added beside others of their kind, or settings the
+    /// record never names.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -170,6 +174,7 @@ impl Quiet {
                 | Quiet::LayoutKept
                 | Quiet::LayoutRepeated
                 | Quiet::AddedAlike
+                | Quiet::OtherSettings
         )
     }
 
@@ -195,6 +200,7 @@ impl Quiet {
                 "it decides where files live, and each folder made is shaped as one beside it"
             }
             Quiet::AddedAlike => "it only adds files beside others of their kind",
+            Quiet::OtherSettings => "it changes only settings the record never names",
         }
     }
 }
@@ -226,6 +232,8 @@ pub struct QuietRules {
     pub skip_layout_edits: bool,
     /// A commit that only adds files beside others of their kind gets a short line.
     pub skip_added_alike: bool,
+    /// A change to settings files whose keys the record never names gets a short line.
+    pub skip_other_settings: bool,
 }
 
 impl Default for QuietRules {
@@ -244,6 +252,7 @@ impl Default for QuietRules {
             skip_broad_folders: true,
             skip_layout_edits: true,
             skip_added_alike: true,
+            skip_other_settings: true,
         }
     }
 }

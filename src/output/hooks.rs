@@ -119,6 +119,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::AddedAlike,
             "context-graph: it only adds files beside others of their kind where {} govern; cite any it follows or changes",
         ),
+        (
+            Quiet::OtherSettings,
+            "context-graph: it changes settings that {} never name, in files they govern; cite any it follows or changes",
+        ),
     ] {
         let ids: Vec<String> = check
             .quiet

@@ -76,4 +76,16 @@ impl Echoes {
         }
         Some((Echoed { record, best }, files.get(like)?.clone()))
     }
+
+    /// Whether the record whose file is `record` writes one of `names`
+    /// (`hooks::settings::writes_any`), its text read from the work tree; a record not read
+    /// writes them all, so nothing is kept quiet for want of it.
+    pub fn writes_any(&self, record: &str, names: &[String]) -> bool {
+        match read_in_root(&self.root, record) {
+            Ok(bytes) => {
+                crate::hooks::settings::writes_any(&String::from_utf8_lossy(&bytes), names)
+            }
+            Err(_) => true,
+        }
+    }
 }

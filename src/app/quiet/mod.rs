@@ -242,6 +242,7 @@ impl<'a> Judge<'a> {
             title: &record.title,
             folders: &mut || self.folders(c),
             added_alike: &mut |paths| self.added_alike(c, paths),
+            writes_any: &mut |names| self.echoes.writes_any(&record.path, names),
         };
         judged(
             (&self.rules, &facts),
@@ -504,6 +505,7 @@ pub fn settle_staged(
             title: &d.title,
             folders: &mut || hooks::layout::folders(&added, &removed, &view),
             added_alike: &mut |paths| hooks::layout::added_alike(paths, &is_added, &view),
+            writes_any: &mut |names| judge.echoes.writes_any(&d.record, names),
         };
         let quiet = judged(
             (&rules, &facts),

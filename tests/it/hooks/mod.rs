@@ -24,6 +24,7 @@ mod fifo;
 mod install;
 mod layout;
 mod never;
+mod other_settings;
 mod own_record;
 mod quiet;
 mod refresh;

@@ -146,11 +146,23 @@ fn a_release_or_a_version_bump_is_not_warned_about_unless_skip_releases_is_off()
     let renamed = "{\n  \"name\": \"login\",\n  \"version\": \"0.8.0\"\n}\n";
     let err = by(None, ANA, "src/auth/package.json", renamed, "Rename");
     assert!(warned(&err), "{err}");
-    for (rel, text, subject) in [
-        ("src/auth/login.py", code, "release: v0.8.0"),
-        ("src/auth/package.json", bumped, "Next"),
+    // With the rule off, the manifest's bump is a change of a setting its record never names
+    // (`skip_other_settings`, one line), so both are off for it.
+    for (rel, text, subject, off) in [
+        (
+            "src/auth/login.py",
+            code,
+            "release: v0.8.0",
+            "skip_releases",
+        ),
+        (
+            "src/auth/package.json",
+            bumped,
+            "Next",
+            "skip_releases = false\nskip_other_settings",
+        ),
     ] {
-        let err = by(Some("skip_releases"), ANA, rel, text, subject);
+        let err = by(Some(off), ANA, rel, text, subject);
         assert!(warned(&err), "{subject}: {err}");
     }
 }

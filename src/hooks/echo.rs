@@ -74,12 +74,14 @@ pub fn changed_lines<'a>(c: &Change<'a>) -> Vec<(&'a [u8], i64)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn change<'a>(old: &'a str, new: &'a str) -> Change<'a> {
+    /// An edit of `path` from `old` to `new`, counted on its own (the tests of the rules that
+    /// read changes' lines).
+    pub(crate) fn edit<'a>(path: &'a str, old: &'a str, new: &'a str) -> Change<'a> {
         Change {
-            path: "a.rs",
+            path,
             folder_page: false,
             shared: false,
             written: false,
@@ -87,6 +89,10 @@ mod tests {
             old: Some(old.as_bytes()),
             new: Some(new.as_bytes()),
         }
+    }
+
+    fn change<'a>(old: &'a str, new: &'a str) -> Change<'a> {
+        edit("a.rs", old, new)
     }
 
     #[test]

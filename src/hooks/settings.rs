@@ -189,17 +189,7 @@ pub fn writes_any(text: &str, names: &[String]) -> bool {
 mod tests {
     use super::*;
 
-    fn change<'a>(path: &'a str, old: &'a str, new: &'a str) -> Change<'a> {
-        Change {
-            path,
-            folder_page: false,
-            shared: false,
-            written: false,
-            broad: false,
-            old: Some(old.as_bytes()),
-            new: Some(new.as_bytes()),
-        }
-    }
+    use crate::hooks::echo::tests::edit as change;
 
     #[test]
     fn a_settings_file_by_its_name() {

@@ -4,7 +4,7 @@
 //! rules; a file of a new kind, a file in a folder that held none, or an edit beside the new
 //! file is warned in full; `skip_added_alike = false` brings the full warning back.
 
-use super::{commit_all, install};
+use super::{commit_all, install, review_quiet};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -93,28 +93,11 @@ fn review_lists_it_as_quiet() {
     repo.commit_at("2025-02-03T10:00:00Z", "Ana", "Copy the order's provider");
     repo.write("src/rules/custom/codes.json", "{}\n");
     repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Map codes from a table");
-    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
-    assert_eq!(run.code, Some(0), "{}", run.describe());
-    let query = run.json()["query"].clone();
-    let quiet = query["quiet"].as_array().expect("quiet").clone();
-    assert_eq!(quiet.len(), 1, "{query:#}");
-    assert_eq!(quiet[0]["reason"], "added-alike", "{query:#}");
-    assert_eq!(
-        quiet[0]["subject"], "Copy the order's provider",
-        "{query:#}"
-    );
-    let commits = query["decisions"][0]["commits"]
-        .as_array()
-        .expect("commits");
-    assert!(
-        commits
-            .iter()
-            .any(|c| c["subject"] == "Map codes from a table" && c["cites_record"] == false),
-        "{query:#}"
-    );
-    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
-    assert!(
-        text.contains("it only adds files beside others of their kind"),
-        "{text}"
+    review_quiet(
+        &repo,
+        &base,
+        ("Copy the order's provider", "added-alike"),
+        "Map codes from a table",
+        "it only adds files beside others of their kind",
     );
 }

@@ -145,6 +145,36 @@ pub fn commit(repo: &GitRepo, rel: &str, text: &str, message: &str) -> Output {
     git(repo, &["commit", "-q", "-m", message], &[])
 }
 
+/// `review BASE..HEAD` of a range whose one quiet commit is `quiet` (its subject), kept quiet for
+/// `reason`, and whose commit `warned` is counted uncited under the first decision; the Markdown
+/// says why in `says`.
+pub fn review_quiet(
+    repo: &GitRepo,
+    base: &str,
+    (quiet, reason): (&str, &str),
+    warned: &str,
+    says: &str,
+) {
+    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let query = run.json()["query"].clone();
+    let listed = query["quiet"].as_array().expect("quiet").clone();
+    assert_eq!(listed.len(), 1, "{query:#}");
+    assert_eq!(listed[0]["reason"], reason, "{query:#}");
+    assert_eq!(listed[0]["subject"], quiet, "{query:#}");
+    let commits = query["decisions"][0]["commits"]
+        .as_array()
+        .expect("commits");
+    assert!(
+        commits
+            .iter()
+            .any(|c| c["subject"] == warned && c["cites_record"] == false),
+        "{query:#}"
+    );
+    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
+    assert!(text.contains(says), "{text}");
+}
+
 /// The path of the binary the tests run.
 pub fn bin() -> &'static str {
     BIN

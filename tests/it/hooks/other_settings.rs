@@ -5,7 +5,7 @@
 //! record writes, to a file that is not settings, or to a CI pipeline, is warned in full;
 //! `skip_other_settings = false` brings the full warning back.
 
-use super::{commit_all, install};
+use super::{commit_all, install, review_quiet};
 use crate::fixture::adr;
 use crate::git::GitRepo;
 
@@ -115,28 +115,11 @@ fn review_lists_it_as_quiet() {
         &GROUPED.replace("\"release-1.0\"]", "\"release-1.0\", \"release-1.1\"]"),
     );
     repo.commit_at("2025-02-04T10:00:00Z", "Bo", "Update release 1.1 too");
-    let run = repo.run(&["review", &format!("{base}..HEAD"), "--json"]);
-    assert_eq!(run.code, Some(0), "{}", run.describe());
-    let query = run.json()["query"].clone();
-    let quiet = query["quiet"].as_array().expect("quiet").clone();
-    assert_eq!(quiet.len(), 1, "{query:#}");
-    assert_eq!(quiet[0]["reason"], "other-settings", "{query:#}");
-    assert_eq!(
-        quiet[0]["subject"], "Group the spire image bumps",
-        "{query:#}"
-    );
-    let commits = query["decisions"][0]["commits"]
-        .as_array()
-        .expect("commits");
-    assert!(
-        commits
-            .iter()
-            .any(|c| c["subject"] == "Update release 1.1 too" && c["cites_record"] == false),
-        "{query:#}"
-    );
-    let text = repo.run(&["review", &format!("{base}..HEAD")]).stdout();
-    assert!(
-        text.contains("it changes only settings the record never names"),
-        "{text}"
+    review_quiet(
+        &repo,
+        &base,
+        ("Group the spire image bumps", "other-settings"),
+        "Update release 1.1 too",
+        "it changes only settings the record never names",
     );
 }

@@ -27,7 +27,7 @@ pub struct Config {
     /// `[hooks] skip_bots`, `skip_releases`, `skip_generated`, `skip_whitespace`, `skip_doc_pages`,
     /// `skip_shared_files`, `record_edit_cites`, `record_edit_covers`, `once_per_branch`,
     /// `skip_unechoed`, `skip_broad_folders`, `skip_layout_edits`, `skip_added_alike`,
-    /// `skip_other_settings`: each on unless set to false.
+    /// `skip_other_settings`, `skip_renames`: each on unless set to false.
     pub quiet: QuietRules,
     /// One line per unknown key (`FILE:LINE: unknown key …, ignored`).
     pub warnings: Vec<String>,
@@ -107,6 +107,7 @@ struct RawHooks {
     skip_layout_edits: Option<bool>,
     skip_added_alike: Option<bool>,
     skip_other_settings: Option<bool>,
+    skip_renames: Option<bool>,
     #[serde(flatten)]
     other: BTreeMap<String, toml::Value>,
 }
@@ -266,6 +267,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
             skip_layout_edits: on(hooks.skip_layout_edits),
             skip_added_alike: on(hooks.skip_added_alike),
             skip_other_settings: on(hooks.skip_other_settings),
+            skip_renames: on(hooks.skip_renames),
         };
     }
     Ok(config)

@@ -13,6 +13,7 @@ mod install;
 pub mod layout;
 pub mod pages;
 pub mod quiet;
+pub mod renames;
 pub mod settings;
 pub mod shape;
 pub mod shared;

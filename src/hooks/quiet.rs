@@ -1,13 +1,11 @@
-//! Which commits touching a decision's governed paths a reader would not want warned about
-//! (docs/hooks.md, ADR-0008 as amended 2026-12-05): the one place the commit hook and `review`
-//! ask. A pure judgement from a commit's facts (its author, its message, its changed paths with
-//! their content before and after, the root's `.gitattributes`) to "warn" or "quiet because …".
-//! Each rule is turned off by its `[hooks]` key in `.context-graph.toml` ([`QuietRules`]).
+//! Which commits touching a decision's paths a reader would not want warned about (docs/hooks.md,
+//! ADR-0008 as amended): the one place the commit hook and `review` ask. A pure judgement from a
+//! commit's facts (author, message, changed paths with their content before and after, the
+//! root's `.gitattributes`) to "warn" or "quiet because …", each rule a `[hooks]` switch.
 
 pub use super::echo::Echoed;
 pub use super::generated::{is_generated, Attributes};
 use super::layout::Folders;
-use super::settings::other_keys;
 pub use super::shape::{shape, Shape};
 use super::shape::{versioned, versions_in};
 use crate::model::{Quiet, QuietRules};
@@ -221,9 +219,10 @@ pub fn judge(
             return Some(Quiet::AddedAlike);
         }
     }
-    // Settings files whose changed keys the record never writes: another of their settings.
-    if quiet.is_none() && rules.skip_other_settings && other_keys(governed, decision.writes_any) {
-        return Some(Quiet::OtherSettings);
+    // Settings, or words swapped, that the record never writes.
+    let unnamed = || super::renames::unnamed(rules, governed, decision.writes_any);
+    if let Some(q) = quiet.is_none().then(unnamed).flatten() {
+        return Some(q);
     }
     // A file too large to read (neither side held) says nothing we could compare.
     let unread = governed.iter().any(|c| c.old.is_none() && c.new.is_none());

@@ -1,4 +1,4 @@
-//! Settings files (docs/hooks.md, ADR-0008 as amended 2026-12-08): a decision that governs a
+//! Settings files (docs/hooks.md, ADR-0008 as amended 2026-12-07): a decision that governs a
 //! file many settings share (a `renovate.json`, a chart's `values.yaml`, a `go.mod`) decides
 //! some of them, and a commit that changes only others (a new package rule beside the
 //! decided branch presets, a Helm value dropped beside the decided ingress values) is not

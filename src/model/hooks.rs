@@ -153,6 +153,9 @@ pub enum Quiet {
     /// The decision's paths it touches are settings files, and no key it changes there is
     /// written in the record (`skip_other_settings`).
     OtherSettings,
+    /// Every line it changes in the decision's paths swaps a word or two, none of them written
+    /// in the record (`skip_renames`).
+    Renamed,
 }
 
 impl Quiet {
@@ -162,7 +165,7 @@ impl Quiet {
     /// like another, files reached only through a folder of over 1,000 files, a decision about
     /// where files live and a commit that makes or empties no folder, or makes only folders
     /// shaped as one beside each, or files added beside others of their kind, or settings the
-    /// record never names.
+    /// record never names, or words swapped that it never writes.
     pub fn is_brief(self) -> bool {
         matches!(
             self,
@@ -175,6 +178,7 @@ impl Quiet {
                 | Quiet::LayoutRepeated
                 | Quiet::AddedAlike
                 | Quiet::OtherSettings
+                | Quiet::Renamed
         )
     }
 
@@ -201,6 +205,7 @@ impl Quiet {
             }
             Quiet::AddedAlike => "it only adds files beside others of their kind",
             Quiet::OtherSettings => "it changes only settings the record never names",
+            Quiet::Renamed => "it only swaps a word or two a line, none the record writes",
         }
     }
 }
@@ -234,6 +239,8 @@ pub struct QuietRules {
     pub skip_added_alike: bool,
     /// A change to settings files whose keys the record never names gets a short line.
     pub skip_other_settings: bool,
+    /// A change that only swaps a word or two a line, none the record writes, gets a short line.
+    pub skip_renames: bool,
 }
 
 impl Default for QuietRules {
@@ -253,6 +260,7 @@ impl Default for QuietRules {
             skip_layout_edits: true,
             skip_added_alike: true,
             skip_other_settings: true,
+            skip_renames: true,
         }
     }
 }

@@ -123,6 +123,10 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             Quiet::OtherSettings,
             "context-graph: it changes settings that {} never name, in files they govern; cite any it follows or changes",
         ),
+        (
+            Quiet::Renamed,
+            "context-graph: it only swaps a word or two a line, none that {} write, in files they govern; cite any it follows or changes",
+        ),
     ] {
         let ids: Vec<String> = check
             .quiet

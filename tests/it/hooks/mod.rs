@@ -28,6 +28,7 @@ mod other_settings;
 mod own_record;
 mod quiet;
 mod refresh;
+mod renames;
 mod robust;
 mod staged;
 mod unechoed;

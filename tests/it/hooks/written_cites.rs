@@ -106,7 +106,10 @@ fn only_the_lines_an_edit_adds_cite() {
             refresh("Rotation is daily.")
         ),
     )
-    .write("src/auth/token.py", "def token(): return shorter()\n");
+    .write(
+        "src/auth/token.py",
+        "def token(): return shorter(minutes=5)\n",
+    );
     let err = commit_all(&repo, "Hourly rotation");
     assert!(err.contains("governed by ADR-0001"), "{err}");
     assert!(!review_cites(&repo, &base));

@@ -8,7 +8,7 @@ use super::echo::changed_lines;
 use super::quiet::Change;
 use super::settings::other_keys;
 use crate::model::{Quiet, QuietRules};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// The one-line reason for a change whose record names nothing it changes: settings files whose
 /// keys it never writes (`skip_other_settings`), or words swapped that it never writes
@@ -21,9 +21,12 @@ pub fn unnamed(
     if rules.skip_other_settings && other_keys(changes, writes_any) {
         return Some(Quiet::OtherSettings);
     }
-    let words = renamed_words(changes).filter(|_| rules.skip_renames)?;
+    let words = renamed_words(changes).filter(|w| rules.skip_renames && w.len() <= MOST_WORDS)?;
     (!writes_any(&words)).then_some(Quiet::Renamed)
 }
+
+/// More words swapped than this is no rename but a rewrite: warned as ever.
+const MOST_WORDS: usize = 200;
 
 /// At most this many tokens (words, or single marks such as `.` or `!`) removed or added in each
 /// changed line.
@@ -120,15 +123,23 @@ pub fn renamed_words(changes: &[Change]) -> Option<Vec<String>> {
             std::str::from_utf8(new).ok()?,
         );
         let lines = changed_lines(c);
+        let side = |sign: i64| -> HashSet<&[u8]> {
+            lines
+                .iter()
+                .filter(|(_, n)| n.signum() == sign)
+                .map(|(l, _)| *l)
+                .collect()
+        };
+        let (removed, added) = (side(-1), side(1));
         let gone: Vec<&str> = old
             .lines()
             .map(str::trim)
-            .filter(|l| removed(&lines, l))
+            .filter(|l| removed.contains(l.as_bytes()))
             .collect();
         let came: Vec<&str> = new
             .lines()
             .map(str::trim)
-            .filter(|l| added(&lines, l))
+            .filter(|l| added.contains(l.as_bytes()))
             .collect();
         if gone.is_empty() || gone.len() != came.len() {
             return None;
@@ -154,16 +165,6 @@ pub fn renamed_words(changes: &[Change]) -> Option<Vec<String>> {
         }
     }
     Some(words.into_iter().collect())
-}
-
-/// Whether `line` is one `lines` (`hooks::echo::changed_lines`) says the change removed.
-fn removed(lines: &[(&[u8], i64)], line: &str) -> bool {
-    lines.iter().any(|(l, n)| *n < 0 && *l == line.as_bytes())
-}
-
-/// Whether `line` is one `lines` says the change added.
-fn added(lines: &[(&[u8], i64)], line: &str) -> bool {
-    lines.iter().any(|(l, n)| *n > 0 && *l == line.as_bytes())
 }
 
 #[cfg(test)]

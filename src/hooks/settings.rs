@@ -113,10 +113,14 @@ fn key_re() -> &'static [Regex; 5] {
     })
 }
 
-/// Whether every change is to a settings file, names something, and `writes_any` (the record)
-/// writes none of those names.
+/// More names than this is no other setting but a file rewritten: warned as ever, and the
+/// record's text is never searched for thousands of names.
+const MOST_NAMES: usize = 200;
+
+/// Whether every change is to a settings file, names something (at most [`MOST_NAMES`]), and
+/// `writes_any` (the record) writes none of those names.
 pub fn other_keys(changes: &[Change], writes_any: &mut dyn FnMut(&[String]) -> bool) -> bool {
-    names_changed(changes).is_some_and(|names| !writes_any(&names))
+    names_changed(changes).is_some_and(|names| names.len() <= MOST_NAMES && !writes_any(&names))
 }
 
 /// The names the lines a commit changes in `changes` give, when every one is a settings file
@@ -257,6 +261,15 @@ mod tests {
         let json = change("a.json", "{}\n", "{\"id\": 1}\n");
         assert_eq!(names_changed(&[code]), None);
         assert_eq!(names_changed(&[json]), None, "only a generic key");
+    }
+
+    #[test]
+    fn a_file_rewritten_is_no_other_setting() {
+        let keys: String = (0..300).map(|i| format!("  \"key{i}\": true,\n")).collect();
+        let rewritten = change("a.json", "{}\n", &keys);
+        let one = change("a.json", "{}\n", "  \"groupName\": true,\n");
+        assert!(!other_keys(&[rewritten], &mut |_| false));
+        assert!(other_keys(&[one], &mut |_| false));
     }
 
     #[test]

@@ -4,38 +4,26 @@
 //! rules; a file of a new kind, a file in a folder that held none, or an edit beside the new
 //! file is warned in full; `skip_added_alike = false` brings the full warning back.
 
-use super::{commit_all, install, review_quiet};
-use crate::fixture::adr;
+use super::{commit_all, one_record, review_quiet, warned_in_full};
 use crate::git::GitRepo;
 
 /// ADR-0001 decides how messages are transformed: by rules, one class each, in
 /// `src/rules/custom/`. Fewer than five records: no change is compared with their words.
 fn repo(off: bool) -> GitRepo {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-rules.md",
-        &adr(
-            1,
+    one_record(
+        (
+            "0001-rules.md",
             "Transform messages by rules",
-            "Accepted",
-            Some("2025-01-01"),
             "Each transformation is a rule class in `src/rules/custom/`, run by \
              `src/rules/Engine.java`, which skips and logs a rule that fails.",
         ),
+        &[
+            ("src/rules/custom/DropName.java", "class DropName {}\n"),
+            ("src/rules/custom/MapCodes.java", "class MapCodes {}\n"),
+            ("src/rules/Engine.java", "class Engine {}\n"),
+        ],
+        off.then_some("skip_added_alike"),
     )
-    .write("src/rules/custom/DropName.java", "class DropName {}\n")
-    .write("src/rules/custom/MapCodes.java", "class MapCodes {}\n")
-    .write("src/rules/Engine.java", "class Engine {}\n");
-    if off {
-        repo.write(".context-graph.toml", "[hooks]\nskip_added_alike = false\n");
-    }
-    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
-    install(&repo);
-    repo
-}
-
-fn full(err: &str) -> bool {
-    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
 const LINE: &str = "context-graph: it only adds files beside others of their kind where ADR-0001 \
@@ -49,7 +37,7 @@ fn one_more_rule_beside_the_rules_gets_one_line() {
     repo.write(RULE.0, RULE.1);
     let err = commit_all(&repo, "Copy the order's provider");
     assert!(err.contains(LINE), "{err}");
-    assert!(!full(&err), "{err}");
+    assert!(!warned_in_full(&err), "{err}");
 }
 
 #[test]
@@ -58,7 +46,7 @@ fn a_new_kind_a_new_folder_or_an_edit_beside_it_is_warned_in_full() {
     let kind = repo(false);
     kind.write("src/rules/custom/codes.json", "{}\n");
     let err = commit_all(&kind, "Map codes from a table");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
     // A folder that held nothing before.
     let folder = repo(false);
@@ -67,13 +55,13 @@ fn a_new_kind_a_new_folder_or_an_edit_beside_it_is_warned_in_full() {
         "class NotEmpty {}\n",
     );
     let err = commit_all(&folder, "Add checks");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     // The engine edited beside the new rule.
     let edit = repo(false);
     edit.write(RULE.0, RULE.1)
         .write("src/rules/Engine.java", "class Engine { int skipped; }\n");
     let err = commit_all(&edit, "Count skipped rules");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
 }
 
 #[test]
@@ -81,7 +69,7 @@ fn skip_added_alike_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write(RULE.0, RULE.1);
     let err = commit_all(&repo, "Copy the order's provider");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
 

@@ -146,6 +146,35 @@ pub fn commit(repo: &GitRepo, rel: &str, text: &str, message: &str) -> Output {
     git(repo, &["commit", "-q", "-m", message], &[])
 }
 
+/// A repository of one record, ADR-0001 (`file` in `docs/adr/`, accepted on 2025-01-01, its
+/// title and decision text), and `files`, committed with the hooks installed; with
+/// `[hooks] OFF = false` in `.context-graph.toml` when `off` names a switch.
+pub fn one_record(
+    (file, title, text): (&str, &str, &str),
+    files: &[(&str, &str)],
+    off: Option<&str>,
+) -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        &format!("docs/adr/{file}"),
+        &crate::fixture::adr(1, title, "Accepted", Some("2025-01-01"), text),
+    );
+    for (path, content) in files {
+        repo.write(path, content);
+    }
+    if let Some(key) = off {
+        repo.write(".context-graph.toml", &format!("[hooks]\n{key} = false\n"));
+    }
+    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
+    install(&repo);
+    repo
+}
+
+/// Whether git's stderr holds the full warning about ADR-0001.
+pub fn warned_in_full(err: &str) -> bool {
+    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
+}
+
 /// `review BASE..HEAD` of a range whose one quiet commit is `quiet` (its subject), kept quiet for
 /// `reason`, and whose commit `warned` is counted uncited under the first decision; the Markdown
 /// says why in `says`.

@@ -5,8 +5,7 @@
 //! record writes, to a file that is not settings, or to a CI pipeline, is warned in full;
 //! `skip_other_settings = false` brings the full warning back.
 
-use super::{commit_all, install, review_quiet};
-use crate::fixture::adr;
+use super::{commit_all, one_record, review_quiet, warned_in_full};
 use crate::git::GitRepo;
 
 const RENOVATE: &str = "{\n  \"extends\": [\"config:recommended\"],\n  \"baseBranchPatterns\": [\"main\", \"release-1.0\"]\n}\n";
@@ -15,35 +14,21 @@ const RENOVATE: &str = "{\n  \"extends\": [\"config:recommended\"],\n  \"baseBra
 /// `renovate.json`, and that `scripts/branches.sh` writes the list. Fewer than five records:
 /// no change is compared with their words.
 fn repo(off: bool) -> GitRepo {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-update-branches.md",
-        &adr(
-            1,
+    one_record(
+        (
+            "0001-update-branches.md",
             "Update the supported release branches",
-            "Accepted",
-            Some("2025-01-01"),
             "Renovate updates every supported release branch: `renovate.json` lists them in \
              `baseBranchPatterns`, written by `scripts/branches.sh` at each release, which \
              `.github/workflows/branches.yml` runs.",
         ),
+        &[
+            ("renovate.json", RENOVATE),
+            ("scripts/branches.sh", "echo main\n"),
+            (".github/workflows/branches.yml", WORKFLOW),
+        ],
+        off.then_some("skip_other_settings"),
     )
-    .write("renovate.json", RENOVATE)
-    .write("scripts/branches.sh", "echo main\n")
-    .write(".github/workflows/branches.yml", WORKFLOW);
-    if off {
-        repo.write(
-            ".context-graph.toml",
-            "[hooks]\nskip_other_settings = false\n",
-        );
-    }
-    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
-    install(&repo);
-    repo
-}
-
-fn full(err: &str) -> bool {
-    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
 const LINE: &str = "context-graph: it changes settings that ADR-0001 never name, in files they \
@@ -60,7 +45,7 @@ fn another_setting_of_the_file_gets_one_line() {
     repo.write("renovate.json", GROUPED);
     let err = commit_all(&repo, "Group the spire image bumps");
     assert!(err.contains(LINE), "{err}");
-    assert!(!full(&err), "{err}");
+    assert!(!warned_in_full(&err), "{err}");
 }
 
 #[test]
@@ -72,7 +57,7 @@ fn a_setting_the_record_names_or_a_script_is_warned_in_full() {
         &RENOVATE.replace("\"release-1.0\"]", "\"release-1.0\", \"release-1.1\"]"),
     );
     let err = commit_all(&branches, "Update release 1.1 too");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
     // A script beside the settings file: not settings.
     let script = repo(false);
@@ -80,7 +65,7 @@ fn a_setting_the_record_names_or_a_script_is_warned_in_full() {
         .write("renovate.json", GROUPED)
         .write("scripts/branches.sh", "echo main release-1.1\n");
     let err = commit_all(&script, "Group spire, list 1.1");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     // A CI pipeline is a program written in YAML, not settings: a step made conditional.
     let pipeline = repo(false);
     pipeline.write(
@@ -91,7 +76,7 @@ fn a_setting_the_record_names_or_a_script_is_warned_in_full() {
         ),
     );
     let err = commit_all(&pipeline, "List branches on tags only");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
 
@@ -100,7 +85,7 @@ fn skip_other_settings_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write("renovate.json", GROUPED);
     let err = commit_all(&repo, "Group the spire image bumps");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
 

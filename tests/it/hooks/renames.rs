@@ -4,8 +4,7 @@
 //! warning, for a method renamed; a rename of a name the record writes, a changed number or a
 //! line added is warned in full; `skip_renames = false` brings the full warning back.
 
-use super::{commit_all, install, review_quiet};
-use crate::fixture::adr;
+use super::{commit_all, one_record, review_quiet, warned_in_full};
 use crate::git::GitRepo;
 
 const STORE: &str = "LIMIT = 3600\n\n\nclass SessionStore:\n    def remove_old(self, now):\n        return [s for s in self.items if now - s.made > LIMIT]\n\n    def sweep(self, now):\n        self.items = self.remove_old(now)\n";
@@ -13,29 +12,16 @@ const STORE: &str = "LIMIT = 3600\n\n\nclass SessionStore:\n    def remove_old(s
 /// ADR-0001 decides that sessions expire after an hour, kept by `SessionStore` in
 /// `src/session/store.py`. Fewer than five records: no change is compared with their words.
 fn repo(off: bool) -> GitRepo {
-    let repo = GitRepo::new();
-    repo.write(
-        "docs/adr/0001-sessions-expire.md",
-        &adr(
-            1,
+    one_record(
+        (
+            "0001-sessions-expire.md",
             "Sessions expire after an hour",
-            "Accepted",
-            Some("2025-01-01"),
             "A session expires an hour after it is made: `SessionStore` in \
              `src/session/store.py` drops older sessions on every sweep.",
         ),
+        &[("src/session/store.py", STORE)],
+        off.then_some("skip_renames"),
     )
-    .write("src/session/store.py", STORE);
-    if off {
-        repo.write(".context-graph.toml", "[hooks]\nskip_renames = false\n");
-    }
-    repo.commit_at("2025-02-02T10:00:00Z", "Ana", "Setup");
-    install(&repo);
-    repo
-}
-
-fn full(err: &str) -> bool {
-    err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
 const LINE: &str = "context-graph: it only swaps a word or two a line, none that ADR-0001 write, \
@@ -52,7 +38,7 @@ fn a_method_renamed_gets_one_line() {
     repo.write("src/session/store.py", &renamed());
     let err = commit_all(&repo, "Name the sweep's helper for what it drops");
     assert!(err.contains(LINE), "{err}");
-    assert!(!full(&err), "{err}");
+    assert!(!warned_in_full(&err), "{err}");
 }
 
 #[test]
@@ -74,7 +60,7 @@ fn a_name_the_record_writes_a_number_or_a_line_added_is_warned_in_full() {
         let repo = repo(false);
         repo.write("src/session/store.py", &text);
         let err = commit_all(&repo, message);
-        assert!(full(&err), "{message}: {err}");
+        assert!(warned_in_full(&err), "{message}: {err}");
         assert!(!err.contains(LINE), "{message}: {err}");
     }
 }
@@ -84,7 +70,7 @@ fn skip_renames_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write("src/session/store.py", &renamed());
     let err = commit_all(&repo, "Name the sweep's helper for what it drops");
-    assert!(full(&err), "{err}");
+    assert!(warned_in_full(&err), "{err}");
     assert!(!err.contains(LINE), "{err}");
 }
 

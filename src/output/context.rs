@@ -70,8 +70,9 @@ fn tail(pack: &ContextPack) -> String {
     }
     if !pack.related.is_empty() {
         let _ = writeln!(out, "## Related (not governing)\n");
+        let prose = pack.paths.iter().all(|p| crate::text::path::is_prose(p));
         for r in &pack.related {
-            let _ = writeln!(out, "{}", super::markdown::related_line(r));
+            let _ = writeln!(out, "{}", super::markdown::related_line(r, prose));
         }
         out.push('\n');
     }

@@ -15,7 +15,7 @@ mod rules;
 use drift::*;
 use findings::*;
 use related::related_part;
-pub use related::{in_words, related_line};
+pub use related::related_line;
 use rules::{record_rules, why_rules};
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
@@ -289,7 +289,7 @@ pub fn why(report: &Report, style: Style) -> String {
         }
         out.push('\n');
     }
-    related_part(&mut out, related);
+    related_part(&mut out, related, crate::text::path::is_prose(why));
     if !mentioned_by.is_empty() {
         out.push_str(
             "## Mentioned, not governing

@@ -19,7 +19,7 @@ const INTRODUCERS: [&str; 10] = [
 /// Each candidate's first link in `text`, the bytes of `path`.
 pub fn evidence(text: &[u8], path: &str, candidates: &[Candidate]) -> Vec<Weighed> {
     let text = &text[..text.len().min(MAX_BYTES)];
-    let prose = is_prose(path);
+    let prose = crate::text::path::is_prose(path);
     // Each record file's name with its candidate, sorted by name: a comment's words are looked
     // up in it (searching every line for seventy names was most of a warm answer on JabRef),
     // by a binary search (a map of the names cost more to build than its lookups saved on
@@ -93,13 +93,4 @@ fn comment_start(line: &str) -> Option<usize> {
             .iter()
             .any(|i| bytes[at..].starts_with(i.as_bytes()))
     })
-}
-
-/// Whether PATH is prose, where every line counts.
-fn is_prose(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-    ["md", "markdown", "mdx", "txt", "rst", "adoc"]
-        .iter()
-        .any(|e| ext.eq_ignore_ascii_case(e))
 }

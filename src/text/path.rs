@@ -264,6 +264,13 @@ pub fn is_page(path: &str) -> bool {
     extension(path).is_some_and(|ext| PAGE_EXTENSIONS.contains(&ext.as_str()))
 }
 
+/// Whether `path` is prose, where every line is text (a page, or plain `.txt`): a related
+/// record's link is read on any of its lines, and said to be on a line, not a comment
+/// (docs/related.md).
+pub fn is_prose(path: &str) -> bool {
+    is_page(path) || extension(path).is_some_and(|ext| ext == "txt")
+}
+
 /// A file name's extension, in lower case; `None` for a name with no stem before its dot.
 pub fn extension(path: &str) -> Option<String> {
     let name = path.rsplit('/').next().unwrap_or(path);

@@ -552,6 +552,35 @@ fn a_comment_linking_the_record_file_links_it() {
     assert_eq!(related(&repo, "src/other.py"), json!([]));
 }
 
+/// In prose every line counts, and the Markdown says the line, not a comment: a guide, or a
+/// record linking another (`why` on a record's own file).
+#[test]
+fn a_line_of_prose_linking_the_record_links_it_on_that_line() {
+    let repo = two_records();
+    repo.write(
+        "docs/logging.md",
+        "# Logging\n\nWe write JSON lines, as ADR-0002 decided.\n",
+    );
+    repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Write the guide");
+    assert_eq!(
+        related(&repo, "docs/logging.md"),
+        json!([{"id": "ADR-0002", "status": "accepted", "score": 5, "evidence": [
+            {"kind": "link", "term": "ADR-0002", "line": 3},
+        ], "title": "Log as JSON"}])
+    );
+    let text = markdown(&repo, "docs/logging.md");
+    assert!(
+        text.contains("- ADR-0002: Log as JSON (accepted): line 3 says `ADR-0002`\n"),
+        "{text}"
+    );
+    assert!(!text.contains("comment on line"), "{text}");
+    let pack = repo.run(&["context", "docs/logging.md"]);
+    pack.assert_code(0);
+    let pack = pack.stdout();
+    assert!(pack.contains("line 3 says `ADR-0002`"), "{pack}");
+    assert!(!pack.contains("comment on line"), "{pack}");
+}
+
 /// A repository whose first commit holds two records: the meta record and "Log as JSON".
 fn two_records() -> GitRepo {
     let repo = GitRepo::new();

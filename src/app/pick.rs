@@ -6,7 +6,7 @@ use super::error::{Error, Result};
 use super::Ask;
 use crate::governs::Scope;
 use crate::index;
-use crate::model::{Decision, Declaration, MentionedBy, Pickable, Query, Report};
+use crate::model::{Decision, Declaration, MentionedBy, Pickable, Query, RecordOf, Report};
 use crate::text::ids;
 use crate::text::marker::{FileMarkers, Markers};
 use std::collections::{BTreeMap, HashSet};
@@ -23,7 +23,12 @@ pub(super) struct Pick {
 
 enum PickKind {
     All,
-    Why(Vec<Decision>, Vec<MentionedBy>, crate::related::Partial),
+    Why(
+        Vec<Decision>,
+        Vec<MentionedBy>,
+        crate::related::Partial,
+        Option<RecordOf>,
+    ),
     Record(String),
 }
 
@@ -75,7 +80,7 @@ impl Pick {
                     }
                     None => crate::related::Partial::default(),
                 };
-                PickKind::Why(decisions, mentioned, related)
+                PickKind::Why(decisions, mentioned, related, record_of(records, path))
             }
             Ask::Record(input) => PickKind::Record(find_id(records, input)?),
         };
@@ -88,7 +93,7 @@ impl Pick {
     pub(super) fn keeps(&self, id: &str) -> bool {
         match &self.kind {
             PickKind::All => true,
-            PickKind::Why(decisions, _, _) => decisions.iter().any(|d| d.id == id),
+            PickKind::Why(decisions, ..) => decisions.iter().any(|d| d.id == id),
             PickKind::Record(found) => found == id,
         }
     }
@@ -102,11 +107,17 @@ impl Pick {
         };
         let report = match self.kind {
             PickKind::All => report,
-            PickKind::Why(decisions, mentioned, related) => {
+            PickKind::Why(decisions, mentioned, related, record) => {
                 known.related = Some(related);
                 let mut report = why_decided(report, why_path.unwrap_or(""), decisions);
-                if let Some(Query::Why { mentioned_by, .. }) = &mut report.query {
+                if let Some(Query::Why {
+                    mentioned_by,
+                    record_of,
+                    ..
+                }) = &mut report.query
+                {
                     *mentioned_by = mentioned;
+                    *record_of = record;
                 }
                 report
             }
@@ -305,6 +316,17 @@ pub fn mentioned_by<R: Pickable>(
     out
 }
 
+/// The record whose own file `path` is, if any: `why` on a record's file names the decision it
+/// is (docs/related.md).
+fn record_of<R: Pickable>(records: &[R], path: &str) -> Option<RecordOf> {
+    let r = records.iter().find(|r| r.path() == path)?;
+    Some(RecordOf {
+        id: r.id().to_string(),
+        title: r.title().to_string(),
+        status: r.status(),
+    })
+}
+
 /// Narrows a full report to the records `ids`, the findings about them and the guides citing
 /// them.
 fn keep_only(report: &mut Report, ids: &[String]) {
@@ -329,6 +351,7 @@ pub fn why_decided(mut report: Report, path: &str, decisions: Vec<Decision>) -> 
         mentioned_by: Vec::new(),
         related: Vec::new(),
         rules: super::rules::for_path(&report.rules, path),
+        record_of: None,
     });
     report
 }

@@ -25,5 +25,5 @@ pub use record::*;
 pub use report::*;
 pub use rules::{PathRules, RecordRules, RuleResult, RuleViolation, WhyRule, WhyViolation};
 pub use scope::{Hunk as ScopeHunk, ScopeEdit, ScopeReport};
-pub use why::{Decision, Declaration, Evidence, MentionedBy, Related};
+pub use why::{Decision, Declaration, Evidence, MentionedBy, RecordOf, Related};
 pub use write::{FileDiff, Hunk, WriteReport, Written};

@@ -51,6 +51,9 @@ pub enum Query {
         /// The rules that apply to the path, and their violations in it (docs/rules.md).
         #[serde(skip_serializing_if = "Vec::is_empty")]
         rules: Vec<super::rules::WhyRule>,
+        /// When the path is a record's own file, that record (docs/related.md).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        record_of: Option<super::why::RecordOf>,
     },
     Record {
         record: String,

@@ -16,6 +16,15 @@ pub struct MentionedBy {
     pub path: String,
 }
 
+/// The record whose own file is the path `why` asked about: the decision itself, not one
+/// governing it (docs/related.md).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct RecordOf {
+    pub id: String,
+    pub title: String,
+    pub status: Status,
+}
+
 /// One decision governing the path a `why` asked about.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
 pub struct Decision {

@@ -14,8 +14,8 @@ mod rules;
 
 use drift::*;
 use findings::*;
-use related::related_part;
 pub use related::related_line;
+use related::related_part;
 use rules::{record_rules, why_rules};
 
 /// How to render: colour only on a TTY with `NO_COLOR` unset (the caller decides).
@@ -173,12 +173,24 @@ pub fn why(report: &Report, style: Style) -> String {
         mentioned_by,
         related,
         rules,
+        record_of,
     }) = &report.query
     else {
         return check(report, style);
     };
     let shown = if why.is_empty() { "." } else { why.as_str() };
     let _ = writeln!(out, "# Why {}\n", code(shown));
+    if let Some(r) = record_of {
+        let _ = writeln!(
+            out,
+            "{} is the record of {}: {} ({}); `context-graph record {}` shows it whole.\n",
+            code(shown),
+            md(&r.id),
+            md(&r.title),
+            r.status.as_str(),
+            md(&r.id)
+        );
+    }
     if decisions.is_empty() {
         let _ = writeln!(
             out,
@@ -468,6 +480,7 @@ mod tests {
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
                 rules: Vec::new(),
+                record_of: None,
             }),
             rules: Vec::new(),
         }

@@ -581,6 +581,44 @@ fn a_line_of_prose_linking_the_record_links_it_on_that_line() {
     assert!(!pack.contains("comment on line"), "{pack}");
 }
 
+/// `why` on a record's own file names the decision it is, from the index and from a fresh
+/// scan alike, and as the user types the path from the record's folder; another file has no
+/// `record_of`.
+#[test]
+fn why_on_a_record_file_names_the_record_it_is() {
+    let repo = two_records();
+    let file = "docs/adr/0002-log-as-json.md";
+    for extra in [&[][..], &["--no-index"][..]] {
+        let run = repo.run(&[&["why", file, "--json"][..], extra].concat());
+        run.assert_code(0);
+        let query = &run.json()["query"];
+        assert_eq!(
+            query["record_of"],
+            json!({"id": "ADR-0002", "title": "Log as JSON", "status": "accepted"}),
+            "{extra:?}"
+        );
+        assert_eq!(query["decisions"], json!([]));
+    }
+    let text = markdown(&repo, file);
+    assert!(
+        text.contains(
+            "`docs/adr/0002-log-as-json.md` is the record of ADR-0002: Log as JSON (accepted); `context-graph record ADR-0002` shows it whole.\n"
+        ),
+        "{text}"
+    );
+    let from_folder = repo.env().run_in(
+        &repo.path().join("docs/adr"),
+        ["why", "0002-log-as-json.md", "--json"],
+    );
+    from_folder.assert_code(0);
+    assert_eq!(from_folder.json()["query"]["record_of"]["id"], "ADR-0002");
+    repo.write("src/out.py", "print('{}')\n");
+    repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Write the output");
+    let other = repo.run(&["why", "src/out.py", "--json"]);
+    assert!(other.json()["query"].get("record_of").is_none());
+    assert!(!markdown(&repo, "src/out.py").contains("is the record of"));
+}
+
 /// A repository whose first commit holds two records: the meta record and "Log as JSON".
 fn two_records() -> GitRepo {
     let repo = GitRepo::new();

@@ -38,6 +38,8 @@ impl Session {
         let mut related: Vec<crate::model::Related> = Vec::new();
         // The rules that apply to each asked path (docs/rules.md).
         let mut rules: Vec<crate::model::PathRules> = Vec::new();
+        // The asked paths that are a record's own file (docs/agents.md).
+        let mut record_files: Vec<crate::model::RecordFile> = Vec::new();
         for path in paths {
             let answer = self.answer(&Ask::Why(path.clone()), progress)?;
             scanned |= answer.scanned;
@@ -53,11 +55,20 @@ impl Session {
                 mentioned_by,
                 related: path_related,
                 rules: path_rules,
+                record_of,
                 ..
             }) = part.query.take()
             else {
                 continue;
             };
+            if let Some(r) = record_of {
+                record_files.push(crate::model::RecordFile {
+                    path: why.clone(),
+                    id: r.id,
+                    title: r.title,
+                    status: r.status,
+                });
+            }
             for r in path_related {
                 if !related.iter().any(|k| k.id == r.id) {
                     related.push(r);
@@ -138,6 +149,7 @@ impl Session {
                 .filter(|r| !found.iter().any(|f| f.id == r.id))
                 .collect(),
             rules,
+            record_files,
         };
         let mut words: Vec<Vec<Candidate>> = Vec::new();
         for f in &found {
@@ -497,6 +509,7 @@ mod tests {
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
                 rules: Vec::new(),
+                record_files: Vec::new(),
             };
             pack.decisions[0].uncited_commits = Some(Vec::new());
             pack.decisions[0].uncited_left_out = Some(commits.len());
@@ -538,6 +551,7 @@ mod tests {
             mentioned_by: Vec::new(),
             related: Vec::new(),
             rules: Vec::new(),
+            record_files: Vec::new(),
         };
         let words = vec![
             vec![section("Context", 50), section("Decision", 400)],

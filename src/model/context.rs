@@ -30,6 +30,19 @@ pub struct ContextPack {
     /// Markdown pack shows them before the decisions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<super::rules::PathRules>,
+    /// The asked paths that are a record's own file, each with its record (`why`'s
+    /// `record_of`): the pack says so before the decisions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub record_files: Vec<RecordFile>,
+}
+
+/// An asked path that is a record's own file, and that record.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, JsonSchema)]
+pub struct RecordFile {
+    pub path: String,
+    pub id: String,
+    pub title: String,
+    pub status: Status,
 }
 
 /// One current decision, in its own words.

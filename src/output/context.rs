@@ -29,6 +29,16 @@ fn head(pack: &ContextPack) -> String {
     let mut out = String::new();
     let paths: Vec<String> = pack.paths.iter().map(|p| shown(p)).collect();
     let _ = writeln!(out, "# Decisions governing {}\n", paths.join(", "));
+    for r in &pack.record_files {
+        let _ = writeln!(
+            out,
+            "{} is the record of {}: {} ({}).\n",
+            shown(&r.path),
+            super::md(&r.id),
+            super::md(&r.title),
+            r.status.as_str()
+        );
+    }
     if pack.decisions.is_empty() {
         let _ = writeln!(out, "No current decision governs {}.\n", paths.join(" or "));
     }
@@ -359,6 +369,7 @@ mod tests {
                 mentioned_by: Vec::new(),
                 related: Vec::new(),
                 rules: Vec::new(),
+                record_files: Vec::new(),
             };
             let mut measure = Measure::new(&pack);
             assert_eq!(measure.tokens(), tokens(&super::pack(&pack)));

@@ -612,11 +612,30 @@ fn why_on_a_record_file_names_the_record_it_is() {
     );
     from_folder.assert_code(0);
     assert_eq!(from_folder.json()["query"]["record_of"]["id"], "ADR-0002");
+    // `context`, for an agent about to edit the record, says it too.
+    let pack = repo.run(&["context", file]);
+    pack.assert_code(0);
+    assert!(
+        pack.stdout().contains(
+            "`docs/adr/0002-log-as-json.md` is the record of ADR-0002: Log as JSON (accepted).\n"
+        ),
+        "{}",
+        pack.stdout()
+    );
+    let pack = repo.run(&["context", file, "--json"]);
+    assert_eq!(
+        pack.json()["query"]["context"]["record_files"],
+        json!([{"path": file, "id": "ADR-0002", "title": "Log as JSON", "status": "accepted"}])
+    );
     repo.write("src/out.py", "print('{}')\n");
     repo.commit_at("2025-01-02T10:00:00Z", "Bob", "Write the output");
     let other = repo.run(&["why", "src/out.py", "--json"]);
     assert!(other.json()["query"].get("record_of").is_none());
     assert!(!markdown(&repo, "src/out.py").contains("is the record of"));
+    let pack = repo.run(&["context", "src/out.py", "--json"]);
+    assert!(pack.json()["query"]["context"]
+        .get("record_files")
+        .is_none());
 }
 
 /// A repository whose first commit holds two records: the meta record and "Log as JSON".

@@ -4,7 +4,9 @@
 //! rules; a file of a new kind, a file in a folder that held none, or an edit beside the new
 //! file is warned in full; `skip_added_alike = false` brings the full warning back.
 
-use super::{commit_all, one_record, review_quiet, warned_in_full};
+use super::{
+    commit_all, one_record, review_quiet, said_in_one_line, warned_in_full, warned_not_in_one_line,
+};
 use crate::git::GitRepo;
 
 /// ADR-0001 decides how messages are transformed: by rules, one class each, in
@@ -36,8 +38,7 @@ fn one_more_rule_beside_the_rules_gets_one_line() {
     let repo = repo(false);
     repo.write(RULE.0, RULE.1);
     let err = commit_all(&repo, "Copy the order's provider");
-    assert!(err.contains(LINE), "{err}");
-    assert!(!warned_in_full(&err), "{err}");
+    said_in_one_line(&err, LINE);
 }
 
 #[test]
@@ -46,8 +47,7 @@ fn a_new_kind_a_new_folder_or_an_edit_beside_it_is_warned_in_full() {
     let kind = repo(false);
     kind.write("src/rules/custom/codes.json", "{}\n");
     let err = commit_all(&kind, "Map codes from a table");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
     // A folder that held nothing before.
     let folder = repo(false);
     folder.write(
@@ -69,8 +69,7 @@ fn skip_added_alike_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write(RULE.0, RULE.1);
     let err = commit_all(&repo, "Copy the order's provider");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
 }
 
 #[test]

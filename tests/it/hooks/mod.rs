@@ -175,6 +175,18 @@ pub fn warned_in_full(err: &str) -> bool {
     err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
+/// The hook said `line` of the decision, and no full warning.
+pub fn said_in_one_line(err: &str, line: &str) {
+    assert!(err.contains(line), "{err}");
+    assert!(!warned_in_full(err), "{err}");
+}
+
+/// The hook warned in full, and did not say `line`.
+pub fn warned_not_in_one_line(err: &str, line: &str) {
+    assert!(warned_in_full(err), "{err}");
+    assert!(!err.contains(line), "{err}");
+}
+
 /// `review BASE..HEAD` of a range whose one quiet commit is `quiet` (its subject), kept quiet for
 /// `reason`, and whose commit `warned` is counted uncited under the first decision; the Markdown
 /// says why in `says`.

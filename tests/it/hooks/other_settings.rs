@@ -5,7 +5,9 @@
 //! record writes, to a file that is not settings, or to a CI pipeline, is warned in full;
 //! `skip_other_settings = false` brings the full warning back.
 
-use super::{commit_all, one_record, review_quiet, warned_in_full};
+use super::{
+    commit_all, one_record, review_quiet, said_in_one_line, warned_in_full, warned_not_in_one_line,
+};
 use crate::git::GitRepo;
 
 const RENOVATE: &str = "{\n  \"extends\": [\"config:recommended\"],\n  \"baseBranchPatterns\": [\"main\", \"release-1.0\"]\n}\n";
@@ -44,8 +46,7 @@ fn another_setting_of_the_file_gets_one_line() {
     let repo = repo(false);
     repo.write("renovate.json", GROUPED);
     let err = commit_all(&repo, "Group the spire image bumps");
-    assert!(err.contains(LINE), "{err}");
-    assert!(!warned_in_full(&err), "{err}");
+    said_in_one_line(&err, LINE);
 }
 
 #[test]
@@ -57,8 +58,7 @@ fn a_setting_the_record_names_or_a_script_is_warned_in_full() {
         &RENOVATE.replace("\"release-1.0\"]", "\"release-1.0\", \"release-1.1\"]"),
     );
     let err = commit_all(&branches, "Update release 1.1 too");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
     // A script beside the settings file: not settings.
     let script = repo(false);
     script
@@ -76,8 +76,7 @@ fn a_setting_the_record_names_or_a_script_is_warned_in_full() {
         ),
     );
     let err = commit_all(&pipeline, "List branches on tags only");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
 }
 
 #[test]
@@ -85,8 +84,7 @@ fn skip_other_settings_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write("renovate.json", GROUPED);
     let err = commit_all(&repo, "Group the spire image bumps");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
 }
 
 #[test]

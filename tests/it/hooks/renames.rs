@@ -4,7 +4,9 @@
 //! warning, for a method renamed; a rename of a name the record writes, a changed number or a
 //! line added is warned in full; `skip_renames = false` brings the full warning back.
 
-use super::{commit_all, one_record, review_quiet, warned_in_full};
+use super::{
+    commit_all, one_record, review_quiet, said_in_one_line, warned_in_full, warned_not_in_one_line,
+};
 use crate::git::GitRepo;
 
 const STORE: &str = "LIMIT = 3600\n\n\nclass SessionStore:\n    def remove_old(self, now):\n        return [s for s in self.items if now - s.made > LIMIT]\n\n    def sweep(self, now):\n        self.items = self.remove_old(now)\n";
@@ -37,8 +39,7 @@ fn a_method_renamed_gets_one_line() {
     let repo = repo(false);
     repo.write("src/session/store.py", &renamed());
     let err = commit_all(&repo, "Name the sweep's helper for what it drops");
-    assert!(err.contains(LINE), "{err}");
-    assert!(!warned_in_full(&err), "{err}");
+    said_in_one_line(&err, LINE);
 }
 
 #[test]
@@ -70,8 +71,7 @@ fn skip_renames_false_brings_the_full_warning_back() {
     let repo = repo(true);
     repo.write("src/session/store.py", &renamed());
     let err = commit_all(&repo, "Name the sweep's helper for what it drops");
-    assert!(warned_in_full(&err), "{err}");
-    assert!(!err.contains(LINE), "{err}");
+    warned_not_in_one_line(&err, LINE);
 }
 
 #[test]

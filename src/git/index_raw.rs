@@ -20,6 +20,17 @@ pub(super) struct Entry<'a> {
 
 /// The entries of the index file `bytes`, in its order, and its cache-tree's root.
 pub(super) fn parse(bytes: &[u8]) -> Option<(Vec<Entry<'_>>, Option<Tree>)> {
+    read(bytes, true)
+}
+
+/// The entries of the index file `bytes`, in its order, its cache-tree not decoded (listing
+/// the files it tracks needs none): as [`parse`], but for a cache-tree it cannot read.
+pub(super) fn parse_entries(bytes: &[u8]) -> Option<Vec<Entry<'_>>> {
+    read(bytes, false).map(|(entries, _)| entries)
+}
+
+/// [`parse`], the cache-tree decoded only when `tree` asks.
+fn read(bytes: &[u8], tree: bool) -> Option<(Vec<Entry<'_>>, Option<Tree>)> {
     let body = bytes.len().checked_sub(20)?;
     if bytes.get(..4)? != b"DIRC" {
         return None;
@@ -64,20 +75,20 @@ pub(super) fn parse(bytes: &[u8]) -> Option<(Vec<Entry<'_>>, Option<Tree>)> {
         });
         at = end;
     }
-    let mut tree = None;
+    let mut cache = None;
     while at < body {
         let signature = bytes.get(at..at + 4)?;
         let size = be32(bytes, at + 4)? as usize;
         let data = bytes.get(at + 8..(at + 8).checked_add(size)?)?;
         match signature {
-            b"TREE" => tree = Some(cache_tree(data)?),
+            b"TREE" if tree => cache = Some(cache_tree(data)?),
             // Optional extensions start with a capital letter; a required one we cannot read.
             s if !s[0].is_ascii_uppercase() => return None,
             _ => {}
         }
         at += 8 + size;
     }
-    (at == body).then_some((entries, tree))
+    (at == body).then_some((entries, cache))
 }
 
 fn be32(bytes: &[u8], at: usize) -> Option<u32> {

@@ -20,6 +20,7 @@ mod moved;
 mod packed;
 mod packs;
 mod path_history;
+mod path_list;
 mod range;
 mod renames;
 mod repo;
@@ -42,6 +43,7 @@ pub use moved::renamed_in;
 pub use path_history::{
     may_be_record, names_of, path_bytes, sizes_told, Added, PathHistory, Touching, FOCUSED_FILES,
 };
+pub use path_list::PathList;
 pub use range::{walk_branch, walk_range, Branch, RangeCommit};
 pub use repo::{open, unreadable_format, Repo};
 pub use sparse::NotCheckedOut;

@@ -72,7 +72,7 @@ pub(super) fn decode(path: &Path) -> Result<gix::index::File, String> {
 impl StagedIndex {
     /// `read` of its entries, as the comparison read them.
     fn with_entries<R>(&self, read: impl FnOnce(&[Entry]) -> R) -> Option<R> {
-        if let Some((entries, _)) = super::index_raw::parse(&self.bytes) {
+        if let Some(entries) = super::index_raw::parse_entries(&self.bytes) {
             return Some(read(&entries));
         }
         let file = self.file.get_or_init(|| decode(&self.path).ok()).as_ref()?;
@@ -83,24 +83,30 @@ impl StagedIndex {
     /// path order, each once: what `git::tracked` lists of this index (which may be
     /// `GIT_INDEX_FILE`'s: what the commit will hold), without each file's state.
     pub fn file_paths(&self) -> Vec<String> {
+        self.file_list().iter().map(str::to_string).collect()
+    }
+
+    /// [`file_paths`](Self::file_paths) in one text (the commit hook lists them for its folder
+    /// rules; issue 41).
+    pub fn file_list(&self) -> super::PathList {
         let prefix = self.prefix.as_bytes();
+        let (mut bytes, mut ends) = (Vec::new(), Vec::new());
         self.with_entries(|entries| {
-            let mut out: Vec<String> = Vec::with_capacity(entries.len());
+            let mut last: Option<&[u8]> = None;
             for e in entries.iter().filter(|e| is_file(e.mode)) {
                 let Some(rel) = crate::util::under_prefix(e.path, prefix) else {
                     continue;
                 };
-                let Ok(rel) = std::str::from_utf8(rel) else {
-                    continue;
-                };
                 // A conflicted path shows once per stage.
-                if e.stage == 0 || out.last().is_none_or(|last| last != rel) {
-                    out.push(rel.to_string());
+                if e.stage != 0 && last == Some(rel) {
+                    continue;
                 }
+                last = Some(rel);
+                bytes.extend_from_slice(rel);
+                ends.push(bytes.len());
             }
-            out
-        })
-        .unwrap_or_default()
+        });
+        super::PathList::from_bytes(bytes, ends)
     }
 
     /// The blob it holds for the root-relative `rel`, when that is a file (ours, stage 2, in a

@@ -1,7 +1,7 @@
 //! How many files a governed entry matches (`skip_broad_folders`, docs/hooks.md), and whether
 //! a folder holds any and which (`skip_layout_edits`).
 
-use crate::git::{Repo, StagedIndex};
+use crate::git::{PathList, Repo, StagedIndex};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,8 +18,8 @@ enum From<'a> {
 /// first asked, each entry counted once (`hooks::broad`).
 pub struct Sizes<'a> {
     from: From<'a>,
-    /// The tracked files, root-relative, in path order (empty when the index cannot be read).
-    files: OnceCell<Vec<String>>,
+    /// The tracked files, root-relative, in path order (none when the index cannot be read).
+    files: OnceCell<PathList>,
     counted: RefCell<HashMap<String, usize>>,
 }
 
@@ -42,28 +42,23 @@ impl<'a> Sizes<'a> {
     }
 
     /// The tracked files, listed once.
-    fn files(&self) -> &[String] {
+    fn files(&self) -> &PathList {
         self.files.get_or_init(|| match &self.from {
-            From::Repo(repo) => crate::git::tracked(repo)
-                .map(|t| t.files.iter().map(|f| f.path.clone()).collect())
-                .unwrap_or_default(),
-            From::Staged(index) => index.file_paths(),
+            From::Repo(repo) => {
+                let mut listed = PathList::default();
+                if let Ok(t) = crate::git::tracked(repo) {
+                    t.files.iter().for_each(|f| listed.push(&f.path));
+                }
+                listed
+            }
+            From::Staged(index) => index.file_list(),
         })
-    }
-
-    /// The tracked files from the first at or after `prefix` while they start with it.
-    fn starting<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = &'s String> {
-        let files = self.files();
-        let from = files.partition_point(|f| f.as_str() < prefix);
-        files[from..]
-            .iter()
-            .take_while(move |f| f.starts_with(prefix))
     }
 
     /// Whether git's index tracks a file in the folder `folder` (root-relative, no trailing
     /// `/`) that `counts` (`hooks::layout::folders_kept`).
     pub fn any_in(&self, folder: &str, counts: &dyn Fn(&str) -> bool) -> bool {
-        self.starting(&format!("{folder}/")).any(|f| counts(f))
+        self.files().starting(format!("{folder}/")).any(counts)
     }
 
     /// The tracked files in the folder `folder` (root-relative, no trailing `/`; `""`: all).
@@ -72,12 +67,7 @@ impl<'a> Sizes<'a> {
             "" => String::new(),
             f => format!("{f}/"),
         };
-        let files = self.files();
-        let from = files.partition_point(|f| f.as_str() < prefix.as_str());
-        files[from..]
-            .iter()
-            .take_while(move |f| f.starts_with(&prefix))
-            .map(String::as_str)
+        self.files().starting(prefix)
     }
 
     /// The tracked files `entry` matches (none when git's index cannot be read).
@@ -86,6 +76,7 @@ impl<'a> Sizes<'a> {
             return *n;
         }
         let n = self
+            .files()
             .starting(entry.range_prefix())
             .filter(|f| entry.matches(f))
             .count();

@@ -191,7 +191,9 @@ struct Head<'a> {
     #[allow(dead_code)]
     #[serde(borrow)]
     files: Vec<&'a str>,
-    deps: Deps,
+    /// Borrowed: a string each was most of the table's reading (issue 41).
+    #[serde(borrow)]
+    deps: Deps<&'a str>,
 }
 
 /// The table's first field alone.
@@ -200,15 +202,42 @@ struct Made<'a> {
     made_by: &'a str,
 }
 
-/// The fields before the stamps: what [`records`], [`rule_files`] and [`echoes`] read.
+/// The table's fields as far as its rows: what [`records`] reads (a table decodes as its
+/// first fields alone, and the record files' names after them are then not read).
 #[derive(Deserialize)]
-struct Front<'a> {
+struct ToRows<'a> {
     #[allow(dead_code)]
     made_by: &'a str,
     #[allow(dead_code)]
     scope: Scope,
     #[serde(borrow)]
     rows: &'a [u8],
+}
+
+/// As far as the records with rules: what [`rule_files`] reads.
+#[derive(Deserialize)]
+struct ToRules<'a> {
+    #[allow(dead_code)]
+    made_by: &'a str,
+    #[allow(dead_code)]
+    scope: Scope,
+    #[allow(dead_code)]
+    #[serde(borrow)]
+    rows: &'a [u8],
+    rules: Vec<RuleFile>,
+}
+
+/// The fields before the stamps: what [`echoes`] reads.
+#[derive(Deserialize)]
+struct Front<'a> {
+    #[allow(dead_code)]
+    made_by: &'a str,
+    #[allow(dead_code)]
+    scope: Scope,
+    #[allow(dead_code)]
+    #[serde(borrow)]
+    rows: &'a [u8],
+    #[allow(dead_code)]
     rules: Vec<RuleFile>,
     #[serde(borrow)]
     vocabulary: &'a [u8],
@@ -250,7 +279,7 @@ pub fn echoes(bytes: &[u8]) -> Option<(Vec<u8>, Vec<String>)> {
 
 /// The current records that carry rules, in a table [`load`] found holding.
 pub fn rule_files(bytes: &[u8]) -> Option<Vec<RuleFile>> {
-    let front: Front = codec::decode_borrowed(bytes).ok()?;
+    let front: ToRules = codec::decode_borrowed(bytes).ok()?;
     Some(front.rules)
 }
 
@@ -266,7 +295,7 @@ pub fn records(
     declared: impl Fn(&str) -> bool,
     wanted: impl Fn(&str, &[&str]) -> bool,
 ) -> Option<Vec<Record>> {
-    let front: Front = codec::decode_borrowed(bytes).ok()?;
+    let front: ToRows = codec::decode_borrowed(bytes).ok()?;
     let rows: Rows = codec::decode_borrowed(front.rows).ok()?;
     let mut touched = vec![false; rows.rows.len()];
     for (prefix, at) in &rows.keys {

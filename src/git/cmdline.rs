@@ -16,6 +16,17 @@ pub fn value(key: &str) -> Option<Option<String>> {
 /// Each `'KEY'='VALUE'` (git 2.31 and later), `'KEY=VALUE'` or `'KEY'` of `env`, in order; in
 /// a quoted run, `'\''` stands for one `'`. Anything else ends the reading.
 pub fn parse(env: &str) -> Vec<(String, Option<String>)> {
+    read(env).0
+}
+
+/// [`parse`], `None` when some of `env` could not be read.
+pub fn parse_all(env: &str) -> Option<Vec<(String, Option<String>)>> {
+    let (out, rest) = read(env);
+    rest.is_empty().then_some(out)
+}
+
+/// [`parse`] and what was left unread.
+fn read(env: &str) -> (Vec<(String, Option<String>)>, &str) {
     let mut out = Vec::new();
     let mut rest = env.trim_start();
     while let Some((key, after)) = quoted(rest) {
@@ -36,7 +47,7 @@ pub fn parse(env: &str) -> Vec<(String, Option<String>)> {
         out.push((key, value));
         rest = rest.trim_start();
     }
-    out
+    (out, rest)
 }
 
 /// One shell-quoted word at the start of `s`: `'…'` runs joined by `\'`.

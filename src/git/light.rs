@@ -33,16 +33,69 @@ const MOVERS: &[&str] = &[
     "GIT_NAMESPACE",
     "GIT_SHALLOW_FILE",
     "GIT_CONFIG",
-    "GIT_CONFIG_PARAMETERS",
     "GIT_CONFIG_COUNT",
     "GIT_REF_FORMAT",
     "GIT_DEFAULT_HASH",
 ];
 
+/// Whether the environment moves nothing: none of [`MOVERS`] set, and what `git -c` gave
+/// (`GIT_CONFIG_PARAMETERS`, which git hands its hooks) only settings [`ordinary_entry`]
+/// takes. An IDE's `git -c core.quotepath=false commit` and `bench/hooks.sh`'s `-c
+/// core.hooksPath=…` sent every commit hook through gix's full open (issue 41).
+fn ordinary_env() -> bool {
+    if MOVERS.iter().any(|v| std::env::var_os(v).is_some()) {
+        return false;
+    }
+    match std::env::var_os("GIT_CONFIG_PARAMETERS").map(|p| p.into_string()) {
+        None => true,
+        Some(Err(_)) => false,
+        Some(Ok(given)) => ordinary_parameters(&given),
+    }
+}
+
+/// Whether every setting of `given` (as git writes `GIT_CONFIG_PARAMETERS`) is one
+/// [`ordinary_entry`] takes, the whole of it read.
+fn ordinary_parameters(given: &str) -> bool {
+    let Some(settings) = super::cmdline::parse_all(given) else {
+        return false;
+    };
+    settings.iter().all(|(key, value)| {
+        let (section, name) = match (key.split_once('.'), key.rsplit_once('.')) {
+            (Some((section, _)), Some((_, name))) => (section, name),
+            _ => return false,
+        };
+        ordinary_entry(section, name, value.as_deref().unwrap_or("true"))
+    })
+}
+
+/// Whether a setting (its section's first word, its name, its value) leaves the repository
+/// where the light open finds it: not in a section that includes other files or changes the
+/// repository's format (`extensions`, `include`, `includeIf`, `gitoxide`), and not
+/// `core.worktree`, a `core.bare` that is not false, or a format version other than 0 and 1.
+fn ordinary_entry(section: &str, name: &str, value: &str) -> bool {
+    let section = section.to_ascii_lowercase();
+    if matches!(
+        section.as_str(),
+        "extensions" | "include" | "includeif" | "gitoxide"
+    ) {
+        return false;
+    }
+    if section != "core" {
+        return true;
+    }
+    let value = value.trim_matches('"').to_ascii_lowercase();
+    match name.to_ascii_lowercase().as_str() {
+        "worktree" => false,
+        "bare" => matches!(value.as_str(), "false" | "no" | "off" | "0"),
+        "repositoryformatversion" => matches!(value.as_str(), "0" | "1"),
+        _ => true,
+    }
+}
+
 /// The git work tree around `root_abs` (canonical), found and HEAD read without gix; `None`
 /// whenever anything is unusual (see the module's comment), and outside git.
 pub(super) fn open(root_abs: &Path) -> Option<Found> {
-    if MOVERS.iter().any(|v| std::env::var_os(v).is_some()) {
+    if !ordinary_env() {
         return None;
     }
     let (workdir, dot_git) = find_dot_git(root_abs)?;
@@ -77,7 +130,7 @@ pub(super) fn open(root_abs: &Path) -> Option<Found> {
 
 /// HEAD again, as [`open`] reads it (for a session's next question).
 pub(super) fn head_again(git_dir: &Path, common_dir: &Path) -> Option<[u8; 20]> {
-    if MOVERS.iter().any(|v| std::env::var_os(v).is_some()) {
+    if !ordinary_env() {
         return None;
     }
     head(git_dir, common_dir)
@@ -169,10 +222,7 @@ fn ordinary_config(path: &Path) -> Option<bool> {
                 .next()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            if matches!(
-                name.as_str(),
-                "extensions" | "include" | "includeif" | "gitoxide"
-            ) {
+            if !ordinary_entry(&name, "", "") {
                 return Some(false);
             }
             section = name;
@@ -185,18 +235,8 @@ fn ordinary_config(path: &Path) -> Option<bool> {
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
             return Some(false);
         }
-        if section == "core" {
-            let value = value.trim_matches('"').to_ascii_lowercase();
-            match key.to_ascii_lowercase().as_str() {
-                "worktree" => return Some(false),
-                "bare" if !matches!(value.as_str(), "false" | "no" | "off" | "0") => {
-                    return Some(false)
-                }
-                "repositoryformatversion" if !matches!(value.as_str(), "0" | "1") => {
-                    return Some(false)
-                }
-                _ => {}
-            }
+        if !ordinary_entry(&section, key, value) {
+            return Some(false);
         }
     }
     Some(true)
@@ -333,6 +373,36 @@ mod tests {
             assert_eq!(ordinary_config(&path), Some(false), "{unusual}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn settings_given_with_git_c_that_move_nothing() {
+        for ok in [
+            "",
+            "'core.hookspath'='/tmp/hooks'",
+            "'core.quotepath'='false' 'color.ui'='false' 'user.useConfigOnly'='true'",
+            "'credential.helper'='' 'core.bare'='false' 'branch.main.remote'='origin'",
+            "'context-graph.strict'",
+            "'a.b=c d'",
+            r"'core.commentChar'=''\'''",
+        ] {
+            assert!(ordinary_parameters(ok), "{ok}");
+        }
+        for moving in [
+            "'core.worktree'='/elsewhere'",
+            "'core.quotepath'='false' 'core.bare'='true'",
+            "'core.bare'",
+            "'extensions.objectFormat'='sha256'",
+            "'include.path'='/x'",
+            "'includeIf.gitdir:/x/.path'='/y'",
+            "'gitoxide.core.indexFile'='x'",
+            "'core.repositoryFormatVersion'='2'",
+            "'nodot'='x'",
+            "'core.quotepath'=false",
+            "unquoted",
+        ] {
+            assert!(!ordinary_parameters(moving), "{moving}");
+        }
     }
 
     #[test]

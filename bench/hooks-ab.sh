@@ -5,10 +5,12 @@
 #
 #   bench/hooks-ab.sh --repo DIR [--rounds N] [--file PATH] BIN_A BIN_B
 #
-# Works on one copy of DIR's history (`git clone`, automatic gc and maintenance off, so no
-# repack runs beside a timed commit). Each round makes four commits (A's floor, A, B's floor,
-# B), in an order that rotates from round to round; after each, `index --status` of that build
-# waits for the refresh the hooks left running, outside the time taken. Prints, per build, the
+# Works on two copies of DIR's history, one per build (`git clone`, automatic gc and
+# maintenance off, so no repack runs beside a timed commit): the index keeps what one build
+# read for that build alone (ADR-0006), so two builds taking turns in one copy would each find
+# the other's index and scan. Each round makes four commits (A's floor, A, B's floor, B), in
+# an order that rotates from round to round; after each, `index --status` of that build waits
+# for the refresh the hooks left running, outside the time taken. Prints, per build, the
 # median commit and the median over the rounds of each round's commit ÷ its floor: on a shared
 # machine the steadiest figure, where a best-of ratio moves with the floor's one lucky run.
 # Default 101 rounds. Run it under `chrt -f 10` (as root) to stand in for a quiet machine.
@@ -37,13 +39,19 @@ export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=b@bench GIT_COMMITTER_NAME=Bench G
 . "$here/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-repo=$tmp/history
-git clone -q "$source_repo" "$repo"
-cd "$repo"
-git config user.name Bench
-git config user.email b@bench
-git config gc.auto 0
-git config maintenance.auto false
+names=(pre-commit prepare-commit-msg commit-msg post-commit post-merge post-checkout post-rewrite)
+for k in 0 1; do
+  repo=$tmp/history$k
+  git clone -q "$source_repo" "$repo"
+  (
+    cd "$repo"
+    git config user.name Bench
+    git config user.email b@bench
+    git config gc.auto 0
+    git config maintenance.auto false
+  )
+done
+cd "$tmp/history0"
 path=$("${bins[0]}" --json --no-index 2>/dev/null | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
 target=${file:-$(git ls-files -- "${path:-.}" | head -n 1)}
 [[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
@@ -51,9 +59,9 @@ comment=
 if [[ -n $file ]]; then
   case $file in *.py | *.rb | *.sh | *.toml | *.yml | *.yaml) comment='# ' ;; *) comment='// ' ;; esac
 fi
-hooks=$(git rev-parse --git-path hooks)
-names=(pre-commit prepare-commit-msg commit-msg post-commit post-merge post-checkout post-rewrite)
 for k in 0 1; do
+  cd "$tmp/history$k"
+  hooks=$(git rev-parse --git-path hooks)
   mkdir -p "$tmp/floor$k" "$tmp/hooks$k"
   for h in "${names[@]}"; do
     printf '#!/bin/sh\n:\n' >"$tmp/floor$k/$h"
@@ -63,10 +71,10 @@ for k in 0 1; do
   "${bins[$k]}" install-hooks >/dev/null
   for h in "${names[@]}"; do cp "$hooks/$h" "$tmp/hooks$k/$h"; done
   grep -q "${bins[$k]}" "$tmp/hooks$k/commit-msg" || { echo "$0: install-hooks did not name ${bins[$k]}" >&2; exit 1; }
+  "${bins[$k]}" index >/dev/null 2>&1
 done
-"${bins[0]}" index >/dev/null 2>&1
 sleep 2.2
-"${bins[0]}" index >/dev/null 2>&1
+for k in 0 1; do (cd "$tmp/history$k" && "${bins[$k]}" index >/dev/null 2>&1); done
 salt=$EPOCHREALTIME
 runs=("floor0" "hooks0" "floor1" "hooks1")
 declare -A took
@@ -74,6 +82,7 @@ for ((r = 0; r < rounds; r++)); do
   for ((q = 0; q < 4; q++)); do
     v=${runs[$(((q + r) % 4))]}
     k=${v: -1}
+    cd "$tmp/history$k"
     echo "${comment}bench $v $r $salt" >>"$target"
     git add -- "$target"
     took[$v]+="$(elapsed git -c core.hooksPath="$tmp/$v" commit -q -m "bench $v $r") "

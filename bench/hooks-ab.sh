@@ -52,8 +52,8 @@ for k in 0 1; do
   )
 done
 cd "$tmp/history0"
-path=$("${bins[0]}" --json --no-index 2>/dev/null | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
-target=${file:-$(git ls-files -- "${path:-.}" | head -n 1)}
+path=$({ "${bins[0]}" --json --no-index 2>/dev/null || true; } | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
+target=${file:-$(git ls-files -- "${path:-.}" | sed -n 1p)}
 [[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
 comment=
 if [[ -n $file ]]; then

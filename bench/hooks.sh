@@ -68,8 +68,8 @@ fi
 cd "$repo"
 git config user.name Bench
 git config user.email b@bench
-path=$("$bin" --json --no-index 2>/dev/null | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
-target=$(git ls-files -- "${path:-.}" | head -n 1)
+path=$({ "$bin" --json --no-index 2>/dev/null || true; } | sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
+target=$(git ls-files -- "${path:-.}" | sed -n 1p)
 [[ -n $target ]] || { echo "$0: found no governed file" >&2; exit 1; }
 empty=$tmp/no-hooks
 mkdir -p "$empty"

@@ -53,7 +53,7 @@ if [[ -z $repo ]]; then
 fi
 ((keep)) && echo "repository: $repo" >&2
 path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
-  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
 [[ -n $path ]] || path=.
 
 . "$here/lib.sh"
@@ -88,7 +88,7 @@ done
 # does not re-create, with the same pinned dates, commits an earlier run left in the index (a
 # commit the index has seen is a move of HEAD, not a new commit: that costs a redb write).
 f=() q=()
-target=$(git -C "$repo" ls-files -- "$path" | head -n 1)
+target=$(git -C "$repo" ls-files -- "$path" | sed -n 1p)
 [[ -n $target ]] || target=README.md
 salt=$EPOCHREALTIME
 for ((r = 0; r < runs; r++)); do

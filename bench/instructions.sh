@@ -38,7 +38,7 @@ if [[ -z $repo ]]; then
   "$here/gen-history.sh" "$repo" "$commits" 300 >/dev/null
 fi
 path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
-  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
 [[ -n $path ]] || path=.
 
 # Fresh and settled: a query, past the 2 s racy window, another (which stores nothing).

@@ -69,10 +69,10 @@ fi
 ((keep)) && echo "repository: $repo" >&2
 if [[ -z $path ]]; then
   path=$("$bin" --root "$repo" --json --no-index 2>/dev/null |
-    sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+    sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
   [[ -n $path ]] || path=.
   # An agent asks about the file it is about to edit: the first one the record governs.
-  path=$(git -C "$repo" ls-files -- "$path" | head -n 1)
+  path=$(git -C "$repo" ls-files -- "$path" | sed -n 1p)
 fi
 # Warm means settled, as in bench/gitgit.sh and bench/index.sh: the index is built past the
 # 2 s racy window of the files and folders the clone (or the generator) wrote just now. Built

@@ -40,14 +40,14 @@ if [[ -z $source_repo ]]; then
   "$here/gen-history.sh" "$source_repo" "$commits" 300 >/dev/null
 fi
 path=$("${bins[0]}" --root "$source_repo" --json --no-index 2>/dev/null |
-  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | head -n 1)
+  sed -n 's/^ *"\(.*\/\)",\{0,1\}$/\1/p' | sed -n 1p)
 [[ -n $path ]] || path=.
 n=${#bins[@]}
 for ((i = 0; i < n; i++)); do
   git clone -q "$source_repo" "$tmp/clone$i"
   "${bins[i]}" --root "$tmp/clone$i" index --rebuild >/dev/null 2>&1
 done
-target=$(git -C "$tmp/clone0" ls-files -- "$path" | head -n 1)
+target=$(git -C "$tmp/clone0" ls-files -- "$path" | sed -n 1p)
 [[ -n $target ]] || target=README.md
 # The racy window of files just stored (ADR-0016), then one answer each to settle the memo.
 sleep 2.2

@@ -214,16 +214,13 @@ struct ToRows<'a> {
     rows: &'a [u8],
 }
 
-/// As far as the records with rules: what [`rule_files`] reads.
+/// As far as the records with rules: what [`rule_files`] reads (the encoding has no framing,
+/// so the fields up to the rows decode as [`ToRows`]).
 #[derive(Deserialize)]
 struct ToRules<'a> {
     #[allow(dead_code)]
-    made_by: &'a str,
-    #[allow(dead_code)]
-    scope: Scope,
-    #[allow(dead_code)]
     #[serde(borrow)]
-    rows: &'a [u8],
+    to_rows: ToRows<'a>,
     rules: Vec<RuleFile>,
 }
 
@@ -400,5 +397,38 @@ mod tests {
         other[1] ^= 1;
         std::fs::write(&path, &other).unwrap();
         assert!(load(&path, dir.path(), &[]).is_none());
+    }
+
+    /// Each reader decodes the table only as far as its field: what it reads is what was
+    /// written, whichever fields come before or after it.
+    #[test]
+    fn each_reader_reads_its_own_field_of_the_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.governing");
+        let all = [
+            record("ADR-0001", Status::Accepted, &["src/auth/"]),
+            record("ADR-0002", Status::Superseded, &["src/"]),
+        ];
+        let rules = [RuleFile {
+            path: "docs/ADR-0001.md".into(),
+            id: "ADR-0001".into(),
+            status: Status::Accepted,
+        }];
+        let vocabulary = b"the words".to_vec();
+        let scope = Scope::new(dir.path(), &[]);
+        write(&path, &scope, &deps(), (&all, &vocabulary), &rules);
+        let bytes = load(&path, dir.path(), &[]).expect("the table holds");
+        assert_eq!(rule_files(&bytes).unwrap(), rules);
+        let (words, files) = echoes(&bytes).unwrap();
+        assert_eq!(words, vocabulary);
+        assert_eq!(files, ["docs/ADR-0001.md", "docs/ADR-0002.md"]);
+        let found = records(
+            &bytes,
+            &["src/auth/x.py".to_string()],
+            |_| false,
+            |_, _| true,
+        );
+        let found: Vec<String> = found.unwrap().into_iter().map(|r| r.id).collect();
+        assert_eq!(found, ["ADR-0001"]);
     }
 }

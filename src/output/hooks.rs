@@ -89,43 +89,53 @@ pub fn commit_msg(check: &StagedCheck) -> String {
     }
     // Decisions whose paths it touches are only files many decisions govern, or files a record
     // it adds governs, or whose lines it changes share next to nothing with the record, or
-    // whose place a layout decides when it makes or empties no folder: one line each.
-    for (reason, says) in [
+    // whose place a layout decides when it makes or empties no folder: one line each, said of
+    // one decision or of several.
+    for (reason, one, many) in [
         (
             Quiet::SharedFiles,
-            "context-graph: it edits files that {} all govern; cite the one it follows or changes",
+            "it edits files that {} governs with other decisions; cite it if it follows or changes it",
+            "it edits files that {} all govern; cite the one it follows or changes",
         ),
         (
             Quiet::OwnRecord,
-            "context-graph: the record it adds governs files that {} also govern; cite any it changes",
+            "the record it adds governs files that {} also governs; cite it if it changes it",
+            "the record it adds governs files that {} also govern; cite any it changes",
         ),
         (
             Quiet::Unechoed,
-            "context-graph: it touches files governed by {}, in lines that share next to nothing with the records; cite any it follows or changes",
+            "it touches files governed by {}, in lines that share next to nothing with the record; cite it if it follows or changes it",
+            "it touches files governed by {}, in lines that share next to nothing with the records; cite any it follows or changes",
         ),
         (
             Quiet::BroadFolder,
-            "context-graph: it touches files that {} govern only as part of a folder of over 1,000 files; cite any it follows or changes",
+            "it touches files that {} governs only as part of a folder of over 1,000 files; cite it if it follows or changes it",
+            "it touches files that {} govern only as part of a folder of over 1,000 files; cite any it follows or changes",
         ),
         (
             Quiet::LayoutKept,
-            "context-graph: it changes files whose place {} decide, and makes or empties no folder; cite any it follows or changes",
+            "it changes files whose place {} decides, and makes or empties no folder; cite it if it follows or changes it",
+            "it changes files whose place {} decide, and makes or empties no folder; cite any it follows or changes",
         ),
         (
             Quiet::LayoutRepeated,
-            "context-graph: it makes folders shaped as ones beside them, where {} decide where files live; cite any it follows or changes",
+            "it makes folders shaped as ones beside them, where {} decides where files live; cite it if it follows or changes it",
+            "it makes folders shaped as ones beside them, where {} decide where files live; cite any it follows or changes",
         ),
         (
             Quiet::AddedAlike,
-            "context-graph: it only adds files beside others of their kind where {} govern; cite any it follows or changes",
+            "it only adds files beside others of their kind where {} governs; cite it if it follows or changes it",
+            "it only adds files beside others of their kind where {} govern; cite any it follows or changes",
         ),
         (
             Quiet::OtherSettings,
-            "context-graph: it changes settings that {} never name, in files they govern; cite any it follows or changes",
+            "it changes settings that {} never names, in files it governs; cite it if it follows or changes it",
+            "it changes settings that {} never name, in files they govern; cite any it follows or changes",
         ),
         (
             Quiet::Renamed,
-            "context-graph: it only swaps a word or two a line, none that {} write, in files they govern; cite any it follows or changes",
+            "it only swaps a word or two a line, none that {} writes, in files it governs; cite it if it follows or changes it",
+            "it only swaps a word or two a line, none that {} write, in files they govern; cite any it follows or changes",
         ),
     ] {
         let ids: Vec<String> = check
@@ -134,10 +144,13 @@ pub fn commit_msg(check: &StagedCheck) -> String {
             .filter(|(_, q)| *q == reason)
             .map(|(id, _)| escape(id))
             .collect();
-        if !ids.is_empty() {
-            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-            let _ = writeln!(out, "{}", says.replace("{}", &and_list(&ids)));
-        }
+        let says = match ids.len() {
+            0 => continue,
+            1 => one,
+            _ => many,
+        };
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let _ = writeln!(out, "context-graph: {}", says.replace("{}", &and_list(&ids)));
     }
     // A change that reads far more like another record: one line each, naming that record.
     for (id, _) in check

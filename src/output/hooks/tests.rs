@@ -54,3 +54,32 @@ fn lists_read_as_prose() {
     let many: Vec<String> = (0..10).map(|i| format!("p{i}")).collect();
     assert_eq!(path_list(&many, 2), "p0, p1 and 8 more");
 }
+
+#[test]
+fn a_short_line_names_one_decision_in_the_singular_and_several_in_the_plural() {
+    let quiet = |ids: &[&str], reason: Quiet| StagedCheck {
+        quiet: ids.iter().map(|id| (id.to_string(), reason)).collect(),
+        ..StagedCheck::default()
+    };
+    let one = commit_msg(&quiet(&["ADR-0017"], Quiet::SharedFiles));
+    assert_eq!(
+        one,
+        "context-graph: it edits files that ADR-0017 governs with other decisions; cite it if it \
+         follows or changes it\n"
+    );
+    let two = commit_msg(&quiet(&["ADR-0003", "ADR-0004"], Quiet::SharedFiles));
+    assert_eq!(
+        two,
+        "context-graph: it edits files that ADR-0003 and ADR-0004 all govern; cite the one it \
+         follows or changes\n"
+    );
+    let one = commit_msg(&quiet(&["ADR-0006"], Quiet::LayoutKept));
+    assert!(one.contains("whose place ADR-0006 decides,"), "{one}");
+    let two = commit_msg(&quiet(&["ADR-0006", "ADR-0009"], Quiet::LayoutKept));
+    assert!(
+        two.contains("whose place ADR-0006 and ADR-0009 decide,"),
+        "{two}"
+    );
+    let one = commit_msg(&quiet(&["ADR-0003"], Quiet::Unechoed));
+    assert!(one.contains("nothing with the record; cite it if"), "{one}");
+}

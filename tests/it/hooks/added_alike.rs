@@ -29,7 +29,7 @@ fn repo(off: bool) -> GitRepo {
 }
 
 const LINE: &str = "context-graph: it only adds files beside others of their kind where ADR-0001 \
-                    govern; cite any it follows or changes";
+                    governs; cite it if it follows or changes it";
 
 const RULE: (&str, &str) = ("src/rules/custom/CopyOrder.java", "class CopyOrder {}\n");
 

@@ -66,8 +66,8 @@ fn full(err: &str) -> bool {
     err.contains("context-graph: warning: its staged changes touch paths governed by ADR-0001,")
 }
 
-const LINE: &str = "context-graph: it touches files that ADR-0001 govern only as part of a \
-                    folder of over 1,000 files; cite any it follows or changes";
+const LINE: &str = "context-graph: it touches files that ADR-0001 governs only as part of a \
+                    folder of over 1,000 files; cite it if it follows or changes it";
 
 #[test]
 fn a_file_in_a_folder_of_over_a_thousand_files_gets_one_line() {

@@ -59,8 +59,8 @@ fn full(err: &str, id: &str) -> bool {
     ))
 }
 
-const LINE: &str = "context-graph: it changes files whose place ADR-0001 decide, and makes or \
-                    empties no folder; cite any it follows or changes";
+const LINE: &str = "context-graph: it changes files whose place ADR-0001 decides, and makes or \
+                    empties no folder; cite it if it follows or changes it";
 
 const FIX: &str = "export const state = { open: false };\n";
 
@@ -116,7 +116,7 @@ fn a_folder_made_or_emptied_anywhere_is_warned_in_full() {
 
 const REPEATED: &str =
     "context-graph: it makes folders shaped as ones beside them, where ADR-0001 \
-                        decide where files live; cite any it follows or changes";
+                        decides where files live; cite it if it follows or changes it";
 
 /// One more component, its `.ts` and `.css` as the panel's and the menu's.
 fn add_tabs(repo: &GitRepo) {

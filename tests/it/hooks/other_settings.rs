@@ -33,8 +33,8 @@ fn repo(off: bool) -> GitRepo {
     )
 }
 
-const LINE: &str = "context-graph: it changes settings that ADR-0001 never name, in files they \
-                    govern; cite any it follows or changes";
+const LINE: &str = "context-graph: it changes settings that ADR-0001 never names, in files it \
+                    governs; cite it if it follows or changes it";
 
 const WORKFLOW: &str = "on:\n  push:\n    tags: ['v*']\njobs:\n  list:\n    runs-on: ubuntu-latest\n    steps:\n      - run: scripts/branches.sh\n";
 

@@ -31,7 +31,7 @@ fn lockout() -> String {
     )
 }
 
-const LINE: &str = "context-graph: the record it adds governs files that ADR-0001 also govern";
+const LINE: &str = "context-graph: the record it adds governs files that ADR-0001 also governs";
 
 /// The decisions `review` of the commits after `base` lists with full commits, and the
 /// (decision, reason) pairs it lists as quiet.

@@ -26,8 +26,8 @@ fn repo(off: bool) -> GitRepo {
     )
 }
 
-const LINE: &str = "context-graph: it only swaps a word or two a line, none that ADR-0001 write, \
-                    in files they govern; cite any it follows or changes";
+const LINE: &str = "context-graph: it only swaps a word or two a line, none that ADR-0001 writes, \
+                    in files it governs; cite it if it follows or changes it";
 
 /// `remove_old` renamed `drop_stale`, where it is defined and where it is called.
 fn renamed() -> String {

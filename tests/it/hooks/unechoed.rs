@@ -71,7 +71,7 @@ const ELSEWHERE: &str = "context-graph: it touches files governed by ADR-0001, i
 
 const LINE: &str =
     "context-graph: it touches files governed by ADR-0001, in lines that share next \
-                    to nothing with the records; cite any it follows or changes";
+                    to nothing with the record; cite it if it follows or changes it";
 
 /// git's stderr for committing `store.py` as `text` with `message`, in a fresh repository
 /// (`off`: `skip_unechoed = false`).

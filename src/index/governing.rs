@@ -173,52 +173,26 @@ impl Serialize for EachBytes<'_, '_> {
     }
 }
 
-/// The table's first fields, decoded to check that it holds before any row is read (the
-/// encoding is the fields in order, so the table's bytes decode as this too).
-#[derive(Deserialize)]
-struct Head<'a> {
-    made_by: &'a str,
-    scope: Scope,
-    /// Read by [`records`], not here: decoded for its place.
-    #[allow(dead_code)]
-    #[serde(borrow)]
-    rows: &'a [u8],
-    #[allow(dead_code)]
-    rules: Vec<RuleFile>,
-    #[allow(dead_code)]
-    #[serde(borrow)]
-    vocabulary: &'a [u8],
-    #[allow(dead_code)]
-    #[serde(borrow)]
-    files: Vec<&'a str>,
-    /// Borrowed: a string each was most of the table's reading (issue 41).
-    #[serde(borrow)]
-    deps: Deps<&'a str>,
-}
-
 /// The table's first field alone.
 #[derive(Deserialize)]
 struct Made<'a> {
     made_by: &'a str,
 }
 
-/// The table's fields as far as its rows: what [`records`] reads (a table decodes as its
-/// first fields alone, and the record files' names after them are then not read).
+/// The table's fields as far as its rows: what [`records`] reads. The encoding is the fields
+/// in order with no framing, so a table decodes as its first fields alone (those after are
+/// then not read), and each reader below is the one before it and its own next fields.
 #[derive(Deserialize)]
 struct ToRows<'a> {
-    #[allow(dead_code)]
     made_by: &'a str,
-    #[allow(dead_code)]
     scope: Scope,
     #[serde(borrow)]
     rows: &'a [u8],
 }
 
-/// As far as the records with rules: what [`rule_files`] reads (the encoding has no framing,
-/// so the fields up to the rows decode as [`ToRows`]).
+/// As far as the records with rules: what [`rule_files`] reads.
 #[derive(Deserialize)]
 struct ToRules<'a> {
-    #[allow(dead_code)]
     #[serde(borrow)]
     to_rows: ToRows<'a>,
     rules: Vec<RuleFile>,
@@ -227,19 +201,22 @@ struct ToRules<'a> {
 /// The fields before the stamps: what [`echoes`] reads.
 #[derive(Deserialize)]
 struct Front<'a> {
-    #[allow(dead_code)]
-    made_by: &'a str,
-    #[allow(dead_code)]
-    scope: Scope,
-    #[allow(dead_code)]
     #[serde(borrow)]
-    rows: &'a [u8],
-    #[allow(dead_code)]
-    rules: Vec<RuleFile>,
+    to_rules: ToRules<'a>,
     #[serde(borrow)]
     vocabulary: &'a [u8],
     #[serde(borrow)]
     files: Vec<&'a str>,
+}
+
+/// Every field, decoded to check that the table holds before any row is read.
+#[derive(Deserialize)]
+struct Head<'a> {
+    #[serde(borrow)]
+    front: Front<'a>,
+    /// Borrowed: a string each was most of the table's reading (issue 41).
+    #[serde(borrow)]
+    deps: Deps<&'a str>,
 }
 
 /// The table at `path`, when it holds for a scan of `root` with `docs` now: the same build and
@@ -255,8 +232,9 @@ pub fn load(path: &Path, root: &Path, docs: &[String]) -> Option<Vec<u8>> {
         return None;
     }
     let head: Head = codec::decode_borrowed(&bytes).ok()?;
-    if head.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo_of::MEMO_MADE_BY)
-        || head.scope != Scope::new(root, docs)
+    let first = &head.front.to_rules.to_rows;
+    if first.made_by.strip_suffix(TABLE_SUFFIX) != Some(super::memo_of::MEMO_MADE_BY)
+        || first.scope != Scope::new(root, docs)
     {
         return None;
     }
